@@ -1,0 +1,54 @@
+/** Facts shared by client and server (ARCHITECTURE.md habit 2: one place per fact). */
+
+/** Module code of this product line, sent with login and every request (01 §1, §9). */
+export const MODULE_CODE = 'THQ';
+
+/** Header names the shared layer adds to every request while a token exists (01 §6). */
+export const AUTH_HEADER = 'Authorization';
+export const MODULE_CODE_HEADER = 'moduleCode';
+
+/** Seconds without user activity before the session monitor refreshes the token (01 §4.1, §9). */
+export const INACTIVITY_LIMIT_SECONDS = 600;
+
+/** Program types (01 §1, 03 §9). Anything that is not gift is treated as loyalty. */
+export const PROGRAM_TYPE = { GIFT: 1, LOYALTY: 3 } as const;
+export type ProgramTypeId = (typeof PROGRAM_TYPE)[keyof typeof PROGRAM_TYPE];
+
+/** Image upload limits in bytes (01 §5.1, §9; 02 §9; 03 §9). */
+export const IMAGE_LIMITS = {
+  /** logo, header logo, favicon, scheme button image and logo */
+  small: 307_200,
+  /** background image; also the most the shared image endpoint accepts */
+  large: 1_572_864,
+} as const;
+
+/** Error codes carried in every error answer `{ errorCode, errorMessage }`. */
+export const ERROR_CODE = {
+  /** Input failed validation (HTTP 400); the message names the field. */
+  VALIDATION: 1,
+  /** The body is not valid JSON (HTTP 400). */
+  MALFORMED_JSON: 2,
+  /** Unknown path or id (HTTP 404). */
+  NOT_FOUND: 3,
+  /** Body or upload too large (HTTP 413). */
+  TOO_LARGE: 4,
+  /** Upload of the wrong type (HTTP 415 or 400). */
+  UNSUPPORTED_MEDIA: 5,
+  /** Too many requests (HTTP 429). */
+  RATE_LIMITED: 6,
+  /** Wrong user name or password (HTTP 401). */
+  BAD_CREDENTIALS: 10,
+  /** Missing, expired, revoked or forged token (HTTP 401): the client logs out (01 §8). */
+  SESSION_EXPIRED: 11,
+  /** Conflicts with stored data, e.g. a value that must be unique (HTTP 409). */
+  CONFLICT: 12,
+  /** Anything unexpected (HTTP 500); never carries a stack. */
+  INTERNAL: 99,
+} as const;
+export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
+
+/** Date and time formats shown in the header (01 §1). */
+export const HEADER_DATE_FORMAT = 'dd-MM-yyyy';
+export const HEADER_TIME_FORMAT = 'HH:mm';
+/** Date format of date inputs (03 §9). */
+export const INPUT_DATE_FORMAT = 'dd.MM.yyyy';

@@ -1,0 +1,82 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Every client feature folder: a feature never imports another feature (ARCHITECTURE.md, habit 1).
+const features = readdirSync(new URL('./client/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+const featureZones = features.map((feature) => ({
+  target: `./client/src/features/${feature}`,
+  from: './client/src/features',
+  except: [`./${feature}`],
+  message: 'A feature never imports another feature: move what both need to shared code.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules', 'dist', 'coverage', 'data', 'contracts/pacts', 'tests/.artifacts'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './client', from: './server', message: 'client/ never imports server/.' },
+            { target: './server', from: './client', message: 'server/ never imports client/.' },
+            {
+              target: './contracts/api',
+              from: ['./client', './server'],
+              message: 'contracts/api is shared by both sides and imports neither.',
+            },
+            {
+              target: ['./client/src/components', './client/src/lib', './client/src/config'],
+              from: ['./client/src/features', './client/src/app'],
+              message: 'Shared code never imports features or the app: imports flow shared → features → app.',
+            },
+            {
+              target: './client/src/features',
+              from: './client/src/app',
+              message: 'Features never import the app layer.',
+            },
+            ...featureZones,
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'contracts/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  prettier,
+);
