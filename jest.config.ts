@@ -5,10 +5,10 @@ const esmPackages = ['lowdb', 'steno', 'https-proxy-agent', 'agent-base', 'proxy
 
 const shared = {
   transform: {
-    '^.+\\.(t|j)sx?$': [
-      'ts-jest',
-      { tsconfig: 'tsconfig.jest.json' },
-    ] as [string, Record<string, unknown>],
+    '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }] as [
+      string,
+      Record<string, unknown>,
+    ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
@@ -51,6 +51,7 @@ const config: Config = {
       ...shared,
       displayName: 'e2e',
       testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/e2e/support/setup.ts'],
       testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'],
     },
   ],
