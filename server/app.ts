@@ -1,0 +1,72 @@
+/**
+ * The composition root: builds the Express app from its dependencies and never listens
+ * (index.ts listens; tests drive it with supertest).
+ */
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { createAuthRouter } from './auth/auth-router';
+import { requireAuth } from './auth/require-auth';
+import { resolveTokenSecret } from './auth/token-secret';
+import { TokenService } from './auth/tokens';
+import type { ServerConfig } from './config';
+import type { Store } from './db/store';
+import { clientFiles } from './http/client-files';
+import { createErrorHandler, notFoundHandler } from './http/error-handler';
+import { createLogger, requestLogger } from './http/logging';
+import { API_MOUNT } from './http/mounts';
+import { apiRateLimit } from './http/rate-limit';
+import { securityHeaders } from './http/security';
+import { createImagesRouter } from './images/images-router';
+import { createLookupsRouter } from './lookups/lookups-router';
+import { createProgramsRouter } from './programs/programs-router';
+import { createRuntimeConfigRouter } from './runtime-config/runtime-config-router';
+
+export interface AppDependencies {
+  db: Store;
+  config: ServerConfig;
+  /** Defaults to a pino logger at config.logLevel. */
+  logger?: Logger;
+}
+
+export function createApp({
+  db,
+  config,
+  logger = createLogger(config.logLevel),
+}: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const tokens = new TokenService({
+    secret: resolveTokenSecret(config.tokenSecret, db, logger),
+    accessTtlSeconds: config.tokenTtlSeconds,
+    masterTtlSeconds: config.masterTokenTtlSeconds,
+  });
+  const authenticated = requireAuth(db, tokens);
+
+  app.use(requestLogger(logger));
+  app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
+  const client = clientFiles(config.clientDir);
+  if (client !== undefined) app.use(client);
+  app.use(apiRateLimit(config.apiRateLimit));
+  app.use(express.json({ limit: config.jsonBodyLimit }));
+
+  // Public: run-time config, login and refresh, image bytes.
+  app.use(createRuntimeConfigRouter(config));
+  app.use(
+    createAuthRouter({
+      store: db,
+      tokens,
+      passwordHashCost: config.passwordHashCost,
+      loginRateLimit: config.loginRateLimit,
+    }),
+  );
+  app.use(createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }));
+
+  // Everything else under the API needs a valid access token.
+  app.use(API_MOUNT, authenticated, createProgramsRouter(db), createLookupsRouter(db));
+
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(logger));
+  return app;
+}

@@ -1,0 +1,70 @@
+/**
+ * Access and master tokens: HS256 JWTs carrying the user name (`sub`), the session id (`sid`)
+ * and their kind (`typ`). A master token is never accepted where an access token is expected,
+ * and the other way round.
+ */
+import { randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+
+export type TokenKind = 'access' | 'master';
+
+export interface TokenClaims {
+  kind: TokenKind;
+  userName: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface SignedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+export interface TokenSettings {
+  secret: string;
+  accessTtlSeconds: number;
+  masterTtlSeconds: number;
+}
+
+const ALGORITHM = 'HS256';
+
+export class TokenService {
+  constructor(private readonly settings: TokenSettings) {}
+
+  sign(kind: TokenKind, userName: string, sessionId: string): SignedToken {
+    const ttl = kind === 'access' ? this.settings.accessTtlSeconds : this.settings.masterTtlSeconds;
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const expiresAtSeconds = issuedAt + ttl;
+    // jti: two tokens signed in the same second for one session still differ.
+    const token = jwt.sign(
+      { typ: kind, sid: sessionId, iat: issuedAt, exp: expiresAtSeconds },
+      this.settings.secret,
+      { algorithm: ALGORITHM, subject: userName, jwtid: randomBytes(8).toString('hex') },
+    );
+    return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+  }
+
+  /** The claims of a valid, unexpired token of `kind`; undefined for anything else. */
+  verify(token: string, kind: TokenKind): TokenClaims | undefined {
+    let payload: string | jwt.JwtPayload;
+    try {
+      payload = jwt.verify(token, this.settings.secret, { algorithms: [ALGORITHM] });
+    } catch {
+      return undefined;
+    }
+    if (typeof payload === 'string') return undefined;
+    const { typ, sid, sub, exp } = payload;
+    if (typ !== kind || typeof sid !== 'string' || typeof sub !== 'string' || exp === undefined) {
+      return undefined;
+    }
+    return { kind, userName: sub, sessionId: sid, expiresAt: new Date(exp * 1000) };
+  }
+}
+
+/** The token from an Authorization header: as stored by the client, or after `Bearer `. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  const value = header?.trim();
+  if (value === undefined || value === '') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(value);
+  return match?.[1] ?? value;
+}

@@ -1,0 +1,272 @@
+/**
+ * Server configuration, read once from the environment. Every variable is listed in
+ * CONFIG_VARIABLES (name, default, meaning) so the README can show the same table.
+ */
+import path from 'node:path';
+import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
+
+/** The project root: this file lives in <root>/server. */
+export const PROJECT_ROOT = path.resolve(__dirname, '..');
+/** The seed the data file is created from (npm run db:reset, first start). */
+export const SEED_FILE = path.join(PROJECT_ROOT, 'db.json');
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+/** Express's `trust proxy` setting: false, true, a hop count, or addresses / subnet names. */
+export type TrustProxy = boolean | number | string;
+
+export interface ServerConfig {
+  port: number;
+  /** Absolute path of the JSON data file. */
+  dbFile: string;
+  /** Absolute path of the folder holding uploaded files: `<dirname(dbFile)>/files`. */
+  filesDir: string;
+  /** Absolute path of the built client; served when it exists. */
+  clientDir: string;
+  /** Told to the client in /config.json; the server itself always mounts the API at /api. */
+  apiBase: string;
+  /** Told to the client; the server itself mounts URL-base routes at the origin root. */
+  urlBase: string;
+  /** Told to the client; the server itself mounts merchant routes at /api. */
+  merchantApiBase: string;
+  inactivityLimitSeconds: number;
+  productionHosts: string[];
+  testSiteHost: string;
+  liveSiteHost: string;
+  /** undefined: a secret is generated once and kept in the data file. */
+  tokenSecret: string | undefined;
+  tokenTtlSeconds: number;
+  masterTokenTtlSeconds: number;
+  /** scrypt N (a power of two) for new password hashes. */
+  passwordHashCost: number;
+  /** Failed login attempts per 15 minutes per address + user name. */
+  loginRateLimit: number;
+  /** Requests per minute per address. */
+  apiRateLimit: number;
+  /** Largest JSON body, in the `bytes` package's syntax (e.g. `1mb`). */
+  jsonBodyLimit: string;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+}
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '3000', meaning: 'Port the server listens on.' },
+  {
+    name: 'DB_FILE',
+    default: 'data/db.json',
+    meaning:
+      'JSON data file (relative to the project root). Created from db.json when missing or empty. Uploaded files are kept in a `files` folder beside it.',
+  },
+  {
+    name: 'CLIENT_DIR',
+    default: 'dist/client',
+    meaning: 'Built client, served at / when the folder exists.',
+  },
+  {
+    name: 'API_BASE',
+    default: '/api',
+    meaning: 'API base told to the client (may be an absolute URL).',
+  },
+  {
+    name: 'URL_BASE',
+    default: '(empty: the origin root)',
+    meaning: 'URL base told to the client: token refresh, images, review mail.',
+  },
+  {
+    name: 'MERCHANT_API_BASE',
+    default: '/api',
+    meaning: 'Merchant-wizard API base told to the client.',
+  },
+  {
+    name: 'INACTIVITY_LIMIT_SECONDS',
+    default: String(INACTIVITY_LIMIT_SECONDS),
+    meaning: 'Seconds without user activity before the client refreshes the session.',
+  },
+  {
+    name: 'PRODUCTION_HOSTS',
+    default: '(empty)',
+    meaning: 'Comma-separated host[:port] list; the admin app opened there sets location flag 1.',
+  },
+  {
+    name: 'TEST_SITE_HOST',
+    default: '(empty: same origin)',
+    meaning: 'Origin serving published test sites, e.g. http://localhost:3000.',
+  },
+  {
+    name: 'LIVE_SITE_HOST',
+    default: '(empty: same origin)',
+    meaning: 'Origin serving published live sites.',
+  },
+  {
+    name: 'TOKEN_SECRET',
+    default: '(generated once, kept in the data file)',
+    meaning: 'HS256 secret signing access and master tokens.',
+  },
+  { name: 'TOKEN_TTL_SECONDS', default: '900', meaning: 'Lifetime of an access token.' },
+  {
+    name: 'MASTER_TOKEN_TTL_SECONDS',
+    default: '28800',
+    meaning: 'Lifetime of a master (refresh) token and of its session.',
+  },
+  {
+    name: 'PASSWORD_HASH_COST',
+    default: '16384',
+    meaning: 'scrypt N (a power of two) for new password hashes.',
+  },
+  {
+    name: 'LOGIN_RATE_LIMIT',
+    default: '10',
+    meaning: 'Failed logins allowed per 15 minutes per address and user name.',
+  },
+  { name: 'API_RATE_LIMIT', default: '600', meaning: 'Requests allowed per minute per address.' },
+  { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    meaning: 'fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      "Express 'trust proxy': true, false, a hop count, or addresses (needed behind a reverse proxy for per-address limits).",
+  },
+];
+
+/** A configuration value that cannot be used; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? fallback : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name}: must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name}: must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+function list(env: Env, name: string): string[] {
+  return text(env, name, '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** A base told to the client: a path starting with `/`, an http(s) URL, or empty. No trailing slash. */
+function base(env: Env, name: string, fallback: string): string {
+  const value = text(env, name, fallback).replace(/\/+$/, '');
+  if (value === '' || value.startsWith('/')) return value;
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new ConfigError(
+      `${name}: must be a path starting with / or an http(s) URL, got "${value}"`,
+    );
+  }
+  return value;
+}
+
+/** An origin such as http://localhost:3000, or empty for "same origin". */
+function origin(env: Env, name: string): string {
+  const value = text(env, name, '').replace(/\/+$/, '');
+  if (value === '') return '';
+  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+    throw new ConfigError(
+      `${name}: must be an http(s) URL such as http://localhost:3000, got "${value}"`,
+    );
+  }
+  return value;
+}
+
+function logLevel(env: Env): LogLevel {
+  const value = text(env, 'LOG_LEVEL', 'info').toLowerCase();
+  const level = LOG_LEVELS.find((candidate) => candidate === value);
+  if (level === undefined) {
+    throw new ConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  }
+  return level;
+}
+
+function trustProxy(env: Env): TrustProxy {
+  const value = text(env, 'TRUST_PROXY', 'false');
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function hashCost(env: Env): number {
+  const cost = integer(env, 'PASSWORD_HASH_COST', 16384, 2, 2 ** 20);
+  if ((cost & (cost - 1)) !== 0) {
+    throw new ConfigError(`PASSWORD_HASH_COST: must be a power of two, got ${cost}`);
+  }
+  return cost;
+}
+
+/** Reads the configuration; throws ConfigError naming the variable when a value is unusable. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const dbFile = path.resolve(PROJECT_ROOT, text(env, 'DB_FILE', 'data/db.json'));
+  const secret = text(env, 'TOKEN_SECRET', '');
+  if (secret !== '' && secret.length < 32) {
+    throw new ConfigError('TOKEN_SECRET: must be at least 32 characters');
+  }
+  const jsonBodyLimit = text(env, 'JSON_BODY_LIMIT', '1mb');
+  if (!/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(jsonBodyLimit)) {
+    throw new ConfigError(
+      `JSON_BODY_LIMIT: must be a size such as 100kb or 1mb, got "${jsonBodyLimit}"`,
+    );
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    dbFile,
+    filesDir: path.join(path.dirname(dbFile), 'files'),
+    clientDir: path.resolve(PROJECT_ROOT, text(env, 'CLIENT_DIR', 'dist/client')),
+    apiBase: base(env, 'API_BASE', '/api'),
+    urlBase: base(env, 'URL_BASE', ''),
+    merchantApiBase: base(env, 'MERCHANT_API_BASE', '/api'),
+    inactivityLimitSeconds: integer(
+      env,
+      'INACTIVITY_LIMIT_SECONDS',
+      INACTIVITY_LIMIT_SECONDS,
+      1,
+      86_400,
+    ),
+    productionHosts: list(env, 'PRODUCTION_HOSTS'),
+    testSiteHost: origin(env, 'TEST_SITE_HOST'),
+    liveSiteHost: origin(env, 'LIVE_SITE_HOST'),
+    tokenSecret: secret === '' ? undefined : secret,
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 900, 1, 86_400),
+    masterTokenTtlSeconds: integer(env, 'MASTER_TOKEN_TTL_SECONDS', 28_800, 1, 30 * 86_400),
+    passwordHashCost: hashCost(env),
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 1_000_000),
+    apiRateLimit: integer(env, 'API_RATE_LIMIT', 600, 1, 1_000_000),
+    jsonBodyLimit,
+    logLevel: logLevel(env),
+    trustProxy: trustProxy(env),
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Shape of the JSON data file. Field names follow the specs (01 §3, 02 §3, 03 §3); the
+ * API views map them to the wire shapes in contracts/api/entities.ts.
+ */
+import type { CountryState, LookupItem } from '@contracts/api/entities';
+
+/** A portal user. `passwordHash` is `scrypt$N$r$p$saltB64$hashB64` (server/auth/passwords.ts). */
+export interface UserRecord {
+  username: string;
+  userType: string;
+  passwordHash: string;
+  loginCount: number;
+  lastLoginAt: string | null;
+}
+
+/** One login. Both tokens carry its id (`sid`); revoking it invalidates both. */
+export interface SessionRecord {
+  id: string;
+  userName: string;
+  createdAt: string;
+  /** When the master token, and so the session, expires. */
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+/** Metadata of an uploaded image; the bytes live in the files folder under `id`. */
+export interface ImageRecord {
+  id: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+  userName: string;
+}
+
+/** BIN types of a client (03 §9): 0 transactor, 1 international, 2 local. */
+export type BinTypeId = 0 | 1 | 2;
+
+export interface ClientRecord {
+  clientId: number;
+  clientName: string;
+  binTypeId: BinTypeId;
+  binNumber: string | null;
+  binName: string | null;
+  binCountryId: number | null;
+}
+
+/**
+ * A program. A gift or loyalty scheme is a program (spec README): one store, with the scheme
+ * field names of 03 §3. `/programs` is a view of it.
+ */
+export interface ProgramRecord {
+  programId: number;
+  programTypeId: number;
+  clientId: number;
+  clientName?: string;
+  schemeName: string;
+  schemeShortName: string;
+  schemeAbbreviation: string;
+  /** Wizard step reached (1 to 4), 5 once activated. */
+  schemeStatus: number;
+  poweruserLogin: string | null;
+  buttonImgUrl: string | null;
+  logoImgUrl: string | null;
+  address1: string | null;
+  address2: string | null;
+  address3: string | null;
+  address4: string | null;
+  suburb: string | null;
+  city: string | null;
+  postcode: string | null;
+  countryId: number | null;
+  stateId: number | null;
+  email: string | null;
+  website: string | null;
+  mobile: string | null;
+  landline: string | null;
+  /** Comma-joined ids of transaction methods. */
+  transactionMethodsStr: string;
+}
+
+/** Account formats use mask characters: 0 a digit, * alphanumeric, A a lowercase letter. */
+export interface BankRecord {
+  id: number;
+  bankName: string;
+  accountFormat: string;
+}
+
+export interface CardBinRecord {
+  id: number;
+  number: string;
+  name: string;
+  cardLength: number;
+  extensionLength: number;
+  /** 1 = internal (transactor): only those are offered in the master BIN list. */
+  flInternal: 0 | 1;
+}
+
+export interface JournalPageTypeRecord {
+  pageTypeId: number;
+  name: string;
+  description: string;
+  mandatory: 0 | 1;
+}
+
+/** Merchant page type; its `children` are the sub-types whose typeId is this id. */
+export interface MerchantPageTypeRecord {
+  id: number;
+  name: string;
+  fl_mandatory: 0 | 1;
+}
+
+export interface MerchantPageSubTypeRecord {
+  id: number;
+  typeId: number;
+  name: string;
+}
+
+export interface LanguageRecord {
+  id: number;
+  languageName: string;
+}
+
+export interface MetaRecord {
+  /** Generated once when TOKEN_SECRET is not configured, so restarts keep sessions valid. */
+  tokenSecret?: string;
+}
+
+export interface Data {
+  meta: MetaRecord;
+  users: UserRecord[];
+  sessions: SessionRecord[];
+  images: ImageRecord[];
+  clients: ClientRecord[];
+  programs: ProgramRecord[];
+  countries: LookupItem[];
+  states: CountryState[];
+  transactionMethods: LookupItem[];
+  expiryTypes: LookupItem[];
+  /** Expiry terms in months: id is the number of months. */
+  expiryTerms: LookupItem[];
+  programTypes: LookupItem[];
+  banks: BankRecord[];
+  cardBins: CardBinRecord[];
+  settlementFrequencies: LookupItem[];
+  liabilityFrequencies: LookupItem[];
+  schedulerFunctions: LookupItem[];
+  journalPageTypes: JournalPageTypeRecord[];
+  merchantPageTypes: MerchantPageTypeRecord[];
+  merchantPageSubTypes: MerchantPageSubTypeRecord[];
+  languages: LanguageRecord[];
+}
+
+/** A read-only view: snapshots handed out by the store must not be changed in place. */
+export type DeepReadonly<T> = T extends (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [Key in keyof T]: DeepReadonly<T[Key]> }
+    : T;
+
+/** An empty database; also the defaults for collections missing from an older data file. */
+export function emptyData(): Data {
+  return {
+    meta: {},
+    users: [],
+    sessions: [],
+    images: [],
+    clients: [],
+    programs: [],
+    countries: [],
+    states: [],
+    transactionMethods: [],
+    expiryTypes: [],
+    expiryTerms: [],
+    programTypes: [],
+    banks: [],
+    cardBins: [],
+    settlementFrequencies: [],
+    liabilityFrequencies: [],
+    schedulerFunctions: [],
+    journalPageTypes: [],
+    merchantPageTypes: [],
+    merchantPageSubTypes: [],
+    languages: [],
+  };
+}

@@ -1,0 +1,36 @@
+/** Security headers (helmet) with a Content-Security-Policy the client runs under. */
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** The origin of an absolute base URL, or undefined for a path on this origin. */
+function originOf(base: string): string | undefined {
+  return /^https?:\/\//.test(base) ? new URL(base).origin : undefined;
+}
+
+/**
+ * `bases`: the API, URL and merchant bases told to the client; absolute ones are other
+ * origins the client calls (connect-src) and loads images from (img-src, the URL base).
+ */
+export function securityHeaders(bases: readonly string[]): RequestHandler {
+  const origins = [...new Set(bases.map(originOf).filter((o): o is string => o !== undefined))];
+  return helmet({
+    // Listed in full instead of helmet's defaults: its upgrade-insecure-requests would break the
+    // mock server opened over plain http from another machine.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...origins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...origins],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+}

@@ -1,0 +1,349 @@
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import type { Token } from '@contracts/api/entities';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
+import {
+  createTestApp,
+  DEMO_USER,
+  DEMO_USERS,
+  loginRequest,
+  TEST_TOKEN_SECRET,
+  type TestApp,
+} from './support/test-app';
+
+const SESSION_EXPIRED = { errorCode: ERROR_CODE.SESSION_EXPIRED };
+const programs = `/api${API_PATHS.programs}`;
+
+function refresh(t: TestApp, masterToken: unknown) {
+  return request(t.app)
+    .post(URL_PATHS.refresh)
+    .set(MODULE_CODE_HEADER, MODULE_CODE)
+    .send({ masterToken });
+}
+
+function claimsOf(token: string): jwt.JwtPayload {
+  const payload = jwt.decode(token);
+  if (payload === null || typeof payload === 'string') throw new Error('not a JWT');
+  return payload;
+}
+
+describe('auth', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  describe('POST /api/tokens', () => {
+    it('answers a Token for the right user name and password', async () => {
+      const before = Date.now();
+      const response = await loginRequest(t.app, DEMO_USER);
+      expect(response.status).toBe(200);
+      const token = response.body as Token;
+      expect(token).toEqual({
+        token: expect.any(String),
+        module: MODULE_CODE,
+        masterToken: expect.any(String),
+        expiration: expect.any(String),
+        userName: 'admin',
+        userType: 'ADMIN',
+      });
+      expect(token.token).not.toBe(token.masterToken);
+      const expiresIn = Date.parse(token.expiration) - before;
+      expect(expiresIn).toBeGreaterThan(890_000);
+      expect(expiresIn).toBeLessThanOrEqual(901_000);
+      expect(claimsOf(token.token)).toMatchObject({ typ: 'access', sub: 'admin' });
+      expect(claimsOf(token.masterToken)).toMatchObject({ typ: 'master', sub: 'admin' });
+      expect(claimsOf(token.token).sid).toBe(claimsOf(token.masterToken).sid);
+    });
+
+    it('counts logins and keeps the session', async () => {
+      const token = await t.login();
+      await t.login();
+      const data = await t.dataFile();
+      const admin = data.users.find((user) => user.username === 'admin');
+      expect(admin?.loginCount).toBe(2);
+      expect(admin?.lastLoginAt).toEqual(expect.any(String));
+      expect(data.sessions.map((s) => s.id)).toContain(claimsOf(token.token).sid);
+    });
+
+    it('logs in the second seeded user', async () => {
+      const token = await t.login(DEMO_USERS.operator);
+      expect(token.userType).toBe('OPERATOR');
+    });
+
+    it.each([
+      ['a wrong password', { username: 'admin', password: 'wrong' }],
+      ['an unknown user', { username: 'nobody', password: 'admin123' }],
+    ])('answers 401 BAD_CREDENTIALS for %s and writes nothing', async (_name, body) => {
+      const bytes = await t.dataFileBytes();
+      const response = await loginRequest(t.app, body);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        errorCode: ERROR_CODE.BAD_CREDENTIALS,
+        errorMessage: 'Invalid username or password',
+      });
+      expect(await t.dataFileBytes()).toEqual(bytes);
+    });
+
+    it.each([
+      [{}, 'username: This field is required'],
+      [{ username: 'admin' }, 'password: This field is required'],
+      [{ username: '', password: 'x' }, 'username: This field is required'],
+      [{ username: 123, password: 'x' }, 'username: Expected a string'],
+      [{ username: 'admin', password: ['admin123'] }, 'password: Expected a string'],
+    ])('answers 400 naming the field for %j', async (body, message) => {
+      const bytes = await t.dataFileBytes();
+      const response = await loginRequest(t.app, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ errorCode: ERROR_CODE.VALIDATION, errorMessage: message });
+      expect(await t.dataFileBytes()).toEqual(bytes);
+    });
+
+    it('needs the moduleCode header', async () => {
+      const response = await request(t.app).post(`/api${API_PATHS.tokens}`).send(DEMO_USER);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: 'moduleCode: This field is required',
+      });
+    });
+
+    it('refuses another module code', async () => {
+      const response = await request(t.app)
+        .post(`/api${API_PATHS.tokens}`)
+        .set(MODULE_CODE_HEADER, 'XYZ')
+        .send(DEMO_USER);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: `moduleCode: ${ERROR_MESSAGE.unknownModuleCode}`,
+      });
+    });
+  });
+
+  describe('access token', () => {
+    it('is accepted as stored and with a Bearer prefix', async () => {
+      const { token } = await t.login();
+      await request(t.app).get(programs).set('Authorization', token).expect(200);
+      await request(t.app).get(programs).set('Authorization', `Bearer ${token}`).expect(200);
+    });
+
+    it('is required: 401 code 11 without one', async () => {
+      const response = await request(t.app).get(programs);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        errorCode: ERROR_CODE.SESSION_EXPIRED,
+        errorMessage: ERROR_MESSAGE.authRequired,
+      });
+    });
+
+    it('is refused when expired', async () => {
+      const { token } = await t.login();
+      const { sid } = claimsOf(token);
+      const expired = jwt.sign(
+        { typ: 'access', sid, exp: Math.floor(Date.now() / 1000) - 10 },
+        TEST_TOKEN_SECRET,
+        { subject: 'admin' },
+      );
+      const response = await request(t.app).get(programs).set('Authorization', expired);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+
+    it('expires after TOKEN_TTL_SECONDS', async () => {
+      const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '1' } });
+      try {
+        const { token } = await short.login();
+        await request(short.app).get(programs).set('Authorization', token).expect(200);
+        await new Promise((resolve) => setTimeout(resolve, 2100));
+        const response = await request(short.app).get(programs).set('Authorization', token);
+        expect(response.status).toBe(401);
+        expect(response.body).toMatchObject(SESSION_EXPIRED);
+      } finally {
+        await short.close();
+      }
+    });
+
+    it('is refused when signed with another secret', async () => {
+      const { token } = await t.login();
+      const { sid } = claimsOf(token);
+      const forged = jwt.sign({ typ: 'access', sid }, 'another-secret-another-secret-xx', {
+        subject: 'admin',
+        expiresIn: 600,
+      });
+      const response = await request(t.app).get(programs).set('Authorization', forged);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+
+    it('is refused for a session that does not exist', async () => {
+      const stray = jwt.sign({ typ: 'access', sid: 'f'.repeat(32) }, TEST_TOKEN_SECRET, {
+        subject: 'admin',
+        expiresIn: 600,
+      });
+      const response = await request(t.app).get(programs).set('Authorization', stray);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+
+    it('is refused when unsigned (alg none)', async () => {
+      const { token } = await t.login();
+      const { sid } = claimsOf(token);
+      const unsigned = jwt.sign({ typ: 'access', sid }, '', {
+        algorithm: 'none',
+        subject: 'admin',
+        expiresIn: 600,
+      });
+      const response = await request(t.app).get(programs).set('Authorization', unsigned);
+      expect(response.status).toBe(401);
+    });
+
+    it('cannot be a master token', async () => {
+      const { masterToken } = await t.login();
+      const response = await request(t.app).get(programs).set('Authorization', masterToken);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+  });
+
+  describe('POST /api/2/tokens/refresh', () => {
+    it('answers a new token for the same session and user', async () => {
+      const login = await t.login();
+      const response = await refresh(t, login.masterToken);
+      expect(response.status).toBe(200);
+      const token = response.body as Token;
+      expect(token.token).not.toBe(login.token);
+      expect(token.masterToken).toBe(login.masterToken);
+      expect(token.userName).toBe('admin');
+      expect(token.userType).toBe('ADMIN');
+      expect(token.module).toBe(MODULE_CODE);
+      expect(claimsOf(token.token).sid).toBe(claimsOf(login.token).sid);
+      await request(t.app).get(programs).set('Authorization', token.token).expect(200);
+    });
+
+    it('refuses an access token', async () => {
+      const { token } = await t.login();
+      const response = await refresh(t, token);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+
+    it('refuses a forged master token', async () => {
+      const { masterToken } = await t.login();
+      const { sid } = claimsOf(masterToken);
+      const forged = jwt.sign({ typ: 'master', sid }, 'another-secret-another-secret-xx', {
+        subject: 'admin',
+        expiresIn: 600,
+      });
+      const response = await refresh(t, forged);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+
+    it('refuses garbage', async () => {
+      const response = await refresh(t, 'not-a-token');
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+
+    it('needs masterToken and moduleCode', async () => {
+      const missing = await request(t.app)
+        .post(URL_PATHS.refresh)
+        .set(MODULE_CODE_HEADER, MODULE_CODE)
+        .send({});
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: 'masterToken: This field is required',
+      });
+      const { masterToken } = await t.login();
+      const noModule = await request(t.app).post(URL_PATHS.refresh).send({ masterToken });
+      expect(noModule.status).toBe(400);
+      expect(noModule.body).toMatchObject({ errorMessage: 'moduleCode: This field is required' });
+    });
+  });
+
+  describe('DELETE /api/tokens', () => {
+    it('revokes the session: both tokens are refused afterwards', async () => {
+      const login = await t.login();
+      const other = await t.login();
+      await request(t.app)
+        .delete(`/api${API_PATHS.tokens}`)
+        .set('Authorization', login.token)
+        .expect(204);
+
+      const access = await request(t.app).get(programs).set('Authorization', login.token);
+      expect(access.status).toBe(401);
+      expect(access.body).toMatchObject(SESSION_EXPIRED);
+      const renewed = await refresh(t, login.masterToken);
+      expect(renewed.status).toBe(401);
+      expect(renewed.body).toMatchObject(SESSION_EXPIRED);
+
+      // Another session of the same user is untouched.
+      await request(t.app).get(programs).set('Authorization', other.token).expect(200);
+      const data = await t.dataFile();
+      const session = data.sessions.find((s) => s.id === claimsOf(login.token).sid);
+      expect(session?.revokedAt).toEqual(expect.any(String));
+    });
+
+    it('needs a token', async () => {
+      const response = await request(t.app).delete(`/api${API_PATHS.tokens}`);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject(SESSION_EXPIRED);
+    });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 JSON after LOGIN_RATE_LIMIT failed logins for one address and user name', async () => {
+    const t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '3' } });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await loginRequest(t.app, { username: 'admin', password: 'wrong' }).expect(401);
+      }
+      const limited = await loginRequest(t.app, DEMO_USER);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        errorCode: ERROR_CODE.RATE_LIMITED,
+        errorMessage: ERROR_MESSAGE.loginRateLimited,
+      });
+      // Another user name from the same address is not blocked.
+      await loginRequest(t.app, DEMO_USERS.operator).expect(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not count successful logins', async () => {
+    const t = await createTestApp({ env: { LOGIN_RATE_LIMIT: '2' } });
+    try {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await loginRequest(t.app, DEMO_USER).expect(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 429 JSON after API_RATE_LIMIT requests a minute', async () => {
+    const t = await createTestApp({ env: { API_RATE_LIMIT: '3' } });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await request(t.app).get('/config.json').expect(200);
+      }
+      const limited = await request(t.app).get('/config.json');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        errorCode: ERROR_CODE.RATE_LIMITED,
+        errorMessage: ERROR_MESSAGE.rateLimited,
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      dbFile: path.join(PROJECT_ROOT, 'data', 'db.json'),
+      filesDir: path.join(PROJECT_ROOT, 'data', 'files'),
+      clientDir: path.join(PROJECT_ROOT, 'dist', 'client'),
+      apiBase: '/api',
+      urlBase: '',
+      merchantApiBase: '/api',
+      inactivityLimitSeconds: 600,
+      productionHosts: [],
+      testSiteHost: '',
+      liveSiteHost: '',
+      tokenSecret: undefined,
+      tokenTtlSeconds: 900,
+      masterTokenTtlSeconds: 28800,
+      passwordHashCost: 16384,
+      loginRateLimit: 10,
+      apiRateLimit: 600,
+      jsonBodyLimit: '1mb',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('keeps uploaded files beside the data file', () => {
+    const config = loadConfig({ DB_FILE: '/var/lib/portal/portal.json' });
+    expect(config.dbFile).toBe('/var/lib/portal/portal.json');
+    expect(config.filesDir).toBe('/var/lib/portal/files');
+  });
+
+  it('reads TRUST_PROXY as express does', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: /],
+    [{ PASSWORD_HASH_COST: '1000' }, /^PASSWORD_HASH_COST: must be a power of two/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    [{ TOKEN_SECRET: 'short' }, /^TOKEN_SECRET: /],
+    [{ API_BASE: 'ftp://x' }, /^API_BASE: /],
+    [{ TEST_SITE_HOST: 'not a url' }, /^TEST_SITE_HOST: /],
+    [{ JSON_BODY_LIMIT: 'lots' }, /^JSON_BODY_LIMIT: /],
+  ])('refuses %j naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('documents every variable once', () => {
+    const names = CONFIG_VARIABLES.map((variable) => variable.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DB_FILE',
+        'API_BASE',
+        'URL_BASE',
+        'MERCHANT_API_BASE',
+        'INACTIVITY_LIMIT_SECONDS',
+        'PRODUCTION_HOSTS',
+        'TEST_SITE_HOST',
+        'LIVE_SITE_HOST',
+        'TOKEN_SECRET',
+        'TOKEN_TTL_SECONDS',
+        'MASTER_TOKEN_TTL_SECONDS',
+        'PASSWORD_HASH_COST',
+        'LOGIN_RATE_LIMIT',
+        'API_RATE_LIMIT',
+        'JSON_BODY_LIMIT',
+        'LOG_LEVEL',
+        'TRUST_PROXY',
+      ]),
+    );
+    for (const variable of CONFIG_VARIABLES) {
+      expect(variable.meaning.length).toBeGreaterThan(0);
+      expect(variable.default.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads no variable it does not document', () => {
+    const read = new Set<string>();
+    const env = new Proxy<Record<string, string | undefined>>(
+      {},
+      {
+        get: (_target, name) => {
+          if (typeof name === 'string') read.add(name);
+          return undefined;
+        },
+      },
+    );
+    loadConfig(env);
+    const documented = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+    expect([...read].filter((name) => !documented.has(name))).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { pino } from 'pino';
+import request from 'supertest';
+import { createApp } from '../../server/app';
+import { createTestApp, DEMO_USER, loginRequest } from './support/test-app';
+
+describe('request logs', () => {
+  it('log each request as JSON without credentials', async () => {
+    const t = await createTestApp();
+    try {
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      const app = createApp({ db: t.store, config: t.config, logger });
+
+      await loginRequest(app, DEMO_USER).set('Cookie', 'token=cookie-secret').expect(200);
+      await request(app)
+        .get('/api/programs')
+        .set('Authorization', 'Bearer header-secret-token')
+        .set('Cookie', 'token=cookie-secret')
+        .expect(401);
+
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries.length).toBeGreaterThanOrEqual(2);
+      expect(entries.some((entry) => entry.msg === 'request completed')).toBe(true);
+      const all = lines.join('\n');
+      expect(all).not.toContain('header-secret-token');
+      expect(all).not.toContain('cookie-secret');
+      expect(all).not.toContain(DEMO_USER.password);
+      expect(all).toContain('[redacted]');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are silent at LOG_LEVEL=silent', async () => {
+    const t = await createTestApp();
+    try {
+      expect(t.config.logLevel).toBe('silent');
+      const write = jest.spyOn(process.stdout, 'write');
+      await request(t.app).get('/config.json').expect(200);
+      expect(write).not.toHaveBeenCalled();
+      write.mockRestore();
+    } finally {
+      await t.close();
+    }
+  });
+});
