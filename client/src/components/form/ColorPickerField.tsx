@@ -1,0 +1,126 @@
+/**
+ * A colour input (01 §2.9, §5.1): free text (hex, `transparent`, rgb()/rgba()) plus a toggle that
+ * opens an RgbaColorPicker. Picking stores `rgba(r, g, b, a)`; typed text is stored as typed and
+ * checked by the `color` validator, which this field always applies first.
+ *
+ * react-colorful injects one <style> element at run time: under a Content-Security-Policy without
+ * 'unsafe-inline' styles, give it the page's nonce with react-colorful's `setNonce`.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { RgbaColorPicker } from 'react-colorful';
+import type { RgbaColor } from 'react-colorful';
+import { formatRgba, parseColor } from '@contracts/validation/rules';
+import { color as colorRule, composeValidators } from '@/lib/forms/validators';
+import type { Validator } from '@/lib/forms/validators';
+import { FieldShell, useFormField } from './FieldShell';
+import type { BaseFieldProps } from './FieldShell';
+
+type ColorValue = string | undefined;
+
+const WHITE: RgbaColor = { r: 255, g: 255, b: 255, a: 1 };
+
+export type ColorPickerFieldProps = BaseFieldProps<ColorValue>;
+
+export function ColorPickerField({
+  name,
+  label,
+  validate,
+  help,
+  disabled,
+  id: idProp,
+  className,
+}: ColorPickerFieldProps) {
+  const validateColor = useMemo(
+    () => composeValidators<ColorValue>(colorRule, validate as Validator<ColorValue> | undefined),
+    [validate],
+  );
+  const { input, id, error, aria } = useFormField<ColorValue>(name, {
+    validate: validateColor,
+    id: idProp,
+    help,
+  });
+  const [open, setOpen] = useState(false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const text = input.value ?? '';
+  const parsed = parseColor(text);
+  const panelId = `${id}-picker`;
+
+  // Close on a pointer press outside the field.
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (wrapper.current && !wrapper.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      toggle.current?.focus();
+    }
+  };
+
+  return (
+    <FieldShell id={id} label={label} error={error} help={help} className={className}>
+      <div ref={wrapper} className="position-relative">
+        <InputGroup hasValidation>
+          <Form.Control
+            {...aria}
+            id={id}
+            name={input.name}
+            type="text"
+            spellCheck={false}
+            autoComplete="off"
+            value={text}
+            onChange={(event) => input.onChange(event.target.value)}
+            onBlur={input.onBlur}
+            onFocus={input.onFocus}
+            disabled={disabled}
+            isInvalid={Boolean(error)}
+          />
+          <Button
+            ref={toggle}
+            variant="outline-secondary"
+            aria-label={`Pick ${label}`}
+            aria-expanded={open}
+            aria-controls={panelId}
+            disabled={disabled}
+            onClick={() => setOpen((was) => !was)}
+          >
+            <span
+              aria-hidden="true"
+              className="d-inline-block border rounded align-middle"
+              style={{
+                width: '1.25rem',
+                height: '1.25rem',
+                backgroundColor: parsed ? text : 'transparent',
+              }}
+            />
+          </Button>
+        </InputGroup>
+        {open && (
+          // The panel only listens for Escape bubbling up from the picker's sliders.
+          // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+          <div
+            id={panelId}
+            className="position-absolute z-3 mt-1 p-2 bg-body border rounded shadow"
+            onKeyDown={onPanelKeyDown}
+          >
+            <RgbaColorPicker
+              color={parsed ?? WHITE}
+              onChange={(picked) => input.onChange(formatRgba(picked))}
+            />
+          </div>
+        )}
+      </div>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * An image slot (01 §2.8, §5.1; 03 §5 images): Browse, Upload and Remove, a placeholder icon
+ * while empty and a preview once set. The field value is the uploaded image's id or URL.
+ *
+ * The caption follows the slot: "Upload an Image" (empty) → "{file} is ready to be uploaded"
+ * (a file chosen) → "Uploading" → "Uploaded" (a value is set, also when loaded from the server),
+ * and "Upload an Image" again after Remove. A failed upload goes back to "ready"; the caller's
+ * `onUpload` reports the failure. Files over `maxBytes` or not of an image type are refused
+ * through `onError`: the caller shows the dialog.
+ */
+import { useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { FieldFeedback, FieldHelp, useFormField } from './FieldShell';
+import type { BaseFieldProps } from './FieldShell';
+
+/** Slot captions (01 §2.8). Not in contracts/api/messages.ts yet: move them there if others need them. */
+export const IMAGE_SLOT_CAPTION = {
+  empty: 'Upload an Image',
+  ready: (fileName: string) => `${fileName} is ready to be uploaded`,
+  uploading: 'Uploading',
+  uploaded: 'Uploaded',
+} as const;
+
+/**
+ * Why a file was refused. The spec gives the size text only ("File size is too large"); the
+ * wording for a non-image file is ours.
+ */
+export const IMAGE_SLOT_ERROR = {
+  size: DIALOG_TEXT.fileTooLarge,
+  type: 'Only image files can be uploaded',
+} as const;
+export type ImageSlotErrorReason = keyof typeof IMAGE_SLOT_ERROR;
+
+type ImageValue = string | null | undefined;
+
+export interface ImageSlotFieldProps extends BaseFieldProps<ImageValue> {
+  /** Largest accepted file in bytes: IMAGE_LIMITS.small or IMAGE_LIMITS.large. */
+  maxBytes: number;
+  /** Stores the file; resolves to the image id or URL that becomes the field value. */
+  onUpload: (file: File) => Promise<string>;
+  /** Called before the value is cleared (e.g. to save the profile); a rejection keeps the image. */
+  onRemove?: () => Promise<void> | void;
+  /** A refused file: show `message` in a dialog. */
+  onError: (message: string, reason: ImageSlotErrorReason) => void;
+  /** Preview address of a stored value (e.g. id → `/images/{id}.png`); default: the value itself. */
+  resolveSrc?: (value: string) => string;
+}
+
+const identity = (value: string): string => value;
+
+export function ImageSlotField({
+  name,
+  label,
+  validate,
+  help,
+  disabled,
+  id: idProp,
+  className,
+  maxBytes,
+  onUpload,
+  onRemove,
+  onError,
+  resolveSrc = identity,
+}: ImageSlotFieldProps) {
+  const { input, id, error, aria } = useFormField<ImageValue>(name, { validate, id: idProp, help });
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const value = input.value || undefined;
+  const labelId = `${id}-label`;
+  const captionId = `${id}-caption`;
+
+  const caption =
+    busy === 'uploading'
+      ? IMAGE_SLOT_CAPTION.uploading
+      : file
+        ? IMAGE_SLOT_CAPTION.ready(file.name)
+        : value
+          ? IMAGE_SLOT_CAPTION.uploaded
+          : IMAGE_SLOT_CAPTION.empty;
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again fires change again
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) {
+      onError(IMAGE_SLOT_ERROR.type, 'type');
+      return;
+    }
+    if (chosen.size > maxBytes) {
+      onError(IMAGE_SLOT_ERROR.size, 'size');
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const upload = async () => {
+    if (!file) return;
+    setBusy('uploading');
+    try {
+      const stored = await onUpload(file);
+      input.onChange(stored);
+      setFile(null);
+    } catch {
+      // The caller's onUpload reports the failure; the chosen file stays ready for a retry.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    if (!value) {
+      setFile(null);
+      return;
+    }
+    setBusy('removing');
+    try {
+      await onRemove?.();
+      input.onChange(undefined);
+      setFile(null);
+    } catch {
+      // Kept: the caller's onRemove reports the failure.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    // The legend names both the slot (a group) and its file input (aria-labelledby).
+    <fieldset className={className ?? 'mb-3'}>
+      <Form.Label as="legend" id={labelId} className="fs-6">
+        {label}
+      </Form.Label>
+      <div className="d-flex align-items-center gap-3">
+        <div
+          className="border rounded d-flex align-items-center justify-content-center bg-body-tertiary overflow-hidden"
+          style={{ width: '6rem', height: '6rem' }}
+        >
+          {value ? (
+            <img src={resolveSrc(value)} alt={`${label} preview`} className="mw-100 mh-100" />
+          ) : (
+            <svg
+              role="img"
+              aria-label="No image"
+              width="48"
+              height="48"
+              viewBox="0 0 16 16"
+              fill="currentColor"
+              className="text-secondary"
+            >
+              <path d="M6.002 5.5a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0" />
+              <path d="M2.002 1a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V3a2 2 0 0 0-2-2zm12 1a1 1 0 0 1 1 1v6.5l-3.777-1.947a.5.5 0 0 0-.577.093l-3.71 3.71-2.66-1.772a.5.5 0 0 0-.63.062L1.002 12V3a1 1 0 0 1 1-1z" />
+            </svg>
+          )}
+        </div>
+        <div>
+          <p id={captionId} role="status" className="mb-2">
+            {caption}
+          </p>
+          {/* Hidden behind the Browse button, out of the tab order; the legend still names it. */}
+          <input
+            {...aria}
+            ref={fileInput}
+            id={id}
+            aria-labelledby={labelId}
+            name={input.name}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            tabIndex={-1}
+            disabled={disabled || busy !== null}
+            onChange={onChoose}
+          />
+          <div className="d-flex gap-2">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              disabled={disabled || busy !== null}
+              onClick={() => fileInput.current?.click()}
+            >
+              Browse
+            </Button>
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={disabled || !file || busy !== null}
+              onClick={() => void upload()}
+            >
+              Upload
+            </Button>
+            <Button
+              variant="outline-danger"
+              size="sm"
+              disabled={disabled || (!value && !file) || busy !== null}
+              onClick={() => void remove()}
+            >
+              Remove
+            </Button>
+          </div>
+          <FieldFeedback id={id} error={error} />
+          <FieldHelp id={id} help={help} />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,72 @@
+import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { TextValue } from '@/lib/forms/validators';
+import { FieldShell, useFormField } from './FieldShell';
+import type { BaseFieldProps } from './FieldShell';
+
+export interface TextFieldProps extends BaseFieldProps<TextValue> {
+  type?: 'text' | 'password' | 'email' | 'textarea';
+  placeholder?: string;
+  /** Rows of a textarea. */
+  rows?: number;
+  /** Hard limit on typed characters (the maxLength validator reports, this prevents). */
+  maxLength?: number;
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  readOnly?: boolean;
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'url' | 'tel';
+  /** Rewrites typed text before it is stored (upper-casing, masks); the caret is kept in place. */
+  transform?: (text: string) => string;
+}
+
+type TextControl = HTMLInputElement | HTMLTextAreaElement;
+
+/** Text, password, e-mail and textarea inputs. Empty text is stored as undefined. */
+export function TextField({
+  name,
+  label,
+  validate,
+  help,
+  disabled,
+  id: idProp,
+  className,
+  type = 'text',
+  transform,
+  ...inputProps
+}: TextFieldProps) {
+  const { input, id, error, aria } = useFormField<TextValue>(name, { validate, id: idProp, help });
+
+  const onChange = (event: ChangeEvent<TextControl>) => {
+    const element = event.target;
+    const raw = element.value;
+    const next = transform ? transform(raw) : raw;
+    if (next !== raw) {
+      // Write the new text before React re-renders so the caret does not jump to the end.
+      const caret = element.selectionStart;
+      element.value = next;
+      if (caret !== null && element.ownerDocument.activeElement === element) {
+        const position = Math.max(0, Math.min(next.length, caret + next.length - raw.length));
+        element.setSelectionRange(position, position);
+      }
+    }
+    input.onChange(next);
+  };
+
+  return (
+    <FieldShell id={id} label={label} error={error} help={help} className={className}>
+      <Form.Control
+        {...inputProps}
+        {...aria}
+        id={id}
+        name={input.name}
+        as={type === 'textarea' ? 'textarea' : 'input'}
+        type={type === 'textarea' ? undefined : type}
+        value={input.value ?? ''}
+        onChange={onChange}
+        onBlur={input.onBlur}
+        onFocus={input.onFocus}
+        disabled={disabled}
+        isInvalid={Boolean(error)}
+      />
+    </FieldShell>
+  );
+}

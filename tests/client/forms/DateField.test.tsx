@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import { FIELD_MESSAGES as M } from '@contracts/api/messages';
+import { endAfterStart, required } from '@/lib/forms/validators';
+import { DateField } from '@/components/form/DateField';
+import { renderInForm } from './renderInForm';
+
+describe('DateField', () => {
+  it('ties its label to the input and parses dd.MM.yyyy into a Date', async () => {
+    const { user, values } = renderInForm(<DateField name="startDate" label="Start date" />);
+    const input = screen.getByRole('textbox', { name: 'Start date' });
+    await user.type(input, '15.03.2024');
+    expect(values().startDate).toEqual(new Date(2024, 2, 15));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(input).toHaveValue('15.03.2024');
+  });
+
+  it('shows a stored date in dd.MM.yyyy', () => {
+    renderInForm(<DateField name="d" label="Next execution date" />, {
+      initialValues: { d: new Date(2024, 0, 5) },
+    });
+    expect(screen.getByLabelText('Next execution date')).toHaveValue('05.01.2024');
+  });
+
+  it('keeps text that is not a real date and reports it', async () => {
+    const { user, values } = renderInForm(<DateField name="d" label="Next execution date" />);
+    const input = screen.getByLabelText('Next execution date');
+    await user.type(input, '31.02.2024');
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(input).toHaveValue('31.02.2024');
+    expect(input).toHaveAccessibleDescription(M.checkFormat);
+    expect(Number.isNaN((values().d as Date).getTime())).toBe(true);
+    await user.clear(input);
+    await user.type(input, '28.02.2024');
+    expect(values().d).toEqual(new Date(2024, 1, 28));
+    expect(screen.queryByText(M.checkFormat)).not.toBeInTheDocument();
+  });
+
+  it('stores null when cleared and runs the given validators', async () => {
+    const { user, values } = renderInForm(
+      <>
+        <DateField name="startDate" label="Start date" />
+        <DateField name="endDate" label="End date" validate={endAfterStart('startDate')} />
+        <DateField name="other" label="Other" validate={required} />
+      </>,
+      { initialValues: { startDate: new Date(2024, 5, 10), endDate: new Date(2024, 5, 12) } },
+    );
+    const end = screen.getByLabelText('End date');
+    await user.clear(end);
+    expect(values().endDate).toBeNull();
+    await user.type(end, '01.06.2024');
+    expect(end).toHaveAccessibleDescription(M.endDateValidation);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Other')).toHaveAccessibleDescription(M.required);
+  });
+});

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { IMAGE_LIMITS } from '@contracts/api/constants';
+import { ImageSlotField } from '@/components/form/ImageSlotField';
+import { renderInForm } from './renderInForm';
+
+const png = (name: string, bytes: number) =>
+  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+function setup(initialValues?: Record<string, unknown>) {
+  let finishUpload: (id: string) => void = () => undefined;
+  const onUpload = jest.fn(
+    (_file: File) =>
+      new Promise<string>((resolve) => {
+        finishUpload = resolve;
+      }),
+  );
+  const onRemove = jest.fn(() => Promise.resolve());
+  const onError = jest.fn();
+  const view = renderInForm(
+    <ImageSlotField
+      name="logo"
+      label="Site logo image"
+      maxBytes={IMAGE_LIMITS.small}
+      help="Max 300 KB"
+      onUpload={onUpload}
+      onRemove={onRemove}
+      onError={onError}
+      resolveSrc={(id) => `/images/${id}.png`}
+    />,
+    // accept="image/*" would stop user-event from choosing other files at all.
+    { initialValues, userOptions: { applyAccept: false } },
+  );
+  const slot = screen.getByRole('group', { name: 'Site logo image' });
+  const button = (name: string) => within(slot).getByRole('button', { name });
+  return {
+    ...view,
+    slot,
+    button,
+    onUpload,
+    onRemove,
+    onError,
+    finish: (id: string) => finishUpload(id),
+  };
+}
+
+describe('ImageSlotField', () => {
+  it('starts empty: placeholder, caption, Upload and Remove disabled', () => {
+    const { slot, button } = setup();
+    expect(within(slot).getByRole('img', { name: 'No image' })).toBeInTheDocument();
+    expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image');
+    expect(button('Browse')).toBeEnabled();
+    expect(button('Upload')).toBeDisabled();
+    expect(button('Remove')).toBeDisabled();
+    expect(screen.getByLabelText('Site logo image')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByLabelText('Site logo image')).toHaveAccessibleDescription('Max 300 KB');
+  });
+
+  it('cycles the caption through choose, upload and remove', async () => {
+    const { user, slot, button, onUpload, onRemove, finish, values } = setup();
+    await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 1000));
+    const status = within(slot).getByRole('status');
+    expect(status).toHaveTextContent('logo.png is ready to be uploaded');
+    expect(button('Upload')).toBeEnabled();
+
+    await user.click(button('Upload'));
+    expect(status).toHaveTextContent('Uploading');
+    expect(onUpload).toHaveBeenCalledWith(expect.objectContaining({ name: 'logo.png' }));
+    expect(button('Upload')).toBeDisabled();
+
+    finish('img-1');
+    await waitFor(() => expect(status).toHaveTextContent('Uploaded'));
+    expect(values().logo).toBe('img-1');
+    expect(within(slot).getByRole('img', { name: 'Site logo image preview' })).toHaveAttribute(
+      'src',
+      '/images/img-1.png',
+    );
+    expect(button('Upload')).toBeDisabled();
+    expect(button('Remove')).toBeEnabled();
+
+    await user.click(button('Remove'));
+    expect(onRemove).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(status).toHaveTextContent('Upload an Image'));
+    expect(values().logo).toBeUndefined();
+    expect(button('Remove')).toBeDisabled();
+    expect(within(slot).getByRole('img', { name: 'No image' })).toBeInTheDocument();
+  });
+
+  it('shows an image loaded with the form as uploaded', () => {
+    const { slot, button } = setup({ logo: 'abc' });
+    expect(within(slot).getByRole('status')).toHaveTextContent('Uploaded');
+    expect(within(slot).getByRole('img', { name: 'Site logo image preview' })).toHaveAttribute(
+      'src',
+      '/images/abc.png',
+    );
+    expect(button('Remove')).toBeEnabled();
+  });
+
+  it('refuses a file over the limit with "File size is too large"', async () => {
+    const { user, slot, button, onError } = setup();
+    await user.upload(
+      screen.getByLabelText('Site logo image'),
+      png('big.png', IMAGE_LIMITS.small + 1),
+    );
+    expect(onError).toHaveBeenCalledWith(DIALOG_TEXT.fileTooLarge, 'size');
+    expect(DIALOG_TEXT.fileTooLarge).toBe('File size is too large');
+    expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image');
+    expect(button('Upload')).toBeDisabled();
+  });
+
+  it('accepts a file exactly at the limit', async () => {
+    const { user, slot, onError } = setup();
+    await user.upload(
+      screen.getByLabelText('Site logo image'),
+      png('edge.png', IMAGE_LIMITS.small),
+    );
+    expect(onError).not.toHaveBeenCalled();
+    expect(within(slot).getByRole('status')).toHaveTextContent('edge.png is ready to be uploaded');
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const { user, button, onError } = setup();
+    const pdf = new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Site logo image'), pdf);
+    expect(onError).toHaveBeenCalledWith(expect.any(String), 'type');
+    expect(onError.mock.calls[0]?.[0]).not.toBe(DIALOG_TEXT.fileTooLarge);
+    expect(button('Upload')).toBeDisabled();
+  });
+
+  it('keeps the chosen file ready when the upload fails', async () => {
+    const { user, slot, button, onUpload } = setup();
+    onUpload.mockImplementationOnce(() => Promise.reject(new Error('boom')));
+    await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 10));
+    await user.click(button('Upload'));
+    await waitFor(() =>
+      expect(within(slot).getByRole('status')).toHaveTextContent(
+        'logo.png is ready to be uploaded',
+      ),
+    );
+    expect(button('Upload')).toBeEnabled();
+  });
+
+  it('Remove discards a chosen file that was not uploaded', async () => {
+    const { user, slot, button, onRemove } = setup();
+    await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 10));
+    await user.click(button('Remove'));
+    expect(onRemove).not.toHaveBeenCalled();
+    expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image');
+  });
+});
