@@ -3,13 +3,17 @@ import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '../api/constants';
 import type { Token } from '../api/entities';
 import { API_PATHS } from '../api/paths';
 
-/** The placeholder token consumer tests send; the provider swaps in a real one. */
-export const PACT_TOKEN_PLACEHOLDER = 'pact-token';
+/** Placeholders the consumer tests send; the provider swaps in real values from a login. */
+export const PACT_PLACEHOLDER = {
+  token: 'pact-token',
+  masterToken: 'pact-master-token',
+} as const;
 
 /**
- * Pacts record a placeholder Authorization header. Before each replayed request, log in to the
- * provider under test (once) and put its real token in the header, so verification exercises the
- * provider's real authentication instead of turning it off.
+ * Pacts record placeholder tokens. Before each replayed request that carries one, log in to the
+ * provider under test and put the real token (Authorization header) or master token (refresh
+ * body) in its place, so verification exercises the provider's real authentication. A fresh
+ * login each time: interactions run in any order, and a logout interaction revokes its session.
  */
 export function realTokenFilter(options: {
   providerBaseUrl: () => string;
@@ -17,8 +21,7 @@ export function realTokenFilter(options: {
   username: string;
   password: string;
 }) {
-  let token: Promise<string> | undefined;
-  const login = async (): Promise<string> => {
+  const login = async (): Promise<Token> => {
     const answer = await fetch(
       `${options.providerBaseUrl()}${options.apiBase}${API_PATHS.tokens}`,
       {
@@ -28,29 +31,31 @@ export function realTokenFilter(options: {
       },
     );
     if (!answer.ok) throw new Error(`pact login failed with HTTP ${answer.status}`);
-    return ((await answer.json()) as Token).token;
+    return (await answer.json()) as Token;
   };
-  return {
-    reset: () => {
-      token = undefined;
-    },
-    filter: (req: Request, _res: Response, next: NextFunction) => {
-      const header = req.headers[AUTH_HEADER.toLowerCase()];
-      if (header !== PACT_TOKEN_PLACEHOLDER) {
+
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const authHeader = AUTH_HEADER.toLowerCase();
+    const body: unknown = req.body;
+    const bodyHolder =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+    const swapHeader = req.headers[authHeader] === PACT_PLACEHOLDER.token;
+    const swapMaster = bodyHolder?.masterToken === PACT_PLACEHOLDER.masterToken;
+    if (!swapHeader && !swapMaster) {
+      next();
+      return;
+    }
+    login().then(
+      (token) => {
+        if (swapHeader) req.headers[authHeader] = token.token;
+        if (swapMaster && bodyHolder) {
+          bodyHolder.masterToken = token.masterToken;
+          // The proxy re-sends the parsed body: its length changed with the swap.
+          req.headers['content-length'] = String(Buffer.byteLength(JSON.stringify(bodyHolder)));
+        }
         next();
-        return;
-      }
-      token ??= login();
-      token.then(
-        (real) => {
-          req.headers[AUTH_HEADER.toLowerCase()] = real;
-          next();
-        },
-        (error: unknown) => {
-          token = undefined;
-          next(error);
-        },
-      );
-    },
+      },
+      (error: unknown) => next(error),
+    );
   };
 }

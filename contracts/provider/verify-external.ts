@@ -16,7 +16,7 @@ if (!providerBaseUrl) {
   process.exit(2);
 }
 
-const auth = realTokenFilter({
+const requestFilter = realTokenFilter({
   providerBaseUrl: () => providerBaseUrl,
   apiBase: process.env.PACT_API_BASE ?? '/api',
   username: process.env.PACT_USERNAME ?? 'admin',
@@ -28,7 +28,7 @@ new Verifier({
   providerBaseUrl,
   pactUrls: [path.resolve(__dirname, '../pacts')],
   logLevel: 'warn',
-  requestFilter: auth.filter,
+  requestFilter,
   ...(process.env.PACT_STATE_CHANGE_URL
     ? { stateChangeUrl: process.env.PACT_STATE_CHANGE_URL }
     : {}),

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { MatchersV3, PactV3, SpecificationVersion } from '@pact-foundation/pact';
+import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '../../api/constants';
+import type { Token } from '../../api/entities';
+import { PACT_PLACEHOLDER } from '../../provider/auth-filter';
+import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
+import { makeStore } from '@/lib/store/store';
+
+/** Consumer and provider names, and where the pact files go (committed). */
+export const PACT_NAMES = { consumer: 'portal-client', provider: 'portal-server' } as const;
+export const PACT_DIR = path.resolve(__dirname, '../../pacts');
+
+export function newPact(): PactV3 {
+  // V4 files: interactions merge into one file per pair without upgrade notes.
+  return new PactV3({
+    ...PACT_NAMES,
+    dir: PACT_DIR,
+    logLevel: 'warn',
+    spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
+  });
+}
+
+/** JSON answers: Express adds a charset. */
+export const JSON_ANSWER = {
+  'Content-Type': MatchersV3.regex(/application\/json.*/.source, 'application/json; charset=utf-8'),
+};
+
+/** Headers the shared layer adds to every call while signed in (01 §6). */
+export const SIGNED_IN_HEADERS = {
+  [AUTH_HEADER]: PACT_PLACEHOLDER.token,
+  [MODULE_CODE_HEADER]: MODULE_CODE,
+};
+
+/** The stored token the client holds in these tests; the provider swaps in real ones. */
+export const PACT_TOKEN: Token = {
+  token: PACT_PLACEHOLDER.token,
+  module: MODULE_CODE,
+  masterToken: PACT_PLACEHOLDER.masterToken,
+  expiration: '2030-01-01T00:00:00.000Z',
+  userName: 'admin',
+  userType: 'ADMIN',
+};
+
+/**
+ * The client's real store, pointed at the Pact mock server with the default base layout
+ * (API base /api, URL base the root, merchant base /api), so pacts record the paths the real
+ * client calls.
+ */
+export function storeFor(mockUrl: string, token: Token | null = PACT_TOKEN) {
+  return makeStore({
+    config: {
+      ...DEFAULT_RUNTIME_CONFIG,
+      apiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.apiBase}`,
+      urlBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.urlBase}`,
+      merchantApiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.merchantApiBase}`,
+    },
+    session: { token },
+  });
+}
+
+/** The shape of every error answer. */
+export function errorBody(errorCode: number, example: string) {
+  return { errorCode, errorMessage: MatchersV3.string(example) };
+}
+
+/** Provider states, named after data, with parameters. */
+export const STATE = {
+  user: 'a user exists',
+  programExists: 'a program exists',
+  programMissing: 'no program has the id',
+  countryWithStates: 'a country has states',
+} as const;
