@@ -10,10 +10,15 @@ import { realTokenFilter } from './auth-filter';
 
 jest.setTimeout(120_000);
 
-/** Parameters of a provider state, as the consumer named them. */
+/**
+ * Parameters of a provider state, as the consumer named them. Pact types a handler as both a
+ * state handler and a message state handler, so the argument arrives as `unknown` and is narrowed.
+ */
 type Params = Record<string, unknown>;
-const numberParam = (params: Params | undefined, name: string): number => {
-  const value = Number(params?.[name]);
+const paramsOf = (raw: unknown): Params =>
+  typeof raw === 'object' && raw !== null ? (raw as Params) : {};
+const numberParam = (raw: unknown, name: string): number => {
+  const value = Number(paramsOf(raw)[name]);
   if (!Number.isInteger(value)) throw new Error(`provider state needs an integer "${name}"`);
   return value;
 };
@@ -37,9 +42,9 @@ afterAll(async () => {
 
 /** State handlers seed data through the same store the app uses. */
 const stateHandlers = {
-  [STATE.user]: async (params?: Params) => {
-    const username = String(params?.username ?? '');
-    const password = String(params?.password ?? '');
+  [STATE.user]: async (params?: unknown) => {
+    const username = String(paramsOf(params).username ?? '');
+    const password = String(paramsOf(params).password ?? '');
     const passwordHash = await hashPassword(password, TEST_HASH_COST);
     await testApp.store.update((data) => {
       const user = data.users.find((candidate) => candidate.username === username);
@@ -54,7 +59,7 @@ const stateHandlers = {
         });
     });
   },
-  [STATE.programExists]: async (params?: Params) => {
+  [STATE.programExists]: async (params?: unknown) => {
     const programId = numberParam(params, 'programId');
     await testApp.store.update((data) => {
       if (data.programs.some((program) => program.programId === programId)) return;
@@ -63,13 +68,13 @@ const stateHandlers = {
       data.programs.push({ ...structuredClone(template), programId });
     });
   },
-  [STATE.programMissing]: async (params?: Params) => {
+  [STATE.programMissing]: async (params?: unknown) => {
     const programId = numberParam(params, 'programId');
     await testApp.store.update((data) => {
       data.programs = data.programs.filter((program) => program.programId !== programId);
     });
   },
-  [STATE.countryWithStates]: async (params?: Params) => {
+  [STATE.countryWithStates]: async (params?: unknown) => {
     const countryId = numberParam(params, 'countryId');
     await testApp.store.update((data) => {
       if (!data.countries.some((country) => country.id === countryId)) {

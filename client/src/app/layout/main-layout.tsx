@@ -1,0 +1,26 @@
+import { Outlet } from 'react-router-dom';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { useSessionMonitor } from '@/features/auth/hooks/use-session-monitor';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+import './main-layout.css';
+
+/**
+ * The main layout (abstract state `main`, 01 §2.1): sidebar, header, content area and footer.
+ * The inactivity monitor runs while it is mounted, i.e. on every screen but login.
+ */
+export function MainLayout() {
+  useSessionMonitor();
+  return (
+    <div className="app-shell">
+      <Sidebar />
+      <div className="app-body">
+        <AppHeader />
+        <main className="app-content">
+          <Outlet />
+        </main>
+        <SiteFooter showLogo />
+      </div>
+    </div>
+  );
+}

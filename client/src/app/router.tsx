@@ -1,0 +1,134 @@
+import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { paths, type RouteEntry } from '@/config/paths';
+import { FallbackRoute, LoginRoute, RedirectTo, RequireSession } from './routes/session-routes';
+import { RouteError, RouteLoading } from './routes/route-states';
+
+/*
+ * The login screen loads only what it needs: the main layout and each area are separate,
+ * lazily loaded chunks (one module per area).
+ */
+const loadLayout = () => import(/* webpackChunkName: "main-layout" */ './layout/main-layout');
+const loadJournal = () =>
+  import(/* webpackChunkName: "my-journal" */ '@/features/my-journal/components/journal-area');
+const loadMerchant = () =>
+  import(/* webpackChunkName: "my-merchant" */ '@/features/my-merchant/components/merchant-area');
+const loadSchemes = () =>
+  import(/* webpackChunkName: "schemes" */ '@/features/schemes/components/scheme-area');
+
+/**
+ * Leaf states of a wizard. The frame shows the step's tab and heading; each step's own screen
+ * (a later issue per area) becomes the leaf's Component and renders in the frame's outlet.
+ */
+const steps = (...entries: RouteEntry[]): RouteObject[] =>
+  entries.map((entry) => ({ path: entry.path, element: null }));
+
+const mj = paths.mj.wizard;
+const mm = paths.mm.wizard;
+const gift = paths.gift.wizard;
+const loyalty = paths.loyalty.wizard;
+
+export const appRoutes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteError,
+    children: [
+      { path: paths.login.path, Component: LoginRoute },
+      {
+        // main: abstract, reached by any user holding a token.
+        Component: RequireSession,
+        HydrateFallback: RouteLoading,
+        children: [
+          {
+            lazy: async () => ({ Component: (await loadLayout()).MainLayout }),
+            children: [
+              {
+                path: paths.mj.dashboard.path,
+                lazy: async () => ({ Component: (await loadJournal()).JournalDashboard }),
+              },
+              {
+                path: mj.path,
+                lazy: async () => ({ Component: (await loadJournal()).JournalWizard }),
+                children: [
+                  { index: true, element: <RedirectTo to={mj.setup.path} /> },
+                  ...steps(mj.setup, mj.setting, mj.page, mj.media, mj.summary),
+                  {
+                    path: mj.editor.path,
+                    children: [
+                      { index: true, element: <RedirectTo to={mj.editor.font.path} /> },
+                      ...steps(
+                        mj.editor.font,
+                        mj.editor.login,
+                        mj.editor.location,
+                        mj.editor.terms,
+                        mj.editor.faq,
+                        mj.editor.policy,
+                        mj.editor.css,
+                      ),
+                    ],
+                  },
+                ],
+              },
+              {
+                path: paths.mm.dashboard.path,
+                lazy: async () => ({ Component: (await loadMerchant()).MerchantDashboard }),
+              },
+              {
+                path: mm.path,
+                lazy: async () => ({ Component: (await loadMerchant()).MerchantWizard }),
+                children: [
+                  { index: true, element: <RedirectTo to={mm.setup.path} /> },
+                  ...steps(mm.setup, mm.setting, mm.page, mm.media, mm.editor, mm.summary),
+                ],
+              },
+              {
+                path: paths.gift.dashboard.path,
+                lazy: async () => ({ Component: (await loadSchemes()).SchemeDashboard }),
+              },
+              {
+                path: gift.path,
+                lazy: async () => ({ Component: (await loadSchemes()).SchemeWizard }),
+                children: [
+                  { index: true, element: <RedirectTo to={gift.setup.path} /> },
+                  ...steps(
+                    gift.setup,
+                    gift.general,
+                    gift.config,
+                    gift.upload,
+                    gift.financial,
+                    gift.liability,
+                    gift.summary,
+                  ),
+                ],
+              },
+              {
+                path: paths.loyalty.dashboard.path,
+                lazy: async () => ({ Component: (await loadSchemes()).SchemeDashboard }),
+              },
+              {
+                path: loyalty.path,
+                lazy: async () => ({ Component: (await loadSchemes()).SchemeWizard }),
+                children: [
+                  { index: true, element: <RedirectTo to={loyalty.setup.path} /> },
+                  ...steps(
+                    loyalty.setup,
+                    loyalty.general,
+                    loyalty.config,
+                    loyalty.upload,
+                    loyalty.financial,
+                    loyalty.liability,
+                    loyalty.basecampaign,
+                    loyalty.summary,
+                  ),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: FallbackRoute },
+    ],
+  },
+];
+
+/** Hash-based URLs, no push state (01 §2.1). */
+export const createAppRouter = () => createHashRouter(appRoutes);
+export type AppRouter = ReturnType<typeof createAppRouter>;

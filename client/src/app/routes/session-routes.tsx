@@ -1,0 +1,31 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoginScreen } from '@/features/auth/components/login-screen';
+import { FALLBACK_PATH, HOME_PATH } from '@/config/paths';
+import { useAppSelector } from '@/lib/store/hooks';
+import { selectToken } from '@/lib/store/session-slice';
+
+/** Login; with a token already held, the user goes straight to the journal dashboard (01 §2.1). */
+export function LoginRoute() {
+  const token = useAppSelector(selectToken);
+  return token ? <Navigate to={HOME_PATH} replace /> : <LoginScreen />;
+}
+
+/**
+ * Guards the main layout: any user holding a token reaches it (01 §6); without one — never
+ * signed in, logged out, session expired — the user goes to login.
+ */
+export function RequireSession() {
+  const token = useAppSelector(selectToken);
+  return token ? <Outlet /> : <Navigate to={FALLBACK_PATH} replace />;
+}
+
+/** Unknown routes go to the root path (01 §2.1). */
+export function FallbackRoute() {
+  return <Navigate to={FALLBACK_PATH} replace />;
+}
+
+/** A parent state opened directly goes to its first child, keeping the query (e.g. `?id=`). */
+export function RedirectTo({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}

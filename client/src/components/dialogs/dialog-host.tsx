@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { dialogStore, settleDialog, type OpenDialog } from '@/lib/dialogs/dialog-service';
+import { sanitizeHtml } from './sanitize';
+import './dialogs.css';
+
+const titleClass: Record<OpenDialog['kind'], string> = {
+  error: 'text-danger',
+  success: 'text-success',
+  warn: 'text-warning-emphasis',
+  info: '',
+  loading: '',
+  processing: '',
+};
+
+function BusyDialog({ dialog }: { dialog: OpenDialog }) {
+  return (
+    <Modal show size="sm" backdrop="static" keyboard={false} centered aria-label={dialog.title}>
+      <Modal.Body className="d-flex align-items-center gap-3" aria-live="polite">
+        <Spinner animation="border" role="presentation" size="sm" />
+        <span>{dialog.title}</span>
+      </Modal.Body>
+    </Modal>
+  );
+}
+
+function MessageDialog({ dialog }: { dialog: OpenDialog }) {
+  const titleId = useId();
+  const bodyId = useId();
+  const okRef = useRef<HTMLButtonElement>(null);
+  const cancellable = dialog.cancelText !== undefined;
+
+  // OK has the focus, so Enter confirms; runs before the modal's own focus handling.
+  useEffect(() => {
+    okRef.current?.focus();
+  }, []);
+
+  return (
+    <Modal
+      show
+      size="sm"
+      backdrop="static"
+      keyboard={cancellable}
+      onHide={() => settleDialog(dialog.id, false)}
+      centered
+      aria-labelledby={titleId}
+      aria-describedby={dialog.html ? bodyId : undefined}
+      className={`app-dialog app-dialog-${dialog.kind}`}
+    >
+      <Modal.Header>
+        <Modal.Title as="h2" id={titleId} className={`fs-5 ${titleClass[dialog.kind]}`}>
+          {dialog.title}
+        </Modal.Title>
+      </Modal.Header>
+      {dialog.html ? (
+        <Modal.Body>
+          <div
+            id={bodyId}
+            className="app-dialog-message"
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(dialog.html) }}
+          />
+        </Modal.Body>
+      ) : null}
+      <Modal.Footer>
+        {cancellable ? (
+          <Button variant="secondary" onClick={() => settleDialog(dialog.id, false)}>
+            {dialog.cancelText}
+          </Button>
+        ) : null}
+        <Button ref={okRef} variant="primary" onClick={() => settleDialog(dialog.id, true)}>
+          {dialog.okText}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** Shows the top open dialog of the dialog service. Mounted once, next to the router. */
+export function DialogHost() {
+  const open = useSyncExternalStore(
+    dialogStore.subscribe,
+    dialogStore.getSnapshot,
+    dialogStore.getSnapshot,
+  );
+  const top = open.at(-1);
+  if (!top) return null;
+  return top.busy ? (
+    <BusyDialog key={top.id} dialog={top} />
+  ) : (
+    <MessageDialog key={top.id} dialog={top} />
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Client-only texts the spec leaves to us ("behaviour not shown"). Texts the spec writes live in
+ * contracts/api/messages.ts and are imported from there.
+ */
+
+export const APP_NAME = 'THQ Back-office Portal';
+
+export const copyrightLine = (year: number): string =>
+  `© ${year} ${APP_NAME}. All rights reserved.`;
+
+export const LOGIN_TEXT = {
+  heading: 'Sign in',
+  username: 'Username',
+  password: 'Password',
+  submit: 'Login',
+  submitting: 'Signing in…',
+  forgotPassword: 'Forgot password?',
+  forgotPasswordTitle: 'Forgot password?',
+  forgotPasswordMessage:
+    '<p>Passwords are reset by the help desk.</p>' +
+    '<p>Please contact the help desk, or ask the help-desk assistant, and give your user name. ' +
+    'You will receive a new password once your identity has been confirmed.</p>',
+  newsHeading: 'News',
+  newsTitle: 'Meet the help-desk assistant',
+  newsBody:
+    'Questions about schemes, card files or your websites? The help-desk assistant answers ' +
+    'common questions at any hour and hands you over to the help desk when a person is needed.',
+} as const;
+
+/** Shown when a call never reached the server (no HTTP answer at all). */
+export const NETWORK_ERROR_MESSAGE =
+  'The server could not be reached. Please check your connection and try again.';
+/** Shown when the server answered something that is not the JSON it should be. */
+export const UNREADABLE_ANSWER_MESSAGE = 'The server sent an answer that could not be read.';
+
+export const LAYOUT_TEXT = {
+  mainMenu: 'Main menu',
+  schemesGroup: 'Schemes',
+  utilitiesGroup: 'Utilities',
+  gift: 'Gift',
+  loyalty: 'Loyalty',
+  myJournal: 'My Journal',
+  myMerchant: 'My Merchant',
+  greeting: (userName: string) => `Welcome, ${userName}`,
+  logout: 'Logout',
+} as const;
+
+export const COMMON_TEXT = {
+  search: 'Search',
+  addNew: 'Add New',
+  noMatches: 'No scheme matches your search.',
+  noPrograms: 'No schemes yet.',
+  wizardSteps: 'Wizard steps',
+  editorSections: 'Site editor sections',
+  stepOf: (step: number, total: number) => `step ${step} of ${total}`,
+} as const;

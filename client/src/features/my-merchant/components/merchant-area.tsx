@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { LoadingIndicator } from '@/components/common/loading-indicator';
+import { ErrorAlert } from '@/components/common/error-alert';
+import { SearchBox } from '@/components/common/search-box';
+import { ProgramList } from '@/components/programs/program-list';
+import { WizardFrame, firstTabUntilId, type WizardTab } from '@/components/wizard/wizard-frame';
+import { paths } from '@/config/paths';
+import { COMMON_TEXT } from '@/config/texts';
+import { useProgramsQuery } from '@/lib/api/lookups-api';
+import { useStoreShape } from '@/lib/api/store-shape';
+import { filterProgramsByName } from '@/lib/programs';
+
+/** The MyMerchant area (02 §2): one lazily loaded module for its dashboard and wizard. */
+
+const TEXT = {
+  dashboardTitle: 'Select a MyMerchant Website',
+  wizardTitle: 'MyMerchant Website',
+  programs: 'Programs',
+} as const;
+
+const wizard = paths.mm.wizard;
+
+/** Six tabs in order (02 §2 "Wizard shell"); the site editor is a single screen. */
+const TABS: readonly WizardTab[] = [
+  { label: 'Client Setup', to: wizard.setup.path },
+  { label: 'Site Setting', to: wizard.setting.path },
+  { label: 'Site Pages', to: wizard.page.path },
+  { label: 'Media Upload', to: wizard.media.path },
+  { label: 'Site Editor', to: wizard.editor.path },
+  { label: 'Summary', to: wizard.summary.path },
+];
+
+const merchantStepLabel = (index: number, total: number) => COMMON_TEXT.stepOf(index + 1, total);
+
+export function MerchantDashboard() {
+  const [search, setSearch] = useState('');
+  const programs = useStoreShape(useProgramsQuery());
+  const shown = filterProgramsByName(programs.data ?? [], search);
+
+  return (
+    <section aria-labelledby="mm-dashboard-title">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
+        <h1 id="mm-dashboard-title" className="h3 mb-0">
+          {TEXT.dashboardTitle}
+        </h1>
+        <SearchBox value={search} onChange={setSearch} />
+      </div>
+      {programs.loading ? (
+        <LoadingIndicator />
+      ) : (
+        <>
+          <ErrorAlert error={programs.error} />
+          {programs.error.code === 0 ? (
+            <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function MerchantWizard() {
+  return (
+    <WizardFrame
+      title={TEXT.wizardTitle}
+      tabs={TABS}
+      isEnabled={firstTabUntilId}
+      stepLabel={merchantStepLabel}
+    />
+  );
+}

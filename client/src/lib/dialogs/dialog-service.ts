@@ -1,0 +1,134 @@
+import { DIALOG_TEXT } from '@contracts/api/messages';
+
+/**
+ * The shared modal dialogs (01 §2.1, 03 §2 "Shared modal dialogs"), callable from anywhere —
+ * screens, API error handling, plain functions — and awaitable. Open dialogs live in this small
+ * external store (promises are not serialisable, so not in Redux); `<DialogHost/>` shows them.
+ */
+
+export type DialogKind = 'error' | 'success' | 'warn' | 'info' | 'loading' | 'processing';
+
+export interface DialogOptions {
+  kind?: DialogKind;
+  title: string;
+  /** HTML; sanitised before it is shown. */
+  html?: string;
+  /** Default "OK". */
+  okText?: string;
+  /** When given, a Cancel button shows and Escape cancels. */
+  cancelText?: string;
+}
+
+export interface OpenDialog {
+  id: number;
+  kind: DialogKind;
+  title: string;
+  html: string;
+  okText: string;
+  cancelText?: string;
+  /** Loading and processing dialogs: a spinner and no buttons; closed by their handle. */
+  busy: boolean;
+}
+
+export interface DialogHandle {
+  close(): void;
+}
+
+type Listener = () => void;
+
+/** Plain text (e.g. a server's errorMessage) made safe to pass as a dialog's HTML. */
+export function textToHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+let nextId = 1;
+let stack: readonly OpenDialog[] = [];
+const resolvers = new Map<number, (ok: boolean) => void>();
+const listeners = new Set<Listener>();
+
+function publish(next: readonly OpenDialog[]): void {
+  stack = next;
+  for (const listener of listeners) listener();
+}
+
+function open(dialog: Omit<OpenDialog, 'id'>): { id: number; result: Promise<boolean> } {
+  const id = nextId++;
+  const result = new Promise<boolean>((resolve) => resolvers.set(id, resolve));
+  publish([...stack, { ...dialog, id }]);
+  return { id, result };
+}
+
+/** Closes one dialog; its promise resolves with `ok` (true for OK, false for Cancel/close). */
+export function settleDialog(id: number, ok: boolean): void {
+  const resolve = resolvers.get(id);
+  resolvers.delete(id);
+  if (stack.some((d) => d.id === id)) publish(stack.filter((d) => d.id !== id));
+  resolve?.(ok);
+}
+
+/** For `useSyncExternalStore`: the open dialogs, last on top. */
+export const dialogStore = {
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot(): readonly OpenDialog[] {
+    return stack;
+  },
+};
+
+function message(kind: DialogKind, title: string, html: string, okText?: string) {
+  return open({ kind, title, html, okText: okText ?? DIALOG_TEXT.ok, busy: false }).result.then(
+    () => undefined,
+  );
+}
+
+function busy(kind: 'loading' | 'processing', text: string): DialogHandle {
+  const { id } = open({ kind, title: text, html: '', okText: DIALOG_TEXT.ok, busy: true });
+  return { close: () => settleDialog(id, false) };
+}
+
+export const dialogs = {
+  /** Any dialog; resolves true on OK, false on Cancel/Escape. */
+  show(options: DialogOptions): Promise<boolean> {
+    return open({
+      kind: options.kind ?? 'info',
+      title: options.title,
+      html: options.html ?? '',
+      okText: options.okText ?? DIALOG_TEXT.ok,
+      cancelText: options.cancelText,
+      busy: false,
+    }).result;
+  },
+  /** Error dialog with one OK button; resolves when dismissed. */
+  error: (title: string, html = '', okText?: string) => message('error', title, html, okText),
+  success: (title: string, html = '', okText?: string) => message('success', title, html, okText),
+  warn: (title: string, html = '', okText?: string) => message('warn', title, html, okText),
+  info: (title: string, html = '', okText?: string) => message('info', title, html, okText),
+  /** OK and Cancel; resolves true on OK, false on Cancel or Escape. */
+  confirm(
+    title: string,
+    html = '',
+    options: { okText?: string; cancelText?: string; kind?: DialogKind } = {},
+  ): Promise<boolean> {
+    return dialogs.show({
+      kind: options.kind ?? 'warn',
+      title,
+      html,
+      okText: options.okText,
+      cancelText: options.cancelText ?? DIALOG_TEXT.cancel,
+    });
+  },
+  /** "Loading..." with a spinner until `close()`. */
+  loading: (): DialogHandle => busy('loading', DIALOG_TEXT.loading),
+  /** "Your request is being processed, please wait ..." until `close()`. */
+  processing: (): DialogHandle => busy('processing', DIALOG_TEXT.processing),
+  /** Closes every open dialog (each pending promise resolves as cancelled). */
+  closeAll(): void {
+    for (const dialog of [...stack].reverse()) settleDialog(dialog.id, false);
+  },
+};

@@ -1,0 +1,13 @@
+/** Static assets are emitted by webpack (asset/resource) and imported as their URL. */
+declare module '*.svg' {
+  const url: string;
+  export default url;
+}
+declare module '*.png' {
+  const url: string;
+  export default url;
+}
+declare module '*.ico' {
+  const url: string;
+  export default url;
+}

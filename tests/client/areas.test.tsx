@@ -1,0 +1,197 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { EMBEDDED } from '@contracts/api/paths';
+import { paths, withId } from '@/config/paths';
+import {
+  PROGRAMS,
+  currentPath,
+  embeddedList,
+  renderApp,
+  setTokenCookie,
+} from '../support/client-app';
+import {
+  deferred,
+  installFakeFetch,
+  type FakeFetch,
+  type FakeResponse,
+} from '../support/fake-fetch';
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch({
+    'GET /api/programs': { body: embeddedList(EMBEDDED.programs, PROGRAMS) },
+  });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+const tabNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+const enabledTabs = (nav: HTMLElement) =>
+  within(nav)
+    .queryAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('journal dashboard', () => {
+  it('shows a loading indicator, then the schemes; the search filters them', async () => {
+    const answer = deferred<FakeResponse>();
+    server.on('GET /api/programs', () => answer.promise);
+    const { user } = renderApp({ route: paths.mj.dashboard.path });
+
+    expect(
+      await screen.findByRole('heading', { name: 'Select a MyJournal Website' }),
+    ).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(DIALOG_TEXT.loading);
+
+    answer.resolve({ body: embeddedList(EMBEDDED.programs, PROGRAMS) });
+    const list = await screen.findByRole('list', { name: 'Programs' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'coffee');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('Coffee Gift');
+  });
+
+  it('shows a failed load as an error', async () => {
+    server.on('GET /api/programs', {
+      status: 500,
+      body: { errorCode: 99, errorMessage: 'Internal error' },
+    });
+    renderApp({ route: paths.mj.dashboard.path });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error');
+  });
+
+  it('"Add New" opens the wizard at step 1 without id', async () => {
+    const { user } = renderApp({ route: paths.mj.dashboard.path });
+    await user.click(await screen.findByRole('link', { name: 'Add New' }));
+    expect(await screen.findByRole('heading', { name: 'Client Setup' })).toBeVisible();
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}`);
+  });
+});
+
+describe('journal wizard frame', () => {
+  it('without id only Client Setup is enabled', async () => {
+    renderApp({ route: paths.mj.wizard.setup.path });
+    const tabs = await screen.findByRole('navigation', { name: 'Wizard steps' });
+    expect(tabNames(tabs)).toEqual([
+      'Client Setup',
+      'Site Setting',
+      'Site Pages',
+      'Media Upload',
+      'Site Editor',
+      'Summary',
+    ]);
+    expect(enabledTabs(tabs)).toEqual(['Client Setup']);
+    expect(within(tabs).getByText('Summary')).toHaveAttribute('aria-disabled', 'true');
+    expect(within(tabs).getByRole('link', { name: 'Client Setup' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByText('step 1 of 6')).toBeInTheDocument();
+  });
+
+  it('with an id every tab is enabled and keeps the id; Site Editor opens Appearance', async () => {
+    const { user } = renderApp({ route: withId(paths.mj.wizard.setting, 5) });
+    const tabs = await screen.findByRole('navigation', { name: 'Wizard steps' });
+    expect(enabledTabs(tabs)).toHaveLength(6);
+    expect(screen.getByRole('heading', { name: 'Site Setting' })).toBeVisible();
+    expect(screen.getByText('step 2 of 6')).toBeInTheDocument();
+
+    await user.click(within(tabs).getByRole('link', { name: 'Site Editor' }));
+
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.editor.font.path}?id=5`);
+    const editors = await screen.findByRole('navigation', { name: 'Site editor sections' });
+    expect(enabledTabs(editors)).toEqual(['Appearance', 'Login Page', 'Edit CSS']);
+    expect(within(editors).getByRole('link', { name: 'Appearance' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByText('step 4 of 6')).toBeInTheDocument();
+  });
+
+  it('the wizard path alone opens step 1', async () => {
+    renderApp({ route: paths.mj.wizard.path });
+    expect(await screen.findByRole('heading', { name: 'Client Setup' })).toBeVisible();
+    expect(currentPath()).toBe(paths.mj.wizard.setup.path);
+  });
+});
+
+describe('merchant area', () => {
+  it('dashboard heading and schemes', async () => {
+    renderApp({ route: paths.mm.dashboard.path });
+    expect(
+      await screen.findByRole('heading', { name: 'Select a MyMerchant Website' }),
+    ).toBeVisible();
+    expect(await screen.findByRole('list', { name: 'Programs' })).toBeInTheDocument();
+  });
+
+  it('wizard: six tabs, first only without id, step labels', async () => {
+    renderApp({ route: paths.mm.wizard.summary.path });
+    const tabs = await screen.findByRole('navigation', { name: 'Wizard steps' });
+    expect(tabNames(tabs)).toEqual([
+      'Client Setup',
+      'Site Setting',
+      'Site Pages',
+      'Media Upload',
+      'Site Editor',
+      'Summary',
+    ]);
+    expect(enabledTabs(tabs)).toEqual(['Client Setup']);
+    expect(screen.getByText('step 6 of 6')).toBeInTheDocument();
+  });
+});
+
+describe('scheme areas', () => {
+  it('gift dashboard lists gift schemes only, each linking to setup with its id', async () => {
+    const { user } = renderApp({ route: paths.gift.dashboard.path });
+    expect(await screen.findByRole('heading', { name: 'Select a Gift Scheme' })).toBeVisible();
+    const tiles = await screen.findByRole('list', { name: 'Gift schemes' });
+    expect(
+      within(tiles)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['CGCoffee Gift', 'BGBooks Gift']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'books');
+    expect(within(tiles).getAllByRole('link')).toHaveLength(1);
+    await user.click(within(tiles).getByRole('link', { name: /Books Gift/ }));
+    await waitFor(() =>
+      expect(window.location.hash).toBe(`#${paths.gift.wizard.setup.path}?id=12`),
+    );
+  });
+
+  it('loyalty dashboard lists loyalty schemes only', async () => {
+    renderApp({ route: paths.loyalty.dashboard.path });
+    expect(await screen.findByRole('heading', { name: 'Select a Loyalty Scheme' })).toBeVisible();
+    const tiles = await screen.findByRole('list', { name: 'Loyalty schemes' });
+    expect(within(tiles).getAllByRole('link')).toHaveLength(1);
+    expect(tiles).toHaveTextContent('Fuel Rewards');
+  });
+
+  it('gift wizard: seven tabs; with an id, the first three open', async () => {
+    renderApp({ route: withId(paths.gift.wizard.general, 11) });
+    const tabs = await screen.findByRole('navigation', { name: 'Wizard steps' });
+    expect(tabNames(tabs)).toEqual([
+      'Client Setup',
+      'General Settings',
+      'Configuration',
+      'Stores & Devices',
+      'Financial Settlement',
+      'Liability Reports',
+      'Summary',
+    ]);
+    expect(enabledTabs(tabs)).toEqual(['Client Setup', 'General Settings', 'Configuration']);
+    expect(screen.getByText('step 1 of 6')).toBeInTheDocument();
+  });
+
+  it('loyalty wizard adds Base Campaign before Summary (step 6 of 7)', async () => {
+    renderApp({ route: paths.loyalty.wizard.basecampaign.path });
+    const tabs = await screen.findByRole('navigation', { name: 'Wizard steps' });
+    expect(tabNames(tabs).slice(-2)).toEqual(['Base Campaign', 'Summary']);
+    expect(enabledTabs(tabs)).toEqual(['Client Setup']);
+    expect(screen.getByText('step 6 of 7')).toBeInTheDocument();
+  });
+});

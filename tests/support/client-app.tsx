@@ -1,0 +1,100 @@
+/**
+ * Client test helpers: render the real app (router, store, dialog host) at a hash route with a
+ * fresh store, plus the fixtures and the cleanup every client test needs.
+ */
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import type { EmbeddedList, Program, Token } from '@contracts/api/entities';
+import { App } from '@/app/app';
+import { createAppRouter, type AppRouter } from '@/app/router';
+import { dialogs } from '@/lib/dialogs/dialog-service';
+import { TOKEN_COOKIE } from '@/lib/session/token-cookie';
+import { makeStore, type AppStore, type RootState } from '@/lib/store/store';
+
+/** A JWT-shaped string whose payload carries `exp` (seconds). */
+export function fakeJwt(subject: string, exp: number): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: subject, exp })}.signature`;
+}
+
+/** Far in the future, so no test trips the monitor's renew-before-expiry. */
+const FAR_FUTURE = Date.UTC(2099, 0, 1);
+
+export const TEST_TOKEN: Token = {
+  token: fakeJwt('admin', FAR_FUTURE / 1000),
+  module: 'THQ',
+  masterToken: fakeJwt('admin-master', FAR_FUTURE / 1000 + 3600),
+  expiration: new Date(FAR_FUTURE).toISOString(),
+  userName: 'admin',
+  userType: 'ADMIN',
+};
+
+export const PROGRAMS: Program[] = [
+  { programId: 11, programTypeId: 1, name: 'Coffee Gift', shortName: 'Coffee', abbreviation: 'CG' },
+  { programId: 12, programTypeId: 1, name: 'Books Gift', shortName: 'Books', abbreviation: 'BG' },
+  { programId: 21, programTypeId: 3, name: 'Fuel Rewards', shortName: 'Fuel', abbreviation: 'FR' },
+];
+
+export function embeddedList<Name extends string, T>(
+  name: Name,
+  items: T[],
+): EmbeddedList<Name, T> {
+  return {
+    _embedded: { [name]: items } as Record<Name, T[]>,
+    page: { size: items.length, totalElements: items.length, totalPages: 1, number: 0 },
+  };
+}
+
+/** Puts the token cookie in place as a successful login would. */
+export function setTokenCookie(token: Token = TEST_TOKEN): void {
+  Cookies.set(TOKEN_COOKIE, JSON.stringify(token), { path: '/', sameSite: 'strict' });
+}
+
+export function readTokenCookieRaw(): Token | undefined {
+  const raw = Cookies.get(TOKEN_COOKIE);
+  return raw ? (JSON.parse(raw) as Token) : undefined;
+}
+
+export interface RenderAppOptions {
+  /** Hash route to open, e.g. `/my-journal/dashboard`. Default `/`. */
+  route?: string;
+  preloadedState?: Partial<RootState>;
+  /** Set when the test uses jest fake timers, so user-event advances them. */
+  fakeTimers?: boolean;
+}
+
+export interface RenderAppResult extends RenderResult {
+  store: AppStore;
+  router: AppRouter;
+  user: UserEvent;
+}
+
+const routers: AppRouter[] = [];
+
+/** Renders the whole app with a fresh store (built after any cookie the test has set). */
+export function renderApp({
+  route = '/',
+  preloadedState,
+  fakeTimers = false,
+}: RenderAppOptions = {}): RenderAppResult {
+  window.location.hash = `#${route}`;
+  const store = makeStore(preloadedState);
+  const router = createAppRouter();
+  routers.push(router);
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
+  const result = render(<App store={store} router={router} />);
+  return { ...result, store, router, user };
+}
+
+/** The hash path the app shows now, e.g. `/` or `/my-journal/dashboard`. */
+export const currentPath = (): string => window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+
+afterEach(() => {
+  act(() => dialogs.closeAll());
+  cleanup();
+  for (const router of routers.splice(0)) router.dispose();
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
