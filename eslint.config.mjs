@@ -51,7 +51,8 @@ export default tseslint.config(
             {
               target: ['./client/src/components', './client/src/lib', './client/src/config'],
               from: ['./client/src/features', './client/src/app'],
-              message: 'Shared code never imports features or the app: imports flow shared → features → app.',
+              message:
+                'Shared code never imports features or the app: imports flow shared → features → app.',
             },
             {
               target: './client/src/features',
@@ -62,7 +63,10 @@ export default tseslint.config(
           ],
         },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

@@ -6,7 +6,10 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 
 const devApiTarget = process.env.DEV_API_TARGET ?? 'http://localhost:3000';
 
-export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & {
+export default (
+  _env: unknown,
+  argv: { mode?: Configuration['mode'] },
+): Configuration & {
   devServer?: DevServerConfiguration;
 } => {
   const production = argv.mode !== 'development';
@@ -46,7 +49,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       ],
     },
     plugins: [
-      new HtmlWebpackPlugin({ template: './client/index.html', favicon: './client/public/favicon.ico' }),
+      new HtmlWebpackPlugin({
+        template: './client/index.html',
+        favicon: './client/public/favicon.ico',
+      }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',

@@ -1,0 +1,182 @@
+import type { Browser, Page } from 'playwright-core';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { launchBrowser, newPage } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const DEMO = { username: 'admin', password: 'admin123' };
+const JOURNAL_HEADING = 'Select a MyJournal Website';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    // A short inactivity limit so the session monitor can be watched at work.
+    startServer({ INACTIVITY_LIMIT_SECONDS: '3' }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, user = DEMO) {
+  await page.goto(`${server.baseUrl}/`);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function tokenCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'token');
+}
+
+describe('sign-in and the main layout', () => {
+  it('signs in as the demo user and lands on the journal dashboard, with no console errors', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page);
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/my-journal/dashboard');
+    expect(await tokenCookie(page)).toBeDefined();
+    // A CSP violation or a failed chunk would show up here.
+    expect(errors).toEqual([]);
+
+    // A token cookie already present skips the login screen.
+    await page.goto(`${server.baseUrl}/#/`);
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the user name and a live date (dd-MM-yyyy) and time (HH:mm) in the header', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page);
+    const banner = page.getByRole('banner');
+    await banner.getByText('admin').first().waitFor();
+    const date = await banner.locator('.header-date').innerText();
+    const time = await banner.locator('.header-time').innerText();
+    expect(date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(time).toMatch(/^\d{2}:\d{2}$/);
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
+    });
+    expect(date).toBe(today);
+    // The clock ticks every second: its machine-readable time moves on.
+    const clock = banner.locator('time');
+    const before = await clock.getAttribute('datetime');
+    await page.waitForFunction(
+      (previous) => document.querySelector('header time')?.getAttribute('datetime') !== previous,
+      before,
+      { timeout: 3_000 },
+    );
+    await page.context().close();
+  });
+
+  it('highlights the sidebar item of the current area', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page);
+    const nav = page.getByRole('navigation');
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+    expect(await nav.getByRole('link', { name: 'My Journal' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    const areas = [
+      { link: 'Gift', heading: 'Select a Gift Scheme', hash: '#/gift-card/dashboard' },
+      { link: 'Loyalty', heading: 'Select a Loyalty Scheme', hash: '#/loyalty/dashboard' },
+      {
+        link: 'My Merchant',
+        heading: 'Select a MyMerchant Website',
+        hash: '#/my-merchant/dashboard',
+      },
+    ];
+    for (const area of areas) {
+      await nav.getByRole('link', { name: area.link }).click();
+      await page.getByRole('heading', { name: area.heading }).waitFor();
+      expect(new URL(page.url()).hash).toBe(area.hash);
+      expect(await nav.getByRole('link', { name: area.link }).getAttribute('aria-current')).toBe(
+        'page',
+      );
+      expect(await nav.locator('[aria-current="page"]').count()).toBe(1);
+    }
+    await page.context().close();
+  });
+
+  it('asks before logging out, and logging out clears the session', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page);
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByText(DIALOG_TEXT.logoutTitle).waitFor();
+    await dialog.getByText(DIALOG_TEXT.logoutMessage).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).hash).toBe('#/my-journal/dashboard');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByLabel('Username').waitFor();
+    expect(await tokenCookie(page)).toBeUndefined();
+
+    // The session is gone: the dashboard route sends you back to login.
+    await page.goto(`${server.baseUrl}/#/my-journal/dashboard`);
+    await page.getByLabel('Username').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/');
+    await page.context().close();
+  });
+
+  it('shows the server error code and message for a wrong password', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page, { username: 'admin', password: 'not-the-password' });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Error: 10').waitFor();
+    await dialog.getByText('Invalid username or password').waitFor();
+    expect(await dialog.getByRole('button').allInnerTexts()).toEqual(['OK']);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await tokenCookie(page)).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('refreshes the token after the inactivity limit, and times out when the refresh fails', async () => {
+    const { page } = await newPage(browser);
+    await signIn(page);
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+    const first = JSON.parse(decodeURIComponent((await tokenCookie(page))!.value)) as {
+      token: string;
+      masterToken: string;
+    };
+
+    // Idle past the 3 s limit: the monitor refreshes with the master token and stays signed in.
+    let second = first;
+    const deadline = Date.now() + 15_000;
+    while (second.token === first.token && Date.now() < deadline) {
+      await page.waitForTimeout(250);
+      const cookie = await tokenCookie(page);
+      if (cookie) second = JSON.parse(decodeURIComponent(cookie.value)) as typeof first;
+    }
+    expect(second.token).not.toBe(first.token);
+    expect(second.masterToken).toBe(first.masterToken);
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+
+    // Revoke the session behind the browser's back: the next refresh fails.
+    const revoked = await fetch(`${server.baseUrl}/api/tokens`, {
+      method: 'DELETE',
+      headers: { Authorization: second.token },
+    });
+    expect(revoked.status).toBe(204);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(DIALOG_TEXT.timeoutTitle).waitFor({ timeout: 15_000 });
+    await dialog.getByText(DIALOG_TEXT.timeoutMessage).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.getByLabel('Username').waitFor();
+    expect(await tokenCookie(page)).toBeUndefined();
+    await page.context().close();
+  });
+});
