@@ -30,6 +30,20 @@ export default (
       alias: {
         '@': path.resolve(__dirname, 'client/src'),
         '@contracts': path.resolve(__dirname, 'contracts'),
+        // react-router's exports name only its development build (dev warnings, larger); its
+        // production build sits beside it.
+        ...(production
+          ? {
+              'react-router$': path.resolve(
+                __dirname,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+              'react-router/dom$': path.resolve(
+                __dirname,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
+            }
+          : {}),
       },
     },
     module: {

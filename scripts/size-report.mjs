@@ -8,7 +8,9 @@ import { root } from './lib/build-client.mjs';
 const dist = path.join(root, 'dist/client');
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const initial = new Set(
-  [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]),
+  [...html.matchAll(/(?:src|href)=["']?\/?(assets\/[^"'\s>]+\.(?:js|css))/g)].map(
+    (match) => match[1],
+  ),
 );
 const files = readdirSync(path.join(dist, 'assets'))
   .filter((name) => /\.(js|css)$/.test(name))

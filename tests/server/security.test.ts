@@ -30,11 +30,11 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     const csp = cspOf(response.headers['content-security-policy']);
-    expect(Object.fromEntries(csp)).toEqual({
+    expect(Object.fromEntries(csp)).toStrictEqual({
       'default-src': "'self'",
       'script-src': "'self'",
       'script-src-attr': "'none'",
-      'style-src': "'self'",
+      'style-src': expect.stringMatching(/^'self' 'nonce-[A-Za-z0-9+/=]{24}'$/),
       'img-src': "'self' data: blob:",
       'font-src': "'self' data:",
       'connect-src': "'self'",
@@ -83,6 +83,37 @@ describe('security headers', () => {
       await withClient.close();
     }
   });
+
+  it.each([
+    ['as written', '<meta name="csp-nonce" content="" />'],
+    ['as the production build minifies it', '<meta name=csp-nonce content>'],
+  ])(
+    'puts a fresh CSP nonce in index.html (%s), the same as in its style-src, never cached',
+    async (_how, meta) => {
+      t = await createTestApp();
+      const clientDir = path.join(t.dir, 'client');
+      await mkdir(clientDir);
+      await writeFile(path.join(clientDir, 'index.html'), `<!doctype html><head>${meta}</head>`);
+      const withClient = await createTestApp({ env: { CLIENT_DIR: clientDir } });
+      try {
+        const nonces = [];
+        for (const url of ['/', '/index.html']) {
+          const index = await request(withClient.app).get(url).expect(200);
+          expect(index.headers['cache-control']).toBe('no-store');
+          const inPage = /<meta name="csp-nonce" content="([^"]+)" \/>/.exec(index.text)?.[1];
+          const inHeader = /'nonce-([^']+)'/.exec(
+            cspOf(index.headers['content-security-policy']).get('style-src') ?? '',
+          )?.[1];
+          expect(inPage).toBeDefined();
+          expect(inPage).toBe(inHeader);
+          nonces.push(inPage);
+        }
+        expect(nonces[0]).not.toBe(nonces[1]);
+      } finally {
+        await withClient.close();
+      }
+    },
+  );
 
   it('answers 404 JSON at / when there is no built client', async () => {
     t = await createTestApp();

@@ -11,13 +11,17 @@ import type { KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { RgbaColorPicker } from 'react-colorful';
+import { RgbaColorPicker, setNonce } from 'react-colorful';
 import type { RgbaColor } from 'react-colorful';
 import { formatRgba, parseColor } from '@contracts/validation/rules';
+import { cspNonce } from '@/lib/security/csp-nonce';
 import { color as colorRule, composeValidators } from '@/lib/forms/validators';
 import type { Validator } from '@/lib/forms/validators';
 import { FieldShell, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
+
+const nonce = cspNonce();
+if (nonce) setNonce(nonce);
 
 type ColorValue = string | undefined;
 

@@ -1,0 +1,140 @@
+/**
+ * `npm run bench`: server benchmarks on loopback, each a bounded number of requests.
+ *   - lookups: GET /api/programs (auth check + read of the in-memory snapshot)
+ *   - login: POST /api/tokens at the production password-hash cost (slow by design)
+ *   - writes: concurrent image uploads (multer + byte sniffing + serialised store writes)
+ * Prints requests per second and latency percentiles; `--json` prints the numbers for tools.
+ * Options by environment: BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (default 32).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
+import type { Token } from '../contracts/api/entities';
+import { createApp } from '../server/app';
+import { loadConfig, SEED_FILE } from '../server/config';
+import { Store } from '../server/db/store';
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+
+// The smallest valid PNG (1x1).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Result {
+  name: string;
+  requests: number;
+  concurrency: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+}
+
+async function measure(
+  name: string,
+  requests: number,
+  concurrency: number,
+  send: () => Promise<Response>,
+): Promise<Result> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, requests) }, async () => {
+      while (next < requests) {
+        next += 1;
+        const t0 = performance.now();
+        const answer = await send();
+        await answer.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (!answer.ok) failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return {
+    name,
+    requests,
+    concurrency,
+    seconds,
+    perSecond: requests / seconds,
+    p50: pct(0.5),
+    p95: pct(0.95),
+    p99: pct(0.99),
+    failures,
+  };
+}
+
+async function main() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
+  const dbFile = path.join(dir, 'db.json');
+  await writeFile(dbFile, await readFile(SEED_FILE));
+  const config = loadConfig({
+    DB_FILE: dbFile,
+    LOG_LEVEL: 'silent',
+    TOKEN_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+    LOGIN_RATE_LIMIT: '1000000',
+    API_RATE_LIMIT: '1000000',
+    CLIENT_DIR: path.join(dir, 'no-client'),
+  });
+  const store = await Store.open(dbFile);
+  const app = createApp({ db: store, config });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const login = () =>
+    fetch(`${base}/api/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+  const token = ((await (await login()).json()) as Token).token;
+  const signedIn = { Authorization: token, [MODULE_CODE_HEADER]: MODULE_CODE };
+
+  const results = [
+    await measure('GET /api/programs', REQUESTS, CONCURRENCY, () =>
+      fetch(`${base}/api/programs`, { headers: signedIn }),
+    ),
+    // Hashing is deliberately slow (scrypt): a small, bounded run.
+    await measure('POST /api/tokens (scrypt)', Math.min(REQUESTS, 100), 4, login),
+    await measure('POST /images (serialised writes)', Math.min(REQUESTS, 1000), CONCURRENCY, () => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG], { type: 'image/png' }), 'bench.png');
+      return fetch(`${base}/images`, { method: 'POST', headers: signedIn, body: form });
+    }),
+  ];
+
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(results, null, 2));
+  } else {
+    console.log(`Server benchmarks (loopback, ${os.cpus().length} cores)`);
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(34)} ${r.requests} requests x${r.concurrency}: ${r.perSecond.toFixed(0).padStart(6)} req/s` +
+          `  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms` +
+          (r.failures ? `  FAILURES ${r.failures}` : ''),
+      );
+    }
+  }
+  if (results.some((r) => r.failures > 0)) process.exit(1);
+}
+
+void main();
