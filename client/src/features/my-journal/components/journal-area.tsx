@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { LoadingIndicator } from '@/components/common/loading-indicator';
-import { ErrorAlert } from '@/components/common/error-alert';
+import { QueryContent } from '@/components/common/query-content';
 import { SearchBox } from '@/components/common/search-box';
 import { ProgramList } from '@/components/programs/program-list';
 import {
@@ -77,16 +76,9 @@ export function JournalDashboard() {
           </Link>
         </div>
       </div>
-      {programs.loading ? (
-        <LoadingIndicator />
-      ) : (
-        <>
-          <ErrorAlert error={programs.error} />
-          {programs.error.code === 0 ? (
-            <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
-          ) : null}
-        </>
-      )}
+      <QueryContent state={programs}>
+        <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
+      </QueryContent>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { LoadingIndicator } from '@/components/common/loading-indicator';
-import { ErrorAlert } from '@/components/common/error-alert';
+import { QueryContent } from '@/components/common/query-content';
 import { SearchBox } from '@/components/common/search-box';
 import { ProgramList } from '@/components/programs/program-list';
 import { WizardFrame, firstTabUntilId, type WizardTab } from '@/components/wizard/wizard-frame';
@@ -45,16 +44,9 @@ export function MerchantDashboard() {
         </h1>
         <SearchBox value={search} onChange={setSearch} />
       </div>
-      {programs.loading ? (
-        <LoadingIndicator />
-      ) : (
-        <>
-          <ErrorAlert error={programs.error} />
-          {programs.error.code === 0 ? (
-            <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
-          ) : null}
-        </>
-      )}
+      <QueryContent state={programs}>
+        <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
+      </QueryContent>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { LoadingIndicator } from '@/components/common/loading-indicator';
-import { ErrorAlert } from '@/components/common/error-alert';
+import { QueryContent } from '@/components/common/query-content';
 import { SearchBox } from '@/components/common/search-box';
 import { WizardFrame, type WizardTab } from '@/components/wizard/wizard-frame';
 import { paths, stateNameOf, stateStartsWith, withId } from '@/config/paths';
@@ -72,35 +71,29 @@ export function SchemeDashboard() {
         </h1>
         <SearchBox value={search} onChange={setSearch} />
       </div>
-      {programs.loading ? (
-        <LoadingIndicator />
-      ) : (
-        <>
-          <ErrorAlert error={programs.error} />
-          {programs.error.code === 0 && shown.length === 0 ? (
-            <p className="text-body-secondary py-3">
-              {search.trim() ? COMMON_TEXT.noMatches : COMMON_TEXT.noPrograms}
-            </p>
-          ) : null}
-          {shown.length > 0 ? (
-            <ul
-              className="scheme-tiles list-unstyled"
-              aria-label={isGift ? TEXT.giftSchemes : TEXT.loyaltySchemes}
-            >
-              {shown.map((program) => (
-                <li key={program.programId}>
-                  <Link className="scheme-tile card h-100" to={withId(setup, program.programId)}>
-                    <span className="scheme-tile-badge" aria-hidden="true">
-                      {(program.abbreviation || program.name).slice(0, 3).toUpperCase()}
-                    </span>
-                    <span className="card-body fw-semibold">{program.name}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </>
-      )}
+      <QueryContent state={programs}>
+        {shown.length === 0 ? (
+          <p className="text-body-secondary py-3">
+            {search.trim() ? COMMON_TEXT.noMatches : COMMON_TEXT.noPrograms}
+          </p>
+        ) : (
+          <ul
+            className="scheme-tiles list-unstyled"
+            aria-label={isGift ? TEXT.giftSchemes : TEXT.loyaltySchemes}
+          >
+            {shown.map((program) => (
+              <li key={program.programId}>
+                <Link className="scheme-tile card h-100" to={withId(setup, program.programId)}>
+                  <span className="scheme-tile-badge" aria-hidden="true">
+                    {(program.abbreviation || program.name).slice(0, 3).toUpperCase()}
+                  </span>
+                  <span className="card-body fw-semibold">{program.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryContent>
     </section>
   );
 }
