@@ -9,6 +9,7 @@ import {
   firstTabUntilId,
   type WizardTab,
 } from '@/components/wizard/wizard-frame';
+import { siteBuilderTabs } from '@/components/wizard/site-builder-tabs';
 import { paths } from '@/config/paths';
 import { COMMON_TEXT } from '@/config/texts';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
@@ -26,14 +27,7 @@ const TEXT = {
 const wizard = paths.mj.wizard;
 
 /** Six tabs in order (01 §2.4); Site Editor opens the Appearance editor. */
-const TABS: readonly WizardTab[] = [
-  { label: 'Client Setup', to: wizard.setup.path },
-  { label: 'Site Setting', to: wizard.setting.path },
-  { label: 'Site Pages', to: wizard.page.path },
-  { label: 'Media Upload', to: wizard.media.path },
-  { label: 'Site Editor', to: wizard.editor.font.path, match: wizard.editor.path },
-  { label: 'Summary', to: wizard.summary.path },
-];
+const TABS = siteBuilderTabs(wizard, wizard.editor.font.path);
 
 const EDITOR_TABS: readonly WizardTab[] = [
   { label: 'Appearance', to: wizard.editor.font.path },

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { QueryContent } from '@/components/common/query-content';
 import { SearchBox } from '@/components/common/search-box';
 import { ProgramList } from '@/components/programs/program-list';
-import { WizardFrame, firstTabUntilId, type WizardTab } from '@/components/wizard/wizard-frame';
+import { siteBuilderTabs } from '@/components/wizard/site-builder-tabs';
+import { WizardFrame, firstTabUntilId } from '@/components/wizard/wizard-frame';
 import { paths } from '@/config/paths';
 import { COMMON_TEXT } from '@/config/texts';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
@@ -20,14 +21,7 @@ const TEXT = {
 const wizard = paths.mm.wizard;
 
 /** Six tabs in order (02 §2 "Wizard shell"); the site editor is a single screen. */
-const TABS: readonly WizardTab[] = [
-  { label: 'Client Setup', to: wizard.setup.path },
-  { label: 'Site Setting', to: wizard.setting.path },
-  { label: 'Site Pages', to: wizard.page.path },
-  { label: 'Media Upload', to: wizard.media.path },
-  { label: 'Site Editor', to: wizard.editor.path },
-  { label: 'Summary', to: wizard.summary.path },
-];
+const TABS = siteBuilderTabs(wizard);
 
 const merchantStepLabel = (index: number, total: number) => COMMON_TEXT.stepOf(index + 1, total);
 
