@@ -42,6 +42,10 @@ export const ERROR_CODE = {
   SESSION_EXPIRED: 11,
   /** Conflicts with stored data, e.g. a value that must be unique (HTTP 409). */
   CONFLICT: 12,
+  /** Published site: no card with that number in the site's program (HTTP 404). */
+  CARD_NOT_FOUND: 20,
+  /** Published site: the PIN does not match the card (HTTP 403). */
+  WRONG_PIN: 21,
   /** Anything unexpected (HTTP 500); never carries a stack. */
   INTERNAL: 99,
 } as const;

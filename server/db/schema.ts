@@ -3,6 +3,7 @@
  * API views map them to the wire shapes in contracts/api/entities.ts.
  */
 import type { CountryState, LookupItem } from '@contracts/api/entities';
+import type { Deployment, JournalPage, JournalProfile, ModuleCode } from '@contracts/api/journal';
 
 /** A portal user. `passwordHash` is `scrypt$N$r$p$saltB64$hashB64` (server/auth/passwords.ts). */
 export interface UserRecord {
@@ -148,6 +149,13 @@ export interface Data {
   merchantPageTypes: MerchantPageTypeRecord[];
   merchantPageSubTypes: MerchantPageSubTypeRecord[];
   languages: LanguageRecord[];
+  /** MyJournal sites (01 §3): stored with the wire field names. */
+  journalProfiles: JournalProfile[];
+  journalPages: JournalPage[];
+  /** Module codes of published sites (01 §4.2; MJC_ and MMC_ codes). */
+  moduleCodes: ModuleCode[];
+  /** Publish records of journal sites. */
+  deployments: Deployment[];
 }
 
 /** A read-only view: snapshots handed out by the store must not be changed in place. */
@@ -181,5 +189,9 @@ export function emptyData(): Data {
     merchantPageTypes: [],
     merchantPageSubTypes: [],
     languages: [],
+    journalProfiles: [],
+    journalPages: [],
+    moduleCodes: [],
+    deployments: [],
   };
 }

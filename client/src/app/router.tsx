@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { paths, type RouteEntry } from '@/config/paths';
 import { FallbackRoute, LoginRoute, RedirectTo, RequireSession } from './routes/session-routes';
@@ -21,6 +22,17 @@ const loadSchemes = () =>
  */
 const steps = (...entries: RouteEntry[]): RouteObject[] =>
   entries.map((entry) => ({ path: entry.path, element: null }));
+
+type JournalModule = Awaited<ReturnType<typeof loadJournal>>;
+type JournalScreen = {
+  [Key in keyof JournalModule]: JournalModule[Key] extends ComponentType ? Key : never;
+}[keyof JournalModule];
+
+/** A journal wizard step: its screen comes from the (lazily loaded) journal area module. */
+const journalStep = (entry: RouteEntry, screen: JournalScreen): RouteObject => ({
+  path: entry.path,
+  lazy: async () => ({ Component: (await loadJournal())[screen] }),
+});
 
 const mj = paths.mj.wizard;
 const mm = paths.mm.wizard;
@@ -49,20 +61,22 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadJournal()).JournalWizard }),
                 children: [
                   { index: true, element: <RedirectTo to={mj.setup.path} /> },
-                  ...steps(mj.setup, mj.setting, mj.page, mj.media, mj.summary),
+                  journalStep(mj.setup, 'ClientSetupStep'),
+                  journalStep(mj.setting, 'SiteSettingsStep'),
+                  journalStep(mj.page, 'SitePagesStep'),
+                  journalStep(mj.media, 'MediaStep'),
+                  journalStep(mj.summary, 'SummaryStep'),
                   {
                     path: mj.editor.path,
                     children: [
                       { index: true, element: <RedirectTo to={mj.editor.font.path} /> },
-                      ...steps(
-                        mj.editor.font,
-                        mj.editor.login,
-                        mj.editor.location,
-                        mj.editor.terms,
-                        mj.editor.faq,
-                        mj.editor.policy,
-                        mj.editor.css,
-                      ),
+                      journalStep(mj.editor.font, 'AppearanceEditorStep'),
+                      journalStep(mj.editor.login, 'LoginEditorStep'),
+                      journalStep(mj.editor.location, 'LocationEditorStep'),
+                      journalStep(mj.editor.terms, 'TermsEditorStep'),
+                      journalStep(mj.editor.faq, 'FaqEditorStep'),
+                      journalStep(mj.editor.policy, 'PolicyEditorStep'),
+                      journalStep(mj.editor.css, 'CssEditorStep'),
                     ],
                   },
                 ],

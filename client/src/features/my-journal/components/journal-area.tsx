@@ -1,8 +1,4 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { QueryContent } from '@/components/common/query-content';
-import { SearchBox } from '@/components/common/search-box';
-import { ProgramList } from '@/components/programs/program-list';
+import { useLocation } from 'react-router-dom';
 import {
   WizardFrame,
   WizardTabs,
@@ -12,11 +8,26 @@ import {
 import { siteBuilderTabs } from '@/components/wizard/site-builder-tabs';
 import { paths } from '@/config/paths';
 import { COMMON_TEXT } from '@/config/texts';
-import { useProgramsQuery } from '@/lib/api/lookups-api';
-import { useStoreShape } from '@/lib/api/store-shape';
-import { filterProgramsByName } from '@/lib/programs';
 
-/** The MyJournal area (01 §2.2-2.4): one lazily loaded module for its dashboard and wizard. */
+/**
+ * The MyJournal area (01 §2.2-2.4): the one lazily loaded module of the area. It holds the wizard
+ * shell and re-exports each screen, so the router loads the whole area as one chunk.
+ */
+export { JournalDashboard } from './journal-dashboard';
+export { ClientSetupStep } from './steps/client-setup-step';
+export { SiteSettingsStep } from './steps/site-settings-step';
+export { SitePagesStep } from './steps/site-pages-step';
+export { MediaStep } from './steps/media-step';
+export { SummaryStep } from './steps/summary-step';
+export { AppearanceEditorStep } from './editors/appearance-editor-step';
+export {
+  LoginEditorStep,
+  LocationEditorStep,
+  TermsEditorStep,
+  FaqEditorStep,
+  PolicyEditorStep,
+} from './editors/page-editor-steps';
+export { CssEditorStep } from './editors/css-editor-step';
 
 const TEXT = {
   dashboardTitle: 'Select a MyJournal Website',
@@ -51,31 +62,6 @@ const editorTabEnabled = (index: number, id: string | null) =>
 /** "step N of 6"; the editor screens read "step 4 of 6" like the media step (01 §2.4). */
 const journalStepLabel = (index: number, total: number) =>
   COMMON_TEXT.stepOf(index === 4 ? 4 : index + 1, total);
-
-export function JournalDashboard() {
-  const [search, setSearch] = useState('');
-  const programs = useStoreShape(useProgramsQuery());
-  const shown = filterProgramsByName(programs.data ?? [], search);
-
-  return (
-    <section aria-labelledby="mj-dashboard-title">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
-        <h1 id="mj-dashboard-title" className="h3 mb-0">
-          {TEXT.dashboardTitle}
-        </h1>
-        <div className="d-flex gap-2 align-items-center">
-          <SearchBox value={search} onChange={setSearch} />
-          <Link className="btn btn-primary text-nowrap" to={wizard.setup.path}>
-            {COMMON_TEXT.addNew}
-          </Link>
-        </div>
-      </div>
-      <QueryContent state={programs}>
-        <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
-      </QueryContent>
-    </section>
-  );
-}
 
 export function JournalWizard() {
   const { pathname } = useLocation();

@@ -1,0 +1,168 @@
+import type { EmbeddedList } from '@contracts/api/entities';
+import {
+  JOURNAL_EMBEDDED,
+  JOURNAL_PAGE_SIZE,
+  JOURNAL_PATHS,
+  type Deployment,
+  type DeploymentRequest,
+  type JournalPage,
+  type JournalPageType,
+  type JournalProfile,
+  type ModuleCode,
+  type NewJournalPage,
+  type NewJournalProfile,
+  type NewModuleCode,
+} from '@contracts/api/journal';
+import { api } from '@/lib/api/api-slices';
+import type { NoArg } from '@/lib/api/base-query';
+import { listTags } from '@/lib/api/lookups-api';
+
+/** MyJournal calls on the API base (01 §7.3), injected into the shared API slice. */
+
+const RETURN_BODY = { returnBody: 'true' } as const;
+
+function embedded<Name extends string, T>(name: Name) {
+  return (response: EmbeddedList<Name, T> | null): T[] => response?._embedded?.[name] ?? [];
+}
+
+/** Answer of the module-code lookup: the HTTP status is read, as the spec says (01 §4.2, §7.3). */
+export interface ModuleCodeLookup {
+  status: number;
+  /** The code when the answer holds one (200), else null (204). */
+  code: string | null;
+  moduleCode: ModuleCode | null;
+}
+
+export interface ModuleCodeLookupArgs {
+  programId: number;
+  moduleCodeId: number | null;
+}
+
+export const journalApi = api
+  .enhanceEndpoints({ addTagTypes: ['JournalProfile', 'JournalPage', 'JournalPageType'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      journalProfiles: build.query<JournalProfile[], NoArg>({
+        query: () => ({
+          url: JOURNAL_PATHS.profiles,
+          params: { page: 1, pageSize: JOURNAL_PAGE_SIZE.profiles },
+        }),
+        transformResponse: embedded<typeof JOURNAL_EMBEDDED.profiles, JournalProfile>(
+          JOURNAL_EMBEDDED.profiles,
+        ),
+        providesTags: (result) => listTags('JournalProfile', result, (p) => p.profileId),
+      }),
+      journalProfile: build.query<JournalProfile, number>({
+        query: (id) => JOURNAL_PATHS.profile(id),
+        providesTags: (_result, _error, id) => [{ type: 'JournalProfile', id }],
+      }),
+      createJournalProfile: build.mutation<JournalProfile, NewJournalProfile>({
+        query: (body) => ({
+          url: JOURNAL_PATHS.profiles,
+          method: 'POST',
+          params: RETURN_BODY,
+          body,
+        }),
+        invalidatesTags: [{ type: 'JournalProfile', id: 'LIST' }],
+      }),
+      updateJournalProfile: build.mutation<JournalProfile, JournalProfile>({
+        query: (profile) => ({
+          url: JOURNAL_PATHS.profile(profile.profileId),
+          method: 'PUT',
+          params: RETURN_BODY,
+          body: profile,
+        }),
+        invalidatesTags: (_result, _error, profile) => [
+          { type: 'JournalProfile', id: profile.profileId },
+          { type: 'JournalProfile', id: 'LIST' },
+        ],
+      }),
+      journalPages: build.query<JournalPage[], number>({
+        query: (profileId) => ({
+          url: JOURNAL_PATHS.profilePages(profileId),
+          params: { page: 1, pageSize: JOURNAL_PAGE_SIZE.pages },
+        }),
+        transformResponse: embedded<typeof JOURNAL_EMBEDDED.pages, JournalPage>(
+          JOURNAL_EMBEDDED.pages,
+        ),
+        providesTags: (result, _error, profileId) =>
+          listTags('JournalPage', result, (p) => p.pageId, `LIST-${profileId}`),
+      }),
+      createJournalPage: build.mutation<JournalPage, NewJournalPage>({
+        query: (body) => ({ url: JOURNAL_PATHS.pages, method: 'POST', params: RETURN_BODY, body }),
+        invalidatesTags: (_result, _error, page) => [
+          { type: 'JournalPage', id: `LIST-${page.profileId}` },
+        ],
+      }),
+      updateJournalPage: build.mutation<JournalPage, JournalPage>({
+        query: (page) => ({
+          url: JOURNAL_PATHS.page(page.pageId),
+          method: 'PUT',
+          params: RETURN_BODY,
+          body: page,
+        }),
+        invalidatesTags: (_result, _error, page) => [
+          { type: 'JournalPage', id: page.pageId },
+          { type: 'JournalPage', id: `LIST-${page.profileId}` },
+        ],
+      }),
+      journalPageTypes: build.query<JournalPageType[], NoArg>({
+        query: () => ({
+          url: JOURNAL_PATHS.pageTypes,
+          params: { page: 1, pageSize: JOURNAL_PAGE_SIZE.pageTypes },
+        }),
+        transformResponse: embedded<typeof JOURNAL_EMBEDDED.pageTypes, JournalPageType>(
+          JOURNAL_EMBEDDED.pageTypes,
+        ),
+        providesTags: (result) => listTags('JournalPageType', result, (t) => t.pageTypeId),
+      }),
+      /** GET /moduleCodes/byid/{programId}?moduleCodeId=: 200 with a code, or 204 without. */
+      lookupModuleCode: build.mutation<ModuleCodeLookup, ModuleCodeLookupArgs>({
+        query: ({ programId, moduleCodeId }) => ({
+          url: JOURNAL_PATHS.moduleCodeById(programId),
+          params: { ...RETURN_BODY, moduleCodeId: moduleCodeId ?? '' },
+        }),
+        transformResponse: (response: ModuleCode | null, meta) => ({
+          status: meta?.response?.status ?? 0,
+          code: response?.code ?? null,
+          moduleCode: response ?? null,
+        }),
+      }),
+      /** GET /moduleCodes/{programId}: the program's module codes. */
+      programModuleCodes: build.query<ModuleCode[], number>({
+        query: (programId) => ({
+          url: JOURNAL_PATHS.programModuleCodes(programId),
+          params: RETURN_BODY,
+        }),
+        transformResponse: embedded<typeof JOURNAL_EMBEDDED.moduleCodes, ModuleCode>(
+          JOURNAL_EMBEDDED.moduleCodes,
+        ),
+      }),
+      createModuleCode: build.mutation<ModuleCode, NewModuleCode>({
+        query: (body) => ({
+          url: JOURNAL_PATHS.moduleCodes,
+          method: 'POST',
+          params: RETURN_BODY,
+          body,
+        }),
+      }),
+      createDeployment: build.mutation<Deployment, DeploymentRequest>({
+        query: (body) => ({ url: JOURNAL_PATHS.deployments, method: 'POST', body }),
+      }),
+    }),
+  });
+
+export const {
+  useJournalProfilesQuery,
+  useJournalProfileQuery,
+  useCreateJournalProfileMutation,
+  useUpdateJournalProfileMutation,
+  useJournalPagesQuery,
+  useCreateJournalPageMutation,
+  useUpdateJournalPageMutation,
+  useJournalPageTypesQuery,
+  useLookupModuleCodeMutation,
+  useProgramModuleCodesQuery,
+  useCreateModuleCodeMutation,
+  useCreateDeploymentMutation,
+} = journalApi;

@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the screen itself (issue 3 work in progress).
+export function SummaryStep() {
+  return null;
+}
