@@ -30,8 +30,12 @@ export interface ServerConfig {
   dbFile: string;
   /** Absolute path of the folder holding uploaded files: `<dirname(dbFile)>/files`. */
   filesDir: string;
+  /** Absolute path of the folder of imported cards: `<dirname(dbFile)>/cards` (outside the JSON db). */
+  cardsDir: string;
   /** Absolute path of the built client; served when it exists. */
   clientDir: string;
+  /** Absolute path of the font files and previews served at /fonts (committed assets). */
+  fontsDir: string;
   /** Told to the client in /config.json; the server itself always mounts the API at /api. */
   apiBase: string;
   /** Told to the client; the server itself mounts URL-base routes at the origin root. */
@@ -52,6 +56,10 @@ export interface ServerConfig {
   loginRateLimit: number;
   /** Requests per minute per address. */
   apiRateLimit: number;
+  /** Balance checks on published sites per 15 minutes per address. */
+  balanceRateLimit: number;
+  /** Wrong PINs allowed per card per 15 minutes before the card's checks are refused. */
+  cardPinAttempts: number;
   /** Largest JSON body, in the `bytes` package's syntax (e.g. `1mb`). */
   jsonBodyLimit: string;
   logLevel: LogLevel;
@@ -72,6 +80,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'data/db.json',
     meaning:
       'JSON data file (relative to the project root). Created from db.json when missing or empty. Uploaded files are kept in a `files` folder beside it.',
+  },
+  {
+    name: 'FONTS_DIR',
+    default: 'client/public/fonts',
+    meaning: 'Font files and preview images of the site builders, served at /fonts.',
   },
   {
     name: 'CLIENT_DIR',
@@ -135,6 +148,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'Failed logins allowed per 15 minutes per address and user name.',
   },
   { name: 'API_RATE_LIMIT', default: '600', meaning: 'Requests allowed per minute per address.' },
+  {
+    name: 'BALANCE_RATE_LIMIT',
+    default: '30',
+    meaning: 'Gift-card balance checks allowed on published sites per 15 minutes per address.',
+  },
+  {
+    name: 'CARD_PIN_ATTEMPTS',
+    default: '5',
+    meaning: 'Wrong PINs allowed per card per 15 minutes; further checks of the card are refused.',
+  },
   { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
   {
     name: 'LOG_LEVEL',
@@ -245,7 +268,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: integer(env, 'PORT', 3000, 0, 65535),
     dbFile,
     filesDir: path.join(path.dirname(dbFile), 'files'),
+    cardsDir: path.join(path.dirname(dbFile), 'cards'),
     clientDir: path.resolve(PROJECT_ROOT, text(env, 'CLIENT_DIR', 'dist/client')),
+    fontsDir: path.resolve(PROJECT_ROOT, text(env, 'FONTS_DIR', 'client/public/fonts')),
     apiBase: base(env, 'API_BASE', '/api'),
     urlBase: base(env, 'URL_BASE', ''),
     merchantApiBase: base(env, 'MERCHANT_API_BASE', '/api'),
@@ -265,6 +290,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     passwordHashCost: hashCost(env),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 1_000_000),
     apiRateLimit: integer(env, 'API_RATE_LIMIT', 600, 1, 1_000_000),
+    balanceRateLimit: integer(env, 'BALANCE_RATE_LIMIT', 30, 1, 1_000_000),
+    cardPinAttempts: integer(env, 'CARD_PIN_ATTEMPTS', 5, 1, 1_000),
     jsonBodyLimit,
     logLevel: logLevel(env),
     trustProxy: trustProxy(env),

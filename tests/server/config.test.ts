@@ -8,7 +8,9 @@ describe('loadConfig', () => {
       port: 3000,
       dbFile: path.join(PROJECT_ROOT, 'data', 'db.json'),
       filesDir: path.join(PROJECT_ROOT, 'data', 'files'),
+      cardsDir: path.join(PROJECT_ROOT, 'data', 'cards'),
       clientDir: path.join(PROJECT_ROOT, 'dist', 'client'),
+      fontsDir: path.join(PROJECT_ROOT, 'client', 'public', 'fonts'),
       apiBase: '/api',
       urlBase: '',
       merchantApiBase: '/api',
@@ -22,6 +24,8 @@ describe('loadConfig', () => {
       passwordHashCost: 16384,
       loginRateLimit: 10,
       apiRateLimit: 600,
+      balanceRateLimit: 30,
+      cardPinAttempts: 5,
       jsonBodyLimit: '1mb',
       logLevel: 'info',
       trustProxy: false,
@@ -32,6 +36,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DB_FILE: '/var/lib/portal/portal.json' });
     expect(config.dbFile).toBe('/var/lib/portal/portal.json');
     expect(config.filesDir).toBe('/var/lib/portal/files');
+    expect(config.cardsDir).toBe('/var/lib/portal/cards');
   });
 
   it('reads TRUST_PROXY as express does', () => {
