@@ -69,4 +69,12 @@ export const STATE = {
   programExists: 'a program exists',
   programMissing: 'no program has the id',
   countryWithStates: 'a country has states',
+  journalProfile: 'a journal profile exists',
+  journalProfileWithPages: 'a journal profile with pages exists',
+  journalProfileWithoutPageType: 'a journal profile has no page of the type',
+  publishedJournalProfile: 'a published journal profile exists',
+  journalProfileMissing: 'no journal profile has the id',
+  siteUrlUnused: 'no journal profile uses the siteUrl',
+  moduleCode: 'a module code exists',
+  moduleCodeUnused: 'no module code has the code',
 } as const;

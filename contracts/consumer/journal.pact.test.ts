@@ -1,0 +1,707 @@
+/** @jest-environment node */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ERROR_CODE } from '../api/constants';
+import {
+  JOURNAL_EMBEDDED,
+  JOURNAL_PAGE_TYPE,
+  JOURNAL_PATHS,
+  MODULE_ID,
+  type JournalPage,
+  type JournalProfile,
+} from '../api/journal';
+import { URL_PATHS } from '../api/paths';
+import { journalApi } from '@/features/my-journal/api/journal-api';
+import { IMAGE_UPLOAD_FIELD, imagesApi } from '@/lib/api/images-api';
+import {
+  JSON_ANSWER,
+  newPact,
+  SIGNED_IN_HEADERS,
+  STATE,
+  errorBody,
+  storeFor,
+} from './support/pact';
+
+const { eachLike, integer, string, datetime, like, regex } = MatchersV3;
+
+const ISO_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
+const JSON_REQUEST = { ...SIGNED_IN_HEADERS, 'Content-Type': 'application/json' };
+const RETURN_BODY = { returnBody: 'true' };
+
+const PAGE_INFO = {
+  size: integer(15),
+  totalElements: integer(2),
+  totalPages: integer(1),
+  number: integer(1),
+};
+
+/** The fields every stored profile holds with a value; the others may be null. */
+const PROFILE_CORE = {
+  profileId: integer(1),
+  programId: integer(1),
+  creationDate: datetime(ISO_DATE_TIME, '2025-01-15T09:00:00.000Z'),
+  isPublished: integer(0),
+  siteUrl: string('demo-gift'),
+  themeId: integer(2),
+  expirationDateCount: integer(0),
+  location: integer(0),
+  cssOverride: string('body {\n  background-color: #1e1e1e;\n}\n'),
+};
+
+/**
+ * The profile the state 'a journal profile exists' holds: texts filled in, no images and no
+ * module code yet (the provider test seeds exactly this).
+ */
+const EXISTING_PROFILE = {
+  ...PROFILE_CORE,
+  profileId: 1,
+  siteUrl: 'demo-gift',
+  title: string('Demo Gift Card Balance'),
+  keywords: string('gift card, balance'),
+  description: string('Check the balance of your gift card.'),
+  googleAnalytics: string('UA-000000-1'),
+  clientWebsite: string('https://www.demoretail.example'),
+  moduleCode: null,
+  moduleCodeId: null,
+  logo: null,
+  headerImg: null,
+  favIcon: null,
+  backgroundImg: null,
+};
+
+/** What the client sends back on save: the whole profile (01 §7.3). */
+const PROFILE_TO_SAVE: JournalProfile = {
+  profileId: 1,
+  programId: 1,
+  creationDate: '2025-01-15T09:00:00.000Z',
+  isPublished: 0,
+  title: 'Demo Gift Card Balance',
+  keywords: 'gift card, balance',
+  description: 'Check the balance of your gift card.',
+  googleAnalytics: 'UA-000000-1',
+  clientWebsite: 'https://www.demoretail.example',
+  siteUrl: 'demo-gift',
+  themeId: 1,
+  expirationDateCount: 30,
+  location: 0,
+  moduleCode: null,
+  moduleCodeId: null,
+  logo: null,
+  headerImg: null,
+  favIcon: null,
+  backgroundImg: null,
+  cssOverride: 'body {\n  background-color: #ffffff;\n}\n',
+};
+
+const PAGE_CORE = {
+  pageId: integer(1),
+  pageTypeId: integer(JOURNAL_PAGE_TYPE.LOGIN),
+  profileId: 1,
+  enabled: integer(1),
+};
+
+const LOCATIONS_PAGE: JournalPage = {
+  pageId: 2,
+  pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+  profileId: 1,
+  enabled: 1,
+  title: 'Our Locations',
+  content: '<p>Find us at 1 George Street, Sydney.</p>',
+  navItem: 'Locations',
+};
+
+const MODULE_CODE_ANSWER = {
+  moduleCodeId: integer(1),
+  moduleId: MODULE_ID.JOURNAL,
+  code: string('MJC_1DGC1'),
+  name: string('Demo Gift Card'),
+  programId: 1,
+};
+
+/** A 1×1 PNG: the provider checks uploads by their bytes. */
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('journal profiles (01 §7.3)', () => {
+  it('lists the profiles, 1000 to a page', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .uponReceiving('a request for the journal profiles')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.profiles}`,
+        query: { page: '1', pageSize: '1000' },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          _embedded: { [JOURNAL_EMBEDDED.profiles]: eachLike(PROFILE_CORE) },
+          page: { ...PAGE_INFO, size: integer(1000) },
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const profiles = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.journalProfiles.initiate())
+        .unwrap();
+      expect(profiles[0]).toMatchObject({ profileId: 1, siteUrl: 'demo-gift' });
+    });
+  });
+
+  it('reads one profile', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .uponReceiving('a request for journal profile 1')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.profile(1)}`,
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: EXISTING_PROFILE });
+
+    await pact.executeTest(async (mock) => {
+      const profile = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.journalProfile.initiate(1))
+        .unwrap();
+      expect(profile).toMatchObject({ profileId: 1, logo: null, moduleCodeId: null });
+    });
+  });
+
+  it('answers 404 with an error body for an unknown profile', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfileMissing, { profileId: 9999 })
+      .uponReceiving('a request for a journal profile that does not exist')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.profile(9999)}`,
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 404,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.NOT_FOUND, 'Profile 9999 not found'),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        journalApi.endpoints.journalProfile.initiate(9999),
+      );
+      expect(result.error).toMatchObject({ status: 404, errorCode: ERROR_CODE.NOT_FOUND });
+    });
+  });
+
+  it('creates a profile at step 1 and answers the stored profile', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.programExists, { programId: 1 })
+      .given(STATE.siteUrlUnused, { siteUrl: 'new-site' })
+      .uponReceiving('a new journal profile')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.profiles}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: {
+          programId: 1,
+          siteUrl: 'new-site',
+          themeId: 2,
+          expirationDateCount: 0,
+          location: 0,
+        },
+      })
+      .willRespondWith({
+        status: 201,
+        headers: JSON_ANSWER,
+        body: {
+          ...PROFILE_CORE,
+          programId: 1,
+          siteUrl: 'new-site',
+          isPublished: 0,
+          title: null,
+          keywords: null,
+          description: null,
+          googleAnalytics: null,
+          clientWebsite: null,
+          moduleCode: null,
+          moduleCodeId: null,
+          logo: null,
+          headerImg: null,
+          favIcon: null,
+          backgroundImg: null,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const profile = await storeFor(mock.url)
+        .dispatch(
+          journalApi.endpoints.createJournalProfile.initiate({
+            programId: 1,
+            siteUrl: 'new-site',
+            themeId: 2,
+            expirationDateCount: 0,
+            location: 0,
+          }),
+        )
+        .unwrap();
+      expect(profile).toMatchObject({ siteUrl: 'new-site', isPublished: 0 });
+      expect(typeof profile.profileId).toBe('number');
+    });
+  });
+
+  it('answers 400 naming siteUrl for an unsafe address', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.programExists, { programId: 1 })
+      .uponReceiving('a new journal profile with an unsafe siteUrl')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.profiles}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: { programId: 1, siteUrl: 'bad site!' },
+      })
+      .willRespondWith({
+        status: 400,
+        headers: JSON_ANSWER,
+        body: {
+          errorCode: ERROR_CODE.VALIDATION,
+          errorMessage: regex(
+            /^siteUrl: .+/.source,
+            'siteUrl: Only letters, digits, - and _ are allowed',
+          ),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        journalApi.endpoints.createJournalProfile.initiate({ programId: 1, siteUrl: 'bad site!' }),
+      );
+      expect(result.error).toMatchObject({ status: 400, errorCode: ERROR_CODE.VALIDATION });
+    });
+  });
+
+  it('answers 409 for a siteUrl another profile uses', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .uponReceiving('a new journal profile with a siteUrl already used')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.profiles}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: { programId: 1, siteUrl: 'demo-gift' },
+      })
+      .willRespondWith({
+        status: 409,
+        headers: JSON_ANSWER,
+        body: {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: regex(/^siteUrl: .+/.source, 'siteUrl: demo-gift is already used'),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        journalApi.endpoints.createJournalProfile.initiate({ programId: 1, siteUrl: 'demo-gift' }),
+      );
+      expect(result.error).toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
+    });
+  });
+
+  it('saves the whole profile and answers the stored one', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .uponReceiving('a save of the whole journal profile 1')
+      .withRequest({
+        method: 'PUT',
+        path: `/api${JOURNAL_PATHS.profile(1)}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: PROFILE_TO_SAVE,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: like(PROFILE_TO_SAVE),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const saved = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.updateJournalProfile.initiate(PROFILE_TO_SAVE))
+        .unwrap();
+      expect(saved).toEqual(PROFILE_TO_SAVE);
+    });
+  });
+});
+
+describe('journal pages (01 §7.3)', () => {
+  it("lists a profile's pages, 15 to a page", async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfileWithPages, {
+        profileId: 1,
+        pageId: 1,
+        pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+      })
+      .uponReceiving('a request for the pages of journal profile 1')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.profilePages(1)}`,
+        query: { page: '1', pageSize: '15' },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: { _embedded: { [JOURNAL_EMBEDDED.pages]: eachLike(PAGE_CORE) }, page: PAGE_INFO },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const pages = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.journalPages.initiate(1))
+        .unwrap();
+      expect(pages[0]).toMatchObject({ profileId: 1 });
+    });
+  });
+
+  it('creates a page for a selected page type', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfileWithoutPageType, {
+        profileId: 1,
+        pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+      })
+      .uponReceiving('a new FAQ page for journal profile 1')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.pages}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: { pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1 },
+      })
+      .willRespondWith({
+        status: 201,
+        headers: JSON_ANSWER,
+        body: {
+          pageId: integer(3),
+          pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+          profileId: 1,
+          enabled: 1,
+          title: null,
+          content: null,
+          navItem: null,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const page = await storeFor(mock.url)
+        .dispatch(
+          journalApi.endpoints.createJournalPage.initiate({
+            pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+            profileId: 1,
+          }),
+        )
+        .unwrap();
+      expect(page).toMatchObject({ pageTypeId: JOURNAL_PAGE_TYPE.FAQ, enabled: 1 });
+    });
+  });
+
+  it('answers 409 for a second page of the same type', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfileWithPages, {
+        profileId: 1,
+        pageId: 1,
+        pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+      })
+      .uponReceiving('a second Login page for journal profile 1')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.pages}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 1 },
+      })
+      .willRespondWith({
+        status: 409,
+        headers: JSON_ANSWER,
+        body: {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: regex(
+            /^pageTypeId: .+/.source,
+            'pageTypeId: Profile 1 already has a page of type 1',
+          ),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        journalApi.endpoints.createJournalPage.initiate({
+          pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+          profileId: 1,
+        }),
+      );
+      expect(result.error).toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
+    });
+  });
+
+  it('saves a page from its editor', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfileWithPages, {
+        profileId: 1,
+        pageId: 2,
+        pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+      })
+      .uponReceiving('a save of the Locations page 2')
+      .withRequest({
+        method: 'PUT',
+        path: `/api${JOURNAL_PATHS.page(2)}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: LOCATIONS_PAGE,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: like(LOCATIONS_PAGE),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const page = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.updateJournalPage.initiate(LOCATIONS_PAGE))
+        .unwrap();
+      expect(page).toEqual(LOCATIONS_PAGE);
+    });
+  });
+
+  it('lists the page types, 15 to a page', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('a request for the journal page types')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.pageTypes}`,
+        query: { page: '1', pageSize: '15' },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          _embedded: {
+            [JOURNAL_EMBEDDED.pageTypes]: eachLike({
+              pageTypeId: integer(JOURNAL_PAGE_TYPE.LOGIN),
+              name: string('Login'),
+              description: string('Card balance check'),
+              mandatory: integer(1),
+            }),
+          },
+          page: PAGE_INFO,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const types = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.journalPageTypes.initiate())
+        .unwrap();
+      expect(types[0]).toMatchObject({ name: 'Login' });
+    });
+  });
+});
+
+describe('module codes (01 §4.2, §7.3)', () => {
+  it('creates the module code of a published site', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.programExists, { programId: 1 })
+      .given(STATE.moduleCodeUnused, { code: 'MJC_1DGC2' })
+      .uponReceiving('a new module code')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.moduleCodes}`,
+        query: RETURN_BODY,
+        headers: JSON_REQUEST,
+        body: { name: 'Demo Gift Card', code: 'MJC_1DGC2', programId: 1 },
+      })
+      .willRespondWith({
+        status: 201,
+        headers: JSON_ANSWER,
+        body: { ...MODULE_CODE_ANSWER, code: 'MJC_1DGC2', name: 'Demo Gift Card' },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const created = await storeFor(mock.url)
+        .dispatch(
+          journalApi.endpoints.createModuleCode.initiate({
+            name: 'Demo Gift Card',
+            code: 'MJC_1DGC2',
+            programId: 1,
+          }),
+        )
+        .unwrap();
+      expect(created).toMatchObject({ code: 'MJC_1DGC2', moduleId: MODULE_ID.JOURNAL });
+    });
+  });
+
+  it("lists a program's module codes", async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.moduleCode, { programId: 1, moduleCodeId: 1, code: 'MJC_1DGC1' })
+      .uponReceiving('a request for the module codes of program 1')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.programModuleCodes(1)}`,
+        query: RETURN_BODY,
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          _embedded: { [JOURNAL_EMBEDDED.moduleCodes]: eachLike(MODULE_CODE_ANSWER) },
+          page: PAGE_INFO,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const codes = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.programModuleCodes.initiate(1))
+        .unwrap();
+      expect(codes[0]).toMatchObject({ programId: 1 });
+    });
+  });
+
+  it('looks a module code up by id: 200 with the code', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.moduleCode, { programId: 1, moduleCodeId: 1, code: 'MJC_1DGC1' })
+      .uponReceiving('a lookup of module code 1 of program 1')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.moduleCodeById(1)}`,
+        query: { ...RETURN_BODY, moduleCodeId: '1' },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: { ...MODULE_CODE_ANSWER, moduleCodeId: 1, code: 'MJC_1DGC1' },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const found = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.lookupModuleCode.initiate({ programId: 1, moduleCodeId: 1 }))
+        .unwrap();
+      expect(found).toMatchObject({ status: 200, code: 'MJC_1DGC1' });
+    });
+  });
+
+  it('looks a module code up by id: 204 while the profile has none', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.programExists, { programId: 1 })
+      .uponReceiving('a lookup of module codes of program 1 without an id')
+      .withRequest({
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.moduleCodeById(1)}`,
+        query: { ...RETURN_BODY, moduleCodeId: '' },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({ status: 204 });
+
+    await pact.executeTest(async (mock) => {
+      const found = await storeFor(mock.url)
+        .dispatch(
+          journalApi.endpoints.lookupModuleCode.initiate({ programId: 1, moduleCodeId: null }),
+        )
+        .unwrap();
+      expect(found).toEqual({ status: 204, code: null, moduleCode: null });
+    });
+  });
+});
+
+describe('journal deployments (01 §7.3)', () => {
+  it('records the deployment of a published profile', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.publishedJournalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .uponReceiving('a deployment of the published journal profile 1')
+      .withRequest({
+        method: 'POST',
+        path: `/api${JOURNAL_PATHS.deployments}`,
+        headers: JSON_REQUEST,
+        body: { profileId: 1 },
+      })
+      .willRespondWith({
+        status: 201,
+        headers: JSON_ANSWER,
+        body: {
+          deploymentId: integer(1),
+          profileId: 1,
+          siteUrl: string('demo-gift'),
+          location: integer(0),
+          deployedAt: datetime(ISO_DATE_TIME, '2025-01-15T09:30:00.000Z'),
+          userName: string('admin'),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const deployment = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.createDeployment.initiate({ profileId: 1 }))
+        .unwrap();
+      expect(deployment).toMatchObject({ profileId: 1, siteUrl: 'demo-gift' });
+    });
+  });
+});
+
+describe('journal media upload (01 §2.8, §7.3)', () => {
+  let dir = '';
+  let pngFile = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pact-upload-'));
+    pngFile = path.join(dir, 'logo.png');
+    await writeFile(pngFile, PNG_BYTES);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uploads an image as multipart field "file" on the URL base', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('an image upload')
+      .withRequestMultipartFileUpload(
+        { method: 'POST', path: URL_PATHS.images, headers: SIGNED_IN_HEADERS },
+        'image/png',
+        pngFile,
+        IMAGE_UPLOAD_FIELD,
+        // Fixed, so the committed pact file does not change on every run.
+        'pact-image-upload-boundary',
+      )
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: { id: string('0123456789abcdef0123456789abcdef') },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const file = new File([await readFile(pngFile)], 'logo.png', { type: 'image/png' });
+      const uploaded = await storeFor(mock.url)
+        .dispatch(imagesApi.endpoints.uploadImage.initiate(file))
+        .unwrap();
+      expect(typeof uploaded.id).toBe('string');
+    });
+  });
+});

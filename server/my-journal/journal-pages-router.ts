@@ -1,0 +1,90 @@
+/**
+ * Journal pages and page types (01 §3, §4.3, §7.3):
+ *   POST /myjournal/pages?returnBody=true           create (201); one page per type per profile
+ *   PUT  /myjournal/pages/{pageId}?returnBody=true  update (200)
+ *   GET  /myjournal/pageTypes?page&pageSize         embedded `pageTypes`
+ * Without returnBody=true, create and update answer `{ pageId }`.
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { JOURNAL_EMBEDDED, JOURNAL_PATHS, type JournalPage } from '@contracts/api/journal';
+import type { Store } from '../db/store';
+import { notFound, validationError } from '../http/errors';
+import { embeddedList, pageQuery } from '../http/pagination';
+import { positiveInt, validate } from '../http/validate';
+import { conflict, nextId, requireProfileReference } from './journal-rules';
+import { newPageBody, pageUpdateBody, returnBodyQuery, wantsBody } from './journal-schemas';
+
+const pageParams = z.object({ pageId: positiveInt });
+
+export function createJournalPagesRouter(store: Store): Router {
+  const router = Router();
+
+  router.post(
+    JOURNAL_PATHS.pages,
+    validate({ body: newPageBody, query: returnBodyQuery }),
+    async (req, res) => {
+      const input = req.body;
+      const page = await store.update((data) => {
+        if (!data.journalPageTypes.some((type) => type.pageTypeId === input.pageTypeId)) {
+          throw validationError('pageTypeId', `Page type ${input.pageTypeId} does not exist`);
+        }
+        requireProfileReference(data, input.profileId);
+        // Page selection enables or disables a type's page, never adds a second (01 §4.3).
+        const duplicate = data.journalPages.some(
+          (p) => p.profileId === input.profileId && p.pageTypeId === input.pageTypeId,
+        );
+        if (duplicate) {
+          throw conflict(
+            'pageTypeId',
+            `Profile ${input.profileId} already has a page of type ${input.pageTypeId}`,
+          );
+        }
+        const created: JournalPage = {
+          pageId: nextId(data.journalPages, (p) => p.pageId),
+          pageTypeId: input.pageTypeId,
+          profileId: input.profileId,
+          enabled: input.enabled ?? 1,
+          title: input.title ?? null,
+          content: input.content ?? null,
+          navItem: input.navItem ?? null,
+        };
+        data.journalPages.push(created);
+        return created;
+      });
+      res.status(201).json(wantsBody(req.query) ? page : { pageId: page.pageId });
+    },
+  );
+
+  router.put(
+    JOURNAL_PATHS.page(':pageId'),
+    validate({ params: pageParams, body: pageUpdateBody, query: returnBodyQuery }),
+    async (req, res) => {
+      const { pageId } = req.params;
+      // The path names the page: the body's pageId (the client sends the whole page) is not taken.
+      const { pageId: _pageId, ...changes } = req.body;
+      const page = await store.update((data) => {
+        const index = data.journalPages.findIndex((p) => p.pageId === pageId);
+        const stored = data.journalPages[index];
+        if (stored === undefined) throw notFound(`Page ${pageId} not found`);
+        // A page stays the page of its type and profile; moving it would break "one per type".
+        for (const field of ['pageTypeId', 'profileId'] as const) {
+          const sent = changes[field];
+          if (sent !== undefined && sent !== stored[field]) {
+            throw validationError(field, `Must be ${stored[field]}, as stored for page ${pageId}`);
+          }
+        }
+        const updated: JournalPage = { ...stored, ...changes };
+        data.journalPages[index] = updated;
+        return updated;
+      });
+      res.json(wantsBody(req.query) ? page : { pageId: page.pageId });
+    },
+  );
+
+  router.get(JOURNAL_PATHS.pageTypes, validate({ query: pageQuery }), (req, res) => {
+    res.json(embeddedList(JOURNAL_EMBEDDED.pageTypes, store.read().journalPageTypes, req.query));
+  });
+
+  return router;
+}

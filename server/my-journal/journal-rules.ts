@@ -1,0 +1,80 @@
+/**
+ * Journal rules that need the stored data. They run inside store.update on the draft, so the
+ * check and the write see the same data (no other request can slip in between) and a failed
+ * check writes nothing.
+ */
+import { ERROR_CODE } from '@contracts/api/constants';
+import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
+import type { Snapshot } from '../db/store';
+import { HttpError, notFound, validationError } from '../http/errors';
+import { PROFILE_IMAGE_FIELDS } from './journal-schemas';
+
+/** 409 CONFLICT naming the field. */
+export function conflict(field: string, message: string): HttpError {
+  return new HttpError(409, ERROR_CODE.CONFLICT, `${field}: ${message}`);
+}
+
+/** The next id of a collection: one more than the largest (ids are never reused while kept). */
+export function nextId<T>(items: readonly T[], idOf: (item: T) => number): number {
+  return items.reduce((max, item) => Math.max(max, idOf(item)), 0) + 1;
+}
+
+export function findProfile(data: Snapshot, profileId: number) {
+  const profile = data.journalProfiles.find((candidate) => candidate.profileId === profileId);
+  if (profile === undefined) throw notFound(`Profile ${profileId} not found`);
+  return profile;
+}
+
+/** A reference in a body to a profile that does not exist is bad input (400), not a 404. */
+export function requireProfileReference(data: Snapshot, profileId: number) {
+  const profile = data.journalProfiles.find((candidate) => candidate.profileId === profileId);
+  if (profile === undefined) {
+    throw validationError('profileId', `Profile ${profileId} does not exist`);
+  }
+  return profile;
+}
+
+export function requireProgramReference(data: Snapshot, programId: number) {
+  const program = data.programs.find((candidate) => candidate.programId === programId);
+  if (program === undefined) {
+    throw validationError('programId', `Program ${programId} does not exist`);
+  }
+  return program;
+}
+
+/**
+ * The rules of a profile as it will be stored: program, images and module code exist, and no
+ * other profile uses the siteUrl (compared case-insensitively: site links must not differ by
+ * case only).
+ */
+export function checkProfile(data: Snapshot, profile: JournalProfile): void {
+  requireProgramReference(data, profile.programId);
+  for (const field of PROFILE_IMAGE_FIELDS) {
+    const imageId = profile[field];
+    if (imageId !== null && !data.images.some((image) => image.id === imageId)) {
+      throw validationError(field, `Image ${imageId} does not exist`);
+    }
+  }
+  if (profile.moduleCodeId !== null) {
+    const moduleCodeId = profile.moduleCodeId;
+    const known = data.moduleCodes.some(
+      (code) => code.moduleCodeId === moduleCodeId && code.programId === profile.programId,
+    );
+    if (!known) {
+      throw validationError(
+        'moduleCodeId',
+        `Module code ${moduleCodeId} does not exist for program ${profile.programId}`,
+      );
+    }
+  }
+  const siteUrl = profile.siteUrl.toLowerCase();
+  const taken = data.journalProfiles.some(
+    (other) => other.profileId !== profile.profileId && other.siteUrl.toLowerCase() === siteUrl,
+  );
+  if (taken) throw conflict('siteUrl', `${profile.siteUrl} is already used`);
+}
+
+/** Deployments go out only for published profiles (01 §4.2). */
+export function requirePublished(profile: { isPublished: 0 | 1 }): void {
+  if (profile.isPublished !== 1) throw conflict('profileId', JOURNAL_TEXT.notPublishedYet);
+}

@@ -1,0 +1,186 @@
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { EmbeddedList } from '@contracts/api/entities';
+import {
+  JOURNAL_PATHS,
+  journalModuleCode,
+  MODULE_ID,
+  type ModuleCode,
+} from '@contracts/api/journal';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import {
+  createJournalTestApp,
+  DEMO_MODULE_CODE,
+  expectError,
+  type JournalTestApp,
+} from './journal-test-app';
+
+const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+const PREFIX_MESSAGE = "code: Must start with MJC_ or MMC_, followed by the site's code";
+
+/** The seeded module code of the demo site (db.json). */
+const SEEDED: ModuleCode = {
+  moduleCodeId: DEMO_MODULE_CODE.moduleCodeId,
+  moduleId: MODULE_ID.JOURNAL,
+  code: DEMO_MODULE_CODE.code,
+  name: 'Demo Gift Card',
+  programId: 1,
+};
+
+describe('module codes', () => {
+  let t: JournalTestApp;
+  beforeEach(async () => {
+    t = await createJournalTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const createCode = (body: unknown, returnBody = true) =>
+    t.post(`${JOURNAL_PATHS.moduleCodes}${returnBody ? '?returnBody=true' : ''}`, body);
+  const lookup = (programId: number | string, moduleCodeId?: string) =>
+    t.get(
+      `${JOURNAL_PATHS.moduleCodeById(programId)}?returnBody=true${
+        moduleCodeId === undefined ? '' : `&moduleCodeId=${moduleCodeId}`
+      }`,
+    );
+  const programCodes = (programId: number | string) =>
+    t.get(`${JOURNAL_PATHS.programModuleCodes(programId)}?returnBody=true`);
+
+  describe('creating', () => {
+    it('creates a journal code (the publish pattern) and stores it', async () => {
+      const code = journalModuleCode(2, 'HCG', 5);
+      const response = await createCode({ name: 'Harbour City Gift Card', code, programId: 2 });
+      expect(response.status).toBe(201);
+      const created: ModuleCode = {
+        moduleCodeId: 2,
+        moduleId: MODULE_ID.JOURNAL,
+        code: 'MJC_2HCG5',
+        name: 'Harbour City Gift Card',
+        programId: 2,
+      };
+      expect(response.body).toEqual(created);
+      expect((await t.dataFile()).moduleCodes).toEqual([SEEDED, created]);
+    });
+
+    it('reads the product line from the prefix: MMC_ is the merchant builder', async () => {
+      const response = await createCode({ name: 'Shop', code: 'MMC_3KFG1', programId: 3 });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({ moduleId: MODULE_ID.MERCHANT, code: 'MMC_3KFG1' });
+    });
+
+    it('answers the id and the code without returnBody=true', async () => {
+      const response = await createCode({ name: 'Demo', code: 'MJC_1DGC2', programId: 1 }, false);
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ moduleCodeId: 2, code: 'MJC_1DGC2' });
+    });
+
+    it('refuses a code that is already used, in any case, with 409', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(await createCode({ name: 'Again', code: 'MJC_1dgc1', programId: 1 }), 409, {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: 'code: MJC_1dgc1 is already used',
+        });
+      });
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['an unknown prefix', { name: 'X', code: 'ABC_1DGC2', programId: 1 }, PREFIX_MESSAGE],
+      ['a bare prefix', { name: 'X', code: 'MJC_', programId: 1 }, PREFIX_MESSAGE],
+      [
+        'a code with a dash',
+        { name: 'X', code: 'MJC_1-DGC', programId: 1 },
+        'code: Only letters, digits and _ are allowed',
+      ],
+      [
+        'an unknown program',
+        { name: 'X', code: 'MJC_999X1', programId: 999 },
+        'programId: Program 999 does not exist',
+      ],
+      [
+        'a string programId',
+        { name: 'X', code: 'MJC_1X1', programId: '1' },
+        'programId: Expected a number',
+      ],
+      ['no code', { name: 'X', programId: 1 }, `code: ${FIELD_MESSAGES.required}`],
+      [
+        'an empty name',
+        { name: '', code: 'MJC_1X1', programId: 1 },
+        `name: ${FIELD_MESSAGES.required}`,
+      ],
+      [
+        'an unknown field',
+        { name: 'X', code: 'MJC_1X1', programId: 1, moduleId: 2 },
+        'moduleId: Unknown field',
+      ],
+      [
+        'an oversize code',
+        { name: 'X', code: `MJC_${'1'.repeat(61)}`, programId: 1 },
+        `code: ${FIELD_MESSAGES.maxlength}`,
+      ],
+    ])('refuses %s with 400 naming the field and writes nothing', async (_name, body, message) => {
+      await t.expectNothingWritten(async () => {
+        expectError(await createCode(body), 400, invalid(message));
+      });
+    });
+  });
+
+  describe("a program's codes", () => {
+    it('lists them as an embedded list', async () => {
+      await createCode({ name: 'Demo', code: 'MJC_1DGC2', programId: 1 }).expect(201);
+      await createCode({ name: 'Other', code: 'MJC_2HCG3', programId: 2 }).expect(201);
+      const response = await programCodes(1).expect(200);
+      const body = response.body as EmbeddedList<'moduleCodes', ModuleCode>;
+      expect(body._embedded.moduleCodes.map((code) => code.code)).toEqual([
+        'MJC_1DGC1',
+        'MJC_1DGC2',
+      ]);
+      expect(body._embedded.moduleCodes[0]).toEqual(SEEDED);
+    });
+
+    it('answers an empty list for a program without codes and 404 for an unknown one', async () => {
+      const empty = await programCodes(4).expect(200);
+      expect(empty.body).toEqual({
+        _embedded: { moduleCodes: [] },
+        page: { size: 0, totalElements: 0, totalPages: 0, number: 1 },
+      });
+      expectError(await programCodes(999), 404, {
+        errorCode: ERROR_CODE.NOT_FOUND,
+        errorMessage: 'Program 999 not found',
+      });
+      expectError(await programCodes('byid'), 400, invalid('programId: Must be a whole number'));
+    });
+  });
+
+  describe('lookup by id', () => {
+    it('answers 200 with the code when it belongs to the program', async () => {
+      const response = await lookup(1, '1');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.body).toEqual(SEEDED);
+    });
+
+    it.each([
+      ['an empty moduleCodeId', ''],
+      ['no moduleCodeId', undefined],
+      ['an id that does not exist', '99'],
+    ])('answers 204 without a body for %s', async (_name, moduleCodeId) => {
+      const response = await lookup(1, moduleCodeId);
+      expect(response.status).toBe(204);
+      expect(response.text).toBe('');
+    });
+
+    it("answers 204 for another program's code", async () => {
+      const response = await lookup(2, '1');
+      expect(response.status).toBe(204);
+    });
+
+    it('answers 400 for a malformed moduleCodeId and 404 for an unknown program', async () => {
+      expectError(await lookup(1, 'abc'), 400, invalid('moduleCodeId: Must be a whole number'));
+      expectError(await lookup(1, '0'), 400, invalid('moduleCodeId: Must be at least 1'));
+      expectError(await lookup(999, '1'), 404, {
+        errorCode: ERROR_CODE.NOT_FOUND,
+        errorMessage: 'Program 999 not found',
+      });
+    });
+  });
+});

@@ -1,0 +1,321 @@
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { EmbeddedList } from '@contracts/api/entities';
+import {
+  JOURNAL_LIMITS,
+  JOURNAL_PAGE_SIZE,
+  JOURNAL_PAGE_TYPE,
+  JOURNAL_PATHS,
+  type JournalPage,
+  type JournalPageType,
+} from '@contracts/api/journal';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { createJournalTestApp, expectError, type JournalTestApp } from './journal-test-app';
+
+const SCRIPT = '<script>alert(1)</script>';
+const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+
+/** The seeded pages of the demo site (db.json). */
+const LOGIN_PAGE_ID = 1;
+const LOCATIONS_PAGE_ID = 2;
+
+describe('journal pages', () => {
+  let t: JournalTestApp;
+  beforeEach(async () => {
+    t = await createJournalTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const listPages = (profileId: number | string) =>
+    t.get(`${JOURNAL_PATHS.profilePages(profileId)}?page=1&pageSize=${JOURNAL_PAGE_SIZE.pages}`);
+  const createPage = (body: unknown, returnBody = true) =>
+    t.post(`${JOURNAL_PATHS.pages}${returnBody ? '?returnBody=true' : ''}`, body);
+  const updatePage = (pageId: number, body: unknown, returnBody = true) =>
+    t.put(`${JOURNAL_PATHS.page(pageId)}${returnBody ? '?returnBody=true' : ''}`, body);
+  const storedPage = async (pageId: number) =>
+    (await t.dataFile()).journalPages.find((page) => page.pageId === pageId);
+
+  describe('listing', () => {
+    it("lists a profile's pages as an embedded list", async () => {
+      const response = await listPages(1).expect(200);
+      const body = response.body as EmbeddedList<'pages', JournalPage>;
+      expect(body.page).toEqual({ size: 15, totalElements: 2, totalPages: 1, number: 1 });
+      expect(body._embedded.pages).toEqual([
+        {
+          pageId: LOGIN_PAGE_ID,
+          pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+          profileId: 1,
+          enabled: 1,
+          title: 'Check your gift card balance',
+          content: expect.stringContaining('<p>'),
+          navItem: null,
+        },
+        {
+          pageId: LOCATIONS_PAGE_ID,
+          pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+          profileId: 1,
+          enabled: 1,
+          title: 'Our Locations',
+          content: expect.stringContaining('<p>'),
+          navItem: 'Locations',
+        },
+      ]);
+    });
+
+    it('answers an empty list for a profile without pages', async () => {
+      await t.post(JOURNAL_PATHS.profiles, { programId: 2, siteUrl: 'no-pages' }).expect(201);
+      const response = await listPages(2).expect(200);
+      expect((response.body as EmbeddedList<'pages', JournalPage>)._embedded.pages).toEqual([]);
+    });
+
+    it('answers 404 JSON for an unknown profile and 400 for a malformed id', async () => {
+      expectError(await listPages(999), 404, {
+        errorCode: ERROR_CODE.NOT_FOUND,
+        errorMessage: 'Profile 999 not found',
+      });
+      expectError(await listPages('x'), 400, invalid('id: Must be a whole number'));
+    });
+
+    it('lists the page types', async () => {
+      const response = await t
+        .get(`${JOURNAL_PATHS.pageTypes}?page=1&pageSize=${JOURNAL_PAGE_SIZE.pageTypes}`)
+        .expect(200);
+      const body = response.body as EmbeddedList<'pageTypes', JournalPageType>;
+      expect(body._embedded.pageTypes.map((type) => [type.pageTypeId, type.name])).toEqual([
+        [JOURNAL_PAGE_TYPE.LOGIN, 'Login'],
+        [JOURNAL_PAGE_TYPE.LOCATIONS, 'Locations'],
+        [JOURNAL_PAGE_TYPE.FAQ, 'FAQ'],
+        [JOURNAL_PAGE_TYPE.PRIVACY_POLICY, 'Privacy Policy'],
+        [JOURNAL_PAGE_TYPE.TERMS, 'Terms and Conditions'],
+      ]);
+      for (const type of body._embedded.pageTypes) {
+        expect(type).toEqual({
+          pageTypeId: expect.any(Number),
+          name: expect.any(String),
+          description: expect.any(String),
+          mandatory: type.pageTypeId === JOURNAL_PAGE_TYPE.LOGIN ? 1 : 0,
+        });
+      }
+      expect(body.page).toEqual({ size: 15, totalElements: 5, totalPages: 1, number: 1 });
+    });
+  });
+
+  describe('creating', () => {
+    it('creates an enabled page from the page selection and stores it', async () => {
+      const response = await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1 });
+      expect(response.status).toBe(201);
+      const created = {
+        pageId: 3,
+        pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+        profileId: 1,
+        enabled: 1,
+        title: null,
+        content: null,
+        navItem: null,
+      };
+      expect(response.body).toEqual(created);
+      expect(await storedPage(3)).toEqual(created);
+    });
+
+    it('takes the texts sent, and enabled as 0/1 or a boolean', async () => {
+      const response = await createPage({
+        pageTypeId: JOURNAL_PAGE_TYPE.TERMS,
+        profileId: 1,
+        enabled: false,
+        title: 'Terms and Conditions',
+        content: '<ol><li>One</li></ol>',
+        navItem: 'T&Cs',
+      });
+      expect(response.body).toMatchObject({
+        enabled: 0,
+        title: 'Terms and Conditions',
+        content: '<ol><li>One</li></ol>',
+        navItem: 'T&Cs',
+      });
+      const enabled = await createPage({
+        pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+        profileId: 1,
+        enabled: true,
+      });
+      expect(enabled.body).toMatchObject({ enabled: 1 });
+      const zero = await createPage({
+        pageTypeId: JOURNAL_PAGE_TYPE.PRIVACY_POLICY,
+        profileId: 1,
+        enabled: 0,
+      });
+      expect(zero.body).toMatchObject({ enabled: 0 });
+    });
+
+    it('answers only the id without returnBody=true', async () => {
+      const response = await createPage(
+        { pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1, pageId: 50 },
+        false,
+      );
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ pageId: 3 });
+    });
+
+    it('refuses a second page of the same type for a profile with 409', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 1 }), 409, {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: 'pageTypeId: Profile 1 already has a page of type 1',
+        });
+      });
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['no pageTypeId', { profileId: 1 }, `pageTypeId: ${FIELD_MESSAGES.required}`],
+      ['no profileId', { pageTypeId: 10 }, `profileId: ${FIELD_MESSAGES.required}`],
+      [
+        'an unknown page type',
+        { pageTypeId: 2, profileId: 1 },
+        'pageTypeId: Page type 2 does not exist',
+      ],
+      [
+        'an unknown profile',
+        { pageTypeId: 10, profileId: 999 },
+        'profileId: Profile 999 does not exist',
+      ],
+      ['a string pageTypeId', { pageTypeId: '10', profileId: 1 }, 'pageTypeId: Expected a number'],
+      [
+        'enabled "yes"',
+        { pageTypeId: 10, profileId: 1, enabled: 'yes' },
+        'enabled: Must be 0, 1, true or false',
+      ],
+      [
+        'enabled 2',
+        { pageTypeId: 10, profileId: 1, enabled: 2 },
+        'enabled: Must be 0, 1, true or false',
+      ],
+      ['a number title', { pageTypeId: 10, profileId: 1, title: 5 }, 'title: Expected a string'],
+      ['an unknown field', { pageTypeId: 10, profileId: 1, name: 'FAQ' }, 'name: Unknown field'],
+      [
+        'an oversize title',
+        { pageTypeId: 10, profileId: 1, title: 'x'.repeat(JOURNAL_LIMITS.pageTitle + 1) },
+        `title: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
+        'an oversize navItem',
+        { pageTypeId: 10, profileId: 1, navItem: 'x'.repeat(JOURNAL_LIMITS.navItem + 1) },
+        `navItem: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
+        'oversize content',
+        { pageTypeId: 10, profileId: 1, content: 'x'.repeat(JOURNAL_LIMITS.pageContent + 1) },
+        `content: ${FIELD_MESSAGES.maxlength}`,
+      ],
+    ])('refuses %s with 400 naming the field and writes nothing', async (_name, body, message) => {
+      await t.expectNothingWritten(async () => {
+        expectError(await createPage(body), 400, invalid(message));
+      });
+    });
+  });
+
+  describe('updating', () => {
+    it('replaces the page with the one sent and stores it', async () => {
+      const sent: JournalPage = {
+        pageId: LOCATIONS_PAGE_ID,
+        pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+        profileId: 1,
+        enabled: 0,
+        title: 'Where to shop',
+        content: '<p>Everywhere</p>',
+        navItem: 'Shops',
+      };
+      const response = await updatePage(LOCATIONS_PAGE_ID, sent);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(sent);
+      expect(await storedPage(LOCATIONS_PAGE_ID)).toEqual(sent);
+    });
+
+    it('enables with a boolean and keeps fields left out', async () => {
+      const before = await storedPage(LOCATIONS_PAGE_ID);
+      await updatePage(LOCATIONS_PAGE_ID, { enabled: false }).expect(200);
+      const response = await updatePage(LOCATIONS_PAGE_ID, { enabled: true }).expect(200);
+      expect(response.body).toEqual(before);
+    });
+
+    it('keeps the path id and answers only the id without returnBody=true', async () => {
+      const response = await updatePage(LOGIN_PAGE_ID, { pageId: 99, title: 'Balance' }, false);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ pageId: LOGIN_PAGE_ID });
+      expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ title: 'Balance' });
+      expect(await storedPage(99)).toBeUndefined();
+    });
+
+    it('refuses to change the page type or the profile of a page', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updatePage(LOGIN_PAGE_ID, { pageTypeId: JOURNAL_PAGE_TYPE.FAQ }),
+          400,
+          invalid('pageTypeId: Must be 1, as stored for page 1'),
+        );
+        expectError(
+          await updatePage(LOGIN_PAGE_ID, { profileId: 2 }),
+          400,
+          invalid('profileId: Must be 1, as stored for page 1'),
+        );
+      });
+    });
+
+    it('answers 404 JSON for an unknown page and writes nothing', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(await updatePage(999, { title: 'Nothing' }), 404, {
+          errorCode: ERROR_CODE.NOT_FOUND,
+          errorMessage: 'Page 999 not found',
+        });
+        expectError(
+          await t.put(JOURNAL_PATHS.page('abc'), { title: 'Nothing' }),
+          400,
+          invalid('pageId: Must be a whole number'),
+        );
+      });
+    });
+
+    it('refuses oversize content and bad types on update, and writes nothing', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updatePage(LOGIN_PAGE_ID, { content: 'x'.repeat(JOURNAL_LIMITS.pageContent + 1) }),
+          400,
+          invalid(`content: ${FIELD_MESSAGES.maxlength}`),
+        );
+        expectError(
+          await updatePage(LOGIN_PAGE_ID, { enabled: 'true' }),
+          400,
+          invalid('enabled: Must be 0, 1, true or false'),
+        );
+      });
+    });
+
+    it('takes content at the limit', async () => {
+      const content = 'x'.repeat(JOURNAL_LIMITS.pageContent);
+      const response = await updatePage(LOGIN_PAGE_ID, { content }).expect(200);
+      expect((response.body as JournalPage).content).toBe(content);
+    });
+  });
+
+  it('stores script in titles and content exactly, and answers JSON', async () => {
+    const title = `${SCRIPT}Balance`;
+    const content = `<p onclick="steal()">Hi</p>${SCRIPT}<img src=x onerror=alert(1)>`;
+    const created = await createPage({
+      pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+      profileId: 1,
+      title,
+      content,
+      navItem: SCRIPT,
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers['content-type']).toMatch(/^application\/json/);
+    expect(created.body).toMatchObject({ title, content, navItem: SCRIPT });
+    const updated = await updatePage(LOGIN_PAGE_ID, { title, content }).expect(200);
+    expect(updated.headers['content-type']).toMatch(/^application\/json/);
+    expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ title, content });
+    const listed = await listPages(1).expect(200);
+    expect(listed.headers['content-type']).toMatch(/^application\/json/);
+    expect((listed.body as EmbeddedList<'pages', JournalPage>)._embedded.pages).toContainEqual(
+      expect.objectContaining({ pageTypeId: JOURNAL_PAGE_TYPE.FAQ, title, content }),
+    );
+  });
+});

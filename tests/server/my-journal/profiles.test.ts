@@ -1,0 +1,516 @@
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { EmbeddedList } from '@contracts/api/entities';
+import {
+  DEFAULT_THEME_ID,
+  EXPIRATION_DATE_COUNT_IDS,
+  JOURNAL_LIMITS,
+  JOURNAL_PAGE_SIZE,
+  JOURNAL_PATHS,
+  THEME,
+  type JournalProfile,
+} from '@contracts/api/journal';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import {
+  createJournalTestApp,
+  DEMO_MODULE_CODE,
+  DEMO_PROFILE,
+  expectError,
+  type JournalTestApp,
+} from './journal-test-app';
+
+const SCRIPT = '<script>alert(1)</script>';
+const STYLE_BREAKOUT = `body { color: red; }</style>${SCRIPT}`;
+const THEME_MESSAGE = 'Must be 1 (light) or 2 (dark)';
+const EXPIRATION_MESSAGE = `Must be one of ${EXPIRATION_DATE_COUNT_IDS.join(', ')}`;
+const SITE_URL_CHARACTERS = 'Only letters, digits, - and _ are allowed';
+
+const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+
+describe('journal profiles', () => {
+  let t: JournalTestApp;
+  beforeEach(async () => {
+    t = await createJournalTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const listProfiles = (query = '') => t.get(`${JOURNAL_PATHS.profiles}${query}`);
+  const createProfile = (body: unknown, returnBody = true) =>
+    t.post(`${JOURNAL_PATHS.profiles}${returnBody ? '?returnBody=true' : ''}`, body);
+  const updateProfile = (id: number, body: unknown, returnBody = true) =>
+    t.put(`${JOURNAL_PATHS.profile(id)}${returnBody ? '?returnBody=true' : ''}`, body);
+
+  describe('reading', () => {
+    it('lists the profiles as an embedded list, 1000 to a page as the client asks', async () => {
+      const response = await listProfiles(`?page=1&pageSize=${JOURNAL_PAGE_SIZE.profiles}`);
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.body as EmbeddedList<'profiles', JournalProfile>;
+      expect(body.page).toEqual({ size: 1000, totalElements: 1, totalPages: 1, number: 1 });
+      expect(body._embedded.profiles).toEqual([
+        expect.objectContaining({ ...DEMO_PROFILE, title: 'Demo Gift Card Balance' }),
+      ]);
+    });
+
+    it('pages the list in profile id order', async () => {
+      for (const siteUrl of ['second', 'third-site']) {
+        await createProfile({ programId: 2, siteUrl }).expect(201);
+      }
+      const response = await listProfiles('?page=2&pageSize=2').expect(200);
+      const body = response.body as EmbeddedList<'profiles', JournalProfile>;
+      expect(body._embedded.profiles.map((p) => p.profileId)).toEqual([3]);
+      expect(body.page).toEqual({ size: 2, totalElements: 3, totalPages: 2, number: 2 });
+    });
+
+    it('reads the seeded demo site with every field', async () => {
+      const response = await t.get(JOURNAL_PATHS.profile(1)).expect(200);
+      expect(response.body).toEqual({
+        profileId: 1,
+        programId: 1,
+        creationDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        isPublished: 1,
+        title: 'Demo Gift Card Balance',
+        keywords: expect.any(String),
+        description: expect.any(String),
+        googleAnalytics: null,
+        clientWebsite: expect.any(String),
+        siteUrl: 'demo-gift',
+        themeId: THEME.DARK,
+        expirationDateCount: 0,
+        location: 0,
+        moduleCode: DEMO_MODULE_CODE.code,
+        moduleCodeId: DEMO_MODULE_CODE.moduleCodeId,
+        logo: null,
+        headerImg: null,
+        favIcon: null,
+        backgroundImg: null,
+        cssOverride: defaultJournalStylesheet(THEME.DARK),
+      });
+    });
+
+    it('answers 404 JSON for an unknown profile and 400 for a malformed id', async () => {
+      expectError(await t.get(JOURNAL_PATHS.profile(999)), 404, {
+        errorCode: ERROR_CODE.NOT_FOUND,
+        errorMessage: 'Profile 999 not found',
+      });
+      expectError(
+        await t.get(JOURNAL_PATHS.profile('abc')),
+        400,
+        invalid('id: Must be a whole number'),
+      );
+    });
+
+    it('refuses a page size over the largest list the client asks for', async () => {
+      expectError(
+        await listProfiles('?page=1&pageSize=1001'),
+        400,
+        invalid('pageSize: Must be at most 1000'),
+      );
+    });
+  });
+
+  describe('creating', () => {
+    it('creates a step-1 profile with the defaults filled in and stores it', async () => {
+      const before = Date.now();
+      const response = await createProfile({ programId: 1, siteUrl: 'new-site' });
+      expect(response.status).toBe(201);
+      const profile = response.body as JournalProfile;
+      expect(profile).toEqual({
+        profileId: 2,
+        programId: 1,
+        creationDate: expect.any(String),
+        isPublished: 0,
+        title: null,
+        keywords: null,
+        description: null,
+        googleAnalytics: null,
+        clientWebsite: null,
+        siteUrl: 'new-site',
+        themeId: DEFAULT_THEME_ID,
+        expirationDateCount: 0,
+        location: 0,
+        moduleCode: null,
+        moduleCodeId: null,
+        logo: null,
+        headerImg: null,
+        favIcon: null,
+        backgroundImg: null,
+        cssOverride: defaultJournalStylesheet(DEFAULT_THEME_ID),
+      });
+      expect(Date.parse(profile.creationDate)).toBeGreaterThanOrEqual(before - 1000);
+      expect(new Date(profile.creationDate).toISOString()).toBe(profile.creationDate);
+      expect((await t.dataFile()).journalProfiles).toContainEqual(profile);
+      expect(await t.profile(2)).toEqual(profile);
+    });
+
+    it('writes the light stylesheet for theme 1 and keeps a stylesheet that was sent', async () => {
+      const light = await createProfile({ programId: 1, siteUrl: 'light-site', themeId: 1 });
+      expect(light.body).toMatchObject({ themeId: 1, cssOverride: defaultJournalStylesheet(1) });
+      const own = await createProfile({
+        programId: 1,
+        siteUrl: 'own-css',
+        cssOverride: 'body { color: red; }',
+        location: 1,
+        expirationDateCount: 30,
+      });
+      expect(own.body).toMatchObject({
+        cssOverride: 'body { color: red; }',
+        location: 1,
+        expirationDateCount: 30,
+      });
+      const empty = await createProfile({ programId: 1, siteUrl: 'empty-css', cssOverride: '' });
+      expect(empty.body).toMatchObject({ cssOverride: defaultJournalStylesheet(DEFAULT_THEME_ID) });
+    });
+
+    it('sets id, date, publication and module code itself, whatever the body says', async () => {
+      const response = await createProfile({
+        profileId: 77,
+        creationDate: '1999-01-01T00:00:00.000Z',
+        programId: 1,
+        siteUrl: 'imported',
+        isPublished: 1,
+        moduleCode: 'MJC_1DGC77',
+        moduleCodeId: 1,
+        title: 'Imported site',
+      });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({
+        profileId: 2,
+        isPublished: 0,
+        moduleCode: null,
+        moduleCodeId: null,
+        title: 'Imported site',
+      });
+      expect((response.body as JournalProfile).creationDate).not.toBe('1999-01-01T00:00:00.000Z');
+    });
+
+    it('answers only the new id without returnBody=true', async () => {
+      const response = await createProfile({ programId: 1, siteUrl: 'id-only' }, false);
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ profileId: 2 });
+      expect(await t.profile(2)).toMatchObject({ siteUrl: 'id-only' });
+    });
+
+    it('takes uploaded images by id', async () => {
+      const imageId = await t.uploadImage();
+      const response = await createProfile({
+        programId: 1,
+        siteUrl: 'with-images',
+        logo: imageId,
+        headerImg: imageId,
+        favIcon: null,
+        backgroundImg: '',
+      });
+      expect(response.status).toBe(201);
+      expect(response.body).toMatchObject({
+        logo: imageId,
+        headerImg: imageId,
+        favIcon: null,
+        backgroundImg: null,
+      });
+    });
+  });
+
+  describe('updating', () => {
+    it('replaces the editable fields with the whole profile sent and stores it', async () => {
+      const imageId = await t.uploadImage();
+      const stored = await t.profile(1);
+      const sent: JournalProfile = {
+        ...stored,
+        title: 'New title',
+        keywords: 'a, b',
+        description: 'About',
+        googleAnalytics: 'UA-1',
+        clientWebsite: 'https://example.test',
+        siteUrl: 'demo-gift-2',
+        themeId: 1,
+        expirationDateCount: 180,
+        location: 1,
+        isPublished: 0,
+        logo: imageId,
+        headerImg: imageId,
+        favIcon: imageId,
+        backgroundImg: imageId,
+        cssOverride: 'p { color: blue; }',
+      };
+      const response = await updateProfile(1, sent);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual(sent);
+      expect((await t.dataFile()).journalProfiles).toEqual([sent]);
+    });
+
+    it('keeps the path id and the stored creation date', async () => {
+      const stored = await t.profile(1);
+      const response = await updateProfile(1, {
+        ...stored,
+        profileId: 42,
+        creationDate: '2000-01-01T00:00:00.000Z',
+        title: 'Same site',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ ...stored, title: 'Same site' });
+    });
+
+    it('keeps fields that are left out and clears fields sent as null', async () => {
+      const stored = await t.profile(1);
+      const response = await updateProfile(1, { keywords: null, title: 'Only the title' });
+      expect(response.body).toEqual({ ...stored, keywords: null, title: 'Only the title' });
+    });
+
+    it('clears an image slot sent as an empty string', async () => {
+      const imageId = await t.uploadImage();
+      await updateProfile(1, { logo: imageId }).expect(200);
+      const response = await updateProfile(1, { logo: '' }).expect(200);
+      expect(response.body).toMatchObject({ logo: null });
+    });
+
+    it('answers only the id without returnBody=true', async () => {
+      const response = await updateProfile(1, { title: 'Plain answer' }, false);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ profileId: 1 });
+    });
+
+    it('publishes with a module code of the profile program', async () => {
+      const created = (await createProfile({ programId: 1, siteUrl: 'to-publish' })).body as {
+        profileId: number;
+      };
+      const response = await updateProfile(created.profileId, {
+        isPublished: 1,
+        moduleCode: DEMO_MODULE_CODE.code,
+        moduleCodeId: DEMO_MODULE_CODE.moduleCodeId,
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ isPublished: 1, moduleCodeId: 1 });
+    });
+
+    it('answers 404 JSON for an unknown profile and writes nothing', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(await updateProfile(999, { title: 'Nobody' }), 404, {
+          errorCode: ERROR_CODE.NOT_FOUND,
+          errorMessage: 'Profile 999 not found',
+        });
+      });
+    });
+
+    it('refuses to move a profile to another program', async () => {
+      const stored = await t.profile(1);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updateProfile(1, { ...stored, programId: 2 }),
+          400,
+          invalid('programId: The program of a profile cannot change'),
+        );
+      });
+    });
+
+    it('refuses a module code of another program or one that does not exist', async () => {
+      await createProfile({ programId: 2, siteUrl: 'other-program' }).expect(201);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updateProfile(2, { moduleCodeId: DEMO_MODULE_CODE.moduleCodeId }),
+          400,
+          invalid('moduleCodeId: Module code 1 does not exist for program 2'),
+        );
+        expectError(
+          await updateProfile(1, { moduleCodeId: 99 }),
+          400,
+          invalid('moduleCodeId: Module code 99 does not exist for program 1'),
+        );
+      });
+    });
+
+    it('refuses a siteUrl another profile uses, in any case, and keeps its own', async () => {
+      await createProfile({ programId: 1, siteUrl: 'second-site' }).expect(201);
+      await t.expectNothingWritten(async () => {
+        expectError(await updateProfile(2, { siteUrl: 'Demo-Gift' }), 409, {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: 'siteUrl: Demo-Gift is already used',
+        });
+      });
+      await updateProfile(2, { siteUrl: 'SECOND-SITE' }).expect(200);
+    });
+  });
+
+  describe('bad input', () => {
+    const valid = { programId: 1, siteUrl: 'valid-site' };
+    const long = (length: number) => 'x'.repeat(length);
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['no programId', { siteUrl: 'abcd' }, `programId: ${FIELD_MESSAGES.required}`],
+      ['no siteUrl', { programId: 1 }, `siteUrl: ${FIELD_MESSAGES.required}`],
+      ['a string programId', { ...valid, programId: '1' }, 'programId: Expected a number'],
+      ['a fractional programId', { ...valid, programId: 1.5 }, 'programId: Must be a whole number'],
+      ['a number siteUrl', { ...valid, siteUrl: 12345 }, 'siteUrl: Expected a string'],
+      ['an empty siteUrl', { ...valid, siteUrl: '' }, `siteUrl: ${FIELD_MESSAGES.required}`],
+      [
+        'a 3-character siteUrl',
+        { ...valid, siteUrl: 'abc' },
+        `siteUrl: ${FIELD_MESSAGES.minlength}`,
+      ],
+      [
+        'a 33-character siteUrl',
+        { ...valid, siteUrl: long(JOURNAL_LIMITS.siteUrl.max + 1) },
+        `siteUrl: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
+        'a siteUrl with a slash',
+        { ...valid, siteUrl: '../admin' },
+        `siteUrl: ${SITE_URL_CHARACTERS}`,
+      ],
+      [
+        'a siteUrl with a space',
+        { ...valid, siteUrl: 'my site' },
+        `siteUrl: ${SITE_URL_CHARACTERS}`,
+      ],
+      [
+        'a siteUrl with markup',
+        { ...valid, siteUrl: '<b>site</b>' },
+        `siteUrl: ${SITE_URL_CHARACTERS}`,
+      ],
+      ['a one-letter title', { ...valid, title: 'A' }, `title: ${FIELD_MESSAGES.minlength}`],
+      [
+        'a 101-character title',
+        { ...valid, title: long(JOURNAL_LIMITS.title.max + 1) },
+        `title: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      ['a number title', { ...valid, title: 42 }, 'title: Expected a string'],
+      ['theme 3', { ...valid, themeId: 3 }, `themeId: ${THEME_MESSAGE}`],
+      ['a string theme', { ...valid, themeId: '2' }, `themeId: ${THEME_MESSAGE}`],
+      [
+        'expirationDateCount 5',
+        { ...valid, expirationDateCount: 5 },
+        `expirationDateCount: ${EXPIRATION_MESSAGE}`,
+      ],
+      ['location 2', { ...valid, location: 2 }, 'location: Must be 0 or 1'],
+      ['isPublished true', { ...valid, isPublished: true }, 'isPublished: Must be 0 or 1'],
+      ['an unknown field', { ...valid, colour: 'red' }, 'colour: Unknown field'],
+      ['an unknown program', { ...valid, programId: 999 }, 'programId: Program 999 does not exist'],
+      [
+        'an unknown logo',
+        { ...valid, logo: 'no-such-image' },
+        'logo: Image no-such-image does not exist',
+      ],
+      [
+        'an unknown header image',
+        { ...valid, headerImg: 'abc' },
+        'headerImg: Image abc does not exist',
+      ],
+      ['an unknown favicon', { ...valid, favIcon: 'abc' }, 'favIcon: Image abc does not exist'],
+      [
+        'an unknown background',
+        { ...valid, backgroundImg: 'abc' },
+        'backgroundImg: Image abc does not exist',
+      ],
+      ['a number image', { ...valid, logo: 5 }, 'logo: Expected a string'],
+    ])('refuses %s with 400 naming the field and writes nothing', async (_name, body, message) => {
+      await t.expectNothingWritten(async () => {
+        expectError(await createProfile(body), 400, invalid(message));
+      });
+    });
+
+    it.each([
+      ['keywords', JOURNAL_LIMITS.keywords],
+      ['description', JOURNAL_LIMITS.description],
+      ['googleAnalytics', JOURNAL_LIMITS.googleAnalytics],
+      ['clientWebsite', JOURNAL_LIMITS.clientWebsite],
+      ['cssOverride', JOURNAL_LIMITS.cssOverride],
+    ])('caps %s at %i characters', async (field, max) => {
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updateProfile(1, { [field]: long(max + 1) }),
+          400,
+          invalid(`${field}: ${FIELD_MESSAGES.maxlength}`),
+        );
+      });
+      const response = await updateProfile(1, { [field]: long(max) });
+      expect(response.status).toBe(200);
+      expect((response.body as Record<string, unknown>)[field]).toBe(long(max));
+    });
+
+    it('refuses a siteUrl that is already used, in any case, with 409', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(await createProfile({ programId: 2, siteUrl: 'DEMO-gift' }), 409, {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: 'siteUrl: DEMO-gift is already used',
+        });
+      });
+    });
+
+    it('refuses a bad returnBody and malformed JSON', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await t.post(`${JOURNAL_PATHS.profiles}?returnBody=yes`, valid),
+          400,
+          invalid('returnBody: Must be true or false'),
+        );
+        const malformed = await t
+          .post(JOURNAL_PATHS.profiles, '{"programId": 1,')
+          .set('Content-Type', 'application/json');
+        expect(malformed.status).toBe(400);
+        expect(malformed.body).toMatchObject({ errorCode: ERROR_CODE.MALFORMED_JSON });
+      });
+    });
+
+    it('refuses bad fields on update too, and writes nothing', async () => {
+      const stored = await t.profile(1);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updateProfile(1, { ...stored, themeId: 3 }),
+          400,
+          invalid(`themeId: ${THEME_MESSAGE}`),
+        );
+        expectError(
+          await updateProfile(1, { ...stored, title: 'A' }),
+          400,
+          invalid(`title: ${FIELD_MESSAGES.minlength}`),
+        );
+        expectError(
+          await updateProfile(1, { ...stored, siteUrl: 'a b c' }),
+          400,
+          invalid(`siteUrl: ${SITE_URL_CHARACTERS}`),
+        );
+        expectError(
+          await updateProfile(1, { ...stored, backgroundImg: 'missing' }),
+          400,
+          invalid('backgroundImg: Image missing does not exist'),
+        );
+      });
+    });
+  });
+
+  describe('text is stored exactly as sent and answered as JSON', () => {
+    it('keeps script in titles and text fields', async () => {
+      const title = `${SCRIPT} site`;
+      const created = await createProfile({
+        programId: 1,
+        siteUrl: 'script-site',
+        title,
+        description: SCRIPT,
+        keywords: `"quoted" & <b>bold</b>`,
+      });
+      expect(created.status).toBe(201);
+      expect(created.headers['content-type']).toMatch(/^application\/json/);
+      expect(created.body).toMatchObject({
+        title,
+        description: SCRIPT,
+        keywords: `"quoted" & <b>bold</b>`,
+      });
+      const read = await t.get(JOURNAL_PATHS.profile(2)).expect(200);
+      expect(read.headers['content-type']).toMatch(/^application\/json/);
+      expect(read.body).toMatchObject({ title, description: SCRIPT });
+      const stored = (await t.dataFile()).journalProfiles.find((p) => p.profileId === 2);
+      expect(stored?.title).toBe(title);
+    });
+
+    it('keeps CSS that tries to close the style element', async () => {
+      const response = await updateProfile(1, { cssOverride: STYLE_BREAKOUT });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.body).toMatchObject({ cssOverride: STYLE_BREAKOUT });
+      const stored = (await t.dataFile()).journalProfiles.find((p) => p.profileId === 1);
+      expect(stored?.cssOverride).toBe(STYLE_BREAKOUT);
+    });
+  });
+});
