@@ -10,6 +10,8 @@ export const DEFAULT_THEME_ID: ThemeId = THEME.DARK;
 
 /** Module-code prefix of the journal (spec README): code = prefix + programId + abbreviation + profileId. */
 export const JOURNAL_MODULE_PREFIX = 'MJC_';
+/** The merchant builder's module-code prefix, as 02 §4 writes it. */
+export const MERCHANT_MODULE_PREFIX = 'MMC_';
 /** Module ids kept with a module code, by product line. */
 export const MODULE_ID = { JOURNAL: 1, MERCHANT: 2 } as const;
 
@@ -202,15 +204,31 @@ export interface BalanceRequest {
   cardNumber: string;
   pin: string;
 }
+/**
+ * What the cardholder is told besides the balance: `expired` once the expiry date has passed
+ * (the balance is still shown), `blocked` when the card file marked the card so.
+ */
+export type BalanceCardStatus = 'active' | 'expired' | 'blocked';
 export interface BalanceAnswer {
   /** Last four digits only, e.g. `•••• 1234`. */
   maskedCardNumber: string;
   /** In cents. */
   balanceCents: number;
+  /** ISO 4217 code, e.g. AUD. */
   currency: string;
   /** yyyy-MM-dd or null. */
   expiryDate: string | null;
+  status: BalanceCardStatus;
 }
+
+/**
+ * Card number and PIN as the balance check and the card files take them: digits only (the
+ * Login page asks for the number without spaces or hyphens, 01 §9).
+ */
+export const JOURNAL_SITE_CARD_RULES = {
+  cardNumber: { min: 12, max: 19, pattern: /^\d{12,19}$/ },
+  pin: { min: 4, max: 8, pattern: /^\d{4,8}$/ },
+} as const;
 
 /** Dialog titles and texts of the journal (01 §2.10, §4.2, §4.3, §8), exactly as written. */
 export const JOURNAL_TEXT = {
@@ -257,4 +275,16 @@ export const JOURNAL_SITE_TEXT = {
   pinLabel: 'PIN',
   submit: 'Login',
   balanceTitle: 'Your balance',
+  cardNumberInvalid: 'Enter the card number: 12 to 19 digits, without spaces or hyphens.',
+  pinInvalid: 'Enter the PIN: 4 to 8 digits.',
+  cardLabel: 'Card',
+  expiryLabel: 'Expiry date',
+  noExpiry: 'No expiry date',
+  cardExpired: 'This card has expired.',
+  cardBlocked: 'This card is blocked. Please contact the card issuer.',
+  loading: 'Loading…',
+  loadFailed: 'This site could not be loaded. Please try again later.',
+  networkError: 'We could not reach the server. Please check your connection and try again.',
+  siteNavigation: 'Site pages',
+  website: 'Visit our website',
 } as const;

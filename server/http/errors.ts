@@ -18,6 +18,11 @@ export function validationError(field: string, message: string): HttpError {
   return new HttpError(400, ERROR_CODE.VALIDATION, `${field}: ${message}`);
 }
 
+/** 409: the input conflicts with stored data (e.g. a value that must be unique); names the field. */
+export function conflict(field: string, message: string): HttpError {
+  return new HttpError(409, ERROR_CODE.CONFLICT, `${field}: ${message}`);
+}
+
 export function notFound(message: string = ERROR_MESSAGE.notFound): HttpError {
   return new HttpError(404, ERROR_CODE.NOT_FOUND, message);
 }

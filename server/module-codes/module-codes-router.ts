@@ -12,25 +12,23 @@ import { z } from 'zod';
 import {
   JOURNAL_EMBEDDED,
   JOURNAL_MODULE_PREFIX,
+  MERCHANT_MODULE_PREFIX,
   JOURNAL_PATHS,
   MODULE_ID,
   type ModuleCode,
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import type { Snapshot, Store } from '../db/store';
-import { notFound, validationError } from '../http/errors';
+import { conflict, notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { positiveInt, validate } from '../http/validate';
-import { conflict, nextId } from '../my-journal/journal-rules';
+import { nextId } from '../my-journal/journal-rules';
 import {
   recordId,
   returnBodyParam as returnBody,
   returnBodyQuery,
   wantsBody,
 } from '../my-journal/journal-schemas';
-
-/** The merchant builder's prefix, as 02 writes it. */
-export const MERCHANT_MODULE_PREFIX = 'MMC_';
 
 /** Which product line a code belongs to, read from its prefix. */
 const MODULE_PREFIXES: readonly { prefix: string; moduleId: number }[] = [

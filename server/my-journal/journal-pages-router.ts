@@ -9,10 +9,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { JOURNAL_EMBEDDED, JOURNAL_PATHS, type JournalPage } from '@contracts/api/journal';
 import type { Store } from '../db/store';
-import { notFound, validationError } from '../http/errors';
+import { conflict, notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { positiveInt, validate } from '../http/validate';
-import { conflict, nextId, requireProfileReference } from './journal-rules';
+import { nextId, requireProfileReference } from './journal-rules';
 import { newPageBody, pageUpdateBody, returnBodyQuery, wantsBody } from './journal-schemas';
 
 const pageParams = z.object({ pageId: positiveInt });

@@ -3,16 +3,10 @@
  * check and the write see the same data (no other request can slip in between) and a failed
  * check writes nothing.
  */
-import { ERROR_CODE } from '@contracts/api/constants';
 import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import type { Snapshot } from '../db/store';
-import { HttpError, notFound, validationError } from '../http/errors';
+import { conflict, notFound, validationError } from '../http/errors';
 import { PROFILE_IMAGE_FIELDS } from './journal-schemas';
-
-/** 409 CONFLICT naming the field. */
-export function conflict(field: string, message: string): HttpError {
-  return new HttpError(409, ERROR_CODE.CONFLICT, `${field}: ${message}`);
-}
 
 /** The next id of a collection: one more than the largest (ids are never reused while kept). */
 export function nextId<T>(items: readonly T[], idOf: (item: T) => number): number {
