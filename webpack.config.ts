@@ -6,6 +6,10 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 
 const devApiTarget = process.env.DEV_API_TARGET ?? 'http://localhost:3000';
 
+const JOURNAL_SITE_ENTRY = 'journal-site';
+/** Budget of what the site page loads (JS + CSS, minified, before gzip): a cardholder's page stays small. */
+const JOURNAL_SITE_MAX_BYTES = 64 * 1024;
+
 export default (
   _env: unknown,
   argv: { mode?: Configuration['mode'] },
@@ -15,7 +19,13 @@ export default (
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './client/src/main.tsx' },
+    // Two pages: the admin app, and the published journal site (served at /mj/), which shares
+    // no code with it. No runtimeChunk / splitChunks for initial chunks: each entry carries its
+    // own runtime, so the site page loads only its own files.
+    entry: {
+      main: './client/src/main.tsx',
+      [JOURNAL_SITE_ENTRY]: './client/src/sites/journal/main.ts',
+    },
     output: {
       path: path.resolve(__dirname, 'dist/client'),
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
@@ -66,6 +76,12 @@ export default (
       new HtmlWebpackPlugin({
         template: './client/index.html',
         favicon: './client/public/favicon.ico',
+        chunks: ['main'],
+      }),
+      new HtmlWebpackPlugin({
+        template: './client/sites/journal.html',
+        filename: 'mj/index.html',
+        chunks: [JOURNAL_SITE_ENTRY],
       }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
@@ -74,7 +90,15 @@ export default (
     ],
     // react-datepicker deliberately requires date-fns-tz dynamically (TOOLCHAIN.md).
     ignoreWarnings: [{ module: /react-datepicker/, message: /Critical dependency/ }],
-    performance: { hints: false },
+    // Only the journal site has a size budget, and a production build over it fails. The
+    // admin app's sizes are reported by scripts/size-report.mjs.
+    performance: {
+      hints: production ? 'error' : false,
+      assetFilter: (name: string) =>
+        name.startsWith(`assets/${JOURNAL_SITE_ENTRY}.`) && !name.endsWith('.map'),
+      maxAssetSize: JOURNAL_SITE_MAX_BYTES,
+      maxEntrypointSize: JOURNAL_SITE_MAX_BYTES,
+    },
     stats: production ? 'normal' : 'minimal',
     devServer: {
       port: Number(process.env.DEV_CLIENT_PORT ?? 8080),
@@ -82,7 +106,9 @@ export default (
       historyApiFallback: false,
       proxy: [
         {
-          context: ['/api', '/images', '/mail', '/config.json', '/mj', '/mm'],
+          // /mj/ itself is the dev server's own build of the site page; its API and the
+          // fonts come from the server.
+          context: ['/api', '/images', '/mail', '/config.json', '/fonts', '/mj/api', '/mm'],
           target: devApiTarget,
         },
       ],

@@ -10,6 +10,7 @@ import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Store } from './db/store';
+import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
@@ -18,8 +19,11 @@ import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createLookupsRouter } from './lookups/lookups-router';
+import { createModuleCodesRouter } from './module-codes/module-codes-router';
+import { createMyJournalRouter } from './my-journal/my-journal-router';
 import { createProgramsRouter } from './programs/programs-router';
 import { createRuntimeConfigRouter } from './runtime-config/runtime-config-router';
+import { createJournalSiteRouter } from './sites/journal-site-router';
 
 export interface AppDependencies {
   db: Store;
@@ -62,9 +66,18 @@ export function createApp({
     }),
   );
   app.use(createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }));
+  app.use(createFontsRouter(config.fontsDir));
+  app.use(createJournalSiteRouter({ store: db, config }));
 
   // Everything else under the API needs a valid access token.
-  app.use(API_MOUNT, authenticated, createProgramsRouter(db), createLookupsRouter(db));
+  app.use(
+    API_MOUNT,
+    authenticated,
+    createProgramsRouter(db),
+    createLookupsRouter(db),
+    createMyJournalRouter(db),
+    createModuleCodesRouter(db),
+  );
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(logger));

@@ -1,9 +1,11 @@
 /**
- * Starts the server: reads the configuration, creates the data file from db.json when needed,
- * listens, and on SIGINT/SIGTERM stops taking requests, waits for pending writes and exits 0.
+ * Starts the server: reads the configuration, creates the data file from db.json and the cards
+ * folder with the demo cards (server/cards/demo-cards.txt) when needed, listens, and on
+ * SIGINT/SIGTERM stops taking requests, waits for pending writes and exits 0.
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { seedDemoCards } from './cards/demo-cards';
 import { loadConfig, SEED_FILE } from './config';
 import { seedDataFile } from './db/data-file';
 import { Store } from './db/store';
@@ -17,6 +19,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   if (await seedDataFile(config.dbFile, SEED_FILE)) {
     logger.info({ dbFile: config.dbFile }, 'data file created from db.json');
+  }
+  if (await seedDemoCards(config.cardsDir)) {
+    logger.info({ cardsDir: config.cardsDir }, 'demo gift cards imported for program 1');
   }
   const store = await Store.open(config.dbFile);
   const app = createApp({ db: store, config, logger });

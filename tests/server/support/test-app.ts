@@ -1,6 +1,7 @@
 /**
  * Builds the real app for a test: its own temp data file copied from db.json (demo passwords
- * re-hashed at a tiny cost so logins are fast), silent logs, a fixed token secret.
+ * re-hashed at a tiny cost so logins are fast), the demo gift cards in its own cards folder,
+ * silent logs, a fixed token secret.
  */
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +13,7 @@ import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/passwords';
+import { seedDemoCards } from '../../../server/cards/demo-cards';
 import { loadConfig, SEED_FILE, type ServerConfig } from '../../../server/config';
 import type { Data } from '../../../server/db/schema';
 import { Store } from '../../../server/db/store';
@@ -47,7 +49,7 @@ export interface TestApp {
   app: Express;
   store: Store;
   config: ServerConfig;
-  /** The temp folder holding the data file and the files folder. */
+  /** The temp folder holding the data file, the files folder and the cards folder. */
   dir: string;
   /** Bytes of the data file after pending writes finished. */
   dataFileBytes(): Promise<Buffer>;
@@ -89,6 +91,7 @@ export async function createTestApp(
   await writeFile(dbFile, JSON.stringify(seed, null, 2));
 
   const config = loadConfig(testEnv(dbFile, options.env));
+  await seedDemoCards(config.cardsDir);
   const store = await Store.open(dbFile);
   const app = createApp({ db: store, config });
 

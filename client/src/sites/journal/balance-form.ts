@@ -1,0 +1,131 @@
+/**
+ * The Login page's balance check: card number and PIN, checked here by the same rules as the
+ * server, then sent; the answer shows below the form, an error in an alert region. The PIN
+ * field is emptied after every answer, so the PIN does not stay on the page.
+ */
+import { ERROR_CODE } from '@contracts/api/constants';
+import {
+  JOURNAL_SITE_CARD_RULES,
+  JOURNAL_SITE_TEXT,
+  type BalanceAnswer,
+} from '@contracts/api/journal';
+import { h, replaceChildren } from './dom';
+import { formatDate, formatMoney } from './format';
+import { checkBalance } from './site-api';
+
+const STATUS_NOTE: Record<BalanceAnswer['status'], string | undefined> = {
+  active: undefined,
+  expired: JOURNAL_SITE_TEXT.cardExpired,
+  blocked: JOURNAL_SITE_TEXT.cardBlocked,
+};
+
+function field(id: string, label: string, input: HTMLInputElement): HTMLDivElement {
+  return h('div', { class: 'field' }, h('label', { for: id }, label), input);
+}
+
+function resultOf(answer: BalanceAnswer): Node[] {
+  const note = STATUS_NOTE[answer.status];
+  return [
+    h('h2', { class: 'subTitle' }, JOURNAL_SITE_TEXT.balanceTitle),
+    h(
+      'p',
+      {},
+      h('strong', { class: 'balanceAmount' }, formatMoney(answer.balanceCents, answer.currency)),
+    ),
+    h(
+      'dl',
+      { class: 'balanceDetails' },
+      h('dt', {}, JOURNAL_SITE_TEXT.cardLabel),
+      h('dd', {}, answer.maskedCardNumber),
+      h('dt', {}, JOURNAL_SITE_TEXT.expiryLabel),
+      h(
+        'dd',
+        {},
+        answer.expiryDate === null ? JOURNAL_SITE_TEXT.noExpiry : formatDate(answer.expiryDate),
+      ),
+    ),
+    ...(note === undefined ? [] : [h('p', { class: 'balanceNote' }, note)]),
+  ];
+}
+
+export function createBalanceForm(siteUrl: string): HTMLElement {
+  const { cardNumber: cardRule, pin: pinRule } = JOURNAL_SITE_CARD_RULES;
+  const cardInput = h('input', {
+    id: 'cardNumber',
+    name: 'cardNumber',
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    maxlength: String(cardRule.max),
+    required: true,
+    'aria-describedby': 'balanceMessage',
+  });
+  const pinInput = h('input', {
+    id: 'pin',
+    name: 'pin',
+    type: 'password',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    maxlength: String(pinRule.max),
+    required: true,
+    'aria-describedby': 'balanceMessage',
+  });
+  const button = h('button', { type: 'submit', class: 'btnPrimary' }, JOURNAL_SITE_TEXT.submit);
+  // Both regions exist from the start so screen readers announce what is put in them.
+  const message = h('div', { id: 'balanceMessage', class: 'balanceMessage', role: 'alert' });
+  const result = h('div', { class: 'balanceResult', 'aria-live': 'polite' });
+  const form = h(
+    'form',
+    { class: 'balanceForm', novalidate: true },
+    field('cardNumber', JOURNAL_SITE_TEXT.cardNumberLabel, cardInput),
+    field('pin', JOURNAL_SITE_TEXT.pinLabel, pinInput),
+    button,
+  );
+
+  const showError = (text: string, input?: HTMLInputElement) => {
+    // Not a <p>: the profile's p rule would override the error's colours.
+    replaceChildren(message, h('div', { class: 'balanceError' }, text));
+    cardInput.toggleAttribute('aria-invalid', input === cardInput);
+    pinInput.toggleAttribute('aria-invalid', input === pinInput);
+    input?.focus();
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (button.disabled) return;
+    const cardNumber = cardInput.value.trim();
+    const pin = pinInput.value.trim();
+    replaceChildren(message);
+    replaceChildren(result);
+    if (!cardRule.pattern.test(cardNumber)) {
+      showError(JOURNAL_SITE_TEXT.cardNumberInvalid, cardInput);
+      return;
+    }
+    if (!pinRule.pattern.test(pin)) {
+      showError(JOURNAL_SITE_TEXT.pinInvalid, pinInput);
+      return;
+    }
+    cardInput.removeAttribute('aria-invalid');
+    pinInput.removeAttribute('aria-invalid');
+    button.disabled = true;
+    form.setAttribute('aria-busy', 'true');
+    void checkBalance(siteUrl, { cardNumber, pin }).then((answer) => {
+      button.disabled = false;
+      form.removeAttribute('aria-busy');
+      pinInput.value = '';
+      if (answer.kind === 'balance') {
+        replaceChildren(result, ...resultOf(answer.answer));
+      } else if (answer.kind === 'failed') {
+        showError(JOURNAL_SITE_TEXT.networkError);
+      } else if (answer.errorCode === ERROR_CODE.CARD_NOT_FOUND) {
+        showError(answer.message, cardInput);
+      } else if (answer.errorCode === ERROR_CODE.WRONG_PIN) {
+        showError(answer.message, pinInput);
+      } else {
+        showError(answer.message);
+      }
+    });
+  });
+
+  return h('section', { class: 'balanceCheck' }, form, message, result);
+}

@@ -1,0 +1,6 @@
+/** Webpack entry of the published journal site (dist/client/mj/index.html). */
+import './journal-site.css';
+import { startJournalSite } from './journal-site';
+
+const root = document.getElementById('site');
+if (root !== null) startJournalSite(root);

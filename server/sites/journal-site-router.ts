@@ -1,0 +1,198 @@
+/**
+ * The published MyJournal sites (spec README "Site builders"), public: no token.
+ *   GET  /mj/                              the site page (built by webpack: dist/client/mj/index.html)
+ *   GET  /mj/api/sites/{siteUrl}           PublishedJournalSite of a published profile
+ *   GET  /mj/api/sites/{siteUrl}/style.css the profile's stylesheet, as text/css
+ *   POST /mj/api/sites/{siteUrl}/balance   {cardNumber, pin} → BalanceAnswer
+ *
+ * The stylesheet is its own file, linked by the page: CSS that tries to close a <style>
+ * element (`</style><script>…`) is then only bad CSS, since there is no element to close, and
+ * the page's CSP (script-src 'self') would refuse an injected script anyway.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { ERROR_CODE } from '@contracts/api/constants';
+import {
+  JOURNAL_LIMITS,
+  JOURNAL_SITE_CARD_RULES,
+  JOURNAL_SITE_PATHS,
+  JOURNAL_SITE_TEXT,
+  SITE_URL_PATTERN,
+  type BalanceAnswer,
+  type BalanceCardStatus,
+} from '@contracts/api/journal';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { CardStore, type CardRecord } from '../cards/card-store';
+import type { ServerConfig } from '../config';
+import type { Store } from '../db/store';
+import { hasErrorCode } from '../http/errno';
+import { HttpError, notFound } from '../http/errors';
+import { addressKey, rateLimited } from '../http/rate-limit';
+import { validate } from '../http/validate';
+import { PIN_ATTEMPT_WINDOW_MS, PinAttempts } from './pin-attempts';
+import {
+  findSite,
+  isSiteUrl,
+  publishedSite,
+  stylesheetOf,
+  type SiteLookup,
+} from './published-site';
+
+export interface JournalSiteRouterOptions {
+  store: Store;
+  config: ServerConfig;
+  /** Defaults to the store in config.cardsDir. */
+  cards?: CardStore;
+  now?: () => number;
+}
+
+/** An Express route from a JOURNAL_SITE_PATHS builder (one place per path). */
+const PLACEHOLDER = 'SITEURLPARAM';
+const routeOf = (build: (siteUrl: string) => string) =>
+  build(PLACEHOLDER).replace(PLACEHOLDER, ':siteUrl');
+
+const siteParams = z.object({
+  siteUrl: z
+    .string()
+    .min(JOURNAL_LIMITS.siteUrl.min, FIELD_MESSAGES.minlength)
+    .max(JOURNAL_LIMITS.siteUrl.max, FIELD_MESSAGES.maxlength)
+    .regex(SITE_URL_PATTERN, 'Only letters, digits, - and _ are allowed'),
+});
+
+const balanceBody = z.object({
+  cardNumber: z
+    .string()
+    .regex(JOURNAL_SITE_CARD_RULES.cardNumber.pattern, JOURNAL_SITE_TEXT.cardNumberInvalid),
+  pin: z.string().regex(JOURNAL_SITE_CARD_RULES.pin.pattern, JOURNAL_SITE_TEXT.pinInvalid),
+});
+
+/** 404 with the text the site page shows: no such site, or not published. */
+function siteMissing(lookup: Exclude<SiteLookup, { kind: 'published' }>): HttpError {
+  return notFound(
+    lookup.kind === 'unpublished' ? JOURNAL_SITE_TEXT.notPublished : JOURNAL_SITE_TEXT.unknownSite,
+  );
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/** `•••• 1234`: the answer never repeats the whole number. */
+const maskCardNumber = (cardNumber: string) => `\u2022\u2022\u2022\u2022 ${cardNumber.slice(-4)}`;
+
+function statusOf(card: CardRecord, today: string): BalanceCardStatus {
+  if (card.status === 'blocked') return 'blocked';
+  // yyyy-MM-dd compares as text; a card is good through its expiry day.
+  return card.expiryDate !== null && card.expiryDate < today ? 'expired' : 'active';
+}
+
+export function createJournalSiteRouter({
+  store,
+  config,
+  cards = CardStore.open(config.cardsDir),
+  now = Date.now,
+}: JournalSiteRouterOptions): Router {
+  const router = Router();
+  const attempts = new PinAttempts({ limit: config.cardPinAttempts, now });
+  const sitePage = path.join(config.clientDir, 'mj', 'index.html');
+
+  router.get(
+    ['/mj', JOURNAL_SITE_PATHS.page, `${JOURNAL_SITE_PATHS.page}index.html`],
+    async (req, res) => {
+      // Without the slash, relative links would resolve against the root: send the canonical address.
+      if (!req.originalUrl.split('?')[0]?.startsWith(JOURNAL_SITE_PATHS.page)) {
+        res.redirect(302, JOURNAL_SITE_PATHS.page);
+        return;
+      }
+      let html: string;
+      try {
+        html = await readFile(sitePage, 'utf8');
+      } catch (error) {
+        if (hasErrorCode(error, 'ENOENT'))
+          throw notFound('The site page is not built: run npm run build');
+        throw error;
+      }
+      // The page names hashed assets: never serve a stale copy.
+      res.set('Cache-Control', 'no-store').type('html').send(html);
+    },
+  );
+
+  router.get(routeOf(JOURNAL_SITE_PATHS.site), validate({ params: siteParams }), (req, res) => {
+    const data = store.read();
+    const lookup = findSite(data, req.params.siteUrl);
+    if (lookup.kind !== 'published') throw siteMissing(lookup);
+    // Publishing and unpublishing take effect at once; the ETag still saves the bytes.
+    res.set('Cache-Control', 'no-cache').json(publishedSite(data, lookup.profile, config.urlBase));
+  });
+
+  router.get(routeOf(JOURNAL_SITE_PATHS.stylesheet), (req, res) => {
+    const { siteUrl } = req.params;
+    const lookup =
+      typeof siteUrl === 'string' && isSiteUrl(siteUrl)
+        ? findSite(store.read(), siteUrl)
+        : undefined;
+    // A stylesheet request gets a stylesheet answer, empty when there is no published site.
+    res.set('Content-Type', 'text/css; charset=utf-8').set('Cache-Control', 'no-cache');
+    if (lookup?.kind !== 'published') {
+      res.status(404).send('');
+      return;
+    }
+    res.status(200).send(stylesheetOf(lookup.profile));
+  });
+
+  const balanceLimit = rateLimit({
+    windowMs: PIN_ATTEMPT_WINDOW_MS,
+    limit: config.balanceRateLimit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    // The key does go through ipKeyGenerator (addressKey); the library cannot see that.
+    validate: { keyGeneratorIpFallback: false },
+    keyGenerator: (req) => addressKey(req.ip),
+    handler: (_req, res) => {
+      res.status(429).json(rateLimited(JOURNAL_SITE_TEXT.tooManyAttempts));
+    },
+  });
+
+  router.post(
+    routeOf(JOURNAL_SITE_PATHS.balance),
+    noStore,
+    balanceLimit,
+    validate({ params: siteParams, body: balanceBody }),
+    async (req, res) => {
+      const { siteUrl } = req.params;
+      const { cardNumber, pin } = req.body;
+      const lookup = findSite(store.read(), siteUrl);
+      if (lookup.kind !== 'published') throw siteMissing(lookup);
+      const { programId } = lookup.profile;
+
+      const key = `${programId}|${cardNumber}`;
+      if (attempts.isLocked(key)) {
+        throw new HttpError(429, ERROR_CODE.RATE_LIMITED, JOURNAL_SITE_TEXT.tooManyAttempts);
+      }
+      const card = await cards.find(programId, cardNumber);
+      if (card === undefined) {
+        throw new HttpError(404, ERROR_CODE.CARD_NOT_FOUND, JOURNAL_SITE_TEXT.cardNotFound);
+      }
+      if (!(await cards.verifyPin(card, pin))) {
+        attempts.recordFailure(key);
+        throw new HttpError(403, ERROR_CODE.WRONG_PIN, JOURNAL_SITE_TEXT.wrongPin);
+      }
+      attempts.recordSuccess(key);
+
+      const answer: BalanceAnswer = {
+        maskedCardNumber: maskCardNumber(card.cardNumber),
+        balanceCents: card.balanceCents,
+        currency: card.currency,
+        expiryDate: card.expiryDate,
+        status: statusOf(card, new Date(now()).toISOString().slice(0, 10)),
+      };
+      res.json(answer);
+    },
+  );
+
+  return router;
+}

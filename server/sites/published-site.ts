@@ -1,0 +1,97 @@
+/**
+ * What a published journal site shows, read from the data (01 §3; spec README "Site
+ * builders"): the profile's enabled pages with their type names, image links and the fonts its
+ * stylesheet uses. Nothing here is sanitised: the site sanitises content where it renders it.
+ */
+import {
+  JOURNAL_LIMITS,
+  JOURNAL_PAGE_TYPE,
+  SITE_URL_PATTERN,
+  type JournalProfile,
+  type PublishedJournalPage,
+  type PublishedJournalSite,
+} from '@contracts/api/journal';
+import { URL_PATHS } from '@contracts/api/paths';
+import { fontFamilyOf } from '@contracts/site/fonts';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import type { DeepReadonly } from '../db/schema';
+import type { Snapshot } from '../db/store';
+import { IMAGE_ID } from '../images/image-files';
+
+export type SiteLookup =
+  | { kind: 'published'; profile: DeepReadonly<JournalProfile> }
+  | { kind: 'unpublished' }
+  | { kind: 'unknown' };
+
+export function isSiteUrl(value: string): boolean {
+  const { min, max } = JOURNAL_LIMITS.siteUrl;
+  return value.length >= min && value.length <= max && SITE_URL_PATTERN.test(value);
+}
+
+/**
+ * The profile behind a site address. Exact match: the address is the hash of a link the admin
+ * app made. A published profile wins should two profiles share an address.
+ */
+export function findSite(data: Snapshot, siteUrl: string): SiteLookup {
+  const matches = data.journalProfiles.filter((p) => p.siteUrl === siteUrl);
+  const published = matches.find((p) => p.isPublished === 1);
+  if (published !== undefined) return { kind: 'published', profile: published };
+  return matches.length > 0 ? { kind: 'unpublished' } : { kind: 'unknown' };
+}
+
+/** The stylesheet a site is shown with: its own, or its theme's default when it has none. */
+export function stylesheetOf(profile: DeepReadonly<JournalProfile>): string {
+  return profile.cssOverride ?? defaultJournalStylesheet(profile.themeId);
+}
+
+/** Known families named by the stylesheet's font-family declarations, in order of first use. */
+export function fontsOf(css: string): string[] {
+  const names: string[] = [];
+  for (const match of css.matchAll(/font-family\s*:\s*([^;}]*)/gi)) {
+    const family = fontFamilyOf(match[1]);
+    if (family !== undefined && !names.includes(family.name)) names.push(family.name);
+  }
+  return names;
+}
+
+/** Login first, then by page type id. */
+const pageOrder = (pageTypeId: number) =>
+  pageTypeId === JOURNAL_PAGE_TYPE.LOGIN ? -1 : pageTypeId;
+
+export function publishedSite(
+  data: Snapshot,
+  profile: DeepReadonly<JournalProfile>,
+  urlBase: string,
+): PublishedJournalSite {
+  // Only ids of stored images become links: anything else would be a broken <img>.
+  const imageLink = (id: string | null): string | null =>
+    id !== null && IMAGE_ID.test(id) && data.images.some((image) => image.id === id)
+      ? `${urlBase}${URL_PATHS.image(id)}`
+      : null;
+  const pages: PublishedJournalPage[] = data.journalPages
+    .filter((page) => page.profileId === profile.profileId && page.enabled === 1)
+    .sort((a, b) => pageOrder(a.pageTypeId) - pageOrder(b.pageTypeId) || a.pageId - b.pageId)
+    .map((page) => ({
+      pageTypeId: page.pageTypeId,
+      name:
+        data.journalPageTypes.find((type) => type.pageTypeId === page.pageTypeId)?.name ??
+        `Page ${page.pageTypeId}`,
+      navItem: page.navItem,
+      title: page.title,
+      content: page.content,
+    }));
+  return {
+    siteUrl: profile.siteUrl,
+    title: profile.title,
+    keywords: profile.keywords,
+    description: profile.description,
+    clientWebsite: profile.clientWebsite,
+    themeId: profile.themeId,
+    logo: imageLink(profile.logo),
+    headerImg: imageLink(profile.headerImg),
+    favIcon: imageLink(profile.favIcon),
+    backgroundImg: imageLink(profile.backgroundImg),
+    fonts: fontsOf(stylesheetOf(profile)),
+    pages,
+  };
+}
