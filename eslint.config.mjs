@@ -44,9 +44,32 @@ export default tseslint.config(
             { target: './client', from: './server', message: 'client/ never imports server/.' },
             { target: './server', from: './client', message: 'server/ never imports client/.' },
             {
-              target: './contracts/api',
+              target: ['./contracts/api', './contracts/site', './contracts/validation'],
               from: ['./client', './server'],
-              message: 'contracts/api is shared by both sides and imports neither.',
+              message: 'contracts/ is shared by both sides and imports neither.',
+            },
+            {
+              target: './client/src/sites',
+              from: [
+                './client/src/app',
+                './client/src/features',
+                './client/src/components',
+                './client/src/lib',
+                './client/src/config',
+              ],
+              message:
+                'Published sites are their own small bundles: they never import the admin app (React, RTK).',
+            },
+            {
+              target: [
+                './client/src/app',
+                './client/src/features',
+                './client/src/components',
+                './client/src/lib',
+                './client/src/config',
+              ],
+              from: './client/src/sites',
+              message: 'The admin app never imports a published site bundle.',
             },
             {
               target: ['./client/src/components', './client/src/lib', './client/src/config'],

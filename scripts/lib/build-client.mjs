@@ -10,6 +10,7 @@ const sources = [
   'client',
   'contracts/api',
   'contracts/validation',
+  'contracts/site',
   'webpack.config.ts',
   'package-lock.json',
 ];
