@@ -52,13 +52,12 @@ const OUT = path.join(root, 'client/public/fonts');
 
 /** Where each family's file comes from; undefined: no file exists (see the header). */
 function sourceOf(family) {
+  if (!family.hasFile) return undefined;
   switch (family.slug) {
     case 'open-sans-condensed':
       return { pkg: 'open-sans-condensed', version: '4.5.5', weight: 300 };
     case 'droid-serif':
       return { pkg: 'noto-serif', version: FONTSOURCE_VERSION, weight: 400 };
-    case 'dtrvag':
-      return undefined;
     default:
       return { pkg: family.slug, version: FONTSOURCE_VERSION, weight: 400 };
   }

@@ -12,12 +12,22 @@ export interface FontFamily {
   slug: string;
   /** Generic family the stylesheet falls back to. */
   generic: 'sans-serif' | 'serif' | 'monospace' | 'cursive';
+  /**
+   * False when no font file is published under that name (dtrvag): no @font-face is written and
+   * sites fall back to the generic family.
+   */
+  hasFile: boolean;
 }
 
-const font = (name: string, generic: FontFamily['generic'] = 'sans-serif'): FontFamily => ({
+const font = (
+  name: string,
+  generic: FontFamily['generic'] = 'sans-serif',
+  hasFile = true,
+): FontFamily => ({
   name,
   slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
   generic,
+  hasFile,
 });
 
 export const FONT_FAMILIES: readonly FontFamily[] = [
@@ -50,7 +60,7 @@ export const FONT_FAMILIES: readonly FontFamily[] = [
   font('Nobile'),
   font('Julius Sans One'),
   font('Pt Mono', 'monospace'),
-  font('dtrvag'),
+  font('dtrvag', 'sans-serif', false),
 ];
 
 export const DEFAULT_JOURNAL_FONT = 'Roboto';
