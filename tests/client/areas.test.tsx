@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { DIALOG_TEXT } from '@contracts/api/messages';
 import { EMBEDDED } from '@contracts/api/paths';
 import { paths, withId } from '@/config/paths';
 import {
@@ -9,12 +8,7 @@ import {
   renderApp,
   setTokenCookie,
 } from '../support/client-app';
-import {
-  deferred,
-  installFakeFetch,
-  type FakeFetch,
-  type FakeResponse,
-} from '../support/fake-fetch';
+import { installFakeFetch, type FakeFetch } from '../support/fake-fetch';
 
 let server: FakeFetch;
 
@@ -35,44 +29,7 @@ const enabledTabs = (nav: HTMLElement) =>
     .queryAllByRole('link')
     .map((link) => link.textContent);
 
-describe('journal dashboard', () => {
-  it('shows a loading indicator, then the schemes; the search filters them', async () => {
-    const answer = deferred<FakeResponse>();
-    server.on('GET /api/programs', () => answer.promise);
-    const { user } = renderApp({ route: paths.mj.dashboard.path });
-
-    expect(
-      await screen.findByRole('heading', { name: 'Select a MyJournal Website' }),
-    ).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent(DIALOG_TEXT.loading);
-
-    answer.resolve({ body: embeddedList(EMBEDDED.programs, PROGRAMS) });
-    const list = await screen.findByRole('list', { name: 'Programs' });
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'coffee');
-    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    expect(list).toHaveTextContent('Coffee Gift');
-  });
-
-  it('shows a failed load as an error', async () => {
-    server.on('GET /api/programs', {
-      status: 500,
-      body: { errorCode: 99, errorMessage: 'Internal error' },
-    });
-    renderApp({ route: paths.mj.dashboard.path });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Internal error');
-  });
-
-  it('"Add New" opens the wizard at step 1 without id', async () => {
-    const { user } = renderApp({ route: paths.mj.dashboard.path });
-    await user.click(await screen.findByRole('link', { name: 'Add New' }));
-    expect(await screen.findByRole('heading', { name: 'Client Setup' })).toBeVisible();
-    expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}`);
-  });
-});
-
+// The journal dashboard's own tests are in my-journal/dashboard.test.tsx.
 describe('journal wizard frame', () => {
   it('without id only Client Setup is enabled', async () => {
     renderApp({ route: paths.mj.wizard.setup.path });

@@ -6,6 +6,7 @@ import {
 } from '@reduxjs/toolkit/query';
 import { AUTH_HEADER, ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { RuntimeConfig } from '@contracts/api/entities';
+import { logger } from '@/lib/logging/logger';
 import { sessionExpired, type SessionState } from '@/lib/store/session-slice';
 import { normaliseFetchError, type ApiFailure } from './errors';
 
@@ -49,7 +50,8 @@ function joinUrl(base: string, path: string): string {
  *   (01 §6); an endpoint's own headers win (login and refresh set moduleCode themselves);
  * - turns every failure, network failure included, into `{ status, errorCode, errorMessage }`;
  * - on 401 with errorCode 11 (expired, revoked, forged token) dispatches `sessionExpired`, which
- *   logs out; the main layout then sends the user to login (01 §8).
+ *   logs out; the main layout then sends the user to login (01 §8). Every other failure is
+ *   logged and passed on to the caller (01 §8).
  */
 export function createBaseQuery(base: ApiBaseKey): AppBaseQuery {
   return async (args, api, extraOptions) => {
@@ -75,6 +77,14 @@ export function createBaseQuery(base: ApiBaseKey): AppBaseQuery {
     // Without a token we are already signed out: nothing to do (and no logout loop).
     if (expired && !anonymous && (api.getState() as BaseQueryState).session.token) {
       api.dispatch(sessionExpired());
+    }
+    if (!expired) {
+      // The request as sent (query parameters included) when fetch got that far.
+      const sent = result.meta?.request;
+      logger.error(
+        `${sent?.method ?? request.method ?? 'GET'} ${sent?.url ?? request.url} failed`,
+        error,
+      );
     }
     return { error, meta: result.meta };
   };

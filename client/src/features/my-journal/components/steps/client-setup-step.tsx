@@ -1,4 +1,317 @@
-// PLACEHOLDER: replaced by the screen itself (issue 3 work in progress).
+import { useId, useState, type ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import BsForm from 'react-bootstrap/Form';
+import { Form, useField } from 'react-final-form';
+import type { SubmissionErrors } from 'final-form';
+import { useNavigate } from 'react-router-dom';
+import type { Program } from '@contracts/api/entities';
+import {
+  DEFAULT_THEME_ID,
+  JOURNAL_LIMITS,
+  JOURNAL_TEXT,
+  THEME,
+  type JournalProfile,
+} from '@contracts/api/journal';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import { QueryContent } from '@/components/common/query-content';
+import { RadioGroupField } from '@/components/form/RadioGroupField';
+import { SelectField } from '@/components/form/SelectField';
+import { TextField } from '@/components/form/TextField';
+import type { FieldOption } from '@/components/form/options';
+import { paths, withId } from '@/config/paths';
+import { toApiFailure } from '@/lib/api/errors';
+import { useProgramsQuery } from '@/lib/api/lookups-api';
+import { useStoreShape } from '@/lib/api/store-shape';
+import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { composeValidators, maxLength, minLength, required } from '@/lib/forms/validators';
+import { logger } from '@/lib/logging/logger';
+import { isSessionExpiry } from '@/lib/sites/publish-flow';
+import { JsonFileError, readJsonFile } from '@/lib/sites/read-json-file';
+import { useSiteEnvironment } from '@/lib/sites/site-environment';
+import { useAppDispatch } from '@/lib/store/hooks';
+import {
+  journalApi,
+  useCreateJournalPageMutation,
+  useCreateJournalProfileMutation,
+  useUpdateJournalPageMutation,
+  useUpdateJournalProfileMutation,
+} from '../../api/journal-api';
+import { useWizardProfile } from '../../hooks/use-wizard-profile';
+import {
+  IMPORT_FILE_TEXT,
+  ImportFileError,
+  parseImportFile,
+  type ImportedConfig,
+} from '../../lib/config-file';
+import { applyImport, ImportFailed } from '../../lib/import-config';
+import { SAVE_AND_CONTINUE, SCHEME_TYPE, SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
+import { fieldMessage, showSaveFailure } from '../../lib/save-failures';
+
+interface SetupValues {
+  programId?: number;
+  siteUrl?: string;
+  primaryLanguage?: number;
+  secondaryLanguage?: number;
+  themeId?: number;
+}
+
+/** Only English is offered (01 §2.5); the languages are not stored on the profile. */
+const ENGLISH = 1;
+const PRIMARY_LANGUAGES: readonly FieldOption<number>[] = [
+  { value: ENGLISH, label: SETUP_LABEL.english },
+];
+const NO_LANGUAGES: readonly FieldOption<number>[] = [];
+const THEMES: readonly FieldOption<number>[] = [
+  { value: THEME.LIGHT, label: SETUP_LABEL.light },
+  { value: THEME.DARK, label: SETUP_LABEL.dark },
+];
+
+const validateSiteUrl = composeValidators(
+  required,
+  minLength(JOURNAL_LIMITS.siteUrl.min),
+  maxLength(JOURNAL_LIMITS.siteUrl.max),
+);
+
+/**
+ * Step 1, "MyJournal Client Setup" (01 §2.5, §4.3). Without an id the form starts empty (the
+ * wizard opened without an id holds no profile: the form is keyed on the id, so nothing of a
+ * previously opened profile stays in it).
+ */
 export function ClientSetupStep() {
-  return null;
+  const { id, data: profile, isLoading, isFetching, error } = useWizardProfile();
+  const programs = useStoreShape(useProgramsQuery());
+  const profileState = useStoreShape({ data: profile, isLoading, isFetching, error });
+  const state = {
+    loading: programs.loading || (id !== null && profile === undefined && profileState.loading),
+    error: profileState.error.code !== 0 ? profileState.error : programs.error,
+  };
+  return (
+    <div>
+      <h3 className="h5 mb-3">{STEP_TITLE.setup}</h3>
+      <QueryContent state={state}>
+        <ClientSetupForm
+          key={id ?? 'new'}
+          profile={id !== null ? (profile ?? null) : null}
+          programs={programs.data ?? []}
+        />
+      </QueryContent>
+    </div>
+  );
+}
+
+function ClientSetupForm({
+  profile,
+  programs,
+}: {
+  profile: JournalProfile | null;
+  programs: readonly Program[];
+}) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { location } = useSiteEnvironment();
+  const [createProfile] = useCreateJournalProfileMutation();
+  const [updateProfile] = useUpdateJournalProfileMutation();
+  const [createPage] = useCreateJournalPageMutation();
+  const [updatePage] = useUpdateJournalPageMutation();
+  const [importing, setImporting] = useState(false);
+  const importId = useId();
+
+  const programOptions: FieldOption<number>[] = programs.map((program) => ({
+    value: program.programId,
+    label: program.name,
+  }));
+  const initialValues: SetupValues = {
+    programId: profile?.programId,
+    siteUrl: profile?.siteUrl,
+    primaryLanguage: ENGLISH,
+    themeId: profile?.themeId ?? DEFAULT_THEME_ID,
+  };
+
+  async function onSubmit(values: SetupValues): Promise<SubmissionErrors | undefined> {
+    const themeId = values.themeId ?? DEFAULT_THEME_ID;
+    const siteUrl = values.siteUrl ?? '';
+    // The theme choice resets the stylesheet to the theme's default at every step 1 save (01 §4.3).
+    const cssOverride = defaultJournalStylesheet(themeId);
+    let saved: JournalProfile;
+    let message: string;
+    try {
+      if (profile) {
+        saved = await updateProfile({ ...profile, siteUrl, themeId, cssOverride }).unwrap();
+        message = JOURNAL_TEXT.updateProfile;
+      } else {
+        saved = await createProfile({
+          programId: values.programId as number,
+          siteUrl,
+          themeId,
+          location,
+          expirationDateCount: 0,
+          cssOverride,
+        }).unwrap();
+        message = JOURNAL_TEXT.profileCreated;
+      }
+    } catch (error) {
+      // A refused URL (bad characters, already used) shows under the URL field; anything else
+      // in an "Error" dialog (lib/save-failures.ts says why the spec's "only logged" is not kept).
+      const urlMessage = fieldMessage(toApiFailure(error), 'siteUrl');
+      if (urlMessage) return { siteUrl: urlMessage };
+      await showSaveFailure(error);
+      return undefined;
+    }
+    await dialogs.success(DIALOG_TEXT.successTitle, textToHtml(message));
+    await navigate(withId(paths.mj.wizard.setting, saved.profileId));
+    return undefined;
+  }
+
+  async function importConfig(file: File, values: SetupValues): Promise<void> {
+    if (values.programId === undefined) {
+      await dialogs.warn(DIALOG_TEXT.warningTitle, textToHtml(JOURNAL_TEXT.importNoProgram));
+      return;
+    }
+    let config: ImportedConfig;
+    try {
+      config = parseImportFile(await readJsonFile(file));
+    } catch (error) {
+      const message =
+        error instanceof JsonFileError || error instanceof ImportFileError
+          ? error.message
+          : IMPORT_FILE_TEXT.notConfig;
+      await dialogs.error(JOURNAL_TEXT.importFailedTitle, textToHtml(message));
+      return;
+    }
+    const siteUrl = values.siteUrl?.trim() ? values.siteUrl : config.siteUrl;
+    if (!siteUrl) {
+      await dialogs.error(JOURNAL_TEXT.importFailedTitle, textToHtml(IMPORT_FILE_TEXT.noSiteUrl));
+      return;
+    }
+
+    const processing = dialogs.processing();
+    let profileId: number;
+    try {
+      profileId = await applyImport(
+        { config, programId: values.programId, siteUrl, profile, location },
+        {
+          createProfile: (body) => createProfile(body).unwrap(),
+          updateProfile: (body) => updateProfile(body).unwrap(),
+          loadPages: (id) =>
+            dispatch(
+              journalApi.endpoints.journalPages.initiate(id, {
+                subscribe: false,
+                forceRefetch: true,
+              }),
+            ).unwrap(),
+          createPage: (body) => createPage(body).unwrap(),
+          updatePage: (body) => updatePage(body).unwrap(),
+        },
+      );
+    } catch (error) {
+      processing.close();
+      const reason = error instanceof ImportFailed ? error.reason : error;
+      logger.error('Importing a journal configuration failed', reason);
+      if (!isSessionExpiry(reason)) {
+        await dialogs.error(
+          JOURNAL_TEXT.importFailedTitle,
+          textToHtml(toApiFailure(reason).errorMessage),
+        );
+      }
+      // A profile made before the failure is opened, so a second try updates it instead of
+      // making another one.
+      if (error instanceof ImportFailed && error.profileId !== null && !profile) {
+        await navigate(withId(paths.mj.wizard.setup, error.profileId), { replace: true });
+      }
+      return;
+    }
+    processing.close();
+    await dialogs.success(DIALOG_TEXT.successTitle, textToHtml(JOURNAL_TEXT.importSuccess));
+    // Like "Save & Continue": the imported site's settings are checked next (01 §2.6).
+    await navigate(withId(paths.mj.wizard.setting, profileId));
+  }
+
+  return (
+    <Form<SetupValues> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, values }) => {
+        const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
+          const input = event.currentTarget;
+          const file = input.files?.[0];
+          if (!file) return;
+          setImporting(true);
+          void importConfig(file, values).finally(() => {
+            setImporting(false);
+            // Cleared so that choosing the same file again imports it again.
+            input.value = '';
+          });
+        };
+        return (
+          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+            <div className="row">
+              <div className="col-lg-6">
+                <SelectField<number>
+                  name="programId"
+                  label={SETUP_LABEL.schemeName}
+                  options={programOptions}
+                  validate={required}
+                  disabled={profile !== null}
+                />
+                <ReadOnlyField label={SETUP_LABEL.schemeType} value={SCHEME_TYPE} />
+                <ProgramIdField />
+                <TextField
+                  name="siteUrl"
+                  label={SETUP_LABEL.siteUrl}
+                  validate={validateSiteUrl}
+                  autoComplete="off"
+                />
+                <BsForm.Group controlId={importId} className="mb-3">
+                  <BsForm.Label>{SETUP_LABEL.importConfig}</BsForm.Label>
+                  <BsForm.Control
+                    type="file"
+                    accept=".json,application/json"
+                    onChange={onFileChosen}
+                    disabled={importing || submitting}
+                  />
+                </BsForm.Group>
+              </div>
+              <div className="col-lg-6">
+                <SelectField<number>
+                  name="primaryLanguage"
+                  label={SETUP_LABEL.primaryLanguage}
+                  options={PRIMARY_LANGUAGES}
+                />
+                <SelectField<number>
+                  name="secondaryLanguage"
+                  label={SETUP_LABEL.secondaryLanguage}
+                  options={NO_LANGUAGES}
+                />
+                <RadioGroupField<number>
+                  name="themeId"
+                  label={SETUP_LABEL.theme}
+                  options={THEMES}
+                  inline
+                />
+              </div>
+            </div>
+            <Button type="submit" variant="primary" disabled={submitting || importing}>
+              {SAVE_AND_CONTINUE}
+            </Button>
+          </form>
+        );
+      }}
+    </Form>
+  );
+}
+
+/** A value shown in a read-only input with its label. */
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <BsForm.Group controlId={id} className="mb-3">
+      <BsForm.Label>{label}</BsForm.Label>
+      <BsForm.Control readOnly value={value} />
+    </BsForm.Group>
+  );
+}
+
+/** The chosen program's id (01 §2.5). */
+function ProgramIdField() {
+  const { input } = useField<number | undefined>('programId', { subscription: { value: true } });
+  return <ReadOnlyField label={SETUP_LABEL.programId} value={String(input.value ?? '')} />;
 }

@@ -1,0 +1,132 @@
+import { useId, type ReactNode } from 'react';
+import Table from 'react-bootstrap/Table';
+import { fontFamilyOf } from '@contracts/site/fonts';
+import { STYLE_ITEMS, type AppearanceSettings } from '@contracts/site/style-model';
+import { sanitizeHtml } from '@/components/dialogs/sanitize';
+import './summary-section.css';
+
+/**
+ * The read-only blocks of both builders' Summary step (01 §2.10, 02 §2 Step 6): titled
+ * sections of label/value pairs where an empty value reads "-", the appearance table, and
+ * stored rich text shown sanitised.
+ */
+
+export const EMPTY_VALUE = '-';
+
+export const SUMMARY_TEXT = {
+  item: 'Item',
+  font: 'Font',
+  size: 'Size',
+  colour: 'Colour',
+  backgroundColour: 'Background colour',
+} as const;
+
+export interface SummaryEntry {
+  label: string;
+  /** Text or elements; null, undefined and blank text read "-". */
+  value: ReactNode;
+}
+
+const isEmpty = (value: ReactNode): boolean =>
+  value === null ||
+  value === undefined ||
+  value === false ||
+  (typeof value === 'string' && value.trim() === '');
+
+/** A value as shown: "-" when empty. */
+export const summaryValue = (value: ReactNode): ReactNode => (isEmpty(value) ? EMPTY_VALUE : value);
+
+export interface SummarySectionProps {
+  title: string;
+  /** Shown as a definition list, in order. */
+  entries?: readonly SummaryEntry[];
+  /** Anything else the section holds, after the entries. */
+  children?: ReactNode;
+}
+
+/** A titled section; its entries as a definition list. */
+export function SummarySection({ title, entries, children }: SummarySectionProps) {
+  const headingId = useId();
+  return (
+    <section className="summary-section mb-4" aria-labelledby={headingId}>
+      <h3 id={headingId} className="h5 border-bottom pb-2 mb-3">
+        {title}
+      </h3>
+      {entries && entries.length > 0 ? (
+        <dl className="row mb-0">
+          {entries.map((entry) => (
+            <SummaryPair key={entry.label} entry={entry} />
+          ))}
+        </dl>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+function SummaryPair({ entry }: { entry: SummaryEntry }) {
+  return (
+    <>
+      <dt className="col-sm-4 col-lg-3">{entry.label}</dt>
+      <dd className="col-sm-8 col-lg-9 text-break">{summaryValue(entry.value)}</dd>
+    </>
+  );
+}
+
+/** Stored rich text (page content), with scripts, handlers and the like removed. */
+export function SummaryHtml({ html }: { html: string | null | undefined }) {
+  if (isEmpty(html)) return <>{EMPTY_VALUE}</>;
+  return (
+    <div
+      className="summary-html border rounded p-2"
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? '') }}
+    />
+  );
+}
+
+/** An uploaded image as a thumbnail with its text alternative, or "-" without one. */
+export function SummaryImage({ src, alt }: { src: string | null; alt: string }) {
+  if (!src) return <>{EMPTY_VALUE}</>;
+  return <img src={src} alt={alt} className="img-thumbnail summary-image" />;
+}
+
+/** The family name of a CSS font-family value ("'Open Sans', sans-serif" → Open Sans). */
+const fontName = (value: string): string => fontFamilyOf(value)?.name ?? value;
+
+/** Font, size, colour and background colour of each style item (01 §2.10, 02 §2 Step 6). */
+export function AppearanceSummary({
+  settings,
+  caption,
+}: {
+  settings: AppearanceSettings;
+  caption: string;
+}) {
+  return (
+    <Table size="sm" responsive bordered className="mb-0 align-middle">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{SUMMARY_TEXT.item}</th>
+          <th scope="col">{SUMMARY_TEXT.font}</th>
+          <th scope="col">{SUMMARY_TEXT.size}</th>
+          <th scope="col">{SUMMARY_TEXT.colour}</th>
+          <th scope="col">{SUMMARY_TEXT.backgroundColour}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {STYLE_ITEMS.map((item) => {
+          const style = settings.items[item.key];
+          return (
+            <tr key={item.key}>
+              <th scope="row">{item.label}</th>
+              <td>{summaryValue(fontName(style['font-family']))}</td>
+              <td>{summaryValue(style['font-size'])}</td>
+              <td>{summaryValue(style.color)}</td>
+              <td>{summaryValue(style['background-color'])}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,172 @@
+import { useCallback } from 'react';
+import type { Program } from '@contracts/api/entities';
+import {
+  JOURNAL_SITE_PATHS,
+  JOURNAL_TEXT,
+  journalModuleCode,
+  type JournalProfile,
+} from '@contracts/api/journal';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { isNetworkFailure, toApiFailure } from '@/lib/api/errors';
+import {
+  openPublishedSite,
+  PublishStopped,
+  runPublishFlow,
+  runUnpublishFlow,
+  type DialogText,
+} from '@/lib/sites/publish-flow';
+import { useSiteEnvironment } from '@/lib/sites/site-environment';
+import { useAppDispatch } from '@/lib/store/hooks';
+import {
+  journalApi,
+  useCreateDeploymentMutation,
+  useCreateModuleCodeMutation,
+  useLookupModuleCodeMutation,
+  useUpdateJournalProfileMutation,
+  type ModuleCodeLookup,
+} from '../api/journal-api';
+
+/** Statuses of a module-code lookup that are read as an answer (01 §4.2, §7.3). */
+const LOOKUP_OK = new Set([200, 204]);
+
+/** A profile's name in texts: its title, or its URL before step 2 gave it one. */
+export const profileName = (profile: Pick<JournalProfile, 'title' | 'siteUrl'>): string =>
+  profile.title?.trim() ? profile.title : profile.siteUrl;
+
+/** "Profile {title} is now published" under "Success": the dashboard's answer (01 §4.2). */
+export const dashboardPublishedText = (profile: JournalProfile): DialogText => ({
+  title: DIALOG_TEXT.successTitle,
+  message: JOURNAL_TEXT.published(profileName(profile)),
+});
+
+/** The summary's answer: "Published!" / "The website is available now!" (01 §4.2). */
+export const SUMMARY_PUBLISHED_TEXT: DialogText = {
+  title: JOURNAL_TEXT.publishedFromSummaryTitle,
+  message: JOURNAL_TEXT.publishedFromSummary,
+};
+
+/**
+ * Publishing, unpublishing and opening a journal site (01 §4.2), on the shared publish flow;
+ * this hook holds only the journal's calls and texts.
+ *
+ * Publish: look the module code up for the program and the profile's module code id. An
+ * answer of 200 or 204 with a code → the profile is marked published; without a code → a code
+ * `MJC_{programId}{abbreviation}{profileId}` is created first and stored on the profile. Either
+ * way the profile also takes this environment's location flag (where it is now published), is
+ * saved, and a deployment is recorded. A lookup refused by the server shows "Error: {code}"
+ * with its message; a lookup that never reached it only closes the processing dialog (01 §8).
+ */
+export function usePublishProfile() {
+  const environment = useSiteEnvironment();
+  const dispatch = useAppDispatch();
+  const [lookupModuleCode] = useLookupModuleCodeMutation();
+  const [createModuleCode] = useCreateModuleCodeMutation();
+  const [updateProfile] = useUpdateJournalProfileMutation();
+  const [createDeployment] = useCreateDeploymentMutation();
+  const { location, siteHost } = environment;
+
+  const publish = useCallback(
+    (profile: JournalProfile, program: Program, success: DialogText) => {
+      async function lookUp(): Promise<ModuleCodeLookup> {
+        let answer: ModuleCodeLookup;
+        try {
+          answer = await lookupModuleCode({
+            programId: program.programId,
+            moduleCodeId: profile.moduleCodeId,
+          }).unwrap();
+        } catch (error) {
+          const failure = toApiFailure(error);
+          throw new PublishStopped(
+            isNetworkFailure(failure)
+              ? null
+              : {
+                  title: JOURNAL_TEXT.lookupFailedTitle(failure.errorCode),
+                  message: failure.errorMessage,
+                },
+            failure,
+          );
+        }
+        // Another success status is not an answer the spec reads: refused like an error.
+        if (!LOOKUP_OK.has(answer.status)) {
+          throw new PublishStopped(
+            {
+              title: JOURNAL_TEXT.lookupFailedTitle(answer.status),
+              message: JOURNAL_TEXT.publishFailed,
+            },
+            answer,
+          );
+        }
+        return answer;
+      }
+
+      async function run(): Promise<void> {
+        const found = await lookUp();
+        let published: JournalProfile;
+        if (found.code) {
+          published = {
+            ...profile,
+            isPublished: 1,
+            location,
+            moduleCode: profile.moduleCode ?? found.code,
+            moduleCodeId: profile.moduleCodeId ?? found.moduleCode?.moduleCodeId ?? null,
+          };
+        } else {
+          const created = await createModuleCode({
+            name: program.name,
+            code: journalModuleCode(program.programId, program.abbreviation, profile.profileId),
+            programId: program.programId,
+          }).unwrap();
+          published = {
+            ...profile,
+            isPublished: 1,
+            location,
+            moduleCode: created.code,
+            moduleCodeId: created.moduleCodeId,
+          };
+        }
+        await updateProfile(published).unwrap();
+        await createDeployment({ profileId: profile.profileId }).unwrap();
+      }
+
+      return runPublishFlow({
+        run,
+        success,
+        failure: { title: DIALOG_TEXT.errorTitle, message: JOURNAL_TEXT.publishFailed },
+        logLabel: `Publishing journal profile ${profile.profileId}`,
+      });
+    },
+    [lookupModuleCode, createModuleCode, updateProfile, createDeployment, location],
+  );
+
+  /** Confirm, load the profile afresh (not the cached copy), clear its flag and save it. */
+  const unpublish = useCallback(
+    (profileId: number) =>
+      runUnpublishFlow({
+        confirm: { title: JOURNAL_TEXT.unpublishConfirm, message: '' },
+        run: async () => {
+          const fresh = await dispatch(
+            journalApi.endpoints.journalProfile.initiate(profileId, {
+              subscribe: false,
+              forceRefetch: true,
+            }),
+          ).unwrap();
+          await updateProfile({ ...fresh, isPublished: 0 }).unwrap();
+        },
+        done: { title: JOURNAL_TEXT.unpublished, message: '' },
+        logLabel: `Unpublishing journal profile ${profileId}`,
+      }),
+    [dispatch, updateProfile],
+  );
+
+  /** The published site in a new tab, on this environment's site host. */
+  const openSite = useCallback(
+    (profile: JournalProfile) =>
+      openPublishedSite(
+        profile.isPublished === 1 ? JOURNAL_SITE_PATHS.link(siteHost, profile.siteUrl) : null,
+        { title: DIALOG_TEXT.warningTitle, message: JOURNAL_TEXT.notPublishedYet },
+      ),
+    [siteHost],
+  );
+
+  return { publish, unpublish, openSite, environment };
+}

@@ -1,0 +1,320 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { JOURNAL_TEXT, type JournalExportFile } from '@contracts/api/journal';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import { paths, withId } from '@/config/paths';
+import { toExportFile } from '@/features/my-journal/lib/config-file';
+import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import {
+  installJournalServer,
+  makePage,
+  makeProfile,
+  type JournalFake,
+} from './journal-fake-server';
+
+let server: FakeFetch;
+let journal: JournalFake;
+
+const COFFEE = makeProfile({ profileId: 1, programId: 11, siteUrl: 'coffee', themeId: 2 });
+const LOGIN_PAGE = makePage({ pageId: 1, profileId: 1, pageTypeId: 1, title: 'Old login' });
+
+// The area loads lazily; loaded here once, so the first test's waits do not include compiling it.
+beforeAll(() => import('@/features/my-journal/components/journal-area'));
+
+beforeEach(() => {
+  server = installFakeFetch();
+  journal = installJournalServer(server, { profiles: [COFFEE], pages: [LOGIN_PAGE] });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+const openStep = (id?: number) => renderApp({ route: withId(paths.mj.wizard.setup, id) });
+const save = () => screen.getByRole('button', { name: 'Save & Continue' });
+const pressOk = async (user: ReturnType<typeof renderApp>['user'], title: string) => {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  return dialog;
+};
+const jsonFile = (content: unknown, name = 'site.json') =>
+  new File([typeof content === 'string' ? content : JSON.stringify(content)], name, {
+    type: 'application/json',
+  });
+
+describe('step 1, MyJournal Client Setup', () => {
+  it('shows its fields, with Scheme Type fixed to Gift and the chosen program id', async () => {
+    const { user } = openStep();
+    expect(await screen.findByRole('heading', { name: 'MyJournal Client Setup' })).toBeVisible();
+    expect(await screen.findByLabelText('Scheme Type')).toHaveValue('Gift');
+    expect(screen.getByLabelText('Scheme Type')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Program ID')).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Scheme Name'), 'Books Gift');
+    expect(screen.getByLabelText('Program ID')).toHaveValue('12');
+    expect(screen.getByLabelText('Program ID')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Primary Language')).toHaveDisplayValue('English');
+    expect(
+      within(screen.getByLabelText('Primary Language'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['', 'English']);
+    expect(within(screen.getByLabelText('Secondary Language')).getAllByRole('option')).toHaveLength(
+      1,
+    );
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Light' })).not.toBeChecked();
+    expect(screen.getByLabelText('Import config')).toHaveAttribute('type', 'file');
+  });
+
+  it('a failed submit shows the field messages; nothing is sent', async () => {
+    const { user } = openStep();
+    await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByLabelText('Scheme Name')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+
+    await user.type(screen.getByLabelText('URL'), 'abc');
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(FIELD_MESSAGES.minlength);
+    await user.type(screen.getByLabelText('URL'), 'd'.repeat(30));
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    await user.click(save());
+    expect(journal.writes()).toEqual([]);
+  });
+
+  it('creates the profile, says so, and goes to step 2 with its id', async () => {
+    const { user } = openStep();
+    await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');
+    await user.type(screen.getByLabelText('URL'), 'books');
+    await user.click(screen.getByRole('radio', { name: 'Light' }));
+    await user.click(save());
+
+    await pressOk(user, DIALOG_TEXT.successTitle).then((dialog) =>
+      expect(dialog).toHaveTextContent(JOURNAL_TEXT.profileCreated),
+    );
+    expect(journal.writes()).toEqual(['POST /api/myjournal/profiles']);
+    expect(journal.writeBody(0)).toEqual({
+      programId: 12,
+      siteUrl: 'books',
+      themeId: 1,
+      location: 0,
+      expirationDateCount: 0,
+      cssOverride: defaultJournalStylesheet(1),
+    });
+    expect(await screen.findByRole('heading', { name: 'MyJournal Site Settings' })).toBeVisible();
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.setting.path}?id=2`);
+  });
+
+  it('an existing profile: program locked; the theme choice resets the stylesheet', async () => {
+    journal.profiles[0]!.cssOverride = 'body { color: red; }';
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    expect(screen.getByLabelText('Scheme Name')).toBeDisabled();
+    expect(screen.getByLabelText('Scheme Name')).toHaveDisplayValue('Coffee Gift');
+    expect(screen.getByLabelText('Program ID')).toHaveValue('11');
+
+    await user.click(screen.getByRole('radio', { name: 'Light' }));
+    await user.click(save());
+    await pressOk(user, DIALOG_TEXT.successTitle).then((dialog) =>
+      expect(dialog).toHaveTextContent(JOURNAL_TEXT.updateProfile),
+    );
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']);
+    expect(journal.writeBody(0)).toEqual({
+      ...COFFEE,
+      themeId: 1,
+      cssOverride: defaultJournalStylesheet(1),
+    });
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.setting.path));
+  });
+
+  it("shows the server's refusal of the URL under the field", async () => {
+    server.on('POST /api/myjournal/profiles', {
+      status: 409,
+      body: { errorCode: 12, errorMessage: 'siteUrl: books is already used' },
+    });
+    const { user } = openStep();
+    await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');
+    await user.type(screen.getByLabelText('URL'), 'books');
+    await user.click(save());
+    await waitFor(() =>
+      expect(screen.getByLabelText('URL')).toHaveAccessibleDescription('books is already used'),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(currentPath()).toBe(paths.mj.wizard.setup.path);
+  });
+
+  it('other save failures show the server message in an error dialog', async () => {
+    server.on('PUT /api/myjournal/profiles/1', {
+      status: 500,
+      body: { errorCode: 99, errorMessage: 'Internal error' },
+    });
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await user.click(save());
+    expect(await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle })).toHaveTextContent(
+      'Internal error',
+    );
+  });
+
+  it('opening the wizard without an id starts with an empty form', async () => {
+    const { router } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await act(() => router.navigate(paths.mj.wizard.setup.path));
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue(''));
+    expect(screen.getByLabelText('Scheme Name')).toBeEnabled();
+    expect(screen.getByLabelText('Scheme Name')).toHaveValue('');
+  });
+});
+
+describe('step 1, Import config', () => {
+  const exported: JournalExportFile = toExportFile(
+    makeProfile({
+      profileId: 9,
+      programId: 21,
+      siteUrl: 'fromfile',
+      title: 'Imported title',
+      keywords: 'gift, balance',
+      description: 'Check your balance',
+      googleAnalytics: 'UA-1',
+      clientWebsite: 'https://shop.example',
+      themeId: 1,
+      expirationDateCount: 30,
+      logo: 'img-1',
+      headerImg: 'img-2',
+      favIcon: null,
+      backgroundImg: 'img-4',
+      cssOverride: 'p { color: #123456; }',
+      isPublished: 1,
+      moduleCode: 'MJC_21FR9',
+      moduleCodeId: 7,
+      location: 1,
+    }),
+    [
+      makePage({ pageId: 31, profileId: 9, pageTypeId: 1, title: 'Hello', content: '<p>Hi</p>' }),
+      makePage({
+        pageId: 32,
+        profileId: 9,
+        pageTypeId: 5,
+        enabled: 0,
+        title: 'Shops',
+        navItem: 'Where',
+      }),
+    ],
+  );
+  const settingsOf = (file: JournalExportFile) => {
+    const { title, keywords, description, googleAnalytics, clientWebsite, themeId } = file.profile;
+    const { expirationDateCount, logo, headerImg, favIcon, backgroundImg, cssOverride } =
+      file.profile;
+    return {
+      title,
+      keywords,
+      description,
+      googleAnalytics,
+      clientWebsite,
+      themeId,
+      expirationDateCount,
+      logo,
+      headerImg,
+      favIcon,
+      backgroundImg,
+      cssOverride,
+    };
+  };
+
+  it('is refused without a chosen program', async () => {
+    const { user } = openStep();
+    await user.upload(await screen.findByLabelText('Import config'), jsonFile(exported));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.warningTitle });
+    expect(dialog).toHaveTextContent(JOURNAL_TEXT.importNoProgram);
+    expect(journal.writes()).toEqual([]);
+  });
+
+  it('a file that is not JSON, or not a configuration, fails with a clear message', async () => {
+    const { user } = openStep();
+    await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');
+    await user.upload(screen.getByLabelText('Import config'), jsonFile('{ not json'));
+    const first = await pressOk(user, JOURNAL_TEXT.importFailedTitle);
+    expect(first).toHaveTextContent('The file is not a valid JSON file.');
+
+    await user.upload(screen.getByLabelText('Import config'), jsonFile({ profile: {} }));
+    const second = await pressOk(user, JOURNAL_TEXT.importFailedTitle);
+    expect(second).toHaveTextContent('it needs a "profile" and a "pages" list');
+
+    await user.upload(
+      screen.getByLabelText('Import config'),
+      jsonFile({ profile: { themeId: 'dark' }, pages: [] }),
+    );
+    expect(
+      await screen.findByRole('dialog', { name: JOURNAL_TEXT.importFailedTitle }),
+    ).toHaveTextContent('"themeId" must be a whole number');
+    expect(journal.writes()).toEqual([]);
+  });
+
+  it("a new profile gets the file's settings and pages, one call after another", async () => {
+    const { user } = openStep();
+    await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(exported));
+
+    await pressOk(user, DIALOG_TEXT.successTitle).then((dialog) =>
+      expect(dialog).toHaveTextContent(JOURNAL_TEXT.importSuccess),
+    );
+    expect(journal.writes()).toEqual([
+      'POST /api/myjournal/profiles',
+      'POST /api/myjournal/pages',
+      'POST /api/myjournal/pages',
+    ]);
+    // The chosen program, not the file's; the file's URL as the form had none.
+    expect(journal.writeBody(0)).toEqual({
+      ...settingsOf(exported),
+      programId: 12,
+      siteUrl: 'fromfile',
+      location: 0,
+    });
+    // An exported file imported back gives an equal site: same settings, same pages.
+    const created = journal.profiles.find((p) => p.siteUrl === 'fromfile')!;
+    expect(settingsOf({ profile: created, pages: [] })).toEqual(settingsOf(exported));
+    expect(
+      toExportFile(
+        created,
+        journal.pages.filter((p) => p.profileId === created.profileId),
+      ).pages,
+    ).toEqual(exported.pages);
+    expect(await screen.findByRole('heading', { name: 'MyJournal Site Settings' })).toBeVisible();
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.setting.path}?id=${created.profileId}`);
+  });
+
+  it("the profile being edited is updated: the form's URL wins, its pages are updated or added", async () => {
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(exported));
+    await pressOk(user, DIALOG_TEXT.successTitle);
+
+    expect(journal.writes()).toEqual([
+      'PUT /api/myjournal/profiles/1',
+      'PUT /api/myjournal/pages/1',
+      'POST /api/myjournal/pages',
+    ]);
+    expect(journal.writeBody(0)).toEqual({ ...COFFEE, ...settingsOf(exported), siteUrl: 'coffee' });
+    expect(journal.writeBody(1)).toEqual({
+      ...LOGIN_PAGE,
+      enabled: 1,
+      title: 'Hello',
+      content: '<p>Hi</p>',
+      navItem: null,
+    });
+    expect(journal.writeBody(2)).toEqual({ ...exported.pages[1], profileId: 1 });
+  });
+
+  it("a refused import shows 'Failed' with the server's message", async () => {
+    server.on('POST /api/myjournal/pages', {
+      status: 400,
+      body: { errorCode: 1, errorMessage: 'pageTypeId: Page type 5 does not exist' },
+    });
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(exported));
+    const dialog = await screen.findByRole('dialog', { name: JOURNAL_TEXT.importFailedTitle });
+    expect(dialog).toHaveTextContent('pageTypeId: Page type 5 does not exist');
+    expect(screen.queryByText(DIALOG_TEXT.processing)).not.toBeInTheDocument();
+    expect(currentPath()).toBe(paths.mj.wizard.setup.path);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * A small stateful fake of the journal calls (01 §7.3) on top of the fake fetch, so the screen
+ * tests drive the real app: profiles, pages, page types, module codes and deployments, answered
+ * the way the server answers them (embedded lists, ?returnBody=true bodies, 201 on create).
+ */
+import { EMBEDDED } from '@contracts/api/paths';
+import {
+  JOURNAL_EMBEDDED,
+  type JournalPage,
+  type JournalPageType,
+  type JournalProfile,
+  type ModuleCode,
+} from '@contracts/api/journal';
+import { PROGRAMS, embeddedList } from '../../support/client-app';
+import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
+
+export const PAGE_TYPES: JournalPageType[] = [
+  { pageTypeId: 1, name: 'Login', description: 'Balance check', mandatory: 1 },
+  { pageTypeId: 5, name: 'Locations', description: '', mandatory: 0 },
+  { pageTypeId: 14, name: 'Terms and Conditions', description: '', mandatory: 0 },
+  { pageTypeId: 11, name: 'Privacy Policy', description: '', mandatory: 0 },
+  { pageTypeId: 10, name: 'FAQ', description: '', mandatory: 0 },
+];
+
+export function makeProfile(overrides: Partial<JournalProfile> = {}): JournalProfile {
+  return {
+    profileId: 1,
+    programId: 11,
+    creationDate: '2026-01-02T03:04:05.000Z',
+    isPublished: 0,
+    title: 'Coffee balance',
+    keywords: null,
+    description: null,
+    googleAnalytics: null,
+    clientWebsite: null,
+    siteUrl: 'coffee',
+    themeId: 2,
+    expirationDateCount: 0,
+    location: 0,
+    moduleCode: null,
+    moduleCodeId: null,
+    logo: null,
+    headerImg: null,
+    favIcon: null,
+    backgroundImg: null,
+    cssOverride: null,
+    ...overrides,
+  };
+}
+
+export function makePage(overrides: Partial<JournalPage> & Pick<JournalPage, 'pageId'>) {
+  const page: JournalPage = {
+    pageTypeId: 1,
+    profileId: 1,
+    enabled: 1,
+    title: null,
+    content: null,
+    navItem: null,
+    ...overrides,
+  };
+  return page;
+}
+
+export interface JournalSeed {
+  profiles?: JournalProfile[];
+  pages?: JournalPage[];
+  moduleCodes?: ModuleCode[];
+}
+
+export interface JournalFake {
+  profiles: JournalProfile[];
+  pages: JournalPage[];
+  moduleCodes: ModuleCode[];
+  /** Every call that writes (not GET), as `METHOD /path`, in the order sent. */
+  writes(): string[];
+  /** The body of the n-th write (0-based). */
+  writeBody(index: number): unknown;
+}
+
+const isWrite = (request: RecordedRequest) => request.method !== 'GET';
+
+export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}): JournalFake {
+  const profiles = structuredClone(seed.profiles ?? []);
+  const pages = structuredClone(seed.pages ?? []);
+  const moduleCodes = structuredClone(seed.moduleCodes ?? []);
+
+  const registerPage = (pageId: number) => {
+    server.on(`PUT /api/myjournal/pages/${pageId}`, (request) => {
+      const index = pages.findIndex((p) => p.pageId === pageId);
+      pages[index] = { ...pages[index]!, ...(request.body as JournalPage) };
+      return { body: pages[index] };
+    });
+  };
+
+  const registerProfile = (profileId: number) => {
+    const find = () => profiles.findIndex((p) => p.profileId === profileId);
+    server.on(`GET /api/myjournal/profiles/${profileId}`, () => ({ body: profiles[find()] }));
+    server.on(`PUT /api/myjournal/profiles/${profileId}`, (request) => {
+      const index = find();
+      profiles[index] = { ...profiles[index]!, ...(request.body as JournalProfile) };
+      return { body: profiles[index] };
+    });
+    server.on(`GET /api/myjournal/profiles/${profileId}/pages`, () => ({
+      body: embeddedList(
+        JOURNAL_EMBEDDED.pages,
+        pages.filter((p) => p.profileId === profileId),
+      ),
+    }));
+  };
+
+  server.on('GET /api/programs', { body: embeddedList(EMBEDDED.programs, PROGRAMS) });
+  server.on('GET /api/myjournal/profiles', () => ({
+    body: embeddedList(JOURNAL_EMBEDDED.profiles, profiles),
+  }));
+  server.on('GET /api/myjournal/pageTypes', {
+    body: embeddedList(JOURNAL_EMBEDDED.pageTypes, PAGE_TYPES),
+  });
+  server.on('POST /api/myjournal/profiles', (request) => {
+    const body = request.body as Partial<JournalProfile>;
+    const created = makeProfile({
+      title: null,
+      ...body,
+      profileId: Math.max(0, ...profiles.map((p) => p.profileId)) + 1,
+    });
+    profiles.push(created);
+    registerProfile(created.profileId);
+    return { status: 201, body: created };
+  });
+  server.on('POST /api/myjournal/pages', (request) => {
+    const body = request.body as Partial<JournalPage>;
+    const created = makePage({
+      ...body,
+      pageId: Math.max(0, ...pages.map((p) => p.pageId)) + 1,
+    });
+    pages.push(created);
+    registerPage(created.pageId);
+    return { status: 201, body: created };
+  });
+  server.on('POST /api/moduleCodes', (request) => {
+    const body = request.body as Pick<ModuleCode, 'code' | 'name' | 'programId'>;
+    const created: ModuleCode = {
+      ...body,
+      moduleId: 1,
+      moduleCodeId: Math.max(0, ...moduleCodes.map((c) => c.moduleCodeId)) + 1,
+    };
+    moduleCodes.push(created);
+    return { status: 201, body: created };
+  });
+  server.on('POST /api/myjournal/deployments', (request) => ({
+    status: 201,
+    body: { deploymentId: 1, ...(request.body as object) },
+  }));
+  for (const program of PROGRAMS) {
+    server.on(`GET /api/moduleCodes/byid/${program.programId}`, (request) => {
+      const wanted = Number(request.url.searchParams.get('moduleCodeId'));
+      const code = moduleCodes.find(
+        (c) => c.programId === program.programId && c.moduleCodeId === wanted,
+      );
+      return code ? { body: code } : { status: 204 };
+    });
+  }
+  profiles.forEach((p) => registerProfile(p.profileId));
+  pages.forEach((p) => registerPage(p.pageId));
+
+  return {
+    profiles,
+    pages,
+    moduleCodes,
+    writes: () =>
+      server.requests.filter(isWrite).map((request) => `${request.method} ${request.path}`),
+    writeBody: (index) => server.requests.filter(isWrite)[index]?.body,
+  };
+}

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { JOURNAL_TEXT } from '@contracts/api/journal';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { paths, withId } from '@/config/paths';
+import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installJournalServer, makeProfile, type JournalFake } from './journal-fake-server';
+
+let server: FakeFetch;
+let journal: JournalFake;
+
+const COFFEE = makeProfile({
+  profileId: 1,
+  title: null,
+  description: null,
+  expirationDateCount: 0,
+});
+
+// The area loads lazily; loaded here once, so the first test's waits do not include compiling it.
+beforeAll(() => import('@/features/my-journal/components/journal-area'));
+
+beforeEach(() => {
+  server = installFakeFetch();
+  journal = installJournalServer(server, { profiles: [COFFEE] });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+const openStep = () => renderApp({ route: withId(paths.mj.wizard.setting, 1) });
+const save = () => screen.getByRole('button', { name: 'Save & Continue' });
+
+describe('step 2, MyJournal Site Settings', () => {
+  it('saves only when valid: title required, 2 to 100 characters; description required', async () => {
+    const { user } = openStep();
+    expect(await screen.findByRole('heading', { name: 'MyJournal Site Settings' })).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Save & Continue' }));
+    expect(screen.getByLabelText('Site Title')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(screen.getByLabelText('Site Description')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(screen.getByLabelText('Site Keywords')).not.toHaveAccessibleDescription();
+
+    await user.type(screen.getByLabelText('Site Title'), 'A');
+    expect(screen.getByLabelText('Site Title')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.minlength,
+    );
+    await user.type(screen.getByLabelText('Site Title'), 'b'.repeat(100));
+    expect(screen.getByLabelText('Site Title')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.maxlength,
+    );
+    await user.type(screen.getByLabelText('Site Description'), 'About');
+    await user.click(save());
+    expect(journal.writes()).toEqual([]);
+  });
+
+  it('updates the profile, says "Changed profile successfully", then goes to step 3', async () => {
+    const { user } = openStep();
+    const title = await screen.findByLabelText('Site Title');
+    await user.type(title, 'Coffee balance');
+    await user.type(screen.getByLabelText('Site Keywords'), 'coffee, gift');
+    await user.type(screen.getByLabelText('Site Description'), 'Check your coffee card');
+    await user.type(screen.getByLabelText('Google Analytics Tracking Code'), 'UA-12345');
+    await user.type(screen.getByLabelText("Client's Website Address"), 'https://coffee.example');
+    const expiration = screen.getByLabelText('Expiration Date Count');
+    expect(
+      within(expiration)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      '',
+      'No count',
+      'one week',
+      'two weeks',
+      'three weeks',
+      'one month',
+      'two months',
+      'three months',
+      'six months',
+    ]);
+    expect(expiration).toHaveDisplayValue('No count');
+    await user.selectOptions(expiration, 'two weeks');
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(JOURNAL_TEXT.changedProfile);
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']);
+    expect(journal.writeBody(0)).toEqual({
+      ...COFFEE,
+      title: 'Coffee balance',
+      keywords: 'coffee, gift',
+      description: 'Check your coffee card',
+      googleAnalytics: 'UA-12345',
+      clientWebsite: 'https://coffee.example',
+      expirationDateCount: 14,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.page.path));
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.page.path}?id=1`);
+  });
+
+  it('starts from the stored values', async () => {
+    journal.profiles[0] = {
+      ...COFFEE,
+      title: 'Stored',
+      description: 'Stored text',
+      expirationDateCount: 90,
+    };
+    openStep();
+    await waitFor(() => expect(screen.getByLabelText('Site Title')).toHaveValue('Stored'));
+    expect(screen.getByLabelText('Site Description')).toHaveValue('Stored text');
+    expect(screen.getByLabelText('Expiration Date Count')).toHaveDisplayValue('three months');
+  });
+
+  it('without an id the wizard starts at step 1', async () => {
+    renderApp({ route: paths.mj.wizard.setting.path });
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.setup.path));
+  });
+});
