@@ -1,13 +1,9 @@
 import { useLocation } from 'react-router-dom';
-import {
-  WizardFrame,
-  WizardTabs,
-  firstTabUntilId,
-  type WizardTab,
-} from '@/components/wizard/wizard-frame';
+import { WizardFrame, WizardTabs, firstTabUntilId } from '@/components/wizard/wizard-frame';
 import { siteBuilderTabs } from '@/components/wizard/site-builder-tabs';
 import { paths } from '@/config/paths';
 import { COMMON_TEXT } from '@/config/texts';
+import { EDITOR_TABS, useEditorFlow } from '../hooks/use-editor-flow';
 
 /**
  * The MyJournal area (01 §2.2-2.4): the one lazily loaded module of the area. It holds the wizard
@@ -40,25 +36,6 @@ const wizard = paths.mj.wizard;
 /** Six tabs in order (01 §2.4); Site Editor opens the Appearance editor. */
 const TABS = siteBuilderTabs(wizard, wizard.editor.font.path);
 
-const EDITOR_TABS: readonly WizardTab[] = [
-  { label: 'Appearance', to: wizard.editor.font.path },
-  { label: 'Login Page', to: wizard.editor.login.path },
-  { label: 'Locations Page', to: wizard.editor.location.path },
-  { label: 'T&Cs Page', to: wizard.editor.terms.path },
-  { label: 'FAQ', to: wizard.editor.faq.path },
-  { label: 'Privacy Policy Page', to: wizard.editor.policy.path },
-  { label: 'Edit CSS', to: wizard.editor.css.path },
-];
-
-/**
- * Without an id no editor tab opens; with one, Appearance, Login Page and Edit CSS do. The page
- * tabs (Locations, T&Cs, FAQ, Privacy Policy) also need their page enabled, which the editor
- * screens check against the profile's pages.
- */
-const ALWAYS_ENABLED_EDITORS = new Set([0, 1, 6]);
-const editorTabEnabled = (index: number, id: string | null) =>
-  Boolean(id) && ALWAYS_ENABLED_EDITORS.has(index);
-
 /** "step N of 6"; the editor screens read "step 4 of 6" like the media step (01 §2.4). */
 const journalStepLabel = (index: number, total: number) =>
   COMMON_TEXT.stepOf(index === 4 ? 4 : index + 1, total);
@@ -66,6 +43,9 @@ const journalStepLabel = (index: number, total: number) =>
 export function JournalWizard() {
   const { pathname } = useLocation();
   const inEditor = pathname.startsWith(wizard.editor.path);
+  // The editor sub-tabs (EDITOR_TABS, 01 §2.4): the page tabs follow the profile's pages. The
+  // route decides the active tab, so a refresh re-selects it.
+  const { isEnabled: editorTabEnabled } = useEditorFlow({ skip: !inEditor });
   return (
     <WizardFrame
       title={TEXT.wizardTitle}

@@ -1,16 +1,246 @@
-// PLACEHOLDER: replaced by the screen itself (issue 3 work in progress).
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { Form } from 'react-final-form';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  JOURNAL_LIMITS,
+  JOURNAL_PAGE_TYPE,
+  JOURNAL_TEXT,
+  type JournalPage,
+  type JournalProfile,
+} from '@contracts/api/journal';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { ErrorAlert } from '@/components/common/error-alert';
+import { LoadingIndicator } from '@/components/common/loading-indicator';
+import { TextField } from '@/components/form/TextField';
+import { paths, withId } from '@/config/paths';
+import { toStoreError } from '@/lib/api/store-shape';
+import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { maxLength } from '@/lib/forms/validators';
+import {
+  useCreateJournalPageMutation,
+  useJournalPagesQuery,
+  useUpdateJournalPageMutation,
+} from '../../api/journal-api';
+import { useEditorFlow } from '../../hooks/use-editor-flow';
+import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
+import { pageTextsWithDefaults } from '../../lib/page-defaults';
+import { showSaveFailure } from '../../lib/save-failures';
+import { EditorScreen } from './editor-screen';
+import { LazyRichTextField } from '@/components/form/LazyRichTextField';
+
+const editor = paths.mj.wizard.editor;
+
+/** Field labels of the page editors (01 §2.9; the merchant's page panel uses the same, 02 §2). */
+export const PAGE_EDITOR_LABEL = {
+  navItem: 'Navigation Item Label',
+  title: 'Title (H1)',
+  content: 'Content',
+} as const;
+
+/** Not in the spec: shown when a page editor is opened for a page the site does not have. */
+export const PAGE_NOT_SELECTED = {
+  message: 'This page is not part of the site. Select it in Site Pages to edit it here.',
+  link: 'Go to Site Pages',
+} as const;
+
+interface PageEditorConfig {
+  /** The screen's heading: its tab's label. */
+  title: string;
+  pageTypeId: number;
+  /** This editor's route, to find the next enabled one. */
+  here: string;
+  /** The success text of its save (01 §8). */
+  saved: string;
+  /** Locations has a navigation item label (01 §2.9). */
+  withNavItem?: boolean;
+}
+
+interface PageValues {
+  navItem?: string;
+  title?: string;
+  content?: string;
+}
+
+/** No rules of their own (01 §2.9); the server's length caps are checked before sending. */
+const validateNavItem = maxLength(JOURNAL_LIMITS.navItem);
+const validateTitle = maxLength(JOURNAL_LIMITS.pageTitle);
+const validateContent = maxLength(JOURNAL_LIMITS.pageContent);
+
+const orNull = (text: string | undefined): string | null => (text?.trim() ? text : null);
+
+const LOGIN: PageEditorConfig = {
+  title: 'Login Page',
+  pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+  here: editor.login.path,
+  saved: JOURNAL_TEXT.loginPageUpdated,
+};
+const LOCATIONS: PageEditorConfig = {
+  title: 'Locations Page',
+  pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+  here: editor.location.path,
+  saved: JOURNAL_TEXT.locationPageUpdated,
+  withNavItem: true,
+};
+const TERMS: PageEditorConfig = {
+  title: 'T&Cs Page',
+  pageTypeId: JOURNAL_PAGE_TYPE.TERMS,
+  here: editor.terms.path,
+  saved: JOURNAL_TEXT.termsPageUpdated,
+};
+const FAQ: PageEditorConfig = {
+  title: 'FAQ',
+  pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
+  here: editor.faq.path,
+  saved: JOURNAL_TEXT.faqPageUpdated,
+};
+const POLICY: PageEditorConfig = {
+  title: 'Privacy Policy Page',
+  pageTypeId: JOURNAL_PAGE_TYPE.PRIVACY_POLICY,
+  here: editor.policy.path,
+  saved: JOURNAL_TEXT.policyPageUpdated,
+};
+
+/** Login page editor: title (H1) and content (01 §2.9). */
 export function LoginEditorStep() {
-  return null;
+  return <PageEditorStep config={LOGIN} />;
 }
+/** Locations page editor: navigation item label, title and content (01 §2.9). */
 export function LocationEditorStep() {
-  return null;
+  return <PageEditorStep config={LOCATIONS} />;
 }
+/** Terms and Conditions editor: title and content (01 §2.9). */
 export function TermsEditorStep() {
-  return null;
+  return <PageEditorStep config={TERMS} />;
 }
+/** FAQ editor: title and content (01 §2.9). */
 export function FaqEditorStep() {
-  return null;
+  return <PageEditorStep config={FAQ} />;
 }
+/** Privacy Policy editor: title and content (01 §2.9). */
 export function PolicyEditorStep() {
-  return null;
+  return <PageEditorStep config={POLICY} />;
+}
+
+function PageEditorStep({ config }: { config: PageEditorConfig }) {
+  return (
+    <EditorScreen title={config.title}>
+      {(profile) => <PageLoader key={profile.profileId} config={config} profile={profile} />}
+    </EditorScreen>
+  );
+}
+
+/** Loads the profile's pages and picks the page of the editor's type. */
+function PageLoader({ config, profile }: { config: PageEditorConfig; profile: JournalProfile }) {
+  const { data: pages, error } = useJournalPagesQuery(profile.profileId);
+  if (pages === undefined) {
+    return error ? <ErrorAlert error={toStoreError(error)} /> : <LoadingIndicator />;
+  }
+  const page = pages.find((p) => p.pageTypeId === config.pageTypeId);
+  // Login is mandatory (made in step 3): its editor creates it if it is missing. Other pages
+  // are edited only while selected; their tabs are disabled otherwise (01 §2.4).
+  const isLogin = config.pageTypeId === JOURNAL_PAGE_TYPE.LOGIN;
+  if (!isLogin && page?.enabled !== 1) {
+    return (
+      <Alert variant="info">
+        <p>{PAGE_NOT_SELECTED.message}</p>
+        <Link to={withId(paths.mj.wizard.page, profile.profileId)} className="alert-link">
+          {PAGE_NOT_SELECTED.link}
+        </Link>
+      </Alert>
+    );
+  }
+  return (
+    <PageEditorForm
+      key={page?.pageId ?? 'new'}
+      config={config}
+      profileId={profile.profileId}
+      page={page}
+    />
+  );
+}
+
+function PageEditorForm({
+  config,
+  profileId,
+  page,
+}: {
+  config: PageEditorConfig;
+  profileId: number;
+  page: JournalPage | undefined;
+}) {
+  const navigate = useNavigate();
+  const { nextAfter } = useEditorFlow();
+  const [updatePage] = useUpdateJournalPageMutation();
+  const [createPage] = useCreateJournalPageMutation();
+  // Empty fields get the page type's defaults when the page is loaded (01 §4.3, §9).
+  const [initialValues] = useState<PageValues>(() =>
+    pageTextsWithDefaults(config.pageTypeId, page),
+  );
+
+  /**
+   * Saves under the processing dialog, then "{page} updated" and the next enabled editor.
+   * Decision: a failure closes the processing dialog and shows the server's message, in every
+   * editor (the spec only logs it, and leaves the dialog open except in the Login editor, which
+   * would leave the operator stuck behind it).
+   */
+  async function onSubmit(values: PageValues): Promise<void> {
+    const texts = {
+      title: orNull(values.title),
+      content: orNull(values.content),
+      navItem: config.withNavItem ? orNull(values.navItem) : (page?.navItem ?? null),
+    };
+    const processing = dialogs.processing();
+    try {
+      if (page) {
+        await updatePage({
+          ...page,
+          ...texts,
+          // The mandatory Login page is always on the site.
+          enabled: config.pageTypeId === JOURNAL_PAGE_TYPE.LOGIN ? 1 : page.enabled,
+        }).unwrap();
+      } else {
+        await createPage({
+          pageTypeId: config.pageTypeId,
+          profileId,
+          enabled: 1,
+          ...texts,
+        }).unwrap();
+      }
+    } catch (error) {
+      processing.close();
+      await showSaveFailure(error);
+      return;
+    }
+    processing.close();
+    await dialogs.success(DIALOG_TEXT.successTitle, textToHtml(config.saved));
+    await navigate(nextAfter(config.here));
+  }
+
+  return (
+    <Form<PageValues> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          {config.withNavItem ? (
+            <TextField
+              name="navItem"
+              label={PAGE_EDITOR_LABEL.navItem}
+              validate={validateNavItem}
+            />
+          ) : null}
+          <TextField name="title" label={PAGE_EDITOR_LABEL.title} validate={validateTitle} />
+          <LazyRichTextField
+            name="content"
+            label={PAGE_EDITOR_LABEL.content}
+            validate={validateContent}
+            rows={12}
+          />
+          <Button type="submit" variant="primary" disabled={submitting}>
+            {SAVE_AND_CONTINUE}
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
 }

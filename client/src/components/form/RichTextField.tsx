@@ -1,0 +1,493 @@
+/**
+ * A rich-text field (01 §2.9 page editors; 02 §2 Step 3 page content): TipTap over ProseMirror,
+ * holding HTML as the field value (undefined when empty).
+ *
+ * - A toolbar (WAI-ARIA toolbar: one tab stop, arrow keys, Home and End move between buttons)
+ *   with bold, italic, underline, headings 2 and 3, bullet and numbered lists, link add/remove,
+ *   undo and redo. Toggles carry aria-pressed.
+ * - The content area is a textbox (role and aria-multiline set by TipTap) named by the label.
+ * - Links take http:, https: and mailto: addresses only, when typed, pasted or loaded.
+ * - `injectCSS: false`: the Content-Security-Policy allows no <style> element without its nonce,
+ *   so the styles ProseMirror needs are in RichTextField.css, loaded as a file with the chunk.
+ *   (ProseMirror's own run-time styles go through element.style, which the policy allows.)
+ *
+ * TipTap is large: only the editor screens import this module, never the login screen.
+ */
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import type { Editor } from '@tiptap/react';
+import ImageExtension from '@tiptap/extension-image';
+import StarterKit from '@tiptap/starter-kit';
+import { FieldFeedback, FieldHelp, useFormField } from './FieldShell';
+import type { BaseFieldProps } from './FieldShell';
+import './RichTextField.css';
+
+type HtmlValue = string | undefined;
+
+/** Link schemes a page may carry: no `javascript:`, `data:` or relative tricks. */
+export const LINK_PROTOCOLS: readonly string[] = ['http:', 'https:', 'mailto:'];
+
+/** An absolute http(s) address with a host, or a mailto: address. */
+export function isSafeLinkHref(href: string | null | undefined): boolean {
+  const text = href?.trim();
+  if (!text) return false;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  if (!LINK_PROTOCOLS.includes(url.protocol)) return false;
+  return url.protocol === 'mailto:' ? url.pathname.length > 0 : url.hostname.length > 0;
+}
+
+/** Texts of the editor's own controls (the spec names none). */
+export const RICH_TEXT_TEXT = {
+  toolbar: (label: string) => `${label} formatting`,
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  heading2: 'Heading 2',
+  heading3: 'Heading 3',
+  bulletList: 'Bullet list',
+  orderedList: 'Numbered list',
+  link: 'Link',
+  unlink: 'Remove link',
+  undo: 'Undo',
+  redo: 'Redo',
+  linkAddress: 'Link address',
+  applyLink: 'Apply',
+  cancelLink: 'Cancel',
+  badLink: 'Enter an address starting with http:// or https://, or a mailto: address.',
+} as const;
+
+/**
+ * The HTML to store: none for an empty document; without the empty paragraphs the editor keeps
+ * at the end (TipTap's trailing node, there to type after a heading, list or image).
+ */
+const valueOf = (editor: Editor): HtmlValue =>
+  editor.isEmpty ? undefined : editor.getHTML().replace(/(?:<p><\/p>)+$/, '') || undefined;
+
+/** StarterKit (headings 2 and 3, no code marks) with safe links, and block images. */
+function createExtensions() {
+  return [
+    StarterKit.configure({
+      heading: { levels: [2, 3] },
+      code: false,
+      codeBlock: false,
+      link: {
+        openOnClick: false,
+        autolink: true,
+        defaultProtocol: 'https',
+        isAllowedUri: (url) => isSafeLinkHref(url),
+        HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
+      },
+    }),
+    ImageExtension.configure({ inline: false, allowBase64: false }),
+  ];
+}
+
+interface ToolState {
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  heading2: boolean;
+  heading3: boolean;
+  bulletList: boolean;
+  orderedList: boolean;
+  link: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+const toolStateOf = (editor: Editor): ToolState => ({
+  bold: editor.isActive('bold'),
+  italic: editor.isActive('italic'),
+  underline: editor.isActive('underline'),
+  heading2: editor.isActive('heading', { level: 2 }),
+  heading3: editor.isActive('heading', { level: 3 }),
+  bulletList: editor.isActive('bulletList'),
+  orderedList: editor.isActive('orderedList'),
+  link: editor.isActive('link'),
+  canUndo: editor.can().undo(),
+  canRedo: editor.can().redo(),
+});
+
+interface Tool {
+  key: string;
+  label: string;
+  /** Short visible text; the aria-label names the button. */
+  glyph: string;
+  /** Toggles show aria-pressed from this state. */
+  pressed?: keyof ToolState;
+  disabled?: (state: ToolState) => boolean;
+  run: (editor: Editor) => void;
+}
+
+export interface RichTextFieldProps extends BaseFieldProps<HtmlValue> {
+  /** Minimum height of the content area, in lines of text. */
+  rows?: number;
+}
+
+export function RichTextField({
+  name,
+  label,
+  validate,
+  help,
+  disabled,
+  id: idProp,
+  className,
+  rows = 8,
+}: RichTextFieldProps) {
+  const { input, id, error, aria } = useFormField<HtmlValue>(name, { validate, id: idProp, help });
+  const labelId = `${id}-label`;
+  const [linkOpen, setLinkOpen] = useState(false);
+
+  // The editor is created once; its callbacks reach the field's current handlers through refs.
+  const field = useRef(input);
+  useLayoutEffect(() => {
+    field.current = input;
+  });
+  /** The HTML this editor last stored, to tell its own changes from outside ones. */
+  const stored = useRef<HtmlValue>(input.value || undefined);
+
+  // Options kept stable across renders: TipTap compares them on every render and re-applies
+  // changed ones to the editor.
+  const [extensions] = useState(createExtensions);
+  const [content] = useState(() => input.value ?? '');
+  const [editorProps] = useState(() => ({
+    attributes: {
+      id,
+      class: 'form-control rich-text-content',
+      'aria-labelledby': labelId,
+      'aria-multiline': 'true',
+    },
+  }));
+
+  const editor = useEditor({
+    injectCSS: false,
+    immediatelyRender: true,
+    editable: !disabled,
+    extensions,
+    content,
+    editorProps,
+    onUpdate: ({ editor: current }) => {
+      const value = valueOf(current);
+      stored.current = value;
+      field.current.onChange(value);
+    },
+    onFocus: () => field.current.onFocus(),
+    onBlur: () => field.current.onBlur(),
+  });
+
+  // A value set from outside (the form loading or resetting) replaces the content.
+  useEffect(() => {
+    const value = input.value || undefined;
+    if (value === stored.current) return;
+    stored.current = value;
+    editor.commands.setContent(value ?? '', { emitUpdate: false });
+  }, [editor, input.value]);
+
+  useEffect(() => {
+    editor.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  // aria-invalid and aria-describedby change with the error; the editor's element gets them
+  // (the wrapper's is-invalid class colours its border).
+  useEffect(() => {
+    const element = editor.view.dom;
+    for (const [attribute, value] of Object.entries(aria)) {
+      if (value === undefined) element.removeAttribute(attribute);
+      else element.setAttribute(attribute, String(value));
+    }
+  }, [editor, aria]);
+
+  const state = useEditorState({ editor, selector: ({ editor: current }) => toolStateOf(current) });
+
+  const tools: Tool[] = [
+    {
+      key: 'bold',
+      label: RICH_TEXT_TEXT.bold,
+      glyph: 'B',
+      pressed: 'bold',
+      run: (e) => e.chain().focus().toggleBold().run(),
+    },
+    {
+      key: 'italic',
+      label: RICH_TEXT_TEXT.italic,
+      glyph: 'I',
+      pressed: 'italic',
+      run: (e) => e.chain().focus().toggleItalic().run(),
+    },
+    {
+      key: 'underline',
+      label: RICH_TEXT_TEXT.underline,
+      glyph: 'U',
+      pressed: 'underline',
+      run: (e) => e.chain().focus().toggleUnderline().run(),
+    },
+    {
+      key: 'h2',
+      label: RICH_TEXT_TEXT.heading2,
+      glyph: 'H2',
+      pressed: 'heading2',
+      run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      key: 'h3',
+      label: RICH_TEXT_TEXT.heading3,
+      glyph: 'H3',
+      pressed: 'heading3',
+      run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      key: 'bullets',
+      label: RICH_TEXT_TEXT.bulletList,
+      glyph: '•',
+      pressed: 'bulletList',
+      run: (e) => e.chain().focus().toggleBulletList().run(),
+    },
+    {
+      key: 'numbers',
+      label: RICH_TEXT_TEXT.orderedList,
+      glyph: '1.',
+      pressed: 'orderedList',
+      run: (e) => e.chain().focus().toggleOrderedList().run(),
+    },
+    {
+      key: 'link',
+      label: RICH_TEXT_TEXT.link,
+      glyph: 'Link',
+      pressed: 'link',
+      run: () => setLinkOpen(true),
+    },
+    {
+      key: 'unlink',
+      label: RICH_TEXT_TEXT.unlink,
+      glyph: 'Unlink',
+      disabled: (s) => !s.link,
+      run: (e) => e.chain().focus().extendMarkRange('link').unsetLink().run(),
+    },
+    {
+      key: 'undo',
+      label: RICH_TEXT_TEXT.undo,
+      glyph: '↶',
+      disabled: (s) => !s.canUndo,
+      run: (e) => e.chain().focus().undo().run(),
+    },
+    {
+      key: 'redo',
+      label: RICH_TEXT_TEXT.redo,
+      glyph: '↷',
+      disabled: (s) => !s.canRedo,
+      run: (e) => e.chain().focus().redo().run(),
+    },
+  ];
+
+  return (
+    <Form.Group className={className ?? 'mb-3'}>
+      {/* Not a <label for>: the content area is not a form control a label can point at. */}
+      <div id={labelId} className="form-label">
+        {label}
+      </div>
+      <div className={`rich-text${error ? ' is-invalid' : ''}`}>
+        <Toolbar
+          label={RICH_TEXT_TEXT.toolbar(label)}
+          controls={id}
+          tools={tools}
+          state={state}
+          disabled={Boolean(disabled)}
+          onRun={(tool) => tool.run(editor)}
+        />
+        {linkOpen ? (
+          <LinkForm
+            initial={editor.getAttributes('link').href as string | undefined}
+            onApply={(href) => {
+              applyLink(editor, href);
+              setLinkOpen(false);
+            }}
+            onCancel={() => {
+              setLinkOpen(false);
+              editor.commands.focus();
+            }}
+          />
+        ) : null}
+        <EditorContent
+          editor={editor}
+          className="rich-text-area"
+          // Lines of the body font; set through CSSOM, which the policy allows.
+          style={{ ['--rich-text-rows' as string]: rows }}
+        />
+      </div>
+      <FieldFeedback id={id} error={error} />
+      <FieldHelp id={id} help={help} />
+    </Form.Group>
+  );
+}
+
+/** Sets the link on the selection, or inserts the address as a linked text when none is selected. */
+function applyLink(editor: Editor, href: string): void {
+  const chain = editor.chain().focus().extendMarkRange('link');
+  if (editor.state.selection.empty && !editor.isActive('link')) {
+    chain
+      .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+      .run();
+  } else {
+    chain.setLink({ href }).run();
+  }
+}
+
+interface ToolbarProps {
+  label: string;
+  controls: string;
+  tools: readonly Tool[];
+  state: ToolState;
+  disabled: boolean;
+  onRun(tool: Tool): void;
+}
+
+/** One tab stop; arrows, Home and End move between the buttons (WAI-ARIA toolbar pattern). */
+function Toolbar({ label, controls, tools, state, disabled, onRun }: ToolbarProps) {
+  const [current, setCurrent] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = tools.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? current === last
+          ? 0
+          : current + 1
+        : event.key === 'ArrowLeft'
+          ? current === 0
+            ? last
+            : current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
+
+  return (
+    <div
+      role="toolbar"
+      aria-label={label}
+      aria-controls={controls}
+      className="rich-text-toolbar btn-toolbar gap-1 p-1 border border-bottom-0 rounded-top bg-body-tertiary"
+      onKeyDown={onKeyDown}
+    >
+      {tools.map((tool, index) => {
+        const pressed = tool.pressed ? state[tool.pressed] : undefined;
+        return (
+          <Button
+            key={tool.key}
+            ref={(element: HTMLButtonElement | null) => {
+              buttons.current[index] = element;
+            }}
+            type="button"
+            size="sm"
+            variant={pressed ? 'secondary' : 'outline-secondary'}
+            aria-label={tool.label}
+            title={tool.label}
+            aria-pressed={pressed}
+            tabIndex={index === current ? 0 : -1}
+            // aria-disabled keeps the button in the arrow-key order (WAI-ARIA toolbar).
+            aria-disabled={disabled || tool.disabled?.(state) ? true : undefined}
+            className={`rich-text-tool rich-text-tool-${tool.key}`}
+            onFocus={() => setCurrent(index)}
+            // Keep the editor's selection: the click must not move focus before the command.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => {
+              if (disabled || tool.disabled?.(state)) return;
+              onRun(tool);
+            }}
+          >
+            <span aria-hidden="true">{tool.glyph}</span>
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
+interface LinkFormProps {
+  initial: string | undefined;
+  onApply(href: string): void;
+  onCancel(): void;
+}
+
+/** The address of a link, checked before it is set. Not a <form>: it sits inside the page's form. */
+function LinkForm({ initial, onApply, onCancel }: LinkFormProps) {
+  const [href, setHref] = useState(initial ?? 'https://');
+  const [invalid, setInvalid] = useState(false);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  const apply = (event?: FormEvent) => {
+    event?.preventDefault();
+    const address = href.trim();
+    if (!isSafeLinkHref(address)) {
+      setInvalid(true);
+      return;
+    }
+    onApply(address);
+  };
+
+  return (
+    <div className="rich-text-link d-flex flex-wrap align-items-start gap-2 p-2 border border-bottom-0">
+      <div className="flex-grow-1">
+        <Form.Label htmlFor={inputId} className="visually-hidden">
+          {RICH_TEXT_TEXT.linkAddress}
+        </Form.Label>
+        <Form.Control
+          ref={inputRef}
+          id={inputId}
+          size="sm"
+          type="url"
+          placeholder={RICH_TEXT_TEXT.linkAddress}
+          value={href}
+          isInvalid={invalid}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          onChange={(event) => {
+            setHref(event.target.value);
+            setInvalid(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') apply(event);
+            else if (event.key === 'Escape') {
+              event.preventDefault();
+              event.stopPropagation();
+              onCancel();
+            }
+          }}
+        />
+        {invalid ? (
+          <Form.Control.Feedback type="invalid" id={errorId} className="d-block">
+            {RICH_TEXT_TEXT.badLink}
+          </Form.Control.Feedback>
+        ) : null}
+      </div>
+      <Button size="sm" variant="primary" onClick={() => apply()}>
+        {RICH_TEXT_TEXT.applyLink}
+      </Button>
+      <Button size="sm" variant="outline-secondary" onClick={onCancel}>
+        {RICH_TEXT_TEXT.cancelLink}
+      </Button>
+    </div>
+  );
+}

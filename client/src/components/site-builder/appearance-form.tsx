@@ -1,0 +1,231 @@
+/**
+ * The appearance editor both site builders share (01 §2.9 Appearance; 02 §2 Step 5 Edit Fonts):
+ * colours of the page parts the builder has, and for each of the seven style items a font
+ * family, a font size in px, a font colour and a background colour. The journal shows header,
+ * footer and page backgrounds and the header height; the merchant only a page background.
+ *
+ * The form edits an AppearanceSettings; the caller writes it into its stylesheet
+ * (contracts/site/stylesheet.ts applyAppearance) and saves.
+ */
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Form } from 'react-final-form';
+import { JOURNAL_LIMITS } from '@contracts/api/journal';
+import {
+  STYLE_ITEMS,
+  type AppearanceSettings,
+  type StyleItemKey,
+} from '@contracts/site/style-model';
+import type { AppearancePart } from '@contracts/site/stylesheet';
+import { ColorPickerField } from '@/components/form/ColorPickerField';
+import { FontSizeField } from '@/components/form/FontSizeField';
+import { TextField } from '@/components/form/TextField';
+import {
+  composeValidators,
+  fontSize,
+  maxLength,
+  minLength,
+  numOnly,
+  required,
+} from '@/lib/forms/validators';
+import { FontSelectField } from './font-select';
+
+export type { AppearancePart };
+
+/** Labels of the page parts (01 §2.9). */
+export const APPEARANCE_LABEL = {
+  headerBackground: 'Header background',
+  footerBackground: 'Footer background',
+  pageBackground: 'Page background',
+  headerHeight: 'Header height (px)',
+  /** Not in the spec: the group of the page parts. */
+  page: 'Page',
+  fontFamily: 'Font',
+  fontSize: 'Font size',
+  color: 'Font colour',
+  backgroundColor: 'Background colour',
+} as const;
+
+export const ALL_PAGE_PARTS: readonly AppearancePart[] = [
+  'headerBackground',
+  'footerBackground',
+  'pageBackground',
+  'headerHeight',
+];
+
+interface ItemValues {
+  fontFamily?: string;
+  fontSize?: string;
+  color?: string;
+  backgroundColor?: string;
+}
+
+/** Field names avoid the CSS property names: final-form reads `a.b-c` fine, people less so. */
+export interface AppearanceFormValues {
+  headerBackground?: string;
+  footerBackground?: string;
+  pageBackground?: string;
+  /** Digits only: the px of the stored CSS length. */
+  headerHeight?: string;
+  items: Partial<Record<StyleItemKey, ItemValues>>;
+}
+
+/** `80px` shows as `80`; any other length is shown as stored, for the checks to flag it. */
+const heightDigits = (length: string): string => length.replace(/^(\d+)px$/i, '$1');
+
+export function toAppearanceFormValues(settings: AppearanceSettings): AppearanceFormValues {
+  const items: AppearanceFormValues['items'] = {};
+  for (const { key } of STYLE_ITEMS) {
+    const item = settings.items[key];
+    items[key] = {
+      fontFamily: item['font-family'],
+      fontSize: item['font-size'],
+      color: item.color,
+      backgroundColor: item['background-color'],
+    };
+  }
+  return {
+    headerBackground: settings.headerBackground,
+    footerBackground: settings.footerBackground,
+    pageBackground: settings.pageBackground,
+    headerHeight: heightDigits(settings.headerHeight),
+    items,
+  };
+}
+
+/** The edited settings; a value the form does not hold keeps the one of `base`. */
+export function toAppearanceSettings(
+  values: AppearanceFormValues,
+  base: AppearanceSettings,
+): AppearanceSettings {
+  const items = { ...base.items };
+  for (const { key } of STYLE_ITEMS) {
+    const item = values.items[key] ?? {};
+    const was = base.items[key];
+    items[key] = {
+      'font-family': item.fontFamily ?? was['font-family'],
+      'font-size': item.fontSize ?? was['font-size'],
+      color: item.color ?? was.color,
+      'background-color': item.backgroundColor ?? was['background-color'],
+    };
+  }
+  return {
+    headerBackground: values.headerBackground ?? base.headerBackground,
+    footerBackground: values.footerBackground ?? base.footerBackground,
+    pageBackground: values.pageBackground ?? base.pageBackground,
+    headerHeight: values.headerHeight ? `${values.headerHeight}px` : base.headerHeight,
+    items,
+  };
+}
+
+/*
+ * Every setting is required: the stylesheet always holds a whole appearance, so what the editor
+ * shows is what the site gets (an emptied field would otherwise read back as the theme default).
+ * Colour fields always check the colour format themselves (ColorPickerField).
+ */
+const validateColor = required;
+const validateFontSize = composeValidators(required, fontSize);
+const validateFont = required;
+/**
+ * Header height (01 §5.1 "min length 2, max length 100"): taken as written, as a length of text
+ * (so at least 10 px), plus digits only since the field is in px.
+ */
+const validateHeaderHeight = composeValidators(
+  required,
+  numOnly,
+  minLength(JOURNAL_LIMITS.headerHeight.min),
+  maxLength(JOURNAL_LIMITS.headerHeight.max),
+);
+
+export interface AppearanceFormProps {
+  /** The settings the form opens with (read from the stored stylesheet). */
+  initial: AppearanceSettings;
+  /** The page parts this builder edits, in display order. */
+  parts: readonly AppearancePart[];
+  submitLabel: string;
+  /** Called with valid settings only; the caller saves and moves on. */
+  onSubmit(settings: AppearanceSettings): Promise<void>;
+}
+
+export function AppearanceForm({ initial, parts, submitLabel, onSubmit }: AppearanceFormProps) {
+  // Taken once: refetches while the form is open must not reset what is being edited.
+  const [initialValues] = useState(() => toAppearanceFormValues(initial));
+  const [base] = useState(initial);
+
+  return (
+    <Form<AppearanceFormValues>
+      onSubmit={(values) => onSubmit(toAppearanceSettings(values, base))}
+      initialValues={initialValues}
+    >
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          {parts.length > 0 ? (
+            <fieldset className="border rounded p-3 mb-3">
+              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
+                {APPEARANCE_LABEL.page}
+              </legend>
+              <div className="row">
+                {parts.map((part) => (
+                  <div className="col-md-6 col-xl-3" key={part}>
+                    {part === 'headerHeight' ? (
+                      <TextField
+                        name="headerHeight"
+                        label={APPEARANCE_LABEL.headerHeight}
+                        inputMode="numeric"
+                        validate={validateHeaderHeight}
+                      />
+                    ) : (
+                      <ColorPickerField
+                        name={part}
+                        label={APPEARANCE_LABEL[part]}
+                        validate={validateColor}
+                      />
+                    )}
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+          {STYLE_ITEMS.map((item) => (
+            <fieldset className="border rounded p-3 mb-3" key={item.key}>
+              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">{item.label}</legend>
+              <div className="row">
+                <div className="col-md-6 col-xl-3">
+                  <FontSelectField
+                    name={`items.${item.key}.fontFamily`}
+                    label={APPEARANCE_LABEL.fontFamily}
+                    validate={validateFont}
+                  />
+                </div>
+                <div className="col-md-6 col-xl-3">
+                  <FontSizeField
+                    name={`items.${item.key}.fontSize`}
+                    label={APPEARANCE_LABEL.fontSize}
+                    validate={validateFontSize}
+                  />
+                </div>
+                <div className="col-md-6 col-xl-3">
+                  <ColorPickerField
+                    name={`items.${item.key}.color`}
+                    label={APPEARANCE_LABEL.color}
+                    validate={validateColor}
+                  />
+                </div>
+                <div className="col-md-6 col-xl-3">
+                  <ColorPickerField
+                    name={`items.${item.key}.backgroundColor`}
+                    label={APPEARANCE_LABEL.backgroundColor}
+                    validate={validateColor}
+                  />
+                </div>
+              </div>
+            </fieldset>
+          ))}
+          <Button type="submit" variant="primary" disabled={submitting}>
+            {submitLabel}
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
+}

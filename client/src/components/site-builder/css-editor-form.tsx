@@ -1,0 +1,106 @@
+/**
+ * The raw stylesheet editor both site builders share (01 §2.9 CSS editor; 02 §2 Step 5 Edit CSS):
+ * one labelled textarea holding the whole CSS override. The merchant's editor closes a brace as
+ * it is typed (`autoCloseBrace`, 02 §2 Step 5: "when the text ends with an opening brace a
+ * closing brace is appended"); the journal's does not.
+ */
+import { useState } from 'react';
+import type { ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import BsForm from 'react-bootstrap/Form';
+import { Form } from 'react-final-form';
+import { FieldShell, useFormField } from '@/components/form/FieldShell';
+import { maxLength } from '@/lib/forms/validators';
+
+export const CSS_EDITOR_LABEL = 'CSS override';
+
+interface CssValues {
+  css?: string;
+}
+
+export interface CssEditorFormProps {
+  /** The stored stylesheet. */
+  initialCss: string | null;
+  /** Longest accepted text (the server's limit). */
+  maxChars: number;
+  autoCloseBrace?: boolean;
+  submitLabel: string;
+  /** Called with the text ('' when emptied); the caller saves and moves on. */
+  onSubmit(css: string): Promise<void>;
+}
+
+export function CssEditorForm({
+  initialCss,
+  maxChars,
+  autoCloseBrace = false,
+  submitLabel,
+  onSubmit,
+}: CssEditorFormProps) {
+  const [initialValues] = useState<CssValues>(() => ({ css: initialCss ?? undefined }));
+  const [validate] = useState(() => maxLength(maxChars));
+  return (
+    <Form<CssValues>
+      onSubmit={(values) => onSubmit(values.css ?? '')}
+      initialValues={initialValues}
+    >
+      {({ handleSubmit, submitting }) => (
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <CssTextArea autoCloseBrace={autoCloseBrace} validate={validate} />
+          <Button type="submit" variant="primary" disabled={submitting}>
+            {submitLabel}
+          </Button>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+/**
+ * The text with a `}` added when a `{` was just typed (or pasted) at the end, else undefined.
+ * Deleting, or typing elsewhere in a text that already ends with `{`, never adds one.
+ */
+export function closeBrace(previous: string, next: string): string | undefined {
+  const typedAtEnd = next.length > previous.length && !previous.endsWith('{');
+  return typedAtEnd && next.endsWith('{') ? `${next}}` : undefined;
+}
+
+function CssTextArea({
+  autoCloseBrace,
+  validate,
+}: {
+  autoCloseBrace: boolean;
+  validate: ReturnType<typeof maxLength>;
+}) {
+  const { input, id, error, aria } = useFormField<string | undefined>('css', { validate });
+  const onChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
+    const element = event.target;
+    const closed = autoCloseBrace ? closeBrace(input.value ?? '', element.value) : undefined;
+    if (closed !== undefined) {
+      // Written before React re-renders so the caret stays inside the braces.
+      element.value = closed;
+      element.setSelectionRange(closed.length - 1, closed.length - 1);
+    }
+    const text = closed ?? element.value;
+    input.onChange(text === '' ? undefined : text);
+  };
+  return (
+    <FieldShell id={id} label={CSS_EDITOR_LABEL} error={error}>
+      <BsForm.Control
+        {...aria}
+        as="textarea"
+        id={id}
+        name={input.name}
+        rows={24}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoComplete="off"
+        className="font-monospace"
+        value={input.value ?? ''}
+        onChange={onChange}
+        onBlur={input.onBlur}
+        onFocus={input.onFocus}
+        isInvalid={Boolean(error)}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { JOURNAL_LIMITS, JOURNAL_TEXT } from '@contracts/api/journal';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import { paths, withId } from '@/config/paths';
+import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import {
+  installJournalServer,
+  makePage,
+  makeProfile,
+  type JournalFake,
+} from './journal-fake-server';
+
+let server: FakeFetch;
+let journal: JournalFake;
+const CSS = defaultJournalStylesheet(2);
+const PROFILE = makeProfile({ profileId: 1, cssOverride: CSS });
+
+beforeEach(() => {
+  server = installFakeFetch();
+  journal = installJournalServer(server, {
+    profiles: [PROFILE],
+    pages: [makePage({ pageId: 1, profileId: 1, pageTypeId: 1 })],
+  });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+async function openCss() {
+  const view = renderApp({ route: withId(paths.mj.wizard.editor.css, 1) });
+  expect(await screen.findByRole('heading', { name: 'Edit CSS', level: 3 })).toBeVisible();
+  const area = await screen.findByRole('textbox', { name: 'CSS override' });
+  return { ...view, area };
+}
+
+describe('Edit CSS', () => {
+  it('holds the whole stylesheet; saving it says so and opens the summary', async () => {
+    const { user, area } = await openCss();
+    expect(area).toHaveValue(CSS);
+    expect(area.tagName).toBe('TEXTAREA');
+    await user.type(area, '.extra {{ color: red; }', { initialSelectionStart: CSS.length });
+    // The journal's editor does not close braces by itself (only the merchant's does).
+    expect(area).toHaveValue(`${CSS}.extra { color: red; }`);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(JOURNAL_TEXT.cssUpdated);
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']);
+    expect(journal.writeBody(0)).toEqual({
+      ...PROFILE,
+      cssOverride: `${CSS}.extra { color: red; }`,
+    });
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.summary.path));
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.summary.path}?id=1`);
+  });
+
+  it('an emptied stylesheet is saved as none', async () => {
+    const { user, area } = await openCss();
+    await user.clear(area);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.writeBody(0)).toEqual({ ...PROFILE, cssOverride: null });
+  });
+
+  it('refuses a stylesheet over the server limit', async () => {
+    journal.profiles[0]!.cssOverride = 'a'.repeat(JOURNAL_LIMITS.cssOverride + 1);
+    const { user, area } = await openCss();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(area).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    expect(journal.writes()).toEqual([]);
+  });
+});

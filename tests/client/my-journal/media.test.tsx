@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { IMAGE_LIMITS } from '@contracts/api/constants';
+import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import { readBodyBackgroundImage } from '@contracts/site/stylesheet';
+import { paths, withId } from '@/config/paths';
+import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import {
+  installJournalServer,
+  makePage,
+  makeProfile,
+  type JournalFake,
+} from './journal-fake-server';
+
+let server: FakeFetch;
+let journal: JournalFake;
+
+const CSS = defaultJournalStylesheet(2);
+const PROFILE = makeProfile({ profileId: 1, logo: 'logo-1', cssOverride: CSS });
+
+beforeEach(() => {
+  server = installFakeFetch();
+  journal = installJournalServer(server, {
+    profiles: [PROFILE],
+    pages: [makePage({ pageId: 1, profileId: 1, pageTypeId: 1 })],
+  });
+  server.on('POST /images', { status: 201, body: { id: 'img-9' } });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+const png = (name: string, bytes: number) =>
+  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+
+async function openMedia() {
+  const view = renderApp({ route: withId(paths.mj.wizard.media, 1) });
+  expect(await screen.findByRole('heading', { name: 'MyJournal Media Files' })).toBeVisible();
+  await screen.findByRole('button', { name: 'Save & Continue' });
+  return view;
+}
+const slot = (name: string) => screen.getByRole('group', { name });
+const slotButton = (name: string, button: string) =>
+  within(slot(name)).getByRole('button', { name: button });
+const pressOk = async (user: ReturnType<typeof renderApp>['user'], title: string) => {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  const text = dialog.textContent;
+  await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+  return text;
+};
+const lastPut = () => {
+  const puts = server.calls('PUT /api/myjournal/profiles/1');
+  return puts[puts.length - 1]?.body as JournalProfile;
+};
+
+describe('step 4, MyJournal Media Files', () => {
+  it('shows four slots in order with their limits; a stored image shows as uploaded', async () => {
+    await openMedia();
+    expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(
+      ['Header logo image', 'Site logo image', 'Favicon image', 'Background image'],
+    );
+    expect(screen.getByLabelText('Header logo image')).toHaveAccessibleDescription('Max 300 KB');
+    expect(screen.getByLabelText('Favicon image')).toHaveAccessibleDescription('Max 300 KB');
+    expect(screen.getByLabelText('Background image')).toHaveAccessibleDescription('Max 1.5 MB');
+    expect(within(slot('Site logo image')).getByRole('status')).toHaveTextContent('Uploaded');
+    expect(
+      within(slot('Site logo image')).getByRole('img', { name: 'Site logo image preview' }),
+    ).toHaveAttribute('src', '/images/logo-1.png');
+    expect(within(slot('Header logo image')).getByRole('status')).toHaveTextContent(
+      'Upload an Image',
+    );
+    expect(slotButton('Header logo image', 'Remove')).toBeDisabled();
+  });
+
+  it('uploads a chosen file and previews it', async () => {
+    const { user } = await openMedia();
+    await user.upload(screen.getByLabelText('Header logo image'), png('header.png', 2000));
+    expect(within(slot('Header logo image')).getByRole('status')).toHaveTextContent(
+      'header.png is ready to be uploaded',
+    );
+    await user.click(slotButton('Header logo image', 'Upload'));
+
+    await waitFor(() =>
+      expect(within(slot('Header logo image')).getByRole('status')).toHaveTextContent('Uploaded'),
+    );
+    expect(
+      within(slot('Header logo image')).getByRole('img', { name: 'Header logo image preview' }),
+    ).toHaveAttribute('src', '/images/img-9.png');
+    const [request] = server.calls('POST /images');
+    expect(request?.headers.get('Content-Type')).toMatch(/^multipart\/form-data/);
+    // Uploading stores the image; the profile is saved with Save & Continue.
+    expect(journal.writes()).toEqual(['POST /images']);
+  });
+
+  it("shows the server's message when an upload fails and keeps the file ready", async () => {
+    server.on('POST /images', {
+      status: 415,
+      body: { errorCode: 5, errorMessage: 'Only image files can be uploaded' },
+    });
+    const { user } = await openMedia();
+    await user.upload(screen.getByLabelText('Favicon image'), png('icon.png', 100));
+    await user.click(slotButton('Favicon image', 'Upload'));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(
+      'Only image files can be uploaded',
+    );
+    expect(within(slot('Favicon image')).getByRole('status')).toHaveTextContent(
+      'icon.png is ready to be uploaded',
+    );
+  });
+
+  it('refuses a file over the limit with "File size is too large"', async () => {
+    const { user } = await openMedia();
+    await user.upload(
+      screen.getByLabelText('Header logo image'),
+      png('big.png', IMAGE_LIMITS.small + 1),
+    );
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain('File size is too large');
+    expect(slotButton('Header logo image', 'Upload')).toBeDisabled();
+    // The background takes up to 1.5 MB.
+    await user.upload(
+      screen.getByLabelText('Background image'),
+      png('bg.png', IMAGE_LIMITS.small + 1),
+    );
+    expect(slotButton('Background image', 'Upload')).toBeEnabled();
+    expect(server.calls('POST /images')).toHaveLength(0);
+  });
+
+  it('Remove saves the profile at once without the image and says so', async () => {
+    const { user } = await openMedia();
+    await user.click(slotButton('Site logo image', 'Remove'));
+
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(JOURNAL_TEXT.logoRemoved);
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']);
+    expect(lastPut()).toEqual({ ...PROFILE, logo: null });
+    expect(within(slot('Site logo image')).getByRole('status')).toHaveTextContent(
+      'Upload an Image',
+    );
+    expect(slotButton('Site logo image', 'Remove')).toBeDisabled();
+    expect(currentPath()).toBe(paths.mj.wizard.media.path);
+  });
+
+  it('a failed removal keeps the image and shows the message', async () => {
+    server.on('PUT /api/myjournal/profiles/1', {
+      status: 500,
+      body: { errorCode: 99, errorMessage: 'Internal error' },
+    });
+    const { user } = await openMedia();
+    await user.click(slotButton('Site logo image', 'Remove'));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain('Internal error');
+    expect(within(slot('Site logo image')).getByRole('status')).toHaveTextContent('Uploaded');
+  });
+
+  it('Save & Continue stores the images and the background CSS, then opens Appearance', async () => {
+    const { user } = await openMedia();
+    await user.upload(screen.getByLabelText('Background image'), png('bg.png', 5000));
+    await user.click(slotButton('Background image', 'Upload'));
+    await waitFor(() =>
+      expect(within(slot('Background image')).getByRole('status')).toHaveTextContent('Uploaded'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(JOURNAL_TEXT.updateProfile);
+    const saved = lastPut();
+    expect(saved).toMatchObject({ logo: 'logo-1', headerImg: null, backgroundImg: 'img-9' });
+    expect(readBodyBackgroundImage(saved.cssOverride)).toBe('/images/img-9.png');
+    expect(saved.cssOverride).toContain('background-size: cover;');
+    expect(saved.cssOverride).toContain('background-position: top center;');
+    expect(saved.cssOverride).toContain('background-repeat: no-repeat;');
+    // The rest of the stylesheet is as it was.
+    expect(saved.cssOverride).toContain(CSS.slice(CSS.indexOf('header {')));
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.editor.font.path));
+    expect(window.location.hash).toContain('?id=1');
+  });
+
+  it('without a background image the save clears the body image from the CSS', async () => {
+    journal.profiles[0]!.cssOverride = `${CSS}\nbody { background-image: url('/images/old.png'); }\n`;
+    const { user } = await openMedia();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await pressOk(user, DIALOG_TEXT.successTitle);
+    const saved = lastPut();
+    expect(saved.backgroundImg).toBeNull();
+    expect(saved.cssOverride).not.toContain('background-image');
+    expect(readBodyBackgroundImage(saved.cssOverride)).toBeUndefined();
+  });
+});
