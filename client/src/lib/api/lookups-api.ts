@@ -29,9 +29,9 @@ export function listTags<T, Tag extends string>(
   return [{ type, id: listId }, ...(items ?? []).map((item) => ({ type, id: idOf(item) }))];
 }
 
-/** Items of an embedded list answer; an answer without the list reads as empty. */
-function embedded<Name extends string, T>(name: Name) {
-  return (response: EmbeddedList<Name, T>): T[] => response?._embedded?.[name] ?? [];
+/** Items of an embedded list answer; an answer without the list (or none at all) reads as empty. */
+export function embedded<Name extends string, T>(name: Name) {
+  return (response: EmbeddedList<Name, T> | null): T[] => response?._embedded?.[name] ?? [];
 }
 
 const byId = (item: LookupItem) => item.id;

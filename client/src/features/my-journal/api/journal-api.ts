@@ -1,4 +1,3 @@
-import type { EmbeddedList } from '@contracts/api/entities';
 import {
   JOURNAL_EMBEDDED,
   JOURNAL_PAGE_SIZE,
@@ -15,15 +14,11 @@ import {
 } from '@contracts/api/journal';
 import { api } from '@/lib/api/api-slices';
 import type { NoArg } from '@/lib/api/base-query';
-import { listTags } from '@/lib/api/lookups-api';
+import { embedded, listTags } from '@/lib/api/lookups-api';
 
 /** MyJournal calls on the API base (01 §7.3), injected into the shared API slice. */
 
 const RETURN_BODY = { returnBody: 'true' } as const;
-
-function embedded<Name extends string, T>(name: Name) {
-  return (response: EmbeddedList<Name, T> | null): T[] => response?._embedded?.[name] ?? [];
-}
 
 /** Answer of the module-code lookup: the HTTP status is read, as the spec says (01 §4.2, §7.3). */
 export interface ModuleCodeLookup {
