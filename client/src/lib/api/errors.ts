@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { ERROR_CODE } from '@contracts/api/constants';
 import { NETWORK_ERROR_MESSAGE, UNREADABLE_ANSWER_MESSAGE } from '@/config/texts';
 
 /**
@@ -80,3 +81,9 @@ export function toApiFailure(error: unknown): ApiFailure {
 
 /** True when no HTTP answer came back (the message is then the client's own). */
 export const isNetworkFailure = (failure: ApiFailure): boolean => failure.status === 0;
+
+/** A timed-out session: the app is signing out (01 §8), so no dialog is put over the login. */
+export function isSessionExpiry(error: unknown): boolean {
+  const failure = toApiFailure(error);
+  return failure.status === 401 && failure.errorCode === ERROR_CODE.SESSION_EXPIRED;
+}

@@ -1,6 +1,5 @@
-import { ERROR_CODE } from '@contracts/api/constants';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { toApiFailure } from '@/lib/api/errors';
+import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { logger } from '@/lib/logging/logger';
 
@@ -30,15 +29,6 @@ export class PublishStopped extends Error {
   ) {
     super(dialog?.message ?? 'Publishing stopped');
   }
-}
-
-/**
- * A timed-out session: the app is signing out (01 §8), so no dialog is put over the login.
- * (Belongs beside ApiFailure in lib/api/errors.ts; kept here until that file takes it.)
- */
-export function isSessionExpiry(error: unknown): boolean {
-  const failure = toApiFailure(error);
-  return failure.status === 401 && failure.errorCode === ERROR_CODE.SESSION_EXPIRED;
 }
 
 export interface PublishFlowOptions {

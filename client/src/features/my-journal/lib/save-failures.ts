@@ -1,7 +1,6 @@
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { toApiFailure, type ApiFailure } from '@/lib/api/errors';
+import { isSessionExpiry, toApiFailure, type ApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { isSessionExpiry } from '@/lib/sites/publish-flow';
 
 /**
  * What the journal's screens do when a save fails. The spec only logs create and update
