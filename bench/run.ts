@@ -3,6 +3,9 @@
  *   - lookups: GET /api/programs (auth check + read of the in-memory snapshot)
  *   - login: POST /api/tokens at the production password-hash cost (slow by design)
  *   - writes: concurrent image uploads (multer + byte sniffing + serialised store writes)
+ *   - journal: the profile list, and profile updates (validation + checks + serialised writes)
+ *   - published site: the site data (public), and balance checks against a store of
+ *     BENCH_CARDS cards (default 200000; the import time is printed too)
  * Prints requests per second and latency percentiles; `--json` prints the numbers for tools.
  * Options by environment: BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (default 32).
  */
@@ -14,11 +17,15 @@ import path from 'node:path';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
 import type { Token } from '../contracts/api/entities';
 import { createApp } from '../server/app';
+import { JOURNAL_PATHS, JOURNAL_SITE_PATHS, type JournalProfile } from '../contracts/api/journal';
+import { CardStore } from '../server/cards/card-store';
+import { DEMO_CARD_PROGRAM_ID, seedDemoCards } from '../server/cards/demo-cards';
 import { loadConfig, SEED_FILE } from '../server/config';
 import { Store } from '../server/db/store';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const CARDS = Number(process.env.BENCH_CARDS ?? 200_000);
 
 // The smallest valid PNG (1x1).
 const PNG = Buffer.from(
@@ -87,8 +94,27 @@ async function main() {
     TOKEN_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
     LOGIN_RATE_LIMIT: '1000000',
     API_RATE_LIMIT: '1000000',
+    BALANCE_RATE_LIMIT: '1000000',
+    CARD_PIN_ATTEMPTS: '1000',
     CLIENT_DIR: path.join(dir, 'no-client'),
   });
+
+  // A large card store: the balance check must stay fast however many cards a program has.
+  await seedDemoCards(config.cardsDir);
+  const cardNumber = (n: number) => `7${String(n).padStart(15, '0')}`;
+  const importStarted = performance.now();
+  await CardStore.open(config.cardsDir).importCards(
+    DEMO_CARD_PROGRAM_ID,
+    Array.from({ length: CARDS }, (_, n) => ({
+      cardNumber: cardNumber(n),
+      pin: String(1000 + (n % 9000)),
+      balanceCents: n % 100_000,
+      currency: 'AUD',
+      expiryDate: null,
+      status: 'active' as const,
+    })),
+  );
+  const importSeconds = (performance.now() - importStarted) / 1000;
   const store = await Store.open(dbFile);
   const app = createApp({ db: store, config });
   const server = await new Promise<Server>((resolve) => {
@@ -105,10 +131,36 @@ async function main() {
   const token = ((await (await login()).json()) as Token).token;
   const signedIn = { Authorization: token, [MODULE_CODE_HEADER]: MODULE_CODE };
 
+  const profile = (await (
+    await fetch(`${base}/api${JOURNAL_PATHS.profile(1)}`, { headers: signedIn })
+  ).json()) as JournalProfile;
+  let pick = 0;
+
   const results = [
     await measure('GET /api/programs', REQUESTS, CONCURRENCY, () =>
       fetch(`${base}/api/programs`, { headers: signedIn }),
     ),
+    await measure('GET /api/myjournal/profiles', REQUESTS, CONCURRENCY, () =>
+      fetch(`${base}/api${JOURNAL_PATHS.profiles}?page=1&pageSize=1000`, { headers: signedIn }),
+    ),
+    await measure('PUT /api/myjournal/profiles/1', Math.min(REQUESTS, 1000), CONCURRENCY, () =>
+      fetch(`${base}/api${JOURNAL_PATHS.profile(1)}?returnBody=true`, {
+        method: 'PUT',
+        headers: { ...signedIn, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...profile, keywords: `bench ${(pick += 1)}` }),
+      }),
+    ),
+    await measure('GET /mj/api/sites/demo-gift (public)', REQUESTS, CONCURRENCY, () =>
+      fetch(`${base}${JOURNAL_SITE_PATHS.site('demo-gift')}`),
+    ),
+    await measure(`POST balance (${CARDS} cards)`, REQUESTS, CONCURRENCY, () => {
+      const n = Math.floor(Math.random() * CARDS);
+      return fetch(`${base}${JOURNAL_SITE_PATHS.balance('demo-gift')}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ cardNumber: cardNumber(n), pin: String(1000 + (n % 9000)) }),
+      });
+    }),
     // Hashing is deliberately slow (scrypt): a small, bounded run.
     await measure('POST /api/tokens (scrypt)', Math.min(REQUESTS, 100), 4, login),
     await measure('POST /images (serialised writes)', Math.min(REQUESTS, 1000), CONCURRENCY, () => {
@@ -123,9 +175,14 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
 
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify(results, null, 2));
+    console.log(
+      JSON.stringify({ cardImport: { cards: CARDS, seconds: importSeconds }, results }, null, 2),
+    );
   } else {
     console.log(`Server benchmarks (loopback, ${os.cpus().length} cores)`);
+    console.log(
+      `card import: ${CARDS} cards in ${importSeconds.toFixed(1)} s (${(CARDS / importSeconds).toFixed(0)} cards/s)`,
+    );
     for (const r of results) {
       console.log(
         `${r.name.padEnd(34)} ${r.requests} requests x${r.concurrency}: ${r.perSecond.toFixed(0).padStart(6)} req/s` +
