@@ -167,9 +167,13 @@ export function RichTextField({
     },
   }));
 
+  // Made once the field is mounted (null until then). With `immediatelyRender: true` TipTap
+  // makes the editor during render and destroys it when the commit comes more than 1 ms later
+  // (a route change rendered in a transition, a busy machine): the effects below would then
+  // meet a destroyed editor and the field crash ("The editor view is not available").
   const editor = useEditor({
     injectCSS: false,
-    immediatelyRender: true,
+    immediatelyRender: false,
     editable: !disabled,
     extensions,
     content,
@@ -185,6 +189,7 @@ export function RichTextField({
 
   // A value set from outside (the form loading or resetting) replaces the content.
   useEffect(() => {
+    if (!editor) return;
     const value = input.value || undefined;
     if (value === stored.current) return;
     stored.current = value;
@@ -192,12 +197,13 @@ export function RichTextField({
   }, [editor, input.value]);
 
   useEffect(() => {
-    editor.setEditable(!disabled);
+    editor?.setEditable(!disabled);
   }, [editor, disabled]);
 
   // aria-invalid and aria-describedby change with the error; the editor's element gets them
   // (the wrapper's is-invalid class colours its border).
   useEffect(() => {
+    if (!editor) return;
     const element = editor.view.dom;
     for (const [attribute, value] of Object.entries(aria)) {
       if (value === undefined) element.removeAttribute(attribute);
@@ -205,7 +211,26 @@ export function RichTextField({
     }
   }, [editor, aria]);
 
-  const state = useEditorState({ editor, selector: ({ editor: current }) => toolStateOf(current) });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => (current ? toolStateOf(current) : null),
+  });
+
+  if (!editor || !state) {
+    // The first frame, before the editor exists: the label and an empty area of the same size.
+    return (
+      <Form.Group className={className ?? 'mb-3'}>
+        <div id={labelId} className="form-label">
+          {label}
+        </div>
+        <div
+          className="form-control rich-text-content"
+          aria-busy="true"
+          style={{ ['--rich-text-rows' as string]: rows }}
+        />
+      </Form.Group>
+    );
+  }
 
   const tools: Tool[] = [
     {
