@@ -49,7 +49,8 @@ const SITE: PublishedJournalSite = {
         '<a href="javascript:alert(1)">Bad link</a>' +
         '<a href="/top" target="_top">Top link</a>' +
         '<iframe src="https://evil.example"></iframe><style>body { display: none }</style>' +
-        '<form action="https://evil.example"><input name="pin"></form>',
+        '<form action="https://evil.example"><input name="pin"></form>' +
+        '<img src="" alt="Map of our locations">',
     },
     {
       pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
@@ -195,6 +196,8 @@ describe('published journal site', () => {
     expect(within(main).getByText('Bad link')).not.toHaveAttribute('href');
     expect(within(main).getByRole('link', { name: 'Top link' })).not.toHaveAttribute('target');
     expect(main.querySelector('iframe, style, form, input[name="pin"]')).toBeNull();
+    // The Locations default's image without an address is not shown as a broken image.
+    expect(within(main).queryByRole('img', { name: 'Map of our locations' })).toBeNull();
   });
 
   it('moves between pages by the menu without loading the site again, focusing the heading', async () => {

@@ -42,7 +42,15 @@ const CONFIG: Config = {
   ADD_ATTR: ['target'],
 };
 
-/** The content as a fragment ready to insert: no HTML string is assigned anywhere. */
+/**
+ * The content as a fragment ready to insert: no HTML string is assigned anywhere. An image
+ * without an address is left out: the Locations page's default content holds one for the
+ * operator to fill in (01 §9), and a visitor would see a broken image.
+ */
 export function sanitizeContent(html: string): DocumentFragment {
-  return purifier.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const fragment = purifier.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  for (const image of fragment.querySelectorAll('img')) {
+    if (!image.getAttribute('src')?.trim()) image.remove();
+  }
+  return fragment;
 }
