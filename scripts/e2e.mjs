@@ -5,4 +5,6 @@ import { bin, run } from './lib/run.mjs';
 
 ensureChromium();
 buildClientIfNeeded();
-process.exit(await run(bin('jest'), ['--selectProjects', 'e2e', ...process.argv.slice(2)]));
+// The caller's arguments first: after --selectProjects, a path pattern would be read as one
+// more project name and every browser test would run.
+process.exit(await run(bin('jest'), [...process.argv.slice(2), '--selectProjects', 'e2e']));
