@@ -1,0 +1,532 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import {
+  JOURNAL_PAGE_TYPE,
+  JOURNAL_SITE_TEXT,
+  JOURNAL_TEXT,
+  THEME,
+  type JournalExportFile,
+  type JournalPage,
+  type JournalProfile,
+} from '@contracts/api/journal';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { STYLE_ITEMS, defaultJournalStylesheet } from '@contracts/site/style-model';
+import { IMAGE_SLOT_CAPTION } from '@/components/form/ImageSlotField';
+import { APPEARANCE_LABEL } from '@/components/site-builder/appearance-form';
+import { MEDIA_SLOTS } from '@/components/site-builder/media-slots';
+import { PROFILE_CARD_TEXT } from '@/components/site-builder/profile-card';
+import { COMMON_TEXT, LAYOUT_TEXT } from '@/config/texts';
+import {
+  DASHBOARD_TEXT,
+  SAVE_AND_CONTINUE,
+  SETTINGS_LABEL,
+  SETUP_LABEL,
+  STEP_TITLE,
+  SUMMARY_LABEL,
+} from '@/features/my-journal/lib/journal-texts';
+import { launchBrowser, newPage } from './support/browser';
+import {
+  answerDialog,
+  dialogOpen,
+  fieldError,
+  JournalApi,
+  newSitePage,
+  openRoute,
+  signIn,
+  unexpectedErrors,
+} from './support/journal';
+import { noisePng, solidPng } from './support/png';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * The MyJournal screens around the main flow (issue 3), in Chromium against the real server:
+ * unpublish and publish from the dashboard, export then import, the validation messages, an
+ * oversize image and the dashboard search. Each test makes the data it changes, except the
+ * seeded demo site, which only the unpublish test changes (and publishes again).
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let api: JournalApi;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = await JournalApi.signIn(server.baseUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The seeded published site (db.json) and its program. */
+const DEMO = {
+  profileId: 1,
+  siteUrl: 'demo-gift',
+  title: 'Demo Gift Card Balance',
+  programName: 'Demo Gift Card',
+  loginTitle: 'Check your gift card balance',
+};
+
+/** A profile of its own for a test, made through the API. */
+async function createProfile(fields: Partial<JournalProfile> & { siteUrl: string }) {
+  return api.call<JournalProfile>('POST', '/myjournal/profiles?returnBody=true', {
+    programId: 2,
+    themeId: THEME.DARK,
+    expirationDateCount: 0,
+    ...fields,
+  });
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+describe('publication from the dashboard', () => {
+  it('unpublishes the demo site after a confirmation, and publishes it again', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    const demo = card(page, DEMO.title);
+    await demo.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
+
+    // Cancel leaves the site online.
+    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.unpublish }).click();
+    await answerDialog(page, JOURNAL_TEXT.unpublishConfirm, { button: DIALOG_TEXT.cancel });
+    expect((await api.profileBySiteUrl(DEMO.siteUrl))?.isPublished).toBe(1);
+
+    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.unpublish }).click();
+    await answerDialog(page, JOURNAL_TEXT.unpublishConfirm);
+    await answerDialog(page, JOURNAL_TEXT.unpublished);
+    await demo.getByText(JOURNAL_TEXT.notPublished_indicator, { exact: true }).waitFor();
+    expect((await api.profileBySiteUrl(DEMO.siteUrl))?.isPublished).toBe(0);
+
+    // "Open site" warns instead of opening a tab.
+    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click();
+    await answerDialog(page, DIALOG_TEXT.warningTitle, { message: JOURNAL_TEXT.notPublishedYet });
+    expect(page.context().pages()).toHaveLength(1);
+
+    // The site itself says it is not published.
+    const site = await newSitePage(browser);
+    await site.page.goto(`${server.baseUrl}/mj/#!/${DEMO.siteUrl}`);
+    await site.page
+      .getByRole('heading', { level: 1, name: JOURNAL_SITE_TEXT.notPublishedTitle })
+      .waitFor();
+    await site.page.getByText(JOURNAL_SITE_TEXT.notPublished, { exact: true }).waitFor();
+    expect(await site.page.getByLabel(JOURNAL_SITE_TEXT.cardNumberLabel).count()).toBe(0);
+
+    // Publish again: the module code exists already, so only the flag changes.
+    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.publish }).click();
+    await answerDialog(page, DIALOG_TEXT.successTitle, {
+      message: JOURNAL_TEXT.published(DEMO.title),
+    });
+    await demo.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
+    const republished = await api.profileBySiteUrl(DEMO.siteUrl);
+    expect(republished).toMatchObject({ isPublished: 1, moduleCode: 'MJC_1DGC1' });
+
+    // "Open site" now opens the site in a new tab.
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      demo.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`${server.baseUrl}/mj/#!/${DEMO.siteUrl}`);
+    await tab.getByRole('heading', { level: 1, name: DEMO.loginTitle }).waitFor();
+    await tab.close();
+
+    // The page that said "not published" shows the site once reloaded.
+    await site.page.reload();
+    await site.page.getByRole('heading', { level: 1, name: DEMO.loginTitle }).waitFor();
+    await site.page.getByLabel(JOURNAL_SITE_TEXT.cardNumberLabel).waitFor();
+
+    expect(errors).toEqual([]);
+    // The one refusal: the unpublished site's data answered 404.
+    expect(site.failedAnswers).toEqual([
+      { url: `${server.baseUrl}/mj/api/sites/${DEMO.siteUrl}`, status: 404 },
+    ]);
+    expect(unexpectedErrors(site.errors, [404])).toEqual([]);
+    await site.page.context().close();
+    await page.context().close();
+  });
+});
+
+describe('export and import of a configuration', () => {
+  it('exports a site to "{program}.json" and imports it as an equal new site', async () => {
+    // A source with every kind of setting: images, analytics, a count, an extra page, a
+    // disabled page.
+    const upload = async (rgb: [number, number, number]) => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array(solidPng(16, 16, rgb))], { type: 'image/png' }),
+        'i.png',
+      );
+      return api.callForm<{ id: string }>('/images', form);
+    };
+    const source = await createProfile({
+      programId: 2,
+      siteUrl: 'export-source',
+      title: 'Harbour City Balance',
+      keywords: 'harbour, gift',
+      description: 'Check your Harbour City gift card.',
+      googleAnalytics: 'UA-999-1',
+      clientWebsite: 'https://www.harbourcity.example',
+      themeId: THEME.LIGHT,
+      expirationDateCount: 60,
+      headerImg: (await upload([10, 20, 30])).id,
+      logo: (await upload([40, 50, 60])).id,
+      cssOverride: `${defaultJournalStylesheet(THEME.LIGHT)}\n.pageContent { margin: 1rem; }\n`,
+    });
+    const addPage = (pageTypeId: number, fields: Partial<JournalPage>) =>
+      api.call<JournalPage>('POST', '/myjournal/pages?returnBody=true', {
+        profileId: source.profileId,
+        pageTypeId,
+        ...fields,
+      });
+    await addPage(JOURNAL_PAGE_TYPE.LOGIN, {
+      enabled: 1,
+      title: 'Harbour balance',
+      content: '<p>Enter your <strong>card</strong>.</p>',
+    });
+    await addPage(JOURNAL_PAGE_TYPE.LOCATIONS, {
+      enabled: 1,
+      title: 'Our shops',
+      navItem: 'Shops',
+      content: '<p>Level 1 and 2.</p>',
+    });
+    await addPage(JOURNAL_PAGE_TYPE.FAQ, { enabled: 0, title: 'Questions', content: null });
+
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    await openRoute(page, server.baseUrl, `/my-journal/wizard/summary?id=${source.profileId}`);
+    await page.getByRole('region', { name: SUMMARY_LABEL.clientSetup }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: SUMMARY_LABEL.export }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Harbour City Gift Card.json');
+    const fileText = await readFile(await download.path(), 'utf8');
+    const file = JSON.parse(fileText) as JournalExportFile;
+    const stored = (await api.profileBySiteUrl('export-source'))!;
+    expect(file.profile).toEqual(stored);
+    const storedPages = await api.pages(source.profileId);
+    expect(file.pages).toHaveLength(storedPages.length);
+    for (const exported of file.pages) {
+      expect(Object.keys(exported).sort()).toEqual(
+        ['content', 'enabled', 'navItem', 'pageTypeId', 'title'].sort(),
+      );
+    }
+
+    // The demo site's file is named after its program too.
+    await openRoute(page, server.baseUrl, `/my-journal/wizard/summary?id=${DEMO.profileId}`);
+    await page.getByRole('region', { name: SUMMARY_LABEL.clientSetup }).waitFor();
+    const [demoDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: SUMMARY_LABEL.export }).click(),
+    ]);
+    expect(demoDownload.suggestedFilename()).toBe(`${DEMO.programName}.json`);
+
+    // Import the file as a new site of the same program.
+    await page.getByRole('navigation').getByRole('link', { name: LAYOUT_TEXT.myJournal }).click();
+    await page.getByRole('link', { name: COMMON_TEXT.addNew }).click();
+    await page.getByRole('heading', { name: STEP_TITLE.setup }).waitFor();
+    // A new profile starts empty, whatever profile was open before.
+    expect(await page.getByLabel(SETUP_LABEL.siteUrl).inputValue()).toBe('');
+    expect(await page.getByLabel(SETUP_LABEL.schemeName).isEnabled()).toBe(true);
+    await page.getByLabel(SETUP_LABEL.schemeName).selectOption({ label: 'Harbour City Gift Card' });
+    await page.getByLabel(SETUP_LABEL.siteUrl).fill('imported-copy');
+    await page.getByLabel(SETUP_LABEL.importConfig).setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: 'application/json',
+      buffer: Buffer.from(fileText),
+    });
+    await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.importSuccess });
+    // Step 2 opens on the imported site, its settings filled in.
+    await page.getByRole('heading', { name: STEP_TITLE.settings }).waitFor();
+    expect(await page.getByLabel(SETTINGS_LABEL.title).inputValue()).toBe(stored.title);
+
+    const copy = (await api.profileBySiteUrl('imported-copy'))!;
+    expect(copy.profileId).not.toBe(stored.profileId);
+    const settingsOf = ({
+      profileId: _id,
+      siteUrl: _url,
+      isPublished: _published,
+      moduleCode: _code,
+      moduleCodeId: _codeId,
+      creationDate: _created,
+      ...settings
+    }: JournalProfile) => settings;
+    expect(settingsOf(copy)).toEqual(settingsOf(stored));
+    expect(copy.isPublished).toBe(0);
+    const pagesOf = (pages: readonly JournalPage[]) =>
+      pages
+        .map(({ pageTypeId, enabled, title, content, navItem }) => ({
+          pageTypeId,
+          enabled,
+          title,
+          content,
+          navItem,
+        }))
+        .sort((a, b) => a.pageTypeId - b.pageTypeId);
+    expect(pagesOf(await api.pages(copy.profileId))).toEqual(pagesOf(storedPages));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('validation messages', () => {
+  it('step 1 refuses an empty form, a short and a long URL, saving nothing', async () => {
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    const before = (await api.profiles()).length;
+    await page.getByRole('link', { name: COMMON_TEXT.addNew }).click();
+    const schemeName = page.getByLabel(SETUP_LABEL.schemeName);
+    const siteUrl = page.getByLabel(SETUP_LABEL.siteUrl);
+    const submit = page.getByRole('button', { name: SAVE_AND_CONTINUE });
+
+    // No message before a submit.
+    expect(await fieldError(siteUrl)).toBe('');
+
+    // Importing needs a program first.
+    await page.getByLabel(SETUP_LABEL.importConfig).setInputFiles({
+      name: 'config.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ profile: {}, pages: [] })),
+    });
+    await answerDialog(page, DIALOG_TEXT.warningTitle, { message: JOURNAL_TEXT.importNoProgram });
+    await submit.click();
+    await page.getByText(FIELD_MESSAGES.required).first().waitFor();
+    expect(await fieldError(schemeName)).toBe(FIELD_MESSAGES.required);
+    expect(await fieldError(siteUrl)).toBe(FIELD_MESSAGES.required);
+    expect(await siteUrl.getAttribute('aria-invalid')).toBe('true');
+
+    await schemeName.selectOption({ label: DEMO.programName });
+    await siteUrl.fill('abc');
+    await submit.click();
+    expect(await fieldError(schemeName)).toBe('');
+    expect(await fieldError(siteUrl)).toBe(FIELD_MESSAGES.minlength);
+
+    await siteUrl.fill('a'.repeat(33));
+    await submit.click();
+    expect(await fieldError(siteUrl)).toBe(FIELD_MESSAGES.maxlength);
+    expect(await dialogOpen(page)).toBe(false);
+    expect(errors).toEqual([]);
+
+    // A URL another site has: the server's refusal shows under the field.
+    await siteUrl.fill(DEMO.siteUrl);
+    await submit.click();
+    await page.getByText(`${DEMO.siteUrl} is already used`).waitFor();
+    expect(await fieldError(siteUrl)).toBe(`${DEMO.siteUrl} is already used`);
+    expect(await dialogOpen(page)).toBe(false);
+    expect((await api.profiles()).length).toBe(before);
+    // The refused call is logged by design (01 §8, §9: failed calls are logged), nothing else.
+    expect(unexpectedErrors(errors, [409])).toEqual([
+      expect.stringMatching(/^POST .*\/api\/myjournal\/profiles\?returnBody=true failed .*409/),
+    ]);
+    await page.context().close();
+  });
+
+  it('step 2 refuses a one-letter title and an empty description, saving nothing', async () => {
+    const profile = await createProfile({
+      siteUrl: 'settings-checks',
+      title: 'Settings Checks',
+      description: 'Before.',
+    });
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    await openRoute(
+      page,
+      server.baseUrl,
+      `/my-journal/wizard/site-setting?id=${profile.profileId}`,
+    );
+    const title = page.getByLabel(SETTINGS_LABEL.title);
+    const description = page.getByLabel(SETTINGS_LABEL.description);
+    expect(await title.inputValue()).toBe('Settings Checks');
+
+    await title.fill('a');
+    await description.fill('');
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    await page.getByText(FIELD_MESSAGES.minlength).waitFor();
+    expect(await fieldError(title)).toBe(FIELD_MESSAGES.minlength);
+    expect(await fieldError(description)).toBe(FIELD_MESSAGES.required);
+
+    expect(await dialogOpen(page)).toBe(false);
+    expect(await api.profileBySiteUrl('settings-checks')).toEqual(profile);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the appearance editor refuses a bad colour and a bad font size, saving nothing', async () => {
+    // A stylesheet edited by hand to a size the editor does not write (em, not px).
+    const headline = STYLE_ITEMS[0]!;
+    const css = defaultJournalStylesheet(THEME.DARK).replace(
+      /(\.title \{[^}]*font-size: )30px/,
+      '$11.5em',
+    );
+    expect(css).toContain('font-size: 1.5em');
+    const profile = await createProfile({ siteUrl: 'appearance-checks', cssOverride: css });
+
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    await openRoute(
+      page,
+      server.baseUrl,
+      `/my-journal/wizard/site-editor/font-editor?id=${profile.profileId}`,
+    );
+    const headerBackground = page.getByLabel(APPEARANCE_LABEL.headerBackground, { exact: true });
+    await headerBackground.fill('notacolour');
+    const headlineSize = page
+      .getByRole('group', { name: headline.label })
+      .getByLabel(APPEARANCE_LABEL.fontSize);
+    // Typed letters: the size field keeps only the leading digits (01 §5.3), here none.
+    const subSize = page
+      .getByRole('group', { name: STYLE_ITEMS[1]!.label })
+      .getByLabel(APPEARANCE_LABEL.fontSize);
+    await subSize.fill('abc');
+    expect(await subSize.inputValue()).toBe('');
+
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    await page.getByText(FIELD_MESSAGES.color).waitFor();
+    expect(await fieldError(headerBackground)).toBe(FIELD_MESSAGES.color);
+    expect(await fieldError(headlineSize)).toBe(FIELD_MESSAGES.fontSize);
+    expect(await fieldError(subSize)).toBe(FIELD_MESSAGES.required);
+
+    expect(await dialogOpen(page)).toBe(false);
+    expect((await api.profileBySiteUrl('appearance-checks'))?.cssOverride).toBe(css);
+
+    // The profile has no pages yet: only Appearance, Login Page and Edit CSS open (01 §2.4).
+    const tabs = page.getByRole('navigation', { name: COMMON_TEXT.editorSections });
+    expect(await tabs.getByRole('link').allInnerTexts()).toEqual([
+      'Appearance',
+      'Login Page',
+      'Edit CSS',
+    ]);
+    for (const name of ['Locations Page', 'T&Cs Page', 'FAQ', 'Privacy Policy Page']) {
+      expect(await tabs.getByText(name, { exact: true }).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('image limits on the media step', () => {
+  it('refuses a header logo over 300 KB and a background over 1.5 MB', async () => {
+    const profile = await createProfile({ siteUrl: 'media-checks' });
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    await openRoute(
+      page,
+      server.baseUrl,
+      `/my-journal/wizard/media-upload?id=${profile.profileId}`,
+    );
+    const [headerSlot, , , backgroundSlot] = MEDIA_SLOTS;
+
+    const tries = [
+      { slot: headerSlot!, bytes: noisePng(400_000) },
+      { slot: backgroundSlot!, bytes: noisePng(1_600_000) },
+    ];
+    for (const { slot, bytes } of tries) {
+      expect(bytes.length).toBeGreaterThan(slot.maxBytes);
+      const group = page.getByRole('group', { name: slot.label, exact: true });
+      await group.locator('input[type="file"]').setInputFiles({
+        name: 'big.png',
+        mimeType: 'image/png',
+        buffer: bytes,
+      });
+      await answerDialog(page, DIALOG_TEXT.errorTitle, { message: DIALOG_TEXT.fileTooLarge });
+      // The slot stays empty: placeholder, first caption, nothing to upload or remove.
+      expect(await group.getByRole('status').innerText()).toBe(IMAGE_SLOT_CAPTION.empty);
+      await group.getByRole('img', { name: 'No image' }).waitFor();
+      expect(await group.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+      expect(await group.getByRole('button', { name: 'Remove' }).isDisabled()).toBe(true);
+    }
+
+    // The background's own limit is larger: a 400 KB background is taken.
+    const background = page.getByRole('group', { name: backgroundSlot!.label, exact: true });
+    await background.locator('input[type="file"]').setInputFiles({
+      name: 'wide.png',
+      mimeType: 'image/png',
+      buffer: noisePng(400_000),
+    });
+    await background.getByText(IMAGE_SLOT_CAPTION.ready('wide.png'), { exact: true }).waitFor();
+
+    expect(await api.profileBySiteUrl('media-checks')).toEqual(profile);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('removing an image', () => {
+  it('clears the slot and saves the profile at once', async () => {
+    const profile = await createProfile({ siteUrl: 'remove-checks' });
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    await openRoute(
+      page,
+      server.baseUrl,
+      `/my-journal/wizard/media-upload?id=${profile.profileId}`,
+    );
+    const slot = MEDIA_SLOTS.find((s) => s.key === 'logo')!;
+    const group = page.getByRole('group', { name: slot.label, exact: true });
+    await group.locator('input[type="file"]').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: solidPng(24, 24, [200, 30, 30]),
+    });
+    await group.getByRole('button', { name: 'Upload' }).click();
+    await group.getByText(IMAGE_SLOT_CAPTION.uploaded, { exact: true }).waitFor();
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
+    await page.getByRole('heading', { name: 'Appearance', level: 3 }).waitFor();
+    expect((await api.profileBySiteUrl('remove-checks'))?.logo).toMatch(/.+/);
+
+    await page
+      .getByRole('navigation', { name: COMMON_TEXT.wizardSteps })
+      .getByRole('link', { name: 'Media Upload' })
+      .click();
+    await group.getByText(IMAGE_SLOT_CAPTION.uploaded, { exact: true }).waitFor();
+    await group.getByRole('button', { name: 'Remove' }).click();
+    await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.logoRemoved });
+    expect(await group.getByRole('status').innerText()).toBe(IMAGE_SLOT_CAPTION.empty);
+    await group.getByRole('img', { name: 'No image' }).waitFor();
+    // Saved without Save & Continue.
+    expect((await api.profileBySiteUrl('remove-checks'))?.logo).toBeNull();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('dashboard search', () => {
+  it('filters the cards by title, program name or URL, and says when nothing matches', async () => {
+    await createProfile({ siteUrl: 'search-harbour', title: 'Harbour Shoppers' });
+    const { page, errors } = await newPage(browser);
+    await signIn(page, server.baseUrl);
+    const cards = page.getByRole('list', { name: DASHBOARD_TEXT.cards }).getByRole('article');
+    const search = page.getByRole('searchbox', { name: COMMON_TEXT.search });
+    const all = (await api.profiles()).length;
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('article.profile-card').length === count,
+      all,
+    );
+
+    // Part of the seeded title, in other letter case.
+    await search.fill('card BALANCE');
+    await card(page, DEMO.title).waitFor();
+    expect(await card(page, 'Harbour Shoppers').count()).toBe(0);
+
+    // Part of a URL.
+    await search.fill('search-harb');
+    await card(page, 'Harbour Shoppers').waitFor();
+    expect(await cards.count()).toBe(1);
+
+    await search.fill('zzzz');
+    await page.getByText(DASHBOARD_TEXT.noMatches, { exact: true }).waitFor();
+    expect(await cards.count()).toBe(0);
+
+    await search.fill('');
+    await card(page, DEMO.title).waitFor();
+    expect(await cards.count()).toBe(all);
+    expect(await page.getByText(DASHBOARD_TEXT.noMatches).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
