@@ -1,6 +1,6 @@
 // `npm run test:contracts`: Pact consumer tests write contracts/pacts (cleared first, because
 // interactions merge into existing files), then provider verification runs them against createApp.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib/build-client.mjs';
 import { bin, run } from './lib/run.mjs';
@@ -13,4 +13,12 @@ const consumer = await run(
   { env },
 );
 if (consumer !== 0) process.exit(consumer);
+// In CI the regenerated pacts must be the committed ones: the backend team verifies those.
+if (process.env.CI === 'true' && existsSync(path.join(root, '.git'))) {
+  const drift = await run('git', ['diff', '--exit-code', '--stat', '--', 'contracts/pacts']);
+  if (drift !== 0) {
+    console.error('contracts/pacts differs from the committed pact files: commit them.');
+    process.exit(drift);
+  }
+}
 process.exit(await run(bin('jest'), ['--selectProjects', 'provider'], { env }));
