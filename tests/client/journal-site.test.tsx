@@ -169,9 +169,21 @@ describe('published journal site', () => {
       'gift, balance',
     );
     expect(document.body).toHaveClass('hasBackground');
+    expect(document.body).toHaveClass('theme-dark');
     expect(document.body.style.backgroundImage).toContain('/images/bbbb.png');
     // No <style> element anywhere: the profile CSS arrives as a linked file.
     expect(document.querySelector('style')).toBeNull();
+  });
+
+  it('follows the theme for text the profile does not colour, and preloads only fonts with a file', async () => {
+    server.on(SITE_ROUTE, { body: { ...SITE, themeId: 1, fonts: ['dtrvag', 'Roboto'] } });
+    await openSite('#!/test-site');
+    expect(document.body).toHaveClass('theme-light');
+    expect(document.body).not.toHaveClass('theme-dark');
+    const preloads = [...document.head.querySelectorAll('link[rel="preload"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(preloads).toEqual([FONT_PATHS.file('roboto')]);
   });
 
   it('never runs injected script: handlers, scripts, frames, styles and javascript: links are removed', async () => {

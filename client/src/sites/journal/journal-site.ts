@@ -32,9 +32,15 @@ function setMeta(doc: Document, name: string, content: string | null): void {
   meta.content = content ?? '';
 }
 
+/**
+ * Text the profile stylesheet does not colour (the balance details, lists) follows the theme:
+ * 1 light, anything else dark (01 §3). The base CSS gives each class a readable default colour.
+ */
+const THEME_CLASS = { light: 'theme-light', dark: 'theme-dark' } as const;
+
 function clearHead(doc: Document): void {
   for (const element of doc.head.querySelectorAll(`[${SITE_HEAD}]`)) element.remove();
-  doc.body.classList.remove('hasBackground');
+  doc.body.classList.remove('hasBackground', THEME_CLASS.light, THEME_CLASS.dark);
   doc.body.style.backgroundImage = '';
 }
 
@@ -44,7 +50,7 @@ function applyHead(doc: Document, site: PublishedJournalSite): void {
   const added: HTMLElement[] = [];
   for (const name of site.fonts) {
     const family = FONT_FAMILIES.find((f) => f.name === name);
-    if (family === undefined) continue;
+    if (family === undefined || !family.hasFile) continue;
     // Fetched at once instead of when the stylesheet is applied.
     added.push(
       h('link', {
@@ -65,6 +71,7 @@ function applyHead(doc: Document, site: PublishedJournalSite): void {
   }
   setMeta(doc, 'description', site.description);
   setMeta(doc, 'keywords', site.keywords);
+  doc.body.classList.add(site.themeId === 1 ? THEME_CLASS.light : THEME_CLASS.dark);
 
   // Through the CSSOM, which the CSP allows (a style attribute would need 'unsafe-inline').
   if (site.backgroundImg !== null) {
