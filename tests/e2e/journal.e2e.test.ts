@@ -152,15 +152,20 @@ describe('a new MyJournal site, from Add New to a balance check on the published
       const group = page.getByRole('group', { name: slot.label, exact: true });
       const caption = group.getByRole('status');
       expect(await caption.innerText()).toBe(IMAGE_SLOT_CAPTION.empty);
-      expect(await group.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+      expect(
+        await group
+          .getByRole('button', { name: IMAGE_SLOT_CAPTION.empty, exact: true })
+          .isDisabled(),
+      ).toBe(true);
       await group.locator('input[type="file"]').setInputFiles({
         name: image.file,
         mimeType: 'image/png',
         buffer: solidPng(image.width, image.height, [...image.rgb]),
       });
-      await group.getByText(IMAGE_SLOT_CAPTION.ready(image.file), { exact: true }).waitFor();
-      await group.getByRole('button', { name: 'Upload' }).click();
-      await group.getByText(IMAGE_SLOT_CAPTION.uploaded, { exact: true }).waitFor();
+      await group
+        .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready(image.file), exact: true })
+        .click();
+      await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
       const preview = group.getByRole('img', { name: `${slot.label} preview` });
       await preview.waitFor();
       // The preview is the stored file, served back: it decodes to the uploaded size.

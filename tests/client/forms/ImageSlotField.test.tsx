@@ -3,6 +3,7 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { IMAGE_LIMITS } from '@contracts/api/constants';
 import { ImageSlotField } from '@/components/form/ImageSlotField';
 import { renderInForm } from './renderInForm';
+import { UPLOAD_BUTTON_NAME as UPLOAD_CAPTION } from '../../support/image-slot';
 
 const png = (name: string, bytes: number) =>
   new File([new Uint8Array(bytes)], name, { type: 'image/png' });
@@ -33,10 +34,13 @@ function setup(initialValues?: Record<string, unknown>) {
   );
   const slot = screen.getByRole('group', { name: 'Site logo image' });
   const button = (name: string) => within(slot).getByRole('button', { name });
+  // The Upload button's caption is the slot's caption (01 §2.8).
+  const uploadButton = () => within(slot).getByRole('button', { name: UPLOAD_CAPTION });
   return {
     ...view,
     slot,
     button,
+    uploadButton,
     onUpload,
     onRemove,
     onError,
@@ -46,36 +50,40 @@ function setup(initialValues?: Record<string, unknown>) {
 
 describe('ImageSlotField', () => {
   it('starts empty: placeholder, caption, Upload and Remove disabled', () => {
-    const { slot, button } = setup();
+    const { slot, button, uploadButton } = setup();
     expect(within(slot).getByRole('img', { name: 'No image' })).toBeInTheDocument();
     expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image');
+    expect(uploadButton()).toHaveAccessibleName('Upload an Image');
     expect(button('Browse')).toBeEnabled();
-    expect(button('Upload')).toBeDisabled();
+    expect(uploadButton()).toBeDisabled();
     expect(button('Remove')).toBeDisabled();
     expect(screen.getByLabelText('Site logo image')).toHaveAttribute('accept', 'image/*');
     expect(screen.getByLabelText('Site logo image')).toHaveAccessibleDescription('Max 300 KB');
   });
 
   it('cycles the caption through choose, upload and remove', async () => {
-    const { user, slot, button, onUpload, onRemove, finish, values } = setup();
+    const { user, slot, button, uploadButton, onUpload, onRemove, finish, values } = setup();
     await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 1000));
     const status = within(slot).getByRole('status');
     expect(status).toHaveTextContent('logo.png is ready to be uploaded');
-    expect(button('Upload')).toBeEnabled();
+    expect(uploadButton()).toHaveAccessibleName('logo.png is ready to be uploaded');
+    expect(uploadButton()).toBeEnabled();
 
-    await user.click(button('Upload'));
+    await user.click(uploadButton());
     expect(status).toHaveTextContent('Uploading');
+    expect(uploadButton()).toHaveAccessibleName('Uploading');
     expect(onUpload).toHaveBeenCalledWith(expect.objectContaining({ name: 'logo.png' }));
-    expect(button('Upload')).toBeDisabled();
+    expect(uploadButton()).toBeDisabled();
 
     finish('img-1');
     await waitFor(() => expect(status).toHaveTextContent('Uploaded'));
+    expect(uploadButton()).toHaveAccessibleName('Uploaded');
     expect(values().logo).toBe('img-1');
     expect(within(slot).getByRole('img', { name: 'Site logo image preview' })).toHaveAttribute(
       'src',
       '/images/img-1.png',
     );
-    expect(button('Upload')).toBeDisabled();
+    expect(uploadButton()).toBeDisabled();
     expect(button('Remove')).toBeEnabled();
 
     await user.click(button('Remove'));
@@ -97,7 +105,7 @@ describe('ImageSlotField', () => {
   });
 
   it('refuses a file over the limit with "File size is too large"', async () => {
-    const { user, slot, button, onError } = setup();
+    const { user, slot, uploadButton, onError } = setup();
     await user.upload(
       screen.getByLabelText('Site logo image'),
       png('big.png', IMAGE_LIMITS.small + 1),
@@ -105,7 +113,7 @@ describe('ImageSlotField', () => {
     expect(onError).toHaveBeenCalledWith(DIALOG_TEXT.fileTooLarge, 'size');
     expect(DIALOG_TEXT.fileTooLarge).toBe('File size is too large');
     expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image');
-    expect(button('Upload')).toBeDisabled();
+    expect(uploadButton()).toBeDisabled();
   });
 
   it('accepts a file exactly at the limit', async () => {
@@ -119,25 +127,25 @@ describe('ImageSlotField', () => {
   });
 
   it('refuses a file that is not an image', async () => {
-    const { user, button, onError } = setup();
+    const { user, uploadButton, onError } = setup();
     const pdf = new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' });
     await user.upload(screen.getByLabelText('Site logo image'), pdf);
     expect(onError).toHaveBeenCalledWith(expect.any(String), 'type');
     expect(onError.mock.calls[0]?.[0]).not.toBe(DIALOG_TEXT.fileTooLarge);
-    expect(button('Upload')).toBeDisabled();
+    expect(uploadButton()).toBeDisabled();
   });
 
   it('keeps the chosen file ready when the upload fails', async () => {
-    const { user, slot, button, onUpload } = setup();
+    const { user, slot, uploadButton, onUpload } = setup();
     onUpload.mockImplementationOnce(() => Promise.reject(new Error('boom')));
     await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 10));
-    await user.click(button('Upload'));
+    await user.click(uploadButton());
     await waitFor(() =>
       expect(within(slot).getByRole('status')).toHaveTextContent(
         'logo.png is ready to be uploaded',
       ),
     );
-    expect(button('Upload')).toBeEnabled();
+    expect(uploadButton()).toBeEnabled();
   });
 
   it('Remove discards a chosen file that was not uploaded', async () => {

@@ -2,7 +2,7 @@
  * An image slot (01 §2.8, §5.1; 03 §5 images): Browse, Upload and Remove, a placeholder icon
  * while empty and a preview once set. The field value is the uploaded image's id or URL.
  *
- * The caption follows the slot: "Upload an Image" (empty) → "{file} is ready to be uploaded"
+ * The Upload button's caption follows the slot ("the button caption cycles", 01 §2.8): "Upload an Image" (empty) → "{file} is ready to be uploaded"
  * (a file chosen) → "Uploading" → "Uploaded" (a value is set, also when loaded from the server),
  * and "Upload an Image" again after Remove. A failed upload goes back to "ready"; the caller's
  * `onUpload` reports the failure. Files over `maxBytes` or not of an image type are refused
@@ -157,7 +157,8 @@ export function ImageSlotField({
           )}
         </div>
         <div>
-          <p id={captionId} role="status" className="mb-2">
+          {/* The Upload button's caption changes as the slot does: announced here as it changes. */}
+          <p id={captionId} role="status" className="visually-hidden">
             {caption}
           </p>
           {/* Hidden behind the Browse button, out of the tab order; the legend still names it. */}
@@ -189,7 +190,7 @@ export function ImageSlotField({
               disabled={disabled || !file || busy !== null}
               onClick={() => void upload()}
             >
-              Upload
+              {caption}
             </Button>
             <Button
               variant="outline-danger"
