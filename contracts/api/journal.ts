@@ -57,6 +57,8 @@ export const JOURNAL_LIMITS = {
 } as const;
 /** siteUrl: URL-safe characters only (letters, digits, dash, underscore). */
 export const SITE_URL_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** Said by the server and the step 1 form for any other character (not a spec text). */
+export const SITE_URL_CHARACTERS_MESSAGE = 'Only letters, digits, - and _ are allowed';
 
 /** List sizes the journal asks for (01 §9). */
 export const JOURNAL_PAGE_SIZE = { profiles: 1000, pages: 15, pageTypes: 15 } as const;

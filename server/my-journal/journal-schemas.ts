@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   EXPIRATION_DATE_COUNT_IDS,
   JOURNAL_LIMITS,
+  SITE_URL_CHARACTERS_MESSAGE,
   SITE_URL_PATTERN,
   THEME,
   type JournalPage,
@@ -22,7 +23,7 @@ export const JOURNAL_INPUT_MESSAGE = {
   enabled: 'Must be 0, 1, true or false',
   theme: `Must be ${THEME.LIGHT} (light) or ${THEME.DARK} (dark)`,
   expirationDateCount: `Must be one of ${EXPIRATION_DATE_COUNT_IDS.join(', ')}`,
-  siteUrlCharacters: 'Only letters, digits, - and _ are allowed',
+  siteUrlCharacters: SITE_URL_CHARACTERS_MESSAGE,
   returnBody: 'Must be true or false',
 } as const;
 

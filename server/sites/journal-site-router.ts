@@ -20,6 +20,7 @@ import {
   JOURNAL_SITE_CARD_RULES,
   JOURNAL_SITE_PATHS,
   JOURNAL_SITE_TEXT,
+  SITE_URL_CHARACTERS_MESSAGE,
   SITE_URL_PATTERN,
   type BalanceAnswer,
   type BalanceCardStatus,
@@ -59,7 +60,7 @@ const siteParams = z.object({
     .string()
     .min(JOURNAL_LIMITS.siteUrl.min, FIELD_MESSAGES.minlength)
     .max(JOURNAL_LIMITS.siteUrl.max, FIELD_MESSAGES.maxlength)
-    .regex(SITE_URL_PATTERN, 'Only letters, digits, - and _ are allowed'),
+    .regex(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
 });
 
 const balanceBody = z.object({

@@ -15,6 +15,7 @@ import {
   fontSize,
   greaterThan,
   lessThan,
+  matches,
   maxLength,
   minLength,
   monthlyFrequency,
@@ -69,6 +70,16 @@ describe('text checks', () => {
       for (const value of bad) expect([value, validator(value, none)]).toEqual([value, message]);
     },
   );
+});
+
+describe('matches', () => {
+  it("checks the caller's pattern, with the caller's message, and passes on empty input", () => {
+    const slug = matches(/^[a-z-]+$/, 'Letters and - only');
+    expect(slug('my-site', none)).toBeUndefined();
+    expect(slug('my site', none)).toBe('Letters and - only');
+    expect(slug('', none)).toBeUndefined();
+    expect(slug(undefined, none)).toBeUndefined();
+  });
 });
 
 describe('lengths', () => {

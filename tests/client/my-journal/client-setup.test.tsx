@@ -1,5 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { JOURNAL_TEXT, type JournalExportFile } from '@contracts/api/journal';
+import {
+  JOURNAL_TEXT,
+  SITE_URL_CHARACTERS_MESSAGE,
+  type JournalExportFile,
+} from '@contracts/api/journal';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
@@ -77,6 +81,9 @@ describe('step 1, MyJournal Client Setup', () => {
     expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(FIELD_MESSAGES.minlength);
     await user.type(screen.getByLabelText('URL'), 'd'.repeat(30));
     expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    await user.clear(screen.getByLabelText('URL'));
+    await user.type(screen.getByLabelText('URL'), 'my site!');
+    expect(screen.getByLabelText('URL')).toHaveAccessibleDescription(SITE_URL_CHARACTERS_MESSAGE);
     await user.click(save());
     expect(journal.writes()).toEqual([]);
   });

@@ -78,6 +78,10 @@ const textRule =
   (value) =>
     isEmptyInput(value) || test(String(value)) ? undefined : message;
 
+/** A rule of the caller's: the text must match `pattern`, else `message`. */
+export const matches = (pattern: RegExp, message: string): Validator<TextValue> =>
+  textRule((text) => pattern.test(text), message);
+
 export const email = textRule(isEmail, FIELD_MESSAGES.email);
 export const url = textRule(isUrl, FIELD_MESSAGES.url);
 /** Letters, digits, underscore and space (message: alphaNumOnly). */

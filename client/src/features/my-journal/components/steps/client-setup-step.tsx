@@ -9,6 +9,8 @@ import {
   DEFAULT_THEME_ID,
   JOURNAL_LIMITS,
   JOURNAL_TEXT,
+  SITE_URL_CHARACTERS_MESSAGE,
+  SITE_URL_PATTERN,
   THEME,
   type JournalProfile,
 } from '@contracts/api/journal';
@@ -24,7 +26,7 @@ import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { composeValidators, maxLength, minLength, required } from '@/lib/forms/validators';
+import { composeValidators, matches, maxLength, minLength, required } from '@/lib/forms/validators';
 import { logger } from '@/lib/logging/logger';
 import { JsonFileError, readJsonFile } from '@/lib/sites/read-json-file';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
@@ -70,6 +72,8 @@ const validateSiteUrl = composeValidators(
   required,
   minLength(JOURNAL_LIMITS.siteUrl.min),
   maxLength(JOURNAL_LIMITS.siteUrl.max),
+  // The server refuses other characters too (and says so); checked here before the save.
+  matches(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
 );
 
 /**
