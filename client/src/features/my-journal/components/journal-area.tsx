@@ -25,11 +25,8 @@ export {
 } from './editors/page-editor-steps';
 export { CssEditorStep } from './editors/css-editor-step';
 
-const TEXT = {
-  dashboardTitle: 'Select a MyJournal Website',
-  wizardTitle: 'MyJournal Website',
-  programs: 'Programs',
-} as const;
+/** The wizard's heading (not in the spec). */
+const WIZARD_TITLE = 'MyJournal Website';
 
 const wizard = paths.mj.wizard;
 
@@ -48,7 +45,7 @@ export function JournalWizard() {
   const { isEnabled: editorTabEnabled } = useEditorFlow({ skip: !inEditor });
   return (
     <WizardFrame
-      title={TEXT.wizardTitle}
+      title={WIZARD_TITLE}
       tabs={TABS}
       isEnabled={firstTabUntilId}
       stepLabel={journalStepLabel}
