@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { fontFamilyOf } from '@contracts/site/fonts';
 import { STYLE_ITEMS, type AppearanceSettings } from '@contracts/site/style-model';
-import { sanitizeHtml } from '@/components/dialogs/sanitize';
+import { sanitizePageContent } from '@/lib/sites/page-content';
 import './summary-section.css';
 
 /**
@@ -73,13 +73,13 @@ function SummaryPair({ entry }: { entry: SummaryEntry }) {
   );
 }
 
-/** Stored rich text (page content), with scripts, handlers and the like removed. */
+/** Stored rich text (page content), cleaned by the policy of the published sites. */
 export function SummaryHtml({ html }: { html: string | null | undefined }) {
   if (isEmpty(html)) return <>{EMPTY_VALUE}</>;
   return (
     <div
       className="summary-html border rounded p-2"
-      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html ?? '') }}
+      dangerouslySetInnerHTML={{ __html: sanitizePageContent(html ?? '') }}
     />
   );
 }

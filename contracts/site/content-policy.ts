@@ -1,0 +1,51 @@
+/**
+ * How stored page content (rich text written in the site editors) is cleaned wherever it is
+ * shown: on the published sites and in the admin summaries. One policy for both, as plain data
+ * and DOM functions, so contracts stay free of the sanitising library (DOMPurify) that each
+ * bundle brings itself.
+ *
+ * Formatting, links and images stay; script, style, frames, forms, event handlers, style
+ * attributes and javascript: URLs go. Style attributes go too because the pages' CSP refuses
+ * them anyway (and the look belongs to the profile stylesheet).
+ */
+export const CONTENT_SANITIZE_CONFIG = {
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: [
+    'style',
+    'link',
+    'meta',
+    'base',
+    'iframe',
+    'frame',
+    'object',
+    'embed',
+    'form',
+    'input',
+    'button',
+    'select',
+    'textarea',
+  ],
+  FORBID_ATTR: ['style'],
+  ALLOW_DATA_ATTR: false,
+  ADD_ATTR: ['target'],
+};
+
+/** A link opening a new page gives that page no handle on this one; other targets go. */
+export function secureLinkTarget(node: Element): void {
+  if (node.tagName !== 'A') return;
+  if (node.getAttribute('target') === '_blank') {
+    node.setAttribute('rel', 'noopener noreferrer');
+  } else {
+    node.removeAttribute('target');
+  }
+}
+
+/**
+ * Images without an address are left out: the Locations page's default content holds one for
+ * the operator to fill in (01 §9), and a reader would see a broken image.
+ */
+export function dropImagesWithoutSource(root: ParentNode): void {
+  for (const image of root.querySelectorAll('img')) {
+    if (!image.getAttribute('src')?.trim()) image.remove();
+  }
+}

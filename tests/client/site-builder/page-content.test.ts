@@ -1,0 +1,34 @@
+import { sanitizePageContent } from '@/lib/sites/page-content';
+
+describe('sanitizePageContent (the summaries)', () => {
+  it('keeps formatting, links and images', () => {
+    const html =
+      '<h2>Title</h2><p><strong>Bold</strong> <a href="https://example.com/x">link</a></p>' +
+      '<img src="/images/abc.png" alt="map">';
+    expect(sanitizePageContent(html)).toBe(html);
+  });
+
+  it('removes script, handlers, frames, forms, style attributes and javascript: links', () => {
+    const clean = sanitizePageContent(
+      '<p style="color:red">Text</p><img src="x" onerror="alert(1)" alt="a">' +
+        '<script>alert(2)</script><iframe src="https://example.com"></iframe>' +
+        '<form><input name="pin"></form><a href="javascript:alert(3)">go</a>',
+    );
+    expect(clean).toBe('<p>Text</p><img src="x" alt="a"><a>go</a>');
+  });
+
+  it('drops an image without an address, as the Locations default holds one', () => {
+    expect(sanitizePageContent('<p>Map</p><img src="" alt="Map of our locations">')).toBe(
+      '<p>Map</p>',
+    );
+  });
+
+  it('keeps a link to a new page from reaching back, and drops other targets', () => {
+    expect(sanitizePageContent('<a href="https://a.example" target="_blank">a</a>')).toBe(
+      '<a href="https://a.example" target="_blank" rel="noopener noreferrer">a</a>',
+    );
+    expect(sanitizePageContent('<a href="https://a.example" target="top">a</a>')).toBe(
+      '<a href="https://a.example">a</a>',
+    );
+  });
+});
