@@ -258,6 +258,12 @@ export const JOURNAL_TEXT = {
   savedTitle: 'Saved!',
   saved: 'Your profile has been saved!',
   publishFailed: 'Something went wrong',
+  /**
+   * Not in the spec: a site without its mandatory Login page (an enabled page of the Login type)
+   * is not published; both publish flows and the server say so. Its editor creates and enables it.
+   */
+  loginPageMissing:
+    'This site cannot be published: its Login page is missing. Add it in Site Editor > Login Page.',
   lookupFailedTitle: (errorCode: number | string) => `Error: ${errorCode}`,
   importFailedTitle: 'Failed',
   importNoProgram: 'Please select program before importing configuration!',

@@ -19,7 +19,7 @@ import type { Store } from '../db/store';
 import { notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
-import { checkProfile, findProfile, nextId } from './journal-rules';
+import { checkProfile, findProfile, nextId, requireLoginPage } from './journal-rules';
 import {
   newProfileBody,
   profileUpdateBody,
@@ -105,6 +105,9 @@ export function createJournalProfilesRouter(store: Store): Router {
         }
         const updated: JournalProfile = { ...stored, ...changes };
         checkProfile(data, updated);
+        // Publishing (01 §4.2 sets isPublished to 1) needs the Login page; saving a site that is
+        // already published does not re-check it.
+        if (updated.isPublished === 1 && stored.isPublished !== 1) requireLoginPage(data, id);
         data.journalProfiles[index] = updated;
         return updated;
       });

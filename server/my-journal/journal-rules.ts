@@ -3,7 +3,7 @@
  * check and the write see the same data (no other request can slip in between) and a failed
  * check writes nothing.
  */
-import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
+import { JOURNAL_PAGE_TYPE, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import type { Snapshot } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
 import { PROFILE_IMAGE_FIELDS } from './journal-schemas';
@@ -71,4 +71,19 @@ export function checkProfile(data: Snapshot, profile: JournalProfile): void {
 /** Deployments go out only for published profiles (01 §4.2). */
 export function requirePublished(profile: { isPublished: 0 | 1 }): void {
   if (profile.isPublished !== 1) throw conflict('profileId', JOURNAL_TEXT.notPublishedYet);
+}
+
+/**
+ * A profile is published (isPublished 0 → 1) only with its mandatory Login page, enabled: the
+ * published site is that page (the balance check). 409 saying what is missing, as the publish
+ * flows say it.
+ */
+export function requireLoginPage(data: Snapshot, profileId: number): void {
+  const hasLogin = data.journalPages.some(
+    (page) =>
+      page.profileId === profileId &&
+      page.pageTypeId === JOURNAL_PAGE_TYPE.LOGIN &&
+      page.enabled === 1,
+  );
+  if (!hasLogin) throw conflict('isPublished', JOURNAL_TEXT.loginPageMissing);
 }

@@ -14,6 +14,7 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { isUrl } from '@contracts/validation/rules';
 
 /** Texts of the journal's own validation answers (the field name is put in front). */
 export const JOURNAL_INPUT_MESSAGE = {
@@ -75,7 +76,10 @@ const profileShape = {
   keywords: text(JOURNAL_LIMITS.keywords).nullable(),
   description: text(JOURNAL_LIMITS.description).nullable(),
   googleAnalytics: text(JOURNAL_LIMITS.googleAnalytics).nullable(),
-  clientWebsite: text(JOURNAL_LIMITS.clientWebsite).nullable(),
+  // The shared URL check and message, as the step 2 form applies them ('' passes: no address).
+  clientWebsite: text(JOURNAL_LIMITS.clientWebsite)
+    .refine((value) => value === '' || isUrl(value), FIELD_MESSAGES.url)
+    .nullable(),
   siteUrl: siteUrlSchema,
   themeId: z.literal([THEME.LIGHT, THEME.DARK], JOURNAL_INPUT_MESSAGE.theme),
   expirationDateCount: z

@@ -96,6 +96,8 @@ describe('journal deployments', () => {
       })
       .expect(201);
     const profile = created.body as JournalProfile;
+    // Step 3 makes the mandatory Login page: no publishing without it.
+    await t.post(JOURNAL_PATHS.pages, { pageTypeId: 1, profileId: profile.profileId }).expect(201);
 
     // No code yet: the lookup answers 204, so the client creates one.
     await t.get(`${JOURNAL_PATHS.moduleCodeById(2)}?returnBody=true&moduleCodeId=`).expect(204);

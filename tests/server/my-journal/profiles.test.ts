@@ -276,6 +276,10 @@ describe('journal profiles', () => {
       const created = (await createProfile({ programId: 1, siteUrl: 'to-publish' })).body as {
         profileId: number;
       };
+      // Its mandatory Login page first (publish-rules.test.ts: no publishing without it).
+      await t
+        .post(JOURNAL_PATHS.pages, { pageTypeId: 1, profileId: created.profileId })
+        .expect(201);
       const response = await updateProfile(created.profileId, {
         isPublished: 1,
         moduleCode: DEMO_MODULE_CODE.code,
@@ -414,7 +418,7 @@ describe('journal profiles', () => {
       ['keywords', JOURNAL_LIMITS.keywords],
       ['description', JOURNAL_LIMITS.description],
       ['googleAnalytics', JOURNAL_LIMITS.googleAnalytics],
-      ['clientWebsite', JOURNAL_LIMITS.clientWebsite],
+      // clientWebsite (a URL, capped too): publish-rules.test.ts.
       ['cssOverride', JOURNAL_LIMITS.cssOverride],
     ])('caps %s at %i characters', async (field, max) => {
       await t.expectNothingWritten(async () => {
