@@ -15,4 +15,19 @@ export const ERROR_MESSAGE = {
   notFound: 'Not found',
   internal: 'Something went wrong',
   unknownModuleCode: 'Unknown module code',
+  /** 413: a record past STORE_LIMITS.recordBytes once stored. */
+  recordTooLarge: 'The record is too large to store',
+  /** 400: a path with a broken %-escape (e.g. `/mj/api/sites/%ff`). */
+  unreadablePath: 'path: The address cannot be decoded',
+  /** 400: a body that cannot be read (broken compression, cut off, …). */
+  unreadableBody: 'body: The request body cannot be read',
+  /** 400: a multipart upload that cannot be read (no boundary, cut off, broken part header, …). */
+  unreadableUpload: 'file: The upload cannot be read',
+  /** 415: a Content-Encoding or charset the server does not read. */
+  unsupportedBodyEncoding: 'Unsupported body encoding',
+  /** 415: a body sent to a JSON call as another type (or without a type). */
+  jsonRequired: 'The request body must be sent as application/json',
+  /** 400 / 431: a request the HTTP parser refuses (bad method, request line or header). */
+  badRequest: 'request: The request cannot be read',
+  headersTooLarge: 'request: The request headers are too large',
 } as const;

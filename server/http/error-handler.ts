@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MulterError } from 'multer';
-import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_CODE, type ErrorCode } from '@contracts/api/constants';
 import type { ApiError } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
@@ -18,81 +18,100 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   );
 };
 
-/** body-parser marks its errors with `type` and an HTTP status. */
-interface BodyParserError {
-  type: string;
+/**
+ * Errors from the libraries under the routes (router, body-parser, raw-body, zlib through
+ * body-parser, serve-static) carry their HTTP status as `status` or `statusCode`, and
+ * body-parser adds a `type`.
+ */
+interface StatusError {
   status: number;
+  type: string | undefined;
+  isPathError: boolean;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'type' in error &&
-    typeof error.type === 'string' &&
-    'status' in error &&
-    typeof error.status === 'number'
-  );
+function statusErrorOf(error: unknown): StatusError | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status =
+    'status' in error && typeof error.status === 'number'
+      ? error.status
+      : 'statusCode' in error && typeof error.statusCode === 'number'
+        ? error.statusCode
+        : undefined;
+  if (status === undefined) return undefined;
+  return {
+    status,
+    type: 'type' in error && typeof error.type === 'string' ? error.type : undefined,
+    // The router marks a path part it cannot %-decode with a URIError and status 400.
+    isPathError: error instanceof URIError || ('name' in error && error.name === 'URIError'),
+  };
+}
+
+const answerOf = (status: number, errorCode: ErrorCode, errorMessage: string) => ({
+  status,
+  body: { errorCode, errorMessage },
+});
+
+/** The answer to a library error that carries a 4xx status: that status, in the spec's shape. */
+function clientErrorAnswer({ status, type, isPathError }: StatusError): {
+  status: number;
+  body: ApiError;
+} {
+  if (isPathError) return answerOf(400, ERROR_CODE.VALIDATION, ERROR_MESSAGE.unreadablePath);
+  switch (type) {
+    case 'entity.parse.failed':
+      return answerOf(400, ERROR_CODE.MALFORMED_JSON, ERROR_MESSAGE.malformedJson);
+    case 'entity.too.large':
+      return answerOf(413, ERROR_CODE.TOO_LARGE, ERROR_MESSAGE.bodyTooLarge);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return answerOf(415, ERROR_CODE.UNSUPPORTED_MEDIA, ERROR_MESSAGE.unsupportedBodyEncoding);
+    default:
+      break;
+  }
+  switch (status) {
+    case 404:
+      return answerOf(404, ERROR_CODE.NOT_FOUND, ERROR_MESSAGE.notFound);
+    case 413:
+      return answerOf(413, ERROR_CODE.TOO_LARGE, ERROR_MESSAGE.bodyTooLarge);
+    case 415:
+      return answerOf(415, ERROR_CODE.UNSUPPORTED_MEDIA, ERROR_MESSAGE.unsupportedBodyEncoding);
+    case 429:
+      return answerOf(429, ERROR_CODE.RATE_LIMITED, ERROR_MESSAGE.rateLimited);
+    default:
+      // Broken compression, a body cut off or longer than announced, …
+      return answerOf(status, ERROR_CODE.VALIDATION, ERROR_MESSAGE.unreadableBody);
+  }
 }
 
 /** Maps a known failure to its answer; undefined for anything unexpected. */
 function knownAnswer(error: unknown): { status: number; body: ApiError } | undefined {
   if (error instanceof HttpError) {
-    return {
-      status: error.status,
-      body: { errorCode: error.errorCode, errorMessage: error.message },
-    };
+    return answerOf(error.status, error.errorCode, error.message);
   }
   if (error instanceof MulterError) {
     if (error.code === 'LIMIT_FILE_SIZE') {
-      return {
-        status: 413,
-        body: { errorCode: ERROR_CODE.TOO_LARGE, errorMessage: DIALOG_TEXT.fileTooLarge },
-      };
+      return answerOf(413, ERROR_CODE.TOO_LARGE, DIALOG_TEXT.fileTooLarge);
     }
     const field = error.field ?? 'file';
-    return {
-      status: 400,
-      body: { errorCode: ERROR_CODE.VALIDATION, errorMessage: `${field}: ${error.message}` },
-    };
+    return answerOf(400, ERROR_CODE.VALIDATION, `${field}: ${error.message}`);
   }
-  if (isBodyParserError(error)) {
-    switch (error.type) {
-      case 'entity.parse.failed':
-        return {
-          status: 400,
-          body: { errorCode: ERROR_CODE.MALFORMED_JSON, errorMessage: ERROR_MESSAGE.malformedJson },
-        };
-      case 'entity.too.large':
-        return {
-          status: 413,
-          body: { errorCode: ERROR_CODE.TOO_LARGE, errorMessage: ERROR_MESSAGE.bodyTooLarge },
-        };
-      case 'encoding.unsupported':
-      case 'charset.unsupported':
-        return {
-          status: 415,
-          body: {
-            errorCode: ERROR_CODE.UNSUPPORTED_MEDIA,
-            errorMessage: 'Unsupported body encoding',
-          },
-        };
-      default:
-        if (error.status >= 400 && error.status < 500) {
-          return {
-            status: error.status,
-            body: {
-              errorCode: ERROR_CODE.VALIDATION,
-              errorMessage: 'body: The request body cannot be read',
-            },
-          };
-        }
-    }
+  const statusError = statusErrorOf(error);
+  if (statusError !== undefined && statusError.status >= 400 && statusError.status < 500) {
+    return clientErrorAnswer(statusError);
   }
   return undefined;
 }
 
-/** Every error becomes JSON `{ errorCode, errorMessage }`; a 500 never carries a stack (it is logged). */
+/** The reason of a refused request, for the log: the message only, never a stack. */
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * Every error becomes JSON `{ errorCode, errorMessage }`. An error that carries a 4xx status
+ * answers that status; anything else is a 500, which never carries a stack (it is logged with
+ * one).
+ */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -105,6 +124,13 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     };
     if (answer.status >= 500) {
       logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    } else if (!(error instanceof HttpError) || error.cause !== undefined) {
+      // A library refused the input (bad path, body or upload): the sender's fault, no stack.
+      const reason = reasonOf(error instanceof HttpError ? error.cause : error);
+      logger.info(
+        { reason, status: answer.status, method: req.method, url: req.originalUrl },
+        'request refused',
+      );
     }
     res.status(answer.status).json(answer.body);
   };

@@ -3,12 +3,16 @@
  * zod schemas and answers 400 naming the field (`username: This field is required`).
  * Handlers after it see the parsed, typed values.
  */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+
+type BodyHeaders = Pick<Request, 'get' | 'is'>;
 import type { ParamsDictionary } from 'express-serve-static-core';
 import type { ParsedQs } from 'qs';
 import { z } from 'zod';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { validationError } from './errors';
+import { HttpError, validationError } from './errors';
 
 type Location = 'body' | 'params' | 'query';
 
@@ -47,19 +51,43 @@ export interface InputSchemas<Body, Params, Query> {
   query?: z.ZodType<Query>;
 }
 
+/** True when the request carries body bytes: a chunked body, or a Content-Length above 0. */
+function hasBodyBytes(req: BodyHeaders): boolean {
+  if (req.get('transfer-encoding') !== undefined) return true;
+  const length = Number(req.get('content-length') ?? '0');
+  return Number.isFinite(length) && length > 0;
+}
+
+/**
+ * 415 for a body a JSON call cannot read: sent as another type (`text/plain`, a form) or
+ * without a type. express.json reads only application/json, so such a body would otherwise
+ * read as "no fields" and a PUT would answer 200 having applied nothing. A call without a body
+ * is not refused here: the schema then names the first missing field.
+ */
+function requireJsonBody(req: BodyHeaders & { body?: unknown }): void {
+  if (!hasBodyBytes(req)) return;
+  if (req.is('application/json') === false) {
+    throw new HttpError(415, ERROR_CODE.UNSUPPORTED_MEDIA, ERROR_MESSAGE.jsonRequired);
+  }
+  // Announced but never read: the client went away before express.json got to it.
+  if (req.body === undefined) {
+    throw new HttpError(400, ERROR_CODE.VALIDATION, ERROR_MESSAGE.unreadableBody);
+  }
+}
+
 /** Middleware: validates the given parts of the request and replaces them with the parsed values. */
 export function validate<Body = unknown, Params = ParamsDictionary, Query = ParsedQs>(
   schemas: InputSchemas<Body, Params, Query>,
 ): RequestHandler<Params, unknown, Body, Query> {
   return (req, _res, next) => {
+    if (schemas.body) requireJsonBody(req);
     if (schemas.params) req.params = parseInput(schemas.params, req.params, 'params');
     if (schemas.query) {
       // Express 5 exposes req.query as a getter: shadow it with the parsed value.
       const query = parseInput(schemas.query, req.query, 'query');
       Object.defineProperty(req, 'query', { value: query, enumerable: true, configurable: true });
     }
-    // No JSON body (none sent, or not sent as JSON) reads as an empty object, so the answer
-    // names the first missing field.
+    // No body at all reads as an empty object, so the answer names the first missing field.
     if (schemas.body) req.body = parseInput(schemas.body, req.body ?? {}, 'body');
     next();
   };

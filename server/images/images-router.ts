@@ -14,6 +14,7 @@ import type { Store } from '../db/store';
 import { authOf } from '../auth/require-auth';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { URL_MOUNT } from '../http/mounts';
+import { readMultipart } from '../http/multipart';
 import { IMAGE_ID, ImageFiles, newImageId } from './image-files';
 import { sniffImageType } from './image-types';
 
@@ -36,7 +37,7 @@ export function createImagesRouter({ store, filesDir, requireAuth }: ImagesRoute
   router.post(
     `${URL_MOUNT}${URL_PATHS.images}`,
     requireAuth,
-    upload.single(IMAGE_FIELD),
+    readMultipart(upload.single(IMAGE_FIELD)),
     async (req, res) => {
       const file = req.file;
       if (file === undefined) throw validationError(IMAGE_FIELD, FIELD_MESSAGES.required);

@@ -1,0 +1,36 @@
+/**
+ * Multipart uploads (multer over busboy). busboy reports a form it cannot read (no boundary,
+ * cut off, garbage, an oversized or broken part header, a client that went away mid-upload)
+ * as a plain Error without a status, which would end as a 500: here it becomes the 400 it is,
+ * with busboy's error as its cause (logged, never sent). multer's own errors (MulterError:
+ * limits, unexpected field) pass on to the error handler, which knows them.
+ */
+import type { RequestHandler } from 'express';
+import { MulterError } from 'multer';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { HttpError } from './errors';
+
+function unreadable(cause: unknown): HttpError {
+  const refused = new HttpError(400, ERROR_CODE.VALIDATION, ERROR_MESSAGE.unreadableUpload);
+  refused.cause = cause;
+  return refused;
+}
+
+/** `upload` (e.g. `multer(...).single('file')`) with its unreadable-form errors answered 400. */
+export function readMultipart(upload: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    // A client that left before the upload was read: multer would wait for events already past.
+    if (req.destroyed || req.readableAborted) {
+      next(unreadable(new Error('Request closed before the upload was read')));
+      return;
+    }
+    upload(req, res, (error?: unknown) => {
+      if (error === undefined || error instanceof MulterError || error instanceof HttpError) {
+        next(error);
+        return;
+      }
+      next(unreadable(error));
+    });
+  };
+}
