@@ -1,6 +1,8 @@
 import path from 'node:path';
+import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import reactRefreshTypeScript from 'react-refresh-typescript';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -11,12 +13,15 @@ const JOURNAL_SITE_ENTRY = 'journal-site';
 const JOURNAL_SITE_MAX_BYTES = 64 * 1024;
 
 export default (
-  _env: unknown,
+  env: { WEBPACK_SERVE?: boolean },
   argv: { mode?: Configuration['mode'] },
 ): Configuration & {
   devServer?: DevServerConfiguration;
 } => {
   const production = argv.mode !== 'development';
+  // React Fast Refresh: only with the dev server (`npm run dev`). An edited component is swapped
+  // in place, keeping its state; other edits reload the page. Builds never carry its runtime.
+  const fastRefresh = !production && env.WEBPACK_SERVE === true;
   return {
     mode: production ? 'production' : 'development',
     // Two pages: the admin app, and the published journal site (served at /mj/), which shares
@@ -63,8 +68,15 @@ export default (
           exclude: /node_modules/,
           use: {
             loader: 'ts-loader',
-            // Typecheck runs in `npm run typecheck`; the build only transpiles.
-            options: { transpileOnly: true, compilerOptions: { noEmit: false } },
+            // Typecheck runs in `npm run typecheck`; the build only transpiles. ts-loader cannot
+            // run babel plugins, so Fast Refresh's registration comes from a TS transformer.
+            options: {
+              transpileOnly: true,
+              compilerOptions: { noEmit: false },
+              ...(fastRefresh
+                ? { getCustomTransformers: () => ({ before: [reactRefreshTypeScript()] }) }
+                : {}),
+            },
           },
         },
         // Extracted CSS files keep the Content-Security-Policy free of 'unsafe-inline' styles.
@@ -87,6 +99,7 @@ export default (
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
       }),
+      ...(fastRefresh ? [new ReactRefreshWebpackPlugin()] : []),
     ],
     // react-datepicker deliberately requires date-fns-tz dynamically (TOOLCHAIN.md).
     ignoreWarnings: [{ module: /react-datepicker/, message: /Critical dependency/ }],

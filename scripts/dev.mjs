@@ -1,5 +1,6 @@
 // `npm run dev`: the server restarting on change (tsx watch, PORT, default 3000) and the client
-// with hot reload (webpack-dev-server on DEV_CLIENT_PORT, default 8080, proxying the API).
+// with hot reload (webpack-dev-server on DEV_CLIENT_PORT, default 8080, proxying the API). React
+// Fast Refresh swaps an edited component in place, keeping its state (webpack.config.ts).
 import { bin, run } from './lib/run.mjs';
 
 const port = process.env.PORT ?? '3000';
