@@ -1,15 +1,20 @@
 /**
- * Starts the server: reads the configuration, creates the data file from db.json and the cards
- * folder with the demo cards (server/cards/demo-cards.txt) when needed, listens, and on
- * SIGINT/SIGTERM stops taking requests, waits for pending writes and exits 0.
+ * Starts the server: reads the configuration, takes the data file's lock (a second server on
+ * the same file refuses to start), creates the data file from db.json when it does not exist
+ * (an empty or torn one stops the start, naming it), the files folder (owner only)
+ * and the cards folder with the demo cards (server/cards/demo-cards.txt) when needed, removes image files without a
+ * record, listens, and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
+ * removes the lock and exits 0.
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { seedDemoCards } from './cards/demo-cards';
 import { loadConfig, SEED_FILE } from './config';
-import { seedDataFile } from './db/data-file';
+import { makePrivateDir, seedDataFile } from './db/data-file';
+import { lockDataFile } from './db/lock-file';
 import { Store } from './db/store';
 import { createLogger } from './http/logging';
+import { ImageFiles } from './images/image-files';
 
 /** How long in-flight requests may take to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,13 +22,26 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  const lock = await lockDataFile(config.dbFile);
+  // Also on a failed start or process.exit: the lock goes with the process.
+  process.once('exit', () => lock.release());
   if (await seedDataFile(config.dbFile, SEED_FILE)) {
     logger.info({ dbFile: config.dbFile }, 'data file created from db.json');
   }
+  await makePrivateDir(config.filesDir);
   if (await seedDemoCards(config.cardsDir)) {
     logger.info({ cardsDir: config.cardsDir }, 'demo gift cards imported for program 1');
   }
   const store = await Store.open(config.dbFile);
+  const orphans = await new ImageFiles(config.filesDir).removeOrphans(
+    new Set(store.read().images.map((image) => image.id)),
+  );
+  if (orphans > 0) {
+    logger.info(
+      { filesDir: config.filesDir, removed: orphans },
+      'image files without a record removed',
+    );
+  }
   const app = createApp({ db: store, config, logger });
 
   const server = app.listen(config.port, (error?: Error) => {

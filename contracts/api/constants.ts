@@ -22,6 +22,19 @@ export const IMAGE_LIMITS = {
   large: 1_572_864,
 } as const;
 
+/**
+ * What the data file may hold per record and per owner (not in the spec: one user must not be
+ * able to grow the data file without bound). The server answers 413 / 400 past them.
+ */
+export const STORE_LIMITS = {
+  /** Bytes of one stored record (a profile, a page, …) as JSON in UTF-8. */
+  recordBytes: 1_048_576,
+  /** Journal sites of one program. */
+  journalProfilesPerProgram: 100,
+  /** Pages of one journal site. */
+  journalPagesPerProfile: 200,
+} as const;
+
 /** Error codes carried in every error answer `{ errorCode, errorMessage }`. */
 export const ERROR_CODE = {
   /** Input failed validation (HTTP 400); the message names the field. */

@@ -13,7 +13,6 @@ import type { Token } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
-import type { Data } from '../db/schema';
 import type { Store } from '../db/store';
 import { HttpError, sessionExpired, validationError } from '../http/errors';
 import { addressKey, rateLimited } from '../http/rate-limit';
@@ -21,6 +20,7 @@ import { API_MOUNT, URL_MOUNT } from '../http/mounts';
 import { validate } from '../http/validate';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { authOf, liveSessionUser, requireAuth } from './require-auth';
+import { pruneSessions } from './sessions';
 import type { TokenService } from './tokens';
 
 const loginBody = z.object({
@@ -53,6 +53,12 @@ const requireModuleCode: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Token answers, and their refusals, are never kept by a browser or a proxy cache. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
 function loginKey(req: Request): string {
   const body: unknown = req.body;
   const username =
@@ -63,11 +69,6 @@ function loginKey(req: Request): string {
       ? body.username.trim().toLowerCase()
       : '';
   return `${addressKey(req.ip)}|${username}`;
-}
-
-/** Drops sessions whose master token has expired. */
-function pruneSessions(data: Data, now: number): void {
-  data.sessions = data.sessions.filter((session) => Date.parse(session.expiresAt) > now);
 }
 
 export function createAuthRouter({
@@ -110,6 +111,7 @@ export function createAuthRouter({
 
   router.post(
     `${API_MOUNT}${API_PATHS.tokens}`,
+    noStore,
     loginLimiter,
     requireModuleCode,
     validate({ body: loginBody }),
@@ -152,6 +154,7 @@ export function createAuthRouter({
 
   router.post(
     `${URL_MOUNT}${URL_PATHS.refresh}`,
+    noStore,
     requireModuleCode,
     validate({ body: refreshBody }),
     (req, res) => {

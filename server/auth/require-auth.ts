@@ -4,6 +4,7 @@ import { AUTH_HEADER } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { Snapshot, Store } from '../db/store';
 import { sessionExpired } from '../http/errors';
+import { sessionById } from './sessions';
 import { tokenFromHeader, type TokenClaims, type TokenService } from './tokens';
 
 export interface AuthContext {
@@ -23,7 +24,7 @@ export function authOf(req: Request): AuthContext {
 
 /** The user of a session that is live (not revoked, not expired) and matches the token. */
 export function liveSessionUser(data: Snapshot, claims: TokenClaims, now = Date.now()) {
-  const session = data.sessions.find((candidate) => candidate.id === claims.sessionId);
+  const session = sessionById(data, claims.sessionId);
   if (
     session === undefined ||
     session.revokedAt !== null ||

@@ -163,7 +163,7 @@ export class CardStore {
       list.push(record);
       byShard.set(shard, list);
     }
-    await mkdir(path.join(this.#dir, String(programId)), { recursive: true });
+    await mkdir(path.join(this.#dir, String(programId)), { recursive: true, mode: 0o700 });
 
     const summary: ImportSummary = { inserted: 0, replaced: 0 };
     for (const [shard, records] of byShard) {
@@ -210,7 +210,7 @@ export class CardStore {
     const file = path.join(this.#dir, PIN_KEY_FILE);
     let text = await readOptional(file);
     if (text === undefined) {
-      await mkdir(this.#dir, { recursive: true });
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 });
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
       try {

@@ -1,25 +1,48 @@
-/** Creating and resetting the data file from the seed (db.json). lowdb is not involved. */
-import { copyFile, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+/**
+ * Creating and resetting the data file from the seed (db.json). lowdb is not involved.
+ * The data file is created readable by its owner only (it holds the token secret and the
+ * password hashes), and the uploaded-files folder likewise.
+ */
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
+import { DATA_FILE_MODE } from './json-file';
 
-async function isMissingOrEmpty(file: string): Promise<boolean> {
-  try {
-    const info = await stat(file);
-    if (info.size === 0) return true;
-    return (await readFile(file, 'utf8')).trim() === '';
-  } catch (error) {
-    if (hasErrorCode(error, 'ENOENT')) return true;
-    throw error;
-  }
+/** Owner only: the uploaded-files folder and the cards folder. */
+export const PRIVATE_DIR_MODE = 0o700;
+
+/** Creates `dir` (and missing parents) readable by the owner only. */
+export async function makePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
 }
 
-/** Copies the seed to `dbFile` when it is missing or empty; creates folders. True when it seeded. */
+/** Writes the seed to `dbFile` with mode 0600: only when missing, or replacing it atomically. */
+async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Promise<void> {
+  const seed = await readFile(seedFile);
+  if (!replace) {
+    await writeFile(dbFile, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
+    return;
+  }
+  // Temp file + rename: a reader or a crash sees the old file or the seed, never half.
+  const temp = path.join(path.dirname(dbFile), `.${path.basename(dbFile)}.reset.tmp`);
+  await rm(temp, { force: true });
+  await writeFile(temp, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
+  await rename(temp, dbFile);
+}
+
+/**
+ * Copies the seed to `dbFile` when it does not exist; creates folders. True when it seeded.
+ * An existing file is never replaced, even when empty or torn: Store.open refuses it, naming it.
+ */
 export async function seedDataFile(dbFile: string, seedFile: string): Promise<boolean> {
   await mkdir(path.dirname(dbFile), { recursive: true });
-  if (!(await isMissingOrEmpty(dbFile))) return false;
-  await copyFile(seedFile, dbFile);
-  return true;
+  try {
+    await writeSeed(dbFile, seedFile, false);
+    return true;
+  } catch (error) {
+    if (hasErrorCode(error, 'EEXIST')) return false;
+    throw error;
+  }
 }
 
 /** Overwrites `dbFile` with the seed and empties the uploaded-files folder. */
@@ -29,8 +52,8 @@ export async function resetDataFile(
   filesDir: string,
 ): Promise<void> {
   await mkdir(path.dirname(dbFile), { recursive: true });
-  await copyFile(seedFile, dbFile);
-  await mkdir(filesDir, { recursive: true });
+  await writeSeed(dbFile, seedFile, true);
+  await makePrivateDir(filesDir);
   const entries = await readdir(filesDir);
   await Promise.all(
     entries.map((entry) => rm(path.join(filesDir, entry), { recursive: true, force: true })),

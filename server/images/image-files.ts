@@ -3,7 +3,7 @@
  * requests never reach the file system: every path is built from an id that matched IMAGE_ID.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
 
@@ -23,8 +23,9 @@ export class ImageFiles {
   }
 
   async write(id: string, bytes: Uint8Array): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(this.#pathOf(id), bytes, { flag: 'wx' });
+    // Owner only, like the data file.
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await writeFile(this.#pathOf(id), bytes, { flag: 'wx', mode: 0o600 });
   }
 
   /** The bytes, or undefined when the file is gone. */
@@ -39,5 +40,22 @@ export class ImageFiles {
 
   async remove(id: string): Promise<void> {
     await unlink(this.#pathOf(id)).catch(() => undefined);
+  }
+
+  /**
+   * Removes image files that no record names (e.g. an upload cut off by a crash between the
+   * bytes and the record). Run at start, before requests. Returns how many it removed.
+   */
+  async removeOrphans(recorded: ReadonlySet<string>): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if (hasErrorCode(error, 'ENOENT')) return 0;
+      throw error;
+    }
+    const orphans = names.filter((name) => IMAGE_ID.test(name) && !recorded.has(name));
+    await Promise.all(orphans.map((id) => this.remove(id)));
+    return orphans.length;
   }
 }

@@ -1,11 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { ERROR_CODE, STORE_LIMITS } from '@contracts/api/constants';
 import type { ImageUploadResult } from '@contracts/api/entities';
 import { URL_PATHS } from '@contracts/api/paths';
 import { emptyData, type Data } from '../../server/db/schema';
 import { Store, StoreClosedError } from '../../server/db/store';
+import { HttpError } from '../../server/http/errors';
 import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, DEMO_USER, loginRequest } from './support/test-app';
 
@@ -151,5 +153,194 @@ describe('Store', () => {
     await expect(Store.open(file)).rejects.toThrow('"users" must be a list');
     await writeFile(file, '[]');
     await expect(Store.open(file)).rejects.toThrow('must hold a JSON object');
+  });
+});
+
+describe('Store: copy-on-write updates', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-store-cow-'));
+    file = path.join(dir, 'db.json');
+    const data = emptyData();
+    data.languages = [
+      { id: 1, languageName: 'English' },
+      { id: 2, languageName: 'German' },
+    ];
+    data.countries = [{ id: 1, value: 'Australia' }];
+    data.users = [
+      {
+        username: 'ann',
+        userType: 'ADMIN',
+        passwordHash: 'x',
+        loginCount: 0,
+        lastLoginAt: null,
+      },
+    ];
+    await writeFile(file, JSON.stringify(data));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const onDisk = async (): Promise<Data> => JSON.parse(await readFile(file, 'utf8')) as Data;
+
+  it('copies only what a mutation changes: other collections and records stay the same objects', async () => {
+    const store = await Store.open(file);
+    const before = store.read();
+    await store.update((data) => {
+      const german = data.languages.find((language) => language.id === 2);
+      if (german) german.languageName = 'Deutsch';
+    });
+    const after = store.read();
+    expect(after).not.toBe(before);
+    expect(after.languages).not.toBe(before.languages);
+    expect(after.languages[1]).toEqual({ id: 2, languageName: 'Deutsch' });
+    // Untouched: the very same objects, not copies.
+    expect(after.languages[0]).toBe(before.languages[0]);
+    expect(after.countries).toBe(before.countries);
+    expect(after.users).toBe(before.users);
+    // The old snapshot still reads as before.
+    expect(before.languages[1]).toEqual({ id: 2, languageName: 'German' });
+  });
+
+  it('hands out frozen snapshots: changing one in place throws and changes nothing', async () => {
+    const store = await Store.open(file);
+    await store.update((data) => {
+      data.languages.push({ id: 3, languageName: 'French' });
+    });
+    const snapshot = store.read() as Data;
+    expect(() => {
+      snapshot.languages.push({ id: 4, languageName: 'Dutch' });
+    }).toThrow(TypeError);
+    expect(() => {
+      const english = snapshot.languages[0];
+      if (english) english.languageName = 'changed';
+    }).toThrow(TypeError);
+    expect(store.read().languages.map((language) => language.languageName)).toEqual([
+      'English',
+      'German',
+      'French',
+    ]);
+  });
+
+  it('changes nothing when a mutation throws after changing nested records', async () => {
+    const store = await Store.open(file);
+    const before = store.read();
+    const bytes = await readFile(file);
+    await expect(
+      store.update((data) => {
+        const ann = data.users[0];
+        if (ann) ann.loginCount = 99;
+        data.languages.splice(0, 1);
+        data.countries = [];
+        throw new Error('half-done');
+      }),
+    ).rejects.toThrow('half-done');
+    expect(store.read()).toBe(before);
+    expect(store.read().users[0]?.loginCount).toBe(0);
+    expect(store.read().languages).toHaveLength(2);
+    expect(await readFile(file)).toEqual(bytes);
+  });
+
+  it('lands every one of many concurrent updates of the same records', async () => {
+    const store = await Store.open(file);
+    await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        store.update((data) => {
+          const ann = data.users[0];
+          if (ann) ann.loginCount += 1;
+          const language = data.languages[index % 2];
+          if (language) language.languageName = `${language.languageName}.`;
+        }),
+      ),
+    );
+    expect(store.read().users[0]?.loginCount).toBe(300);
+    const disk = await onDisk();
+    expect(disk.users[0]?.loginCount).toBe(300);
+    expect(disk.languages.map((language) => language.languageName.length)).toEqual([
+      'English'.length + 150,
+      'German'.length + 150,
+    ]);
+  });
+
+  it('writes a file whose content equals the data in memory, after every kind of change', async () => {
+    const store = await Store.open(file);
+    await store.update((data) => {
+      data.languages.push({ id: 3, languageName: 'French' }, { id: 4, languageName: 'Dutch' });
+      data.languages.sort((a, b) => a.languageName.localeCompare(b.languageName));
+      data.languages = data.languages.filter((language) => language.id !== 1);
+      data.meta.tokenSecret = 'secret';
+    });
+    await store.update((data) => {
+      data.languages.splice(1, 1, { id: 5, languageName: 'Italian' });
+      const ann = data.users[0];
+      if (ann) {
+        ann.lastLoginAt = '2024-01-01T00:00:00.000Z';
+        delete (ann as Partial<typeof ann>).passwordHash;
+      }
+      data.countries.push({ id: 2, value: 'Quote " and \\ and ünïcödé' });
+    });
+    const expected = store.read();
+    expect(await onDisk()).toEqual(expected);
+    expect(expected.languages.map((language) => language.id)).toEqual([4, 5, 2]);
+    expect(expected.users[0]).not.toHaveProperty('passwordHash');
+    // Reopening reads the same data.
+    const reopened = await Store.open(file);
+    expect(reopened.read()).toEqual(expected);
+  });
+
+  it('resolves with plain values even when the mutation returns a record of the draft', async () => {
+    const store = await Store.open(file);
+    const returned = await store.update((data) => {
+      const english = data.languages[0];
+      if (english) english.languageName = 'British English';
+      return { changed: english, kept: data.countries[0], all: data.languages };
+    });
+    expect(returned.changed).toBe(store.read().languages[0]);
+    expect(returned.kept).toBe(store.read().countries[0]);
+    expect(returned.all).toBe(store.read().languages);
+    expect(JSON.parse(JSON.stringify(returned))).toEqual({
+      changed: { id: 1, languageName: 'British English' },
+      kept: { id: 1, value: 'Australia' },
+      all: [
+        { id: 1, languageName: 'British English' },
+        { id: 2, languageName: 'German' },
+      ],
+    });
+  });
+
+  it('creates the data file readable by its owner only', async () => {
+    const store = await Store.open(file);
+    await store.update((data) => {
+      data.meta.tokenSecret = 'secret';
+    });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a record larger than STORE_LIMITS.recordBytes with a 413, keeping the data', async () => {
+    const store = await Store.open(file);
+    const before = store.read();
+    const failing = store.update((data) => {
+      data.languages.push({ id: 9, languageName: 'x'.repeat(STORE_LIMITS.recordBytes) });
+    });
+    await expect(failing).rejects.toBeInstanceOf(HttpError);
+    await expect(failing).rejects.toMatchObject({ status: 413, errorCode: ERROR_CODE.TOO_LARGE });
+    expect(store.read()).toBe(before);
+    // Just under the limit is stored.
+    const name = 'y'.repeat(
+      STORE_LIMITS.recordBytes - JSON.stringify({ id: 9, languageName: '' }).length,
+    );
+    await store.update((data) => {
+      data.languages.push({ id: 9, languageName: name });
+    });
+    expect((await onDisk()).languages).toHaveLength(3);
+  });
+
+  it('refuses an empty or torn data file, naming it', async () => {
+    await writeFile(file, '');
+    await expect(Store.open(file)).rejects.toThrow(`${file}: the data file is empty`);
+    await writeFile(file, '{"users": [{"username": "ann"');
+    await expect(Store.open(file)).rejects.toThrow(`${file}: the data file is not valid JSON`);
   });
 });
