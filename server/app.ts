@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
 import { requireAuth } from './auth/require-auth';
+import { SESSION_PRUNE_INTERVAL_MS, startSessionPruning } from './auth/sessions';
 import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
@@ -30,12 +31,15 @@ export interface AppDependencies {
   config: ServerConfig;
   /** Defaults to a pino logger at config.logLevel. */
   logger?: Logger;
+  /** How often expired sessions are dropped (default SESSION_PRUNE_INTERVAL_MS). */
+  sessionPruneIntervalMs?: number;
 }
 
 export function createApp({
   db,
   config,
   logger = createLogger(config.logLevel),
+  sessionPruneIntervalMs = SESSION_PRUNE_INTERVAL_MS,
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -47,6 +51,9 @@ export function createApp({
     masterTtlSeconds: config.masterTokenTtlSeconds,
   });
   const authenticated = requireAuth(db, tokens);
+  startSessionPruning(db, sessionPruneIntervalMs, (error) =>
+    logger.error({ err: error }, 'could not drop expired sessions'),
+  );
 
   app.use(requestLogger(logger));
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
