@@ -4,7 +4,8 @@
  * kill -9) is stale and taken over; the server removes its lock on a clean stop.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
 import { DATA_FILE_MODE } from './json-file';
 
@@ -41,6 +42,7 @@ export interface DataFileLock {
 export async function lockDataFile(dbFile: string): Promise<DataFileLock> {
   const lockFile = lockFileOf(dbFile);
   const mine = String(process.pid);
+  await mkdir(path.dirname(dbFile), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // Written to a temp file, then linked into place: the lock file never exists without its pid.
     const temp = `${lockFile}.${mine}.tmp`;

@@ -1,6 +1,6 @@
 /** The real entry points, run as processes: server/index.ts and server/scripts/db-reset.ts. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
@@ -22,6 +22,37 @@ function run(script: string, env: Record<string, string>): ChildProcess {
 
 function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Runs a process to its end: exit code and everything it printed. */
+async function finish(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await exitOf(child);
+  return { code, output };
+}
+
+const modeOf = async (file: string): Promise<number> => (await stat(file)).mode & 0o777;
+
+/** Starts the server and waits until it listens; `stop()` sends SIGTERM and answers the exit code. */
+async function startServer(env: Record<string, string>) {
+  const child = run('server/index.ts', { PORT: '0', ...env });
+  const exited = exitOf(child);
+  try {
+    const [, port] = await firstLineMatching(child, /Portal running on http:\/\/localhost:(\d+)/);
+    return {
+      child,
+      port: Number(port),
+      async stop() {
+        child.kill('SIGTERM');
+        return exited;
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
 }
 
 function firstLineMatching(child: ChildProcess, pattern: RegExp): Promise<RegExpExecArray> {
@@ -83,5 +114,103 @@ describe('server processes', () => {
     expect(await exitOf(child)).toBe(0);
     expect(await readFile(dbFile, 'utf8')).toBe(await readFile(SEED_FILE, 'utf8'));
     expect(await readdir(path.join(dir, 'files'))).toEqual([]);
+  });
+
+  it('creates the data file 0600 and the files and cards folders 0700, and removes its lock on stop', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const server = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: '' });
+    try {
+      expect(await readFile(`${dbFile}.lock`, 'utf8')).toBe(String(server.child.pid));
+      expect(await modeOf(dbFile)).toBe(0o600);
+      expect(await modeOf(path.join(dir, 'files'))).toBe(0o700);
+      expect(await modeOf(path.join(dir, 'cards'))).toBe(0o700);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    // The generated token secret was written: still owner-only.
+    expect(await modeOf(dbFile)).toBe(0o600);
+    expect(await readdir(dir)).not.toContain('db.json.lock');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['torn', '{"meta": {}, "users": [{"username": "adm'],
+  ])(
+    'refuses to start when the data file is %s, naming it, and leaves it as it is',
+    async (_kind, text) => {
+      const dbFile = path.join(dir, 'db.json');
+      await writeFile(dbFile, text);
+      const { code, output } = await finish(run('server/index.ts', { PORT: '0', DB_FILE: dbFile }));
+      expect(code).toBe(1);
+      expect(output).toContain(dbFile);
+      expect(output).not.toContain('Portal running');
+      expect(await readFile(dbFile, 'utf8')).toBe(text);
+      expect(await readdir(dir)).not.toContain('db.json.lock');
+    },
+  );
+
+  it('refuses a second server on the same data file; db:reset refuses while it runs', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    // A configured secret: the server writes nothing by itself, so the file must stay as it is.
+    const server = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) });
+    try {
+      const before = await readFile(dbFile, 'utf8');
+      const expected = `The server (pid ${server.child.pid}) is running on ${dbFile}: stop it first`;
+
+      const second = await finish(run('server/index.ts', { PORT: '0', DB_FILE: dbFile }));
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(expected);
+
+      const reset = await finish(run('server/scripts/db-reset.ts', { DB_FILE: dbFile }));
+      expect(reset.code).toBe(1);
+      expect(reset.output).toContain(expected);
+      expect(reset.output).not.toContain('Data reset');
+      expect(await readFile(dbFile, 'utf8')).toBe(before);
+      // The first server still serves.
+      const answer = await fetch(`http://localhost:${server.port}/config.json`);
+      expect(answer.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('takes over a stale lock whose process is gone', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const gone = spawn(process.execPath, ['-e', '']);
+    await exitOf(gone);
+    await writeFile(`${dbFile}.lock`, String(gone.pid));
+    const server = await startServer({ DB_FILE: dbFile });
+    try {
+      expect(await readFile(`${dbFile}.lock`, 'utf8')).toBe(String(server.child.pid));
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('removes image files that no image record names at start', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as Data;
+    const recorded = 'b'.repeat(32);
+    const orphan = 'c'.repeat(32);
+    seed.images = [
+      {
+        id: recorded,
+        contentType: 'image/png',
+        size: 5,
+        createdAt: new Date().toISOString(),
+        userName: 'admin',
+      },
+    ];
+    await writeFile(dbFile, JSON.stringify(seed));
+    await mkdir(path.join(dir, 'files'));
+    for (const name of [recorded, orphan, 'notes.txt']) {
+      await writeFile(path.join(dir, 'files', name), 'bytes');
+    }
+    const server = await startServer({ DB_FILE: dbFile });
+    try {
+      expect((await readdir(path.join(dir, 'files'))).sort()).toEqual([recorded, 'notes.txt']);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
   });
 });
