@@ -4,6 +4,9 @@ import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/cons
 import type { Token } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
+import { createApp } from '../../server/app';
+import { sessionById } from '../../server/auth/sessions';
+import type { Snapshot } from '../../server/db/store';
 import {
   createTestApp,
   DEMO_USER,
@@ -345,5 +348,68 @@ describe('rate limits', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('sessions', () => {
+  const session = (id: string, expiresAt: string) => ({
+    id,
+    userName: DEMO_USER.username,
+    createdAt: new Date(0).toISOString(),
+    expiresAt,
+    revokedAt: null,
+  });
+
+  it('drops expired sessions on a timer, and stops when the store closes', async () => {
+    const expired = session('e'.repeat(32), new Date(Date.now() - 60_000).toISOString());
+    const live = session('l'.repeat(32), new Date(Date.now() + 3_600_000).toISOString());
+    const t = await createTestApp({
+      prepare: (data) => {
+        data.sessions.push(expired, live);
+      },
+    });
+    try {
+      createApp({ db: t.store, config: t.config, sessionPruneIntervalMs: 10 });
+      // Polls (no fixed wait): the timer fires within a few of its 10 ms rounds.
+      const deadline = Date.now() + 10_000;
+      while (t.store.read().sessions.some((s) => s.id === expired.id) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(t.store.read().sessions.map((s) => s.id)).toEqual([live.id]);
+      expect((await t.dataFile()).sessions.map((s) => s.id)).toEqual([live.id]);
+    } finally {
+      await t.close();
+    }
+    // Closed: the timer is stopped (it would otherwise reject on the closed store and log).
+    await expect(t.store.update(() => undefined)).rejects.toThrow('closed');
+  });
+
+  it('finds the session of a token among many (index by id, kept in step with the store)', async () => {
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const t = await createTestApp({
+      prepare: (data) => {
+        for (let n = 0; n < 5000; n += 1) data.sessions.push(session(`s${n}`, later));
+      },
+    });
+    try {
+      const { token } = await t.login();
+      await request(t.app).get(programs).set('Authorization', token).expect(200);
+      // Revoked through logout: the next request sees the new sessions list at once.
+      await request(t.app)
+        .delete(`/api${API_PATHS.tokens}`)
+        .set('Authorization', token)
+        .expect(204);
+      const refused = await request(t.app).get(programs).set('Authorization', token);
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject(SESSION_EXPIRED);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('sessionById finds a session by id and misses an unknown one', () => {
+    const data = { sessions: [session('a', 'x'), session('b', 'x')] } as unknown as Snapshot;
+    expect(sessionById(data, 'b')?.id).toBe('b');
+    expect(sessionById(data, 'c')).toBeUndefined();
   });
 });
