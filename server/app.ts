@@ -11,6 +11,7 @@ import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Store } from './db/store';
+import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
@@ -75,6 +76,16 @@ export function createApp({
   app.use(createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }));
   app.use(createFontsRouter(config.fontsDir));
   app.use(createJournalSiteRouter({ store: db, config }));
+  // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
+  if (config.providerStates) {
+    app.use(
+      createProviderStatesRouter({
+        store: db,
+        passwordHashCost: config.passwordHashCost,
+        cardsDir: config.cardsDir,
+      }),
+    );
+  }
 
   // Everything else under the API needs a valid access token.
   app.use(

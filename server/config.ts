@@ -64,6 +64,8 @@ export interface ServerConfig {
   jsonBodyLimit: string;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
+  /** The pact provider-state endpoint (server/dev): on unless NODE_ENV=production. */
+  providerStates: boolean;
 }
 
 export interface ConfigVariable {
@@ -169,6 +171,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'false',
     meaning:
       "Express 'trust proxy': true, false, a hop count, or addresses (needed behind a reverse proxy for per-address limits).",
+  },
+  {
+    name: 'NODE_ENV',
+    default: '(empty)',
+    meaning:
+      'production turns off the development-only endpoints: the pact provider states at /_pact/provider-states.',
   },
 ];
 
@@ -295,5 +303,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     jsonBodyLimit,
     logLevel: logLevel(env),
     trustProxy: trustProxy(env),
+    providerStates: text(env, 'NODE_ENV', '') !== 'production',
   };
 }

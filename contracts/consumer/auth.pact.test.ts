@@ -16,14 +16,18 @@ import {
   storeFor,
 } from './support/pact';
 
-const { string, integer } = MatchersV3;
+const { string, integer, fromProviderState } = MatchersV3;
+
+/** The user the state creates, with the password it generated: the client logs in as it. */
+const PACT_USER = { username: 'pact-user', password: 'generated-password' };
+const STATE_USERNAME = fromProviderState('${username}', PACT_USER.username);
 
 const TOKEN_ANSWER = {
   token: string('eyJhbGciOiJIUzI1NiJ9.access.signature'),
   module: MODULE_CODE,
   masterToken: string('eyJhbGciOiJIUzI1NiJ9.master.signature'),
   expiration: MatchersV3.datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2030-01-01T00:15:00.000Z'),
-  userName: 'admin',
+  userName: string('admin'),
   userType: string('ADMIN'),
 };
 
@@ -31,22 +35,27 @@ describe('token service (01 §7.1)', () => {
   it('logs in with valid credentials and the module code', async () => {
     const pact = newPact();
     pact
-      .given(STATE.user, { username: 'admin', password: 'admin123' })
+      .given(STATE.user)
       .uponReceiving('a login with valid credentials')
       .withRequest({
         method: 'POST',
         path: `/api${API_PATHS.tokens}`,
         headers: { [MODULE_CODE_HEADER]: MODULE_CODE, 'Content-Type': 'application/json' },
-        body: { username: 'admin', password: 'admin123' },
+        body: {
+          username: STATE_USERNAME,
+          password: fromProviderState('${password}', PACT_USER.password),
+        },
       })
-      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: TOKEN_ANSWER });
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: { ...TOKEN_ANSWER, userName: STATE_USERNAME },
+      });
 
     await pact.executeTest(async (mock) => {
       const store = storeFor(mock.url, null);
-      const token = await store
-        .dispatch(authApi.endpoints.login.initiate({ username: 'admin', password: 'admin123' }))
-        .unwrap();
-      expect(token.userName).toBe('admin');
+      const token = await store.dispatch(authApi.endpoints.login.initiate(PACT_USER)).unwrap();
+      expect(token.userName).toBe(PACT_USER.username);
       expect(token.module).toBe(MODULE_CODE);
     });
   });
@@ -54,13 +63,13 @@ describe('token service (01 §7.1)', () => {
   it('answers 401 with an error code and message for a wrong password', async () => {
     const pact = newPact();
     pact
-      .given(STATE.user, { username: 'admin', password: 'admin123' })
+      .given(STATE.user)
       .uponReceiving('a login with a wrong password')
       .withRequest({
         method: 'POST',
         path: `/api${API_PATHS.tokens}`,
         headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
-        body: { username: 'admin', password: 'wrong-password' },
+        body: { username: STATE_USERNAME, password: 'wrong-password' },
       })
       .willRespondWith({
         status: 401,
@@ -71,7 +80,10 @@ describe('token service (01 §7.1)', () => {
     await pact.executeTest(async (mock) => {
       const store = storeFor(mock.url, null);
       const result = await store.dispatch(
-        authApi.endpoints.login.initiate({ username: 'admin', password: 'wrong-password' }),
+        authApi.endpoints.login.initiate({
+          username: PACT_USER.username,
+          password: 'wrong-password',
+        }),
       );
       expect(result.error).toMatchObject({
         status: 401,
@@ -84,7 +96,7 @@ describe('token service (01 §7.1)', () => {
   it('refreshes the token with the master token and keeps the user name', async () => {
     const pact = newPact();
     pact
-      .given(STATE.user, { username: 'admin', password: 'admin123' })
+      .given(STATE.user)
       .uponReceiving('a token refresh with a valid master token')
       .withRequest({
         method: 'POST',
@@ -139,7 +151,7 @@ describe('token service (01 §7.1)', () => {
   it('revokes the session on logout', async () => {
     const pact = newPact();
     pact
-      .given(STATE.user, { username: 'admin', password: 'admin123' })
+      .given(STATE.user)
       .uponReceiving('a logout')
       .withRequest({
         method: 'DELETE',

@@ -24,7 +24,33 @@ import {
   storeFor,
 } from './support/pact';
 
-const { eachLike, integer, string, datetime, like, regex } = MatchersV3;
+const { eachLike, integer, string, datetime, like, regex, fromProviderState } = MatchersV3;
+
+/**
+ * The provider decides the ids and names of the records its states set up
+ * (contracts/provider/states.ts); the requests take them through these. The examples are what
+ * the client sends in these tests.
+ */
+const EXAMPLE = {
+  profileId: 1,
+  programId: 1,
+  pageId: 2,
+  moduleCodeId: 1,
+  siteUrl: 'pact-journal',
+  newSiteUrl: 'pact-new-site',
+  code: 'MJC_PACT1',
+  newCode: 'MJC_PACT2',
+  missingProfileId: 9999,
+} as const;
+const FROM_STATE = {
+  profileId: fromProviderState('${profileId}', EXAMPLE.profileId),
+  programId: fromProviderState('${programId}', EXAMPLE.programId),
+  pageId: fromProviderState('${pageId}', EXAMPLE.pageId),
+  siteUrl: fromProviderState('${siteUrl}', EXAMPLE.siteUrl),
+};
+/** A path with the provider's value for `name` in it (e.g. `/myjournal/profiles/${profileId}`). */
+const apiPathFromState = (build: (value: string) => string, name: string, example: number) =>
+  fromProviderState(`/api${build(`\${${name}}`)}`, `/api${build(String(example))}`);
 
 const ISO_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 const JSON_REQUEST = { ...SIGNED_IN_HEADERS, 'Content-Type': 'application/json' };
@@ -43,7 +69,7 @@ const PROFILE_CORE = {
   programId: integer(1),
   creationDate: datetime(ISO_DATE_TIME, '2025-01-15T09:00:00.000Z'),
   isPublished: integer(0),
-  siteUrl: string('demo-gift'),
+  siteUrl: string(EXAMPLE.siteUrl),
   themeId: integer(2),
   expirationDateCount: integer(0),
   location: integer(0),
@@ -56,8 +82,6 @@ const PROFILE_CORE = {
  */
 const EXISTING_PROFILE = {
   ...PROFILE_CORE,
-  profileId: 1,
-  siteUrl: 'demo-gift',
   title: string('Demo Gift Card Balance'),
   keywords: string('gift card, balance'),
   description: string('Check the balance of your gift card.'),
@@ -73,8 +97,8 @@ const EXISTING_PROFILE = {
 
 /** What the client sends back on save: the whole profile (01 §7.3). */
 const PROFILE_TO_SAVE: JournalProfile = {
-  profileId: 1,
-  programId: 1,
+  profileId: EXAMPLE.profileId,
+  programId: EXAMPLE.programId,
   creationDate: '2025-01-15T09:00:00.000Z',
   isPublished: 0,
   title: 'Demo Gift Card Balance',
@@ -82,7 +106,7 @@ const PROFILE_TO_SAVE: JournalProfile = {
   description: 'Check the balance of your gift card.',
   googleAnalytics: 'UA-000000-1',
   clientWebsite: 'https://www.demoretail.example',
-  siteUrl: 'demo-gift',
+  siteUrl: EXAMPLE.siteUrl,
   themeId: 1,
   expirationDateCount: 30,
   location: 0,
@@ -98,14 +122,14 @@ const PROFILE_TO_SAVE: JournalProfile = {
 const PAGE_CORE = {
   pageId: integer(1),
   pageTypeId: integer(JOURNAL_PAGE_TYPE.LOGIN),
-  profileId: 1,
+  profileId: integer(EXAMPLE.profileId),
   enabled: integer(1),
 };
 
 const LOCATIONS_PAGE: JournalPage = {
-  pageId: 2,
+  pageId: EXAMPLE.pageId,
   pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
-  profileId: 1,
+  profileId: EXAMPLE.profileId,
   enabled: 1,
   title: 'Our Locations',
   content: '<p>Find us at 1 George Street, Sydney.</p>',
@@ -113,11 +137,11 @@ const LOCATIONS_PAGE: JournalPage = {
 };
 
 const MODULE_CODE_ANSWER = {
-  moduleCodeId: integer(1),
+  moduleCodeId: integer(EXAMPLE.moduleCodeId),
   moduleId: MODULE_ID.JOURNAL,
-  code: string('MJC_1DGC1'),
+  code: string(EXAMPLE.code),
   name: string('Demo Gift Card'),
-  programId: 1,
+  programId: integer(EXAMPLE.programId),
 };
 
 /** A 1×1 PNG: the provider checks uploads by their bytes. */
@@ -130,7 +154,7 @@ describe('journal profiles (01 §7.3)', () => {
   it('lists the profiles, 1000 to a page', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .given(STATE.journalProfile)
       .uponReceiving('a request for the journal profiles')
       .withRequest({
         method: 'GET',
@@ -151,18 +175,18 @@ describe('journal profiles (01 §7.3)', () => {
       const profiles = await storeFor(mock.url)
         .dispatch(journalApi.endpoints.journalProfiles.initiate())
         .unwrap();
-      expect(profiles[0]).toMatchObject({ profileId: 1, siteUrl: 'demo-gift' });
+      expect(profiles[0]).toMatchObject({ profileId: 1, siteUrl: EXAMPLE.siteUrl });
     });
   });
 
   it('reads one profile', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
-      .uponReceiving('a request for journal profile 1')
+      .given(STATE.journalProfile)
+      .uponReceiving('a request for a journal profile by id')
       .withRequest({
         method: 'GET',
-        path: `/api${JOURNAL_PATHS.profile(1)}`,
+        path: apiPathFromState(JOURNAL_PATHS.profile, 'profileId', EXAMPLE.profileId),
         headers: SIGNED_IN_HEADERS,
       })
       .willRespondWith({ status: 200, headers: JSON_ANSWER, body: EXISTING_PROFILE });
@@ -178,11 +202,11 @@ describe('journal profiles (01 §7.3)', () => {
   it('answers 404 with an error body for an unknown profile', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfileMissing, { profileId: 9999 })
+      .given(STATE.journalProfileMissing)
       .uponReceiving('a request for a journal profile that does not exist')
       .withRequest({
         method: 'GET',
-        path: `/api${JOURNAL_PATHS.profile(9999)}`,
+        path: apiPathFromState(JOURNAL_PATHS.profile, 'profileId', EXAMPLE.missingProfileId),
         headers: SIGNED_IN_HEADERS,
       })
       .willRespondWith({
@@ -193,7 +217,7 @@ describe('journal profiles (01 §7.3)', () => {
 
     await pact.executeTest(async (mock) => {
       const result = await storeFor(mock.url).dispatch(
-        journalApi.endpoints.journalProfile.initiate(9999),
+        journalApi.endpoints.journalProfile.initiate(EXAMPLE.missingProfileId),
       );
       expect(result.error).toMatchObject({ status: 404, errorCode: ERROR_CODE.NOT_FOUND });
     });
@@ -202,8 +226,8 @@ describe('journal profiles (01 §7.3)', () => {
   it('creates a profile at step 1 and answers the stored profile', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programExists, { programId: 1 })
-      .given(STATE.siteUrlUnused, { siteUrl: 'new-site' })
+      .given(STATE.programExists)
+      .given(STATE.siteUrlUnused)
       .uponReceiving('a new journal profile')
       .withRequest({
         method: 'POST',
@@ -211,8 +235,8 @@ describe('journal profiles (01 §7.3)', () => {
         query: RETURN_BODY,
         headers: JSON_REQUEST,
         body: {
-          programId: 1,
-          siteUrl: 'new-site',
+          programId: FROM_STATE.programId,
+          siteUrl: fromProviderState('${siteUrl}', EXAMPLE.newSiteUrl),
           themeId: 2,
           expirationDateCount: 0,
           location: 0,
@@ -223,8 +247,7 @@ describe('journal profiles (01 §7.3)', () => {
         headers: JSON_ANSWER,
         body: {
           ...PROFILE_CORE,
-          programId: 1,
-          siteUrl: 'new-site',
+          siteUrl: string(EXAMPLE.newSiteUrl),
           isPublished: 0,
           title: null,
           keywords: null,
@@ -244,15 +267,15 @@ describe('journal profiles (01 §7.3)', () => {
       const profile = await storeFor(mock.url)
         .dispatch(
           journalApi.endpoints.createJournalProfile.initiate({
-            programId: 1,
-            siteUrl: 'new-site',
+            programId: EXAMPLE.programId,
+            siteUrl: EXAMPLE.newSiteUrl,
             themeId: 2,
             expirationDateCount: 0,
             location: 0,
           }),
         )
         .unwrap();
-      expect(profile).toMatchObject({ siteUrl: 'new-site', isPublished: 0 });
+      expect(profile).toMatchObject({ siteUrl: EXAMPLE.newSiteUrl, isPublished: 0 });
       expect(typeof profile.profileId).toBe('number');
     });
   });
@@ -260,14 +283,14 @@ describe('journal profiles (01 §7.3)', () => {
   it('answers 400 naming siteUrl for an unsafe address', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programExists, { programId: 1 })
+      .given(STATE.programExists)
       .uponReceiving('a new journal profile with an unsafe siteUrl')
       .withRequest({
         method: 'POST',
         path: `/api${JOURNAL_PATHS.profiles}`,
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: { programId: 1, siteUrl: 'bad site!' },
+        body: { programId: FROM_STATE.programId, siteUrl: 'bad site!' },
       })
       .willRespondWith({
         status: 400,
@@ -292,27 +315,30 @@ describe('journal profiles (01 §7.3)', () => {
   it('answers 409 for a siteUrl another profile uses', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
+      .given(STATE.journalProfile)
       .uponReceiving('a new journal profile with a siteUrl already used')
       .withRequest({
         method: 'POST',
         path: `/api${JOURNAL_PATHS.profiles}`,
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: { programId: 1, siteUrl: 'demo-gift' },
+        body: { programId: FROM_STATE.programId, siteUrl: FROM_STATE.siteUrl },
       })
       .willRespondWith({
         status: 409,
         headers: JSON_ANSWER,
         body: {
           errorCode: ERROR_CODE.CONFLICT,
-          errorMessage: regex(/^siteUrl: .+/.source, 'siteUrl: demo-gift is already used'),
+          errorMessage: regex(/^siteUrl: .+/.source, `siteUrl: ${EXAMPLE.siteUrl} is already used`),
         },
       });
 
     await pact.executeTest(async (mock) => {
       const result = await storeFor(mock.url).dispatch(
-        journalApi.endpoints.createJournalProfile.initiate({ programId: 1, siteUrl: 'demo-gift' }),
+        journalApi.endpoints.createJournalProfile.initiate({
+          programId: EXAMPLE.programId,
+          siteUrl: EXAMPLE.siteUrl,
+        }),
       );
       expect(result.error).toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
     });
@@ -321,14 +347,19 @@ describe('journal profiles (01 §7.3)', () => {
   it('saves the whole profile and answers the stored one', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfile, { profileId: 1, siteUrl: 'demo-gift' })
-      .uponReceiving('a save of the whole journal profile 1')
+      .given(STATE.journalProfile)
+      .uponReceiving('a save of a whole journal profile')
       .withRequest({
         method: 'PUT',
-        path: `/api${JOURNAL_PATHS.profile(1)}`,
+        path: apiPathFromState(JOURNAL_PATHS.profile, 'profileId', EXAMPLE.profileId),
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: PROFILE_TO_SAVE,
+        body: {
+          ...PROFILE_TO_SAVE,
+          profileId: FROM_STATE.profileId,
+          programId: FROM_STATE.programId,
+          siteUrl: FROM_STATE.siteUrl,
+        },
       })
       .willRespondWith({
         status: 200,
@@ -349,15 +380,11 @@ describe('journal pages (01 §7.3)', () => {
   it("lists a profile's pages, 15 to a page", async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfileWithPages, {
-        profileId: 1,
-        pageId: 1,
-        pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
-      })
-      .uponReceiving('a request for the pages of journal profile 1')
+      .given(STATE.journalProfileWithPages, { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN })
+      .uponReceiving("a request for a journal profile's pages")
       .withRequest({
         method: 'GET',
-        path: `/api${JOURNAL_PATHS.profilePages(1)}`,
+        path: apiPathFromState(JOURNAL_PATHS.profilePages, 'profileId', EXAMPLE.profileId),
         query: { page: '1', pageSize: '15' },
         headers: SIGNED_IN_HEADERS,
       })
@@ -369,26 +396,23 @@ describe('journal pages (01 §7.3)', () => {
 
     await pact.executeTest(async (mock) => {
       const pages = await storeFor(mock.url)
-        .dispatch(journalApi.endpoints.journalPages.initiate(1))
+        .dispatch(journalApi.endpoints.journalPages.initiate(EXAMPLE.profileId))
         .unwrap();
-      expect(pages[0]).toMatchObject({ profileId: 1 });
+      expect(pages[0]).toMatchObject({ profileId: EXAMPLE.profileId });
     });
   });
 
   it('creates a page for a selected page type', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfileWithoutPageType, {
-        profileId: 1,
-        pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
-      })
-      .uponReceiving('a new FAQ page for journal profile 1')
+      .given(STATE.journalProfileWithoutPageType, { pageTypeId: JOURNAL_PAGE_TYPE.FAQ })
+      .uponReceiving('a new FAQ page for a journal profile')
       .withRequest({
         method: 'POST',
         path: `/api${JOURNAL_PATHS.pages}`,
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: { pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1 },
+        body: { pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: FROM_STATE.profileId },
       })
       .willRespondWith({
         status: 201,
@@ -396,7 +420,7 @@ describe('journal pages (01 §7.3)', () => {
         body: {
           pageId: integer(3),
           pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
-          profileId: 1,
+          profileId: integer(EXAMPLE.profileId),
           enabled: 1,
           title: null,
           content: null,
@@ -409,7 +433,7 @@ describe('journal pages (01 §7.3)', () => {
         .dispatch(
           journalApi.endpoints.createJournalPage.initiate({
             pageTypeId: JOURNAL_PAGE_TYPE.FAQ,
-            profileId: 1,
+            profileId: EXAMPLE.profileId,
           }),
         )
         .unwrap();
@@ -420,18 +444,14 @@ describe('journal pages (01 §7.3)', () => {
   it('answers 409 for a second page of the same type', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfileWithPages, {
-        profileId: 1,
-        pageId: 1,
-        pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
-      })
-      .uponReceiving('a second Login page for journal profile 1')
+      .given(STATE.journalProfileWithPages, { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN })
+      .uponReceiving('a second Login page for a journal profile')
       .withRequest({
         method: 'POST',
         path: `/api${JOURNAL_PATHS.pages}`,
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 1 },
+        body: { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: FROM_STATE.profileId },
       })
       .willRespondWith({
         status: 409,
@@ -449,7 +469,7 @@ describe('journal pages (01 §7.3)', () => {
       const result = await storeFor(mock.url).dispatch(
         journalApi.endpoints.createJournalPage.initiate({
           pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
-          profileId: 1,
+          profileId: EXAMPLE.profileId,
         }),
       );
       expect(result.error).toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
@@ -459,18 +479,14 @@ describe('journal pages (01 §7.3)', () => {
   it('saves a page from its editor', async () => {
     const pact = newPact();
     pact
-      .given(STATE.journalProfileWithPages, {
-        profileId: 1,
-        pageId: 2,
-        pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
-      })
-      .uponReceiving('a save of the Locations page 2')
+      .given(STATE.journalProfileWithPages, { pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS })
+      .uponReceiving('a save of a Locations page')
       .withRequest({
         method: 'PUT',
-        path: `/api${JOURNAL_PATHS.page(2)}`,
+        path: apiPathFromState(JOURNAL_PATHS.page, 'pageId', EXAMPLE.pageId),
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: LOCATIONS_PAGE,
+        body: { ...LOCATIONS_PAGE, pageId: FROM_STATE.pageId, profileId: FROM_STATE.profileId },
       })
       .willRespondWith({
         status: 200,
@@ -525,20 +541,24 @@ describe('module codes (01 §4.2, §7.3)', () => {
   it('creates the module code of a published site', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programExists, { programId: 1 })
-      .given(STATE.moduleCodeUnused, { code: 'MJC_1DGC2' })
+      .given(STATE.programExists)
+      .given(STATE.moduleCodeUnused)
       .uponReceiving('a new module code')
       .withRequest({
         method: 'POST',
         path: `/api${JOURNAL_PATHS.moduleCodes}`,
         query: RETURN_BODY,
         headers: JSON_REQUEST,
-        body: { name: 'Demo Gift Card', code: 'MJC_1DGC2', programId: 1 },
+        body: {
+          name: 'Demo Gift Card',
+          code: fromProviderState('${code}', EXAMPLE.newCode),
+          programId: FROM_STATE.programId,
+        },
       })
       .willRespondWith({
         status: 201,
         headers: JSON_ANSWER,
-        body: { ...MODULE_CODE_ANSWER, code: 'MJC_1DGC2', name: 'Demo Gift Card' },
+        body: { ...MODULE_CODE_ANSWER, code: string(EXAMPLE.newCode), name: 'Demo Gift Card' },
       });
 
     await pact.executeTest(async (mock) => {
@@ -546,23 +566,23 @@ describe('module codes (01 §4.2, §7.3)', () => {
         .dispatch(
           journalApi.endpoints.createModuleCode.initiate({
             name: 'Demo Gift Card',
-            code: 'MJC_1DGC2',
-            programId: 1,
+            code: EXAMPLE.newCode,
+            programId: EXAMPLE.programId,
           }),
         )
         .unwrap();
-      expect(created).toMatchObject({ code: 'MJC_1DGC2', moduleId: MODULE_ID.JOURNAL });
+      expect(created).toMatchObject({ code: EXAMPLE.newCode, moduleId: MODULE_ID.JOURNAL });
     });
   });
 
   it("lists a program's module codes", async () => {
     const pact = newPact();
     pact
-      .given(STATE.moduleCode, { programId: 1, moduleCodeId: 1, code: 'MJC_1DGC1' })
-      .uponReceiving('a request for the module codes of program 1')
+      .given(STATE.moduleCode)
+      .uponReceiving("a request for a program's module codes")
       .withRequest({
         method: 'GET',
-        path: `/api${JOURNAL_PATHS.programModuleCodes(1)}`,
+        path: apiPathFromState(JOURNAL_PATHS.programModuleCodes, 'programId', EXAMPLE.programId),
         query: RETURN_BODY,
         headers: SIGNED_IN_HEADERS,
       })
@@ -577,45 +597,53 @@ describe('module codes (01 §4.2, §7.3)', () => {
 
     await pact.executeTest(async (mock) => {
       const codes = await storeFor(mock.url)
-        .dispatch(journalApi.endpoints.programModuleCodes.initiate(1))
+        .dispatch(journalApi.endpoints.programModuleCodes.initiate(EXAMPLE.programId))
         .unwrap();
-      expect(codes[0]).toMatchObject({ programId: 1 });
+      expect(codes[0]).toMatchObject({ programId: EXAMPLE.programId });
     });
   });
 
   it('looks a module code up by id: 200 with the code', async () => {
     const pact = newPact();
     pact
-      .given(STATE.moduleCode, { programId: 1, moduleCodeId: 1, code: 'MJC_1DGC1' })
-      .uponReceiving('a lookup of module code 1 of program 1')
+      .given(STATE.moduleCode)
+      .uponReceiving("a lookup of a program's module code by id")
       .withRequest({
         method: 'GET',
-        path: `/api${JOURNAL_PATHS.moduleCodeById(1)}`,
-        query: { ...RETURN_BODY, moduleCodeId: '1' },
+        path: apiPathFromState(JOURNAL_PATHS.moduleCodeById, 'programId', EXAMPLE.programId),
+        query: {
+          ...RETURN_BODY,
+          moduleCodeId: fromProviderState('${moduleCodeId}', String(EXAMPLE.moduleCodeId)),
+        },
         headers: SIGNED_IN_HEADERS,
       })
       .willRespondWith({
         status: 200,
         headers: JSON_ANSWER,
-        body: { ...MODULE_CODE_ANSWER, moduleCodeId: 1, code: 'MJC_1DGC1' },
+        body: { ...MODULE_CODE_ANSWER, code: fromProviderState('${code}', EXAMPLE.code) },
       });
 
     await pact.executeTest(async (mock) => {
       const found = await storeFor(mock.url)
-        .dispatch(journalApi.endpoints.lookupModuleCode.initiate({ programId: 1, moduleCodeId: 1 }))
+        .dispatch(
+          journalApi.endpoints.lookupModuleCode.initiate({
+            programId: EXAMPLE.programId,
+            moduleCodeId: EXAMPLE.moduleCodeId,
+          }),
+        )
         .unwrap();
-      expect(found).toMatchObject({ status: 200, code: 'MJC_1DGC1' });
+      expect(found).toMatchObject({ status: 200, code: EXAMPLE.code });
     });
   });
 
   it('looks a module code up by id: 204 while the profile has none', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programExists, { programId: 1 })
-      .uponReceiving('a lookup of module codes of program 1 without an id')
+      .given(STATE.programExists)
+      .uponReceiving("a lookup of a program's module code without an id")
       .withRequest({
         method: 'GET',
-        path: `/api${JOURNAL_PATHS.moduleCodeById(1)}`,
+        path: apiPathFromState(JOURNAL_PATHS.moduleCodeById, 'programId', EXAMPLE.programId),
         query: { ...RETURN_BODY, moduleCodeId: '' },
         headers: SIGNED_IN_HEADERS,
       })
@@ -624,7 +652,10 @@ describe('module codes (01 §4.2, §7.3)', () => {
     await pact.executeTest(async (mock) => {
       const found = await storeFor(mock.url)
         .dispatch(
-          journalApi.endpoints.lookupModuleCode.initiate({ programId: 1, moduleCodeId: null }),
+          journalApi.endpoints.lookupModuleCode.initiate({
+            programId: EXAMPLE.programId,
+            moduleCodeId: null,
+          }),
         )
         .unwrap();
       expect(found).toEqual({ status: 204, code: null, moduleCode: null });
@@ -636,21 +667,21 @@ describe('journal deployments (01 §7.3)', () => {
   it('records the deployment of a published profile', async () => {
     const pact = newPact();
     pact
-      .given(STATE.publishedJournalProfile, { profileId: 1, siteUrl: 'demo-gift' })
-      .uponReceiving('a deployment of the published journal profile 1')
+      .given(STATE.publishedJournalProfile)
+      .uponReceiving('a deployment of a published journal profile')
       .withRequest({
         method: 'POST',
         path: `/api${JOURNAL_PATHS.deployments}`,
         headers: JSON_REQUEST,
-        body: { profileId: 1 },
+        body: { profileId: FROM_STATE.profileId },
       })
       .willRespondWith({
         status: 201,
         headers: JSON_ANSWER,
         body: {
           deploymentId: integer(1),
-          profileId: 1,
-          siteUrl: string('demo-gift'),
+          profileId: integer(EXAMPLE.profileId),
+          siteUrl: string('pact-published'),
           location: integer(0),
           deployedAt: datetime(ISO_DATE_TIME, '2025-01-15T09:30:00.000Z'),
           userName: string('admin'),
@@ -659,9 +690,9 @@ describe('journal deployments (01 §7.3)', () => {
 
     await pact.executeTest(async (mock) => {
       const deployment = await storeFor(mock.url)
-        .dispatch(journalApi.endpoints.createDeployment.initiate({ profileId: 1 }))
+        .dispatch(journalApi.endpoints.createDeployment.initiate({ profileId: EXAMPLE.profileId }))
         .unwrap();
-      expect(deployment).toMatchObject({ profileId: 1, siteUrl: 'demo-gift' });
+      expect(deployment).toMatchObject({ profileId: EXAMPLE.profileId, siteUrl: 'pact-published' });
     });
   });
 });

@@ -12,7 +12,7 @@ import {
   storeFor,
 } from './support/pact';
 
-const { eachLike, integer, string } = MatchersV3;
+const { eachLike, integer, string, fromProviderState } = MatchersV3;
 
 const PAGE = {
   size: integer(1000),
@@ -75,7 +75,7 @@ describe('lookups (01 §7.2)', () => {
   it('lists the programs as an embedded list', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programExists, { programId: 1 })
+      .given(STATE.programExists)
       .uponReceiving('a request for the programs')
       .withRequest({ method: 'GET', path: `/api${API_PATHS.programs}`, headers: SIGNED_IN_HEADERS })
       .willRespondWith({
@@ -97,14 +97,21 @@ describe('lookups (01 §7.2)', () => {
   it('reads one program by id', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programExists, { programId: 1 })
-      .uponReceiving('a request for program 1')
+      .given(STATE.programExists)
+      .uponReceiving('a request for a program by id')
       .withRequest({
         method: 'GET',
-        path: `/api${API_PATHS.program(1)}`,
+        path: fromProviderState(
+          `/api${API_PATHS.program('${programId}')}`,
+          `/api${API_PATHS.program(1)}`,
+        ),
         headers: SIGNED_IN_HEADERS,
       })
-      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: { ...PROGRAM, programId: 1 } });
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: PROGRAM,
+      });
 
     await pact.executeTest(async (mock) => {
       const program = await storeFor(mock.url)
@@ -117,11 +124,14 @@ describe('lookups (01 §7.2)', () => {
   it('answers 404 with an error body for an unknown program', async () => {
     const pact = newPact();
     pact
-      .given(STATE.programMissing, { programId: 9999 })
+      .given(STATE.programMissing)
       .uponReceiving('a request for a program that does not exist')
       .withRequest({
         method: 'GET',
-        path: `/api${API_PATHS.program(9999)}`,
+        path: fromProviderState(
+          `/api${API_PATHS.program('${programId}')}`,
+          `/api${API_PATHS.program(9999)}`,
+        ),
         headers: SIGNED_IN_HEADERS,
       })
       .willRespondWith({
@@ -139,11 +149,14 @@ describe('lookups (01 §7.2)', () => {
   it('lists the states of a country', async () => {
     const pact = newPact();
     pact
-      .given(STATE.countryWithStates, { countryId: 1 })
-      .uponReceiving('a request for the states of country 1')
+      .given(STATE.countryWithStates)
+      .uponReceiving('a request for the states of a country')
       .withRequest({
         method: 'GET',
-        path: `/api${API_PATHS.countryStates(1)}`,
+        path: fromProviderState(
+          `/api${API_PATHS.countryStates('${countryId}')}`,
+          `/api${API_PATHS.countryStates(1)}`,
+        ),
         headers: SIGNED_IN_HEADERS,
       })
       .willRespondWith({
@@ -154,7 +167,7 @@ describe('lookups (01 §7.2)', () => {
             [EMBEDDED.states]: eachLike({
               ...LOOKUP_ITEM,
               value: string('New South Wales'),
-              countryId: 1,
+              countryId: integer(1),
             }),
           },
           page: PAGE,

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       jsonBodyLimit: '1mb',
       logLevel: 'info',
       trustProxy: false,
+      providerStates: true,
     });
   });
 

@@ -3,11 +3,13 @@ import { MatchersV3, PactV3, SpecificationVersion } from '@pact-foundation/pact'
 import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '../../api/constants';
 import type { Token } from '../../api/entities';
 import { PACT_PLACEHOLDER } from '../../provider/auth-filter';
+import { PACT_PARTICIPANTS } from '../../provider/states';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { makeStore } from '@/lib/store/store';
 
-/** Consumer and provider names, and where the pact files go (committed). */
-export const PACT_NAMES = { consumer: 'portal-client', provider: 'portal-server' } as const;
+export { STATE } from '../../provider/states';
+
+/** Where the pact files go (committed): one file per consumer. */
 export const PACT_DIR = path.resolve(__dirname, '../../pacts');
 
 /**
@@ -19,10 +21,12 @@ export const PACT_DIR = path.resolve(__dirname, '../../pacts');
  */
 const MATCH_SETTLE_MS = 50;
 
-export function newPact(): PactV3 {
+/** The admin app's pact by default; the published site's bundle is the consumer `journal-site`. */
+export function newPact(consumer: string = PACT_PARTICIPANTS.portalClient): PactV3 {
   // V4 files: interactions merge into one file per pair without upgrade notes.
   const pact = new PactV3({
-    ...PACT_NAMES,
+    consumer,
+    provider: PACT_PARTICIPANTS.provider,
     dir: PACT_DIR,
     logLevel: 'warn',
     spec: SpecificationVersion.SPECIFICATION_VERSION_V4,
@@ -79,19 +83,3 @@ export function storeFor(mockUrl: string, token: Token | null = PACT_TOKEN) {
 export function errorBody(errorCode: number, example: string) {
   return { errorCode, errorMessage: MatchersV3.string(example) };
 }
-
-/** Provider states, named after data, with parameters. */
-export const STATE = {
-  user: 'a user exists',
-  programExists: 'a program exists',
-  programMissing: 'no program has the id',
-  countryWithStates: 'a country has states',
-  journalProfile: 'a journal profile exists',
-  journalProfileWithPages: 'a journal profile with pages exists',
-  journalProfileWithoutPageType: 'a journal profile has no page of the type',
-  publishedJournalProfile: 'a published journal profile exists',
-  journalProfileMissing: 'no journal profile has the id',
-  siteUrlUnused: 'no journal profile uses the siteUrl',
-  moduleCode: 'a module code exists',
-  moduleCodeUnused: 'no module code has the code',
-} as const;

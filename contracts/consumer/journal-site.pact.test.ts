@@ -1,0 +1,174 @@
+/**
+ * @jest-environment node
+ *
+ * The published journal site's public calls (no token), as the site bundle makes them: the
+ * consumer `journal-site`, a pact file of its own. The site data and the balance check drive the
+ * real client/src/sites/journal/site-api.ts; the stylesheet is a <link> the page builds from
+ * JOURNAL_SITE_PATHS.stylesheet (journal-site.ts), fetched here the way the browser does.
+ */
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ERROR_CODE } from '../api/constants';
+import { JOURNAL_PAGE_TYPE, JOURNAL_SITE_PATHS, JOURNAL_SITE_TEXT } from '../api/journal';
+import { PACT_PARTICIPANTS } from '../provider/states';
+import { checkBalance, loadSite } from '@/sites/journal/site-api';
+import { JSON_ANSWER, newPact, STATE } from './support/pact';
+
+const { eachLike, integer, string, regex, fromProviderState } = MatchersV3;
+
+const EXAMPLE = {
+  siteUrl: 'pact-published',
+  missingSiteUrl: 'pact-new-site',
+  cardNumber: '6035990000009911',
+  pin: '1234',
+} as const;
+
+/** A path of the site with the provider's siteUrl in it. */
+const sitePathFromState = (build: (siteUrl: string) => string, example: string) =>
+  fromProviderState(build('${siteUrl}'), build(example));
+
+/** The site calls its own origin with relative paths: send them to the mock server. */
+async function onOrigin<T>(origin: string, call: () => Promise<T>): Promise<T> {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) =>
+    realFetch(
+      typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input,
+      init,
+    );
+  try {
+    return await call();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+const newSitePact = () => newPact(PACT_PARTICIPANTS.journalSite);
+
+describe('published journal site (01 §9)', () => {
+  it('loads a published site: texts, fonts and enabled pages', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedJournalProfile)
+      .uponReceiving('a request for a published site')
+      .withRequest({
+        method: 'GET',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.site, EXAMPLE.siteUrl),
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          siteUrl: fromProviderState('${siteUrl}', EXAMPLE.siteUrl),
+          title: string('Gift Card Balance'),
+          keywords: string('gift card, balance'),
+          description: string('Check the balance of your gift card.'),
+          clientWebsite: string('https://www.demoretail.example'),
+          themeId: integer(2),
+          logo: null,
+          headerImg: null,
+          favIcon: null,
+          backgroundImg: null,
+          fonts: eachLike(string('Roboto')),
+          pages: eachLike({
+            pageTypeId: integer(JOURNAL_PAGE_TYPE.LOGIN),
+            name: string('Login'),
+            navItem: null,
+            title: string('Check your balance'),
+            content: string('<p>Enter your card number and PIN.</p>'),
+          }),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () => loadSite(EXAMPLE.siteUrl));
+      expect(result).toMatchObject({
+        kind: 'site',
+        site: { siteUrl: EXAMPLE.siteUrl, fonts: ['Roboto'], pages: [{ name: 'Login' }] },
+      });
+    });
+  });
+
+  it('answers 404 with the message the page shows for an address without a site', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.siteUrlUnused)
+      .uponReceiving('a request for a site that does not exist')
+      .withRequest({
+        method: 'GET',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.site, EXAMPLE.missingSiteUrl),
+      })
+      .willRespondWith({
+        status: 404,
+        headers: JSON_ANSWER,
+        body: { errorCode: ERROR_CODE.NOT_FOUND, errorMessage: JOURNAL_SITE_TEXT.unknownSite },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () => loadSite(EXAMPLE.missingSiteUrl));
+      expect(result).toEqual({ kind: 'missing', message: JOURNAL_SITE_TEXT.unknownSite });
+    });
+  });
+
+  it("serves a published site's stylesheet as CSS", async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedJournalProfile)
+      .uponReceiving("a request for a published site's stylesheet")
+      .withRequest({
+        method: 'GET',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.stylesheet, EXAMPLE.siteUrl),
+      })
+      .willRespondWith({
+        status: 200,
+        headers: { 'Content-Type': regex(/text\/css.*/.source, 'text/css; charset=utf-8') },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const response = await fetch(`${mock.url}${JOURNAL_SITE_PATHS.stylesheet(EXAMPLE.siteUrl)}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/css/);
+    });
+  });
+
+  it('checks the balance of a card of the site with its PIN', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedSiteWithCard)
+      .uponReceiving("a balance check of a card of the site's program")
+      .withRequest({
+        method: 'POST',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.balance, EXAMPLE.siteUrl),
+        headers: { 'Content-Type': 'application/json' },
+        body: {
+          cardNumber: fromProviderState('${cardNumber}', EXAMPLE.cardNumber),
+          pin: fromProviderState('${pin}', EXAMPLE.pin),
+        },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          maskedCardNumber: regex(/^\u2022{4} \d{4}$/.source, '\u2022\u2022\u2022\u2022 9911'),
+          balanceCents: integer(5000),
+          currency: string('AUD'),
+          expiryDate: regex(/^\d{4}-\d{2}-\d{2}$/.source, '2099-12-31'),
+          status: 'active',
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () =>
+        checkBalance(EXAMPLE.siteUrl, { cardNumber: EXAMPLE.cardNumber, pin: EXAMPLE.pin }),
+      );
+      expect(result).toEqual({
+        kind: 'balance',
+        answer: {
+          maskedCardNumber: '\u2022\u2022\u2022\u2022 9911',
+          balanceCents: 5000,
+          currency: 'AUD',
+          expiryDate: '2099-12-31',
+          status: 'active',
+        },
+      });
+    });
+  });
+});
