@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { ERROR_CODE, STORE_LIMITS } from '@contracts/api/constants';
 import type { ImageUploadResult } from '@contracts/api/entities';
+import { JOURNAL_PATHS } from '@contracts/api/journal';
 import { URL_PATHS } from '@contracts/api/paths';
 import { emptyData, type Data } from '../../server/db/schema';
 import { Store, StoreClosedError } from '../../server/db/store';
@@ -342,5 +343,42 @@ describe('Store: copy-on-write updates', () => {
     await expect(Store.open(file)).rejects.toThrow(`${file}: the data file is empty`);
     await writeFile(file, '{"users": [{"username": "ann"');
     await expect(Store.open(file)).rejects.toThrow(`${file}: the data file is not valid JSON`);
+  });
+});
+
+describe('what one owner can store (through HTTP)', () => {
+  it(`refuses a site past ${STORE_LIMITS.journalProfilesPerProgram} for one program with a 400, writing nothing`, async () => {
+    const t = await createTestApp({
+      prepare: (data) => {
+        const demo = data.journalProfiles[0];
+        if (demo === undefined) throw new Error('the seed has no journal profile');
+        data.journalProfiles = Array.from(
+          { length: STORE_LIMITS.journalProfilesPerProgram },
+          (_, index) => ({ ...demo, profileId: index + 1, siteUrl: `site-${index + 1}` }),
+        );
+        data.journalPages = [];
+        data.moduleCodes = [];
+        data.deployments = [];
+      },
+    });
+    try {
+      const { token } = await t.login();
+      const stored = t.store.read().journalProfiles[0];
+      if (stored === undefined) throw new Error('no profile');
+      const { profileId: _id, creationDate: _date, ...body } = stored;
+      const before = await t.dataFileBytes();
+      const response = await request(t.app)
+        .post(`/api${JOURNAL_PATHS.profiles}`)
+        .set('Authorization', token)
+        .send({ ...body, siteUrl: 'one-too-many', isPublished: 0 });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: `programId: A program can have at most ${STORE_LIMITS.journalProfilesPerProgram} sites`,
+      });
+      expect(await t.dataFileBytes()).toEqual(before);
+    } finally {
+      await t.close();
+    }
   });
 });
