@@ -111,8 +111,9 @@ describe('step 1, MyJournal Client Setup', () => {
     expect(window.location.hash).toBe(`#${paths.mj.wizard.setting.path}?id=2`);
   });
 
-  it('an existing profile: program locked; the theme choice resets the stylesheet', async () => {
-    journal.profiles[0]!.cssOverride = 'body { color: red; }';
+  it("an existing profile: program locked; a new theme resets the old theme's stylesheet", async () => {
+    // The dark default, not styled further: nothing is lost, so nothing is asked.
+    journal.profiles[0]!.cssOverride = defaultJournalStylesheet(2);
     const { user } = openStep(1);
     await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
     expect(screen.getByLabelText('Scheme Name')).toBeDisabled();
@@ -131,6 +132,16 @@ describe('step 1, MyJournal Client Setup', () => {
       cssOverride: defaultJournalStylesheet(1),
     });
     await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.setting.path));
+  });
+
+  it('Scheme Name lists only gift programs', async () => {
+    openStep();
+    const schemes = await screen.findByLabelText('Scheme Name');
+    const names = within(schemes)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual(['', 'Coffee Gift', 'Books Gift']);
+    expect(screen.getByLabelText('Scheme Type')).toHaveValue('Gift');
   });
 
   it("shows the server's refusal of the URL under the field", async () => {

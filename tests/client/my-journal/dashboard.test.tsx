@@ -12,7 +12,12 @@ import {
   type FakeFetch,
   type FakeResponse,
 } from '../../support/fake-fetch';
-import { installJournalServer, makeProfile, type JournalFake } from './journal-fake-server';
+import {
+  installJournalServer,
+  makePage,
+  makeProfile,
+  type JournalFake,
+} from './journal-fake-server';
 
 let server: FakeFetch;
 let journal: JournalFake;
@@ -39,7 +44,11 @@ beforeAll(() => import('@/features/my-journal/components/journal-area'));
 
 beforeEach(() => {
   server = installFakeFetch();
-  journal = installJournalServer(server, { profiles: [COFFEE, BOOKS] });
+  // Each with its Login page: no site is published without it (publish-rules.test.tsx).
+  journal = installJournalServer(server, {
+    profiles: [COFFEE, BOOKS],
+    pages: [makePage({ pageId: 1, profileId: 1 }), makePage({ pageId: 2, profileId: 2 })],
+  });
   setTokenCookie();
 });
 afterEach(() => server.restore());

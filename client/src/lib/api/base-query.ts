@@ -51,7 +51,8 @@ function joinUrl(base: string, path: string): string {
  * - turns every failure, network failure included, into `{ status, errorCode, errorMessage }`;
  * - on 401 with errorCode 11 (expired, revoked, forged token) dispatches `sessionExpired`, which
  *   logs out; the main layout then sends the user to login (01 §8). Every other failure is
- *   logged and passed on to the caller (01 §8).
+ *   logged and passed on to the caller (01 §8), except a call aborted because the session
+ *   ended: callers treat that like an expired session (errors.ts isSessionExpiry).
  */
 export function createBaseQuery(base: ApiBaseKey): AppBaseQuery {
   return async (args, api, extraOptions) => {
@@ -78,13 +79,13 @@ export function createBaseQuery(base: ApiBaseKey): AppBaseQuery {
     if (expired && !anonymous && (api.getState() as BaseQueryState).session.token) {
       api.dispatch(sessionExpired());
     }
+    // The request as sent (query parameters included) when fetch got that far.
+    const sent = result.meta?.request;
+    const label = `${sent?.method ?? request.method ?? 'GET'} ${sent?.url ?? request.url}`;
     if (!expired) {
-      // The request as sent (query parameters included) when fetch got that far.
-      const sent = result.meta?.request;
-      logger.error(
-        `${sent?.method ?? request.method ?? 'GET'} ${sent?.url ?? request.url} failed`,
-        error,
-      );
+      // Only the session ending aborts calls (clearSession resets the caches): not a failure.
+      if (api.signal.aborted) logger.info(`${label} aborted: the session ended`);
+      else logger.error(`${label} failed`, error);
     }
     return { error, meta: result.meta };
   };

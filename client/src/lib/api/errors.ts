@@ -82,8 +82,25 @@ export function toApiFailure(error: unknown): ApiFailure {
 /** True when no HTTP answer came back (the message is then the client's own). */
 export const isNetworkFailure = (failure: ApiFailure): boolean => failure.status === 0;
 
-/** A timed-out session: the app is signing out (01 §8), so no dialog is put over the login. */
+/**
+ * A request the client itself cancelled: RTK Query rejects a running query or mutation with
+ * `{ name: 'AbortError' }` when it is aborted.
+ */
+export function isAbortedRequest(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
+  );
+}
+
+/**
+ * The session ended: a 401 with errorCode 11 (timed out, revoked), or a request aborted because
+ * of it — ending the session (clearSession) resets every API cache, which aborts the calls still
+ * running, and nothing else in the app aborts a call. The app is then signing out (01 §8, §4.1):
+ * the session's own path (login, or the "Timeout" dialog) is all the operator sees, so callers
+ * put no error dialog over it.
+ */
 export function isSessionExpiry(error: unknown): boolean {
+  if (isAbortedRequest(error)) return true;
   const failure = toApiFailure(error);
   return failure.status === 401 && failure.errorCode === ERROR_CODE.SESSION_EXPIRED;
 }

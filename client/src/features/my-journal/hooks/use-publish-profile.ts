@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { Program } from '@contracts/api/entities';
 import {
+  JOURNAL_PAGE_TYPE,
   JOURNAL_SITE_PATHS,
   JOURNAL_TEXT,
   journalModuleCode,
@@ -25,9 +26,17 @@ import {
   useUpdateJournalProfileMutation,
   type ModuleCodeLookup,
 } from '../api/journal-api';
+import { fieldMessage } from '../lib/save-failures';
 
 /** Statuses of a module-code lookup that are read as an answer (01 §4.2, §7.3). */
 const LOOKUP_OK = new Set([200, 204]);
+
+/** Says what keeps a site from being published; shown as is, under "Error". */
+const loginPageMissing = (reason: unknown) =>
+  new PublishStopped(
+    { title: DIALOG_TEXT.errorTitle, message: JOURNAL_TEXT.loginPageMissing },
+    reason,
+  );
 
 /** A profile's name in texts: its title, or its URL before step 2 gave it one. */
 export const profileName = (profile: Pick<JournalProfile, 'title' | 'siteUrl'>): string =>
@@ -55,6 +64,10 @@ export const SUMMARY_PUBLISHED_TEXT: DialogText = {
  * way the profile also takes this environment's location flag (where it is now published), is
  * saved, and a deployment is recorded. A lookup refused by the server shows "Error: {code}"
  * with its message; a lookup that never reached it only closes the processing dialog (01 §8).
+ *
+ * Before any of that, the profile's pages are read afresh: without its mandatory Login page
+ * (enabled) the site is not published and the operator is told what is missing (not in the
+ * spec; the server refuses such a publish too, with the same text, and that answer is shown).
  */
 export function usePublishProfile() {
   const environment = useSiteEnvironment();
@@ -99,7 +112,33 @@ export function usePublishProfile() {
         return answer;
       }
 
+      async function requireLoginPage(): Promise<void> {
+        const pages = await dispatch(
+          journalApi.endpoints.journalPages.initiate(profile.profileId, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        ).unwrap();
+        const hasLogin = pages.some(
+          (page) => page.pageTypeId === JOURNAL_PAGE_TYPE.LOGIN && page.enabled === 1,
+        );
+        if (!hasLogin) throw loginPageMissing(pages);
+      }
+
+      async function save(published: JournalProfile): Promise<void> {
+        try {
+          await updateProfile(published).unwrap();
+        } catch (error) {
+          // The server's own check (pages changed since ours): its message says what is missing.
+          if (fieldMessage(toApiFailure(error), 'isPublished') === JOURNAL_TEXT.loginPageMissing) {
+            throw loginPageMissing(error);
+          }
+          throw error;
+        }
+      }
+
       async function run(): Promise<void> {
+        await requireLoginPage();
         const found = await lookUp();
         let published: JournalProfile;
         if (found.code) {
@@ -124,7 +163,7 @@ export function usePublishProfile() {
             moduleCodeId: created.moduleCodeId,
           };
         }
-        await updateProfile(published).unwrap();
+        await save(published);
         await createDeployment({ profileId: profile.profileId }).unwrap();
       }
 
@@ -135,7 +174,7 @@ export function usePublishProfile() {
         logLabel: `Publishing journal profile ${profile.profileId}`,
       });
     },
-    [lookupModuleCode, createModuleCode, updateProfile, createDeployment, location],
+    [dispatch, lookupModuleCode, createModuleCode, updateProfile, createDeployment, location],
   );
 
   /** Confirm, load the profile afresh (not the cached copy), clear its flag and save it. */

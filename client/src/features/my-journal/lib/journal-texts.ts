@@ -38,6 +38,17 @@ export const SETUP_LABEL = {
   publishTarget: 'Publish target',
 } as const;
 
+/**
+ * Step 1's question before a theme change resets a stylesheet the operator has styled (not in
+ * the spec: 01 §4.3 resets it without asking).
+ */
+export const THEME_CHANGE_TEXT = {
+  title: 'Change the site theme?',
+  message:
+    "The site has its own styling (fonts, colours, custom CSS). Changing the theme replaces it with the new theme's default stylesheet, and it cannot be undone.",
+  confirm: 'Change theme',
+} as const;
+
 /** The journal builds gift-card balance sites: the scheme type always reads Gift (01 §2.5). */
 export const SCHEME_TYPE = 'Gift';
 

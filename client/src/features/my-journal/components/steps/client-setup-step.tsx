@@ -15,6 +15,7 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { setBodyBackground } from '@contracts/site/stylesheet';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { QueryContent } from '@/components/common/query-content';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
@@ -23,14 +24,17 @@ import { TextField } from '@/components/form/TextField';
 import type { FieldOption } from '@/components/form/options';
 import { paths, withId } from '@/config/paths';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
+import { imageLink } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { composeValidators, matches, maxLength, minLength, required } from '@/lib/forms/validators';
 import { logger } from '@/lib/logging/logger';
+import { isGiftProgram } from '@/lib/programs';
 import { JsonFileError, readJsonFile } from '@/lib/sites/read-json-file';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
-import { useAppDispatch } from '@/lib/store/hooks';
+import { selectRuntimeConfig } from '@/lib/store/config-slice';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import {
   journalApi,
   useCreateJournalPageMutation,
@@ -46,7 +50,13 @@ import {
   type ImportedConfig,
 } from '../../lib/config-file';
 import { applyImport, ImportFailed } from '../../lib/import-config';
-import { SAVE_AND_CONTINUE, SCHEME_TYPE, SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
+import {
+  SAVE_AND_CONTINUE,
+  SCHEME_TYPE,
+  SETUP_LABEL,
+  STEP_TITLE,
+  THEME_CHANGE_TEXT,
+} from '../../lib/journal-texts';
 import { fieldMessage, showSaveFailure } from '../../lib/save-failures';
 
 interface SetupValues {
@@ -75,6 +85,42 @@ const validateSiteUrl = composeValidators(
   // The server refuses other characters too (and says so); checked here before the save.
   matches(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
 );
+
+/**
+ * The stylesheet a theme starts from (01 §3, §4.3): its default, with the profile's background
+ * image set on body as the media step sets it (the image stays chosen across a theme change).
+ */
+function themeStylesheet(themeId: number, backgroundUrl: string | null): string {
+  const css = defaultJournalStylesheet(themeId);
+  return backgroundUrl ? setBodyBackground(css, backgroundUrl) : css;
+}
+
+/**
+ * The stylesheet step 1 saves for an existing profile. 01 §4.3 resets it to the theme's default
+ * at every step 1 save, but that silently threw away fonts, custom rules and the background
+ * image when only the URL was saved again. Decision: the stylesheet is reset only when the theme
+ * changes, and then only after the operator confirms when the reset would discard styling of
+ * their own (anything other than the old theme's starting stylesheet). Undefined: cancelled.
+ */
+async function stylesheetToSave(
+  profile: JournalProfile,
+  themeId: number,
+  backgroundUrl: string | null,
+): Promise<string | null | undefined> {
+  if (themeId === profile.themeId) return profile.cssOverride;
+  const current = profile.cssOverride ?? '';
+  const customised =
+    current.trim() !== '' && current !== themeStylesheet(profile.themeId, backgroundUrl);
+  if (customised) {
+    const confirmed = await dialogs.confirm(
+      THEME_CHANGE_TEXT.title,
+      textToHtml(THEME_CHANGE_TEXT.message),
+      { okText: THEME_CHANGE_TEXT.confirm },
+    );
+    if (!confirmed) return undefined;
+  }
+  return themeStylesheet(themeId, backgroundUrl);
+}
 
 /**
  * Step 1, "MyJournal Client Setup" (01 §2.5, §4.3). Without an id the form starts empty (the
@@ -113,6 +159,7 @@ function ClientSetupForm({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { location } = useSiteEnvironment();
+  const { urlBase } = useAppSelector(selectRuntimeConfig);
   const [createProfile] = useCreateJournalProfileMutation();
   const [updateProfile] = useUpdateJournalProfileMutation();
   const [createPage] = useCreateJournalPageMutation();
@@ -120,10 +167,14 @@ function ClientSetupForm({
   const [importing, setImporting] = useState(false);
   const importId = useId();
 
-  const programOptions: FieldOption<number>[] = programs.map((program) => ({
-    value: program.programId,
-    label: program.name,
-  }));
+  // A journal site checks gift-card balances (the scheme type reads Gift, 01 §2.5): only gift
+  // programs are offered. A profile's own program stays listed whatever its type, so an older
+  // profile still shows its scheme.
+  const programOptions: FieldOption<number>[] = programs
+    .filter(
+      (program) => isGiftProgram(program.programTypeId) || program.programId === profile?.programId,
+    )
+    .map((program) => ({ value: program.programId, label: program.name }));
   const initialValues: SetupValues = {
     programId: profile?.programId,
     siteUrl: profile?.siteUrl,
@@ -134,12 +185,18 @@ function ClientSetupForm({
   async function onSubmit(values: SetupValues): Promise<SubmissionErrors | undefined> {
     const themeId = values.themeId ?? DEFAULT_THEME_ID;
     const siteUrl = values.siteUrl ?? '';
-    // The theme choice resets the stylesheet to the theme's default at every step 1 save (01 §4.3).
-    const cssOverride = defaultJournalStylesheet(themeId);
     let saved: JournalProfile;
     let message: string;
     try {
       if (profile) {
+        const background = profile.backgroundImg;
+        const cssOverride = await stylesheetToSave(
+          profile,
+          themeId,
+          background ? imageLink(urlBase, background) : null,
+        );
+        // Cancelled: nothing is saved and the form keeps the operator's changes.
+        if (cssOverride === undefined) return undefined;
         saved = await updateProfile({ ...profile, siteUrl, themeId, cssOverride }).unwrap();
         message = JOURNAL_TEXT.updateProfile;
       } else {
@@ -149,7 +206,8 @@ function ClientSetupForm({
           themeId,
           location,
           expirationDateCount: 0,
-          cssOverride,
+          // A new profile starts from its theme's default stylesheet (01 §3, §4.3).
+          cssOverride: defaultJournalStylesheet(themeId),
         }).unwrap();
         message = JOURNAL_TEXT.profileCreated;
       }

@@ -15,7 +15,8 @@ import type { FieldOption } from '@/components/form/options';
 import { paths, withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { composeValidators, maxLength, minLength, required } from '@/lib/forms/validators';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import { composeValidators, maxLength, minLength, required, url } from '@/lib/forms/validators';
 import { useUpdateJournalProfileMutation } from '../../api/journal-api';
 import { useWizardProfile } from '../../hooks/use-wizard-profile';
 import { SAVE_AND_CONTINUE, SETTINGS_LABEL, STEP_TITLE } from '../../lib/journal-texts';
@@ -43,7 +44,8 @@ const validateTitle = composeValidators(
 const validateDescription = composeValidators(required, maxLength(JOURNAL_LIMITS.description));
 const validateKeywords = maxLength(JOURNAL_LIMITS.keywords);
 const validateAnalytics = maxLength(JOURNAL_LIMITS.googleAnalytics);
-const validateWebsite = maxLength(JOURNAL_LIMITS.clientWebsite);
+// An address the published site links to: checked as a URL here and by the server ("Invalid URL").
+const validateWebsite = composeValidators(maxLength(JOURNAL_LIMITS.clientWebsite), url);
 
 /** Empty inputs are stored as null, as a profile without the value holds it. */
 const orNull = (text: string | undefined): string | null => (text?.trim() ? text : null);
@@ -99,6 +101,7 @@ function SiteSettingsForm({ profile }: { profile: JournalProfile }) {
     <Form<SettingsValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormUnsavedChanges />
           <div className="row">
             <div className="col-lg-6">
               <TextField name="title" label={SETTINGS_LABEL.title} validate={validateTitle} />
