@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildClientIfNeeded, root } from './lib/build-client.mjs';
 import { ensureChromium } from './lib/chromium.mjs';
+import { runContracts } from './lib/pact-drift.mjs';
 import { bin, run } from './lib/run.mjs';
 
 const artifacts = path.join(root, 'tests/.artifacts');
@@ -12,7 +13,6 @@ rmSync(artifacts, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
 const jestReport = (name) => ['--json', `--outputFile=${path.join(artifacts, `${name}.json`)}`];
 const ci = process.env.CI ? ['--ci'] : [];
-const pactEnv = { PACT_DO_NOT_TRACK: 'true' };
 
 const stages = [
   ['typecheck', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
@@ -23,19 +23,12 @@ const stages = [
     () => run(bin('jest'), ['--selectProjects', 'client', 'server', ...ci, ...jestReport('unit')]),
   ],
   [
-    'contracts (pact consumer, then provider verification)',
-    async () => {
-      rmSync(path.join(root, 'contracts/pacts'), { recursive: true, force: true });
-      const consumer = await run(
-        bin('jest'),
-        ['--selectProjects', 'consumer', ...ci, ...jestReport('consumer')],
-        { env: pactEnv },
-      );
-      if (consumer !== 0) return consumer;
-      return run(bin('jest'), ['--selectProjects', 'provider', ...ci, ...jestReport('provider')], {
-        env: pactEnv,
-      });
-    },
+    'contracts (pact consumer, drift check in CI, then provider verification)',
+    () =>
+      runContracts({
+        consumerArgs: [...ci, ...jestReport('consumer')],
+        providerArgs: [...ci, ...jestReport('provider')],
+      }),
   ],
   [
     'browser (Chromium, real server)',
