@@ -100,6 +100,24 @@ describe('step 2, MyJournal Site Settings', () => {
     expect(window.location.hash).toBe(`#${paths.mj.wizard.page.path}?id=1`);
   });
 
+  it("checks the client's website address as a URL", async () => {
+    const { user } = openStep();
+    const website = await screen.findByLabelText("Client's Website Address");
+    await user.type(website, 'coffee shop');
+    expect(website).toHaveAccessibleDescription(FIELD_MESSAGES.url);
+    await user.type(screen.getByLabelText('Site Title'), 'Coffee');
+    await user.type(screen.getByLabelText('Site Description'), 'About');
+    await user.click(save());
+    expect(journal.writes()).toEqual([]);
+
+    await user.clear(website);
+    await user.type(website, 'https://coffee.example/shop');
+    expect(website).not.toHaveAccessibleDescription();
+    await user.click(save());
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.writeBody(0)).toMatchObject({ clientWebsite: 'https://coffee.example/shop' });
+  });
+
   it('starts from the stored values', async () => {
     journal.profiles[0] = {
       ...COFFEE,
