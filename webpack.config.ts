@@ -101,7 +101,7 @@ export default (
       }),
       ...(fastRefresh ? [new ReactRefreshWebpackPlugin()] : []),
     ],
-    // react-datepicker deliberately requires date-fns-tz dynamically (TOOLCHAIN.md).
+    // react-datepicker requires date-fns-tz dynamically on purpose (an optional time-zone add-on).
     ignoreWarnings: [{ module: /react-datepicker/, message: /Critical dependency/ }],
     // Only the journal site has a size budget, and a production build over it fails. The
     // admin app's sizes are reported by scripts/size-report.mjs.
