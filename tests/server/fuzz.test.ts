@@ -177,8 +177,12 @@ const NOT_JSON = [
   '\uFEFF{"a":1',
 ];
 
+/** 5,000 levels of `{"a":…}`: parsed fine, and no schema may walk it. */
+const DEEP = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+
 /** Valid JSON that no schema accepts: each route's schema finds a field of the wrong type. */
 const WRONG_JSON = [
+  `{"title":${DEEP},"profileId":${DEEP}}`,
   '[]',
   '[{}]',
   'true',
