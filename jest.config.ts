@@ -26,6 +26,8 @@ const config: Config = {
       ...shared,
       displayName: 'client',
       testEnvironment: '<rootDir>/tests/support/jsdom-environment.ts',
+      // Sets the time budget of every client test and query (testTimeout is not a project
+      // option): jest.setTimeout and Testing Library's asyncUtilTimeout.
       setupFilesAfterEnv: ['<rootDir>/tests/support/client-setup.ts'],
       testMatch: ['<rootDir>/tests/client/**/*.test.ts?(x)'],
     },
@@ -33,6 +35,7 @@ const config: Config = {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/tests/support/server-setup.ts'],
       testMatch: ['<rootDir>/tests/server/**/*.test.ts'],
     },
     {

@@ -1,5 +1,6 @@
+import { waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { persistStore } from 'redux-persist';
+import { persistStore, type Persistor } from 'redux-persist';
 import { EMBEDDED, RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import { lookupsApi } from '@/lib/api/lookups-api';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
@@ -29,7 +30,14 @@ afterEach(() => {
 });
 
 const persisted = () => window.sessionStorage.getItem('persist:session');
-const flush = () => new Promise((resolve) => setTimeout(resolve, 250));
+/** The token sessionStorage holds now (null when purged or none). */
+const persistedToken = (): unknown => {
+  const raw = persisted();
+  return raw === null ? null : JSON.parse(JSON.parse(raw).token as string);
+};
+/** Resolves once redux-persist has read sessionStorage back into the store. */
+const rehydrated = (persistor: Persistor) =>
+  waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
 
 describe('makeStore', () => {
   it('builds a fresh store with session and config slices and no persistence', () => {
@@ -80,22 +88,17 @@ describe('persistence of the session slice', () => {
   it('writes the session to sessionStorage and purges it on logout', async () => {
     const store = makeStore(undefined, { persist: true });
     const persistor = persistStore(store);
-    await flush();
+    await rehydrated(persistor);
     store.dispatch(storeToken(TEST_TOKEN));
-    await flush();
-    expect(JSON.parse(JSON.parse(persisted()!).token)).toEqual(TEST_TOKEN);
+    await waitFor(() => expect(persistedToken()).toEqual(TEST_TOKEN));
 
     store.dispatch(clearSession());
-    await flush();
-
-    const after = persisted();
-    expect(after === null || JSON.parse(JSON.parse(after).token) === null).toBe(true);
+    await waitFor(() => expect(persistedToken()).toBeNull());
     expect(store.getState().session.token).toBeNull();
 
     // Persistence goes on after the reset: the next login (a new token) is stored again.
     store.dispatch(storeToken({ ...TEST_TOKEN }));
-    await flush();
-    expect(JSON.parse(JSON.parse(persisted()!).token)).toEqual(TEST_TOKEN);
+    await waitFor(() => expect(persistedToken()).toEqual(TEST_TOKEN));
     persistor.pause();
   });
 
@@ -109,7 +112,7 @@ describe('persistence of the session slice', () => {
     );
     const store = makeStore(undefined, { persist: true });
     const persistor = persistStore(store);
-    await flush();
+    await rehydrated(persistor);
     expect(store.getState().session.token).toBeNull();
     persistor.pause();
   });

@@ -17,6 +17,19 @@ import {
 } from './support/test-app';
 
 const SESSION_EXPIRED = { errorCode: ERROR_CODE.SESSION_EXPIRED };
+/** With these real, jest's fake timers set only the clock (Date). */
+const REAL_TIMERS: FakeableAPI[] = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+];
 const programs = `/api${API_PATHS.programs}`;
 
 function refresh(t: TestApp, masterToken: unknown) {
@@ -159,15 +172,20 @@ describe('auth', () => {
     });
 
     it('expires after TOKEN_TTL_SECONDS', async () => {
+      // The test sets the clock (timers stay real): a 1 s token signed late in a second expired
+      // before the first request when the machine was busy, and the wait cost 2 s.
+      const signedAt = Date.UTC(2030, 0, 1, 0, 0, 0, 200);
+      jest.useFakeTimers({ now: signedAt, doNotFake: REAL_TIMERS });
       const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '1' } });
       try {
         const { token } = await short.login();
         await request(short.app).get(programs).set('Authorization', token).expect(200);
-        await new Promise((resolve) => setTimeout(resolve, 2100));
+        jest.setSystemTime(signedAt + 2_000);
         const response = await request(short.app).get(programs).set('Authorization', token);
         expect(response.status).toBe(401);
         expect(response.body).toMatchObject(SESSION_EXPIRED);
       } finally {
+        jest.useRealTimers();
         await short.close();
       }
     });

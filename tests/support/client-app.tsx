@@ -11,6 +11,7 @@ import { createAppRouter, type AppRouter } from '@/app/router';
 import { dialogs } from '@/lib/dialogs/dialog-service';
 import { TOKEN_COOKIE } from '@/lib/session/token-cookie';
 import { makeStore, type AppStore, type RootState } from '@/lib/store/store';
+import { preloadLazyAreas } from './preload-lazy-areas';
 
 /** A JWT-shaped string whose payload carries `exp` (seconds). */
 export function fakeJwt(subject: string, exp: number): string {
@@ -89,6 +90,9 @@ export function renderApp({
 
 /** The hash path the app shows now, e.g. `/` or `/my-journal/dashboard`. */
 export const currentPath = (): string => window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+
+// Every file that renders the app loads the lazy areas first, so no query races a chunk load.
+beforeAll(preloadLazyAreas);
 
 afterEach(() => {
   act(() => dialogs.closeAll());

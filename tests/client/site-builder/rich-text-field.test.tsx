@@ -6,14 +6,14 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { renderInForm } from '../forms/renderInForm';
 
 /**
- * TipTap runs in jsdom with empty layout rectangles (./jsdom-layout); clicking at a position in
- * the text and real selection drawing need a browser and are covered by the browser tests.
- * ProseMirror reads typed text from the DOM on a short timer: typing goes slowly enough for it.
+ * What the editor shows and offers, without typing into it. TipTap runs in jsdom with empty
+ * layout rectangles (./jsdom-layout), and ProseMirror reads typed text back from the DOM on a
+ * timer, so text typed in jsdom arrived mangled on a loaded machine: typing, formatting, undo,
+ * redo and links are tested in Chromium (tests/e2e/rich-text.e2e.test.ts).
  */
 function setup(initial?: string, props: Partial<Parameters<typeof RichTextField>[0]> = {}) {
   const view = renderInForm(<RichTextField name="content" label="Content" {...props} />, {
     initialValues: initial === undefined ? {} : { content: initial },
-    userOptions: { delay: 30 },
   });
   const box = screen.getByRole('textbox', { name: 'Content' });
   const toolbar = screen.getByRole('toolbar', { name: 'Content formatting' });
@@ -75,46 +75,9 @@ describe('RichTextField', () => {
     expect(screen.getByRole('textbox', { name: 'Content' })).toHaveFocus();
   });
 
-  it('typing updates the value; an emptied editor has no value', async () => {
-    const { user, values, focusEnd } = setup();
+  it('the link address refuses anything but an http(s) or mailto address, changing nothing', async () => {
+    const { user, values, tool, focusEnd } = setup('<p>Visit us</p>');
     focusEnd();
-    await user.keyboard('Hello there');
-    await waitFor(() => expect(values().content).toBe('<p>Hello there</p>'));
-    await user.keyboard('{Control>}a{/Control}{Backspace}');
-    await waitFor(() => expect(values().content).toBeUndefined());
-  });
-
-  it('formats from the toolbar, shows what is on, and undoes it', async () => {
-    const { user, values, tool, focusEnd } = setup('<p>Some text</p>');
-    focusEnd();
-    await user.click(tool('Bullet list'));
-    await waitFor(() => expect(values().content).toBe('<ul><li><p>Some text</p></li></ul>'));
-    expect(tool('Bullet list')).toHaveAttribute('aria-pressed', 'true');
-    await user.click(tool('Undo'));
-    await waitFor(() => expect(values().content).toBe('<p>Some text</p>'));
-    expect(tool('Bullet list')).toHaveAttribute('aria-pressed', 'false');
-
-    await user.click(tool('Heading 2'));
-    await waitFor(() => expect(values().content).toBe('<h2>Some text</h2>'));
-    expect(tool('Heading 2')).toHaveAttribute('aria-pressed', 'true');
-    expect(tool('Heading 3')).toHaveAttribute('aria-pressed', 'false');
-
-    await user.keyboard('{Control>}a{/Control}');
-    await user.click(tool('Bold'));
-    await waitFor(() => expect(values().content).toBe('<h2><strong>Some text</strong></h2>'));
-    expect(tool('Bold')).toHaveAttribute('aria-pressed', 'true');
-
-    await user.click(tool('Undo'));
-    await user.click(tool('Undo'));
-    await waitFor(() => expect(values().content).toBe('<p>Some text</p>'));
-    await user.click(tool('Redo'));
-    await waitFor(() => expect(values().content).toBe('<h2>Some text</h2>'));
-  });
-
-  it('adds a link only with an http(s) or mailto address, and removes it', async () => {
-    const { user, values, tool, box, focusEnd } = setup('<p>Visit us</p>');
-    focusEnd();
-    await user.keyboard('{Control>}a{/Control}');
     expect(tool('Remove link')).toHaveAttribute('aria-disabled', 'true');
     await user.click(tool('Link'));
     const address = screen.getByRole('textbox', { name: RICH_TEXT_TEXT.linkAddress });
@@ -123,22 +86,8 @@ describe('RichTextField', () => {
     await user.type(address, 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: RICH_TEXT_TEXT.applyLink }));
     expect(address).toHaveAccessibleDescription(RICH_TEXT_TEXT.badLink);
+    expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(values().content).toBe('<p>Visit us</p>');
-
-    await user.clear(address);
-    await user.type(address, 'https://shop.example/stores{Enter}');
-    await waitFor(() =>
-      expect(within(box).getByRole('link', { name: 'Visit us' })).toHaveAttribute(
-        'href',
-        'https://shop.example/stores',
-      ),
-    );
-    expect(values().content).toContain('href="https://shop.example/stores"');
-    expect(screen.queryByRole('textbox', { name: RICH_TEXT_TEXT.linkAddress })).toBeNull();
-    expect(tool('Link')).toHaveAttribute('aria-pressed', 'true');
-
-    await user.click(tool('Remove link'));
-    await waitFor(() => expect(values().content).toBe('<p>Visit us</p>'));
   });
 
   it('Escape closes the link address without a change', async () => {
