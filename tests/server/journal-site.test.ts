@@ -12,6 +12,7 @@ import {
 } from '@contracts/api/journal';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { Data } from '../../server/db/schema';
+import { buildJournalPage, buildJournalProfile } from '../support/builders';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /** Demo cards of program 1 (server/cards/demo-cards.txt). */
@@ -27,8 +28,9 @@ const IMAGE_ID = 'a'.repeat(32);
 const MISSING_IMAGE_ID = 'b'.repeat(32);
 const EVIL_CSS = `body { color: red; }\n</style><script>alert(1)</script>\n.title { font-family: 'Open Sans', sans-serif; }\np { font-family: Roboto; }\na { font-family: "Comic Neue", cursive; }\n`;
 
-function profile(overrides: Partial<JournalProfile>): JournalProfile {
-  return {
+/** Our own published site of program 1 (the demo cards' program), with every field filled in. */
+const profile = (overrides: Partial<JournalProfile>): JournalProfile =>
+  buildJournalProfile({
     profileId: 9001,
     programId: 1,
     creationDate: '2025-02-01T00:00:00.000Z',
@@ -40,29 +42,20 @@ function profile(overrides: Partial<JournalProfile>): JournalProfile {
     clientWebsite: 'https://shop.example',
     siteUrl: 'test-site',
     themeId: 2,
-    expirationDateCount: 0,
-    location: 0,
-    moduleCode: null,
-    moduleCodeId: null,
     logo: IMAGE_ID,
     headerImg: MISSING_IMAGE_ID,
-    favIcon: null,
     backgroundImg: 'not-an-id',
     cssOverride: EVIL_CSS,
     ...overrides,
-  };
-}
+  });
 
-function page(overrides: Partial<JournalPage> & Pick<JournalPage, 'pageId' | 'pageTypeId'>) {
-  return {
+const page = (overrides: Partial<JournalPage> & Pick<JournalPage, 'pageId' | 'pageTypeId'>) =>
+  buildJournalPage({
     profileId: 9001,
-    enabled: 1 as const,
     title: `Title ${overrides.pageTypeId}`,
     content: `<p>Content ${overrides.pageTypeId}</p>`,
-    navItem: null,
     ...overrides,
-  };
-}
+  });
 
 /** Our own sites, added through the store: a published one, an unpublished one, one of program 2. */
 async function seedSites(t: TestApp): Promise<void> {

@@ -11,6 +11,7 @@ import {
   type JournalProfile,
   type ModuleCode,
 } from '@contracts/api/journal';
+import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../support/builders';
 import { PROGRAMS, embeddedList } from '../../support/client-app';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
 
@@ -22,43 +23,11 @@ export const PAGE_TYPES: JournalPageType[] = [
   { pageTypeId: 10, name: 'FAQ', description: '', mandatory: 0 },
 ];
 
-export function makeProfile(overrides: Partial<JournalProfile> = {}): JournalProfile {
-  return {
-    profileId: 1,
-    programId: 11,
-    creationDate: '2026-01-02T03:04:05.000Z',
-    isPublished: 0,
-    title: 'Coffee balance',
-    keywords: null,
-    description: null,
-    googleAnalytics: null,
-    clientWebsite: null,
-    siteUrl: 'coffee',
-    themeId: 2,
-    expirationDateCount: 0,
-    location: 0,
-    moduleCode: null,
-    moduleCodeId: null,
-    logo: null,
-    headerImg: null,
-    favIcon: null,
-    backgroundImg: null,
-    cssOverride: null,
-    ...overrides,
-  };
-}
+/** The fake's records come from the shared builders (tests/support/builders.ts). */
+export const makeProfile = buildJournalProfile;
 
 export function makePage(overrides: Partial<JournalPage> & Pick<JournalPage, 'pageId'>) {
-  const page: JournalPage = {
-    pageTypeId: 1,
-    profileId: 1,
-    enabled: 1,
-    title: null,
-    content: null,
-    navItem: null,
-    ...overrides,
-  };
-  return page;
+  return buildJournalPage(overrides);
 }
 
 export interface JournalSeed {
@@ -138,11 +107,10 @@ export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}):
   });
   server.on('POST /api/moduleCodes', (request) => {
     const body = request.body as Pick<ModuleCode, 'code' | 'name' | 'programId'>;
-    const created: ModuleCode = {
+    const created = buildModuleCode({
       ...body,
-      moduleId: 1,
       moduleCodeId: Math.max(0, ...moduleCodes.map((c) => c.moduleCodeId)) + 1,
-    };
+    });
     moduleCodes.push(created);
     return { status: 201, body: created };
   });

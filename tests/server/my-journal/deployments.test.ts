@@ -11,7 +11,7 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { DEMO_USERS } from '../support/test-app';
 import {
   createJournalTestApp,
-  DEMO_PROFILE,
+  TEST_PROFILE,
   expectError,
   type JournalTestApp,
 } from './journal-test-app';
@@ -31,13 +31,13 @@ describe('journal deployments', () => {
 
   it('records a deployment of a published profile, by the signed-in user', async () => {
     const before = Date.now();
-    const response = await deploy({ profileId: DEMO_PROFILE.profileId });
+    const response = await deploy({ profileId: TEST_PROFILE.profileId });
     expect(response.status).toBe(201);
     const deployment = response.body as Deployment;
     expect(deployment).toEqual({
       deploymentId: 1,
       profileId: 1,
-      siteUrl: DEMO_PROFILE.siteUrl,
+      siteUrl: TEST_PROFILE.siteUrl,
       location: 0,
       deployedAt: expect.any(String),
       userName: 'admin',
@@ -80,7 +80,7 @@ describe('journal deployments', () => {
   it.each<[string, unknown, string]>([
     ['no profileId', {}, `profileId: ${FIELD_MESSAGES.required}`],
     ['a string profileId', { profileId: '1' }, 'profileId: Expected a number'],
-    ['an unknown field', { profileId: 1, siteUrl: 'demo-gift' }, 'siteUrl: Unknown field'],
+    ['an unknown field', { profileId: 1, siteUrl: TEST_PROFILE.siteUrl }, 'siteUrl: Unknown field'],
   ])('refuses %s with 400 and writes nothing', async (_name, body, message) => {
     await t.expectNothingWritten(async () => {
       expectError(await deploy(body), 400, invalid(message));

@@ -2,14 +2,70 @@
 import request from 'supertest';
 import { AUTH_HEADER } from '@contracts/api/constants';
 import type { ApiError, ImageUploadResult } from '@contracts/api/entities';
-import { JOURNAL_PATHS, type JournalProfile } from '@contracts/api/journal';
+import {
+  JOURNAL_PAGE_TYPE,
+  JOURNAL_PATHS,
+  THEME,
+  type JournalProfile,
+} from '@contracts/api/journal';
 import { URL_PATHS } from '@contracts/api/paths';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import type { Data } from '../../../server/db/schema';
+import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../support/builders';
 import { PNG_BYTES } from '../support/fixtures';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-/** The seeded demo site (db.json): program 1 "Demo Gift Card" (DGC), published. */
-export const DEMO_PROFILE = { profileId: 1, programId: 1, siteUrl: 'demo-gift' } as const;
-export const DEMO_MODULE_CODE = { moduleCodeId: 1, code: 'MJC_1DGC1' } as const;
+/**
+ * The journal records every test starts with, built here instead of read from db.json's demo
+ * site (whose texts may change): a published site of program 1 with its module code, its Login
+ * page and a Locations page. The programs, page types and users are the seed's.
+ */
+export const TEST_MODULE_CODE = buildModuleCode({
+  moduleCodeId: 1,
+  programId: 1,
+  code: 'MJC_1TGC1',
+  name: 'Test Gift Card',
+});
+export const TEST_PROFILE = buildJournalProfile({
+  profileId: 1,
+  programId: 1,
+  creationDate: '2025-01-15T09:00:00.000Z',
+  isPublished: 1,
+  title: 'Test Gift Card Balance',
+  keywords: 'gift card, balance',
+  description: 'Check the balance of your Test Gift Card.',
+  clientWebsite: 'https://shop.example',
+  siteUrl: 'test-gift',
+  themeId: THEME.DARK,
+  moduleCode: TEST_MODULE_CODE.code,
+  moduleCodeId: TEST_MODULE_CODE.moduleCodeId,
+  cssOverride: defaultJournalStylesheet(THEME.DARK),
+});
+export const TEST_PAGES = {
+  login: buildJournalPage({
+    pageId: 1,
+    profileId: TEST_PROFILE.profileId,
+    pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+    title: 'Check your gift card balance',
+    content: '<p>Enter your card number and PIN, then click Login.</p>',
+  }),
+  locations: buildJournalPage({
+    pageId: 2,
+    profileId: TEST_PROFILE.profileId,
+    pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+    title: 'Our Locations',
+    content: '<p>1 George Street, Sydney</p>',
+    navItem: 'Locations',
+  }),
+} as const;
+
+/** Replaces the seed's journal records with the test's own. */
+function useTestJournalData(data: Data): void {
+  data.journalProfiles = [structuredClone(TEST_PROFILE)];
+  data.journalPages = [structuredClone(TEST_PAGES.login), structuredClone(TEST_PAGES.locations)];
+  data.moduleCodes = [structuredClone(TEST_MODULE_CODE)];
+  data.deployments = [];
+}
 
 export interface JournalTestApp extends TestApp {
   token: string;
@@ -25,7 +81,7 @@ export interface JournalTestApp extends TestApp {
 }
 
 export async function createJournalTestApp(): Promise<JournalTestApp> {
-  const t = await createTestApp();
+  const t = await createTestApp({ prepare: useTestJournalData });
   const token = (await t.login()).token;
   const api = (path: string) => `/api${path}`;
   const app: JournalTestApp = {

@@ -9,22 +9,13 @@ import {
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createJournalTestApp,
-  DEMO_MODULE_CODE,
+  TEST_MODULE_CODE,
   expectError,
   type JournalTestApp,
 } from './journal-test-app';
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 const PREFIX_MESSAGE = "code: Must start with MJC_ or MMC_, followed by the site's code";
-
-/** The seeded module code of the demo site (db.json). */
-const SEEDED: ModuleCode = {
-  moduleCodeId: DEMO_MODULE_CODE.moduleCodeId,
-  moduleId: MODULE_ID.JOURNAL,
-  code: DEMO_MODULE_CODE.code,
-  name: 'Demo Gift Card',
-  programId: 1,
-};
 
 describe('module codes', () => {
   let t: JournalTestApp;
@@ -59,7 +50,7 @@ describe('module codes', () => {
         programId: 2,
       };
       expect(response.body).toEqual(created);
-      expect((await t.dataFile()).moduleCodes).toEqual([SEEDED, created]);
+      expect((await t.dataFile()).moduleCodes).toEqual([TEST_MODULE_CODE, created]);
     });
 
     it('reads the product line from the prefix: MMC_ is the merchant builder', async () => {
@@ -76,9 +67,9 @@ describe('module codes', () => {
 
     it('refuses a code that is already used, in any case, with 409', async () => {
       await t.expectNothingWritten(async () => {
-        expectError(await createCode({ name: 'Again', code: 'MJC_1dgc1', programId: 1 }), 409, {
+        expectError(await createCode({ name: 'Again', code: 'MJC_1tgc1', programId: 1 }), 409, {
           errorCode: ERROR_CODE.CONFLICT,
-          errorMessage: 'code: MJC_1dgc1 is already used',
+          errorMessage: 'code: MJC_1tgc1 is already used',
         });
       });
     });
@@ -131,10 +122,10 @@ describe('module codes', () => {
       const response = await programCodes(1).expect(200);
       const body = response.body as EmbeddedList<'moduleCodes', ModuleCode>;
       expect(body._embedded.moduleCodes.map((code) => code.code)).toEqual([
-        'MJC_1DGC1',
+        TEST_MODULE_CODE.code,
         'MJC_1DGC2',
       ]);
-      expect(body._embedded.moduleCodes[0]).toEqual(SEEDED);
+      expect(body._embedded.moduleCodes[0]).toEqual(TEST_MODULE_CODE);
     });
 
     it('answers an empty list for a program without codes and 404 for an unknown one', async () => {
@@ -156,7 +147,7 @@ describe('module codes', () => {
       const response = await lookup(1, '1');
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.body).toEqual(SEEDED);
+      expect(response.body).toEqual(TEST_MODULE_CODE);
     });
 
     it.each([

@@ -9,14 +9,19 @@ import {
   type JournalPageType,
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { createJournalTestApp, expectError, type JournalTestApp } from './journal-test-app';
+import {
+  createJournalTestApp,
+  expectError,
+  TEST_PAGES,
+  type JournalTestApp,
+} from './journal-test-app';
 
 const SCRIPT = '<script>alert(1)</script>';
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 
-/** The seeded pages of the demo site (db.json). */
-const LOGIN_PAGE_ID = 1;
-const LOCATIONS_PAGE_ID = 2;
+/** The pages of the test's own site (journal-test-app.ts). */
+const LOGIN_PAGE_ID = TEST_PAGES.login.pageId;
+const LOCATIONS_PAGE_ID = TEST_PAGES.locations.pageId;
 
 describe('journal pages', () => {
   let t: JournalTestApp;
@@ -41,26 +46,7 @@ describe('journal pages', () => {
       const response = await listPages(1).expect(200);
       const body = response.body as EmbeddedList<'pages', JournalPage>;
       expect(body.page).toEqual({ size: 15, totalElements: 2, totalPages: 1, number: 1 });
-      expect(body._embedded.pages).toEqual([
-        {
-          pageId: LOGIN_PAGE_ID,
-          pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
-          profileId: 1,
-          enabled: 1,
-          title: 'Check your gift card balance',
-          content: expect.stringContaining('<p>'),
-          navItem: null,
-        },
-        {
-          pageId: LOCATIONS_PAGE_ID,
-          pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
-          profileId: 1,
-          enabled: 1,
-          title: 'Our Locations',
-          content: expect.stringContaining('<p>'),
-          navItem: 'Locations',
-        },
-      ]);
+      expect(body._embedded.pages).toEqual([TEST_PAGES.login, TEST_PAGES.locations]);
     });
 
     it('answers an empty list for a profile without pages', async () => {

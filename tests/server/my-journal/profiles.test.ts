@@ -6,16 +6,15 @@ import {
   JOURNAL_LIMITS,
   JOURNAL_PAGE_SIZE,
   JOURNAL_PATHS,
-  THEME,
   type JournalProfile,
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import {
   createJournalTestApp,
-  DEMO_MODULE_CODE,
-  DEMO_PROFILE,
   expectError,
+  TEST_MODULE_CODE,
+  TEST_PROFILE,
   type JournalTestApp,
 } from './journal-test-app';
 
@@ -49,9 +48,7 @@ describe('journal profiles', () => {
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.body as EmbeddedList<'profiles', JournalProfile>;
       expect(body.page).toEqual({ size: 1000, totalElements: 1, totalPages: 1, number: 1 });
-      expect(body._embedded.profiles).toEqual([
-        expect.objectContaining({ ...DEMO_PROFILE, title: 'Demo Gift Card Balance' }),
-      ]);
+      expect(body._embedded.profiles).toEqual([TEST_PROFILE]);
     });
 
     it('pages the list in profile id order', async () => {
@@ -64,30 +61,9 @@ describe('journal profiles', () => {
       expect(body.page).toEqual({ size: 2, totalElements: 3, totalPages: 2, number: 2 });
     });
 
-    it('reads the seeded demo site with every field', async () => {
-      const response = await t.get(JOURNAL_PATHS.profile(1)).expect(200);
-      expect(response.body).toEqual({
-        profileId: 1,
-        programId: 1,
-        creationDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-        isPublished: 1,
-        title: 'Demo Gift Card Balance',
-        keywords: expect.any(String),
-        description: expect.any(String),
-        googleAnalytics: null,
-        clientWebsite: expect.any(String),
-        siteUrl: 'demo-gift',
-        themeId: THEME.DARK,
-        expirationDateCount: 0,
-        location: 0,
-        moduleCode: DEMO_MODULE_CODE.code,
-        moduleCodeId: DEMO_MODULE_CODE.moduleCodeId,
-        logo: null,
-        headerImg: null,
-        favIcon: null,
-        backgroundImg: null,
-        cssOverride: defaultJournalStylesheet(THEME.DARK),
-      });
+    it('reads a profile with every field', async () => {
+      const response = await t.get(JOURNAL_PATHS.profile(TEST_PROFILE.profileId)).expect(200);
+      expect(response.body).toEqual(TEST_PROFILE);
     });
 
     it('answers 404 JSON for an unknown profile and 400 for a malformed id', async () => {
@@ -224,7 +200,7 @@ describe('journal profiles', () => {
         description: 'About',
         googleAnalytics: 'UA-1',
         clientWebsite: 'https://example.test',
-        siteUrl: 'demo-gift-2',
+        siteUrl: 'test-gift-2',
         themeId: 1,
         expirationDateCount: 180,
         location: 1,
@@ -282,8 +258,8 @@ describe('journal profiles', () => {
         .expect(201);
       const response = await updateProfile(created.profileId, {
         isPublished: 1,
-        moduleCode: DEMO_MODULE_CODE.code,
-        moduleCodeId: DEMO_MODULE_CODE.moduleCodeId,
+        moduleCode: TEST_MODULE_CODE.code,
+        moduleCodeId: TEST_MODULE_CODE.moduleCodeId,
       });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ isPublished: 1, moduleCodeId: 1 });
@@ -313,7 +289,7 @@ describe('journal profiles', () => {
       await createProfile({ programId: 2, siteUrl: 'other-program' }).expect(201);
       await t.expectNothingWritten(async () => {
         expectError(
-          await updateProfile(2, { moduleCodeId: DEMO_MODULE_CODE.moduleCodeId }),
+          await updateProfile(2, { moduleCodeId: TEST_MODULE_CODE.moduleCodeId }),
           400,
           invalid('moduleCodeId: Module code 1 does not exist for program 2'),
         );
@@ -328,9 +304,9 @@ describe('journal profiles', () => {
     it('refuses a siteUrl another profile uses, in any case, and keeps its own', async () => {
       await createProfile({ programId: 1, siteUrl: 'second-site' }).expect(201);
       await t.expectNothingWritten(async () => {
-        expectError(await updateProfile(2, { siteUrl: 'Demo-Gift' }), 409, {
+        expectError(await updateProfile(2, { siteUrl: 'Test-Gift' }), 409, {
           errorCode: ERROR_CODE.CONFLICT,
-          errorMessage: 'siteUrl: Demo-Gift is already used',
+          errorMessage: 'siteUrl: Test-Gift is already used',
         });
       });
       await updateProfile(2, { siteUrl: 'SECOND-SITE' }).expect(200);
@@ -435,9 +411,9 @@ describe('journal profiles', () => {
 
     it('refuses a siteUrl that is already used, in any case, with 409', async () => {
       await t.expectNothingWritten(async () => {
-        expectError(await createProfile({ programId: 2, siteUrl: 'DEMO-gift' }), 409, {
+        expectError(await createProfile({ programId: 2, siteUrl: 'TEST-gift' }), 409, {
           errorCode: ERROR_CODE.CONFLICT,
-          errorMessage: 'siteUrl: DEMO-gift is already used',
+          errorMessage: 'siteUrl: TEST-gift is already used',
         });
       });
     });
