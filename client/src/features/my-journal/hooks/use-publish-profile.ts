@@ -122,7 +122,7 @@ export function usePublishProfile() {
         const hasLogin = pages.some(
           (page) => page.pageTypeId === JOURNAL_PAGE_TYPE.LOGIN && page.enabled === 1,
         );
-        if (!hasLogin) throw loginPageMissing(pages);
+        if (!hasLogin) throw loginPageMissing('No enabled Login page');
       }
 
       async function save(published: JournalProfile): Promise<void> {
