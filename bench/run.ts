@@ -8,8 +8,13 @@
  *     BENCH_CARDS cards (default 200000; the import time is printed too)
  * Prints requests per second and latency percentiles; `--json` prints the numbers for tools.
  * Options by environment: BENCH_REQUESTS (default 2000), BENCH_CONCURRENCY (default 32).
+ *
+ * Then the store's growth check (benchStoreGrowth): one profile update at a time, median and p99,
+ * on the seed data and on a generated data file of BENCH_LARGE_MB (default 20) MB, "met" when
+ * the large file's median is within 1.5 times the seed's; and how long GET /config.json waits
+ * behind 50 concurrent updates on the large file. `npm run bench -- --store` runs only that.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,6 +26,7 @@ import { JOURNAL_PATHS, JOURNAL_SITE_PATHS, type JournalProfile } from '../contr
 import { CardStore } from '../server/cards/card-store';
 import { DEMO_CARD_PROGRAM_ID, seedDemoCards } from '../server/cards/demo-cards';
 import { loadConfig, SEED_FILE } from '../server/config';
+import type { Data } from '../server/db/schema';
 import { Store } from '../server/db/store';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -85,6 +91,10 @@ async function measure(
 }
 
 async function main() {
+  if (process.argv.includes('--store')) {
+    await benchStoreGrowth();
+    return;
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const dbFile = path.join(dir, 'db.json');
   await writeFile(dbFile, await readFile(SEED_FILE));
@@ -192,6 +202,186 @@ async function main() {
     }
   }
   if (results.some((r) => r.failures > 0)) process.exit(1);
+  if (!process.argv.includes('--json')) await benchStoreGrowth();
+}
+
+const GROWTH_REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 300);
+const LARGE_MB = Number(process.env.BENCH_LARGE_MB ?? 20);
+
+/** Paragraphs of page text that differ from page to page (so nothing compresses to a pattern). */
+function pageContent(seed: number, bytes: number): string {
+  const words = [
+    'gift',
+    'card',
+    'balance',
+    'store',
+    'Sydney',
+    'Melbourne',
+    'terms',
+    'valid',
+    'purchase',
+    'redeem',
+    'online',
+    'expiry',
+    'months',
+    'customer',
+    'service',
+    'contact',
+  ];
+  let text = '';
+  let n = seed;
+  while (text.length < bytes) {
+    let sentence = '';
+    for (let w = 0; w < 12; w += 1) {
+      n = (n * 1_103_515_245 + 12_345) % 2_147_483_648;
+      sentence += `${words[n % words.length]} `;
+    }
+    text += `<p>${sentence.trim()}.</p>`;
+  }
+  return text;
+}
+
+/** The seed plus journal sites (with their programs and pages) until the file is `megabytes`. */
+function largeData(seed: Data, megabytes: number): Data {
+  const data = structuredClone(seed);
+  const [profile] = seed.journalProfiles;
+  const [program] = seed.programs;
+  if (profile === undefined || program === undefined) throw new Error('db.json: no profile');
+  const pageTypes = seed.journalPageTypes.map((type) => type.pageTypeId);
+  let bytes = JSON.stringify(data).length;
+  let programId = Math.max(...seed.programs.map((p) => p.programId));
+  let profileId = Math.max(...seed.journalProfiles.map((p) => p.profileId));
+  let pageId = Math.max(0, ...seed.journalPages.map((p) => p.pageId));
+  while (bytes < megabytes * 1024 * 1024) {
+    programId += 1;
+    const newProgram = { ...program, programId, schemeName: `Bench scheme ${programId}` };
+    data.programs.push(newProgram);
+    bytes += JSON.stringify(newProgram).length;
+    for (let site = 0; site < 3; site += 1) {
+      profileId += 1;
+      const newProfile: JournalProfile = {
+        ...profile,
+        profileId,
+        programId,
+        siteUrl: `bench-${profileId}`,
+        isPublished: 0,
+        moduleCode: null,
+        moduleCodeId: null,
+        title: `Bench site ${profileId}`,
+        description: pageContent(profileId, 300).replace(/<\/?p>/g, ' '),
+        cssOverride: `${profile.cssOverride ?? ''}\n.bench-${profileId} { color: #${(profileId % 4096).toString(16).padStart(3, '0')}; }\n`,
+      };
+      data.journalProfiles.push(newProfile);
+      bytes += JSON.stringify(newProfile).length;
+      for (const pageTypeId of pageTypes.slice(0, 5)) {
+        pageId += 1;
+        const page = {
+          pageId,
+          pageTypeId,
+          profileId,
+          enabled: 1 as const,
+          title: `Page ${pageId}`,
+          content: pageContent(pageId, 3000),
+          navItem: `Page ${pageId}`,
+        };
+        data.journalPages.push(page);
+        bytes += JSON.stringify(page).length;
+      }
+    }
+  }
+  return data;
+}
+
+interface GrowthRun {
+  label: string;
+  fileBytes: number;
+  update: Result;
+  /** The same updates, 32 at a time (group commit shares the file writes). */
+  concurrent: Result;
+  configWaitMs: number;
+}
+
+/** One profile update at a time on a data file holding `data`; then /config.json behind 50 updates. */
+async function growthRun(label: string, data: Data): Promise<GrowthRun> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-store-'));
+  try {
+    const dbFile = path.join(dir, 'db.json');
+    await writeFile(dbFile, JSON.stringify(data, null, 2));
+    const config = loadConfig({
+      DB_FILE: dbFile,
+      LOG_LEVEL: 'silent',
+      TOKEN_SECRET: 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz',
+      LOGIN_RATE_LIMIT: '1000000',
+      API_RATE_LIMIT: '1000000',
+      CLIENT_DIR: path.join(dir, 'no-client'),
+    });
+    const store = await Store.open(dbFile);
+    const app = createApp({ db: store, config });
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const login = await fetch(`${base}/api/tokens`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+        body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      });
+      const signedIn = {
+        Authorization: ((await login.json()) as Token).token,
+        [MODULE_CODE_HEADER]: MODULE_CODE,
+        'Content-Type': 'application/json',
+      };
+      const profile = (await (
+        await fetch(`${base}/api${JOURNAL_PATHS.profile(1)}`, { headers: signedIn })
+      ).json()) as JournalProfile;
+      let pick = 0;
+      const put = () =>
+        fetch(`${base}/api${JOURNAL_PATHS.profile(1)}`, {
+          method: 'PUT',
+          headers: signedIn,
+          body: JSON.stringify({ ...profile, keywords: `bench ${(pick += 1)}` }),
+        });
+      // Warm-up (JIT, caches), not measured.
+      await measure('warm-up', 20, 1, put);
+      const update = await measure(`PUT profile (${label})`, GROWTH_REQUESTS, 1, put);
+      const concurrent = await measure(`PUT profile x32 (${label})`, GROWTH_REQUESTS, 32, put);
+      const updates = Array.from({ length: 50 }, put);
+      const t0 = performance.now();
+      await (await fetch(`${base}/config.json`)).arrayBuffer();
+      const configWaitMs = performance.now() - t0;
+      await Promise.all(updates.map(async (answer) => (await answer).arrayBuffer()));
+      return { label, fileBytes: (await stat(dbFile)).size, update, concurrent, configWaitMs };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Issue 7: a profile update at a 20 MB data file within 1.5 times its cost at the seed size. */
+async function benchStoreGrowth(): Promise<void> {
+  const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as Data;
+  const small = await growthRun('seed', seed);
+  const large = await growthRun(`${LARGE_MB} MB`, largeData(seed, LARGE_MB));
+  console.log(`Store growth: one profile update at a time, ${GROWTH_REQUESTS} updates each`);
+  for (const run of [small, large]) {
+    console.log(
+      `${`data file ${(run.fileBytes / 1024 / 1024).toFixed(2)} MB`.padEnd(22)} median ${run.update.p50.toFixed(1)} ms  p99 ${run.update.p99.toFixed(1)} ms` +
+        `  x32: median ${run.concurrent.p50.toFixed(1)} ms p99 ${run.concurrent.p99.toFixed(1)} ms` +
+        `  GET /config.json behind 50 updates: ${run.configWaitMs.toFixed(1)} ms` +
+        (run.update.failures ? `  FAILURES ${run.update.failures}` : ''),
+    );
+  }
+  const ratio = large.update.p50 / small.update.p50;
+  console.log(
+    `${LARGE_MB} MB median / seed median = ${ratio.toFixed(2)} (p99 ${(large.update.p99 / small.update.p99).toFixed(2)}): ` +
+      (ratio <= 1.5 ? 'met' : 'NOT met') +
+      ' (target: within 1.5 times)',
+  );
+  if (small.update.failures + large.update.failures > 0) process.exit(1);
 }
 
 void main();

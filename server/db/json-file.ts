@@ -11,7 +11,8 @@
  *   a reader or a crash sees the old file or the new one, never half of one.
  *
  * Layout: a JSON object, one collection per key, one record per line. Readable and diffable;
- * any JSON reader reads it.
+ * any JSON reader reads it. A large file may have a change log beside it (change-log.ts):
+ * then its first key, `$seq`, says which logged changes it holds (the store strips it).
  */
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,8 +41,15 @@ export interface RecordSize {
   bytes: number;
 }
 
+/** The key of the data file saying which logged changes it holds; not part of the data. */
+export const SEQ_KEY = '$seq';
+
 export class JsonDataFile<T extends object> implements Adapter<T> {
   readonly file: string;
+  /** The `$seq` read or to write; 0: none (no change log was ever used). */
+  seq = 0;
+  /** Size of the file as last read or written. */
+  bytes = 0;
   readonly #temp: string;
   /** Bytes of each record (an element of a top-level list) or top-level non-list value. */
   #records = new WeakMap<object, Buffer>();
@@ -67,13 +75,21 @@ export class JsonDataFile<T extends object> implements Adapter<T> {
         `${this.file}: the data file is empty. Restore it from a backup, or run npm run db:reset to start again from db.json`,
       );
     }
+    this.bytes = Buffer.byteLength(text);
+    let parsed: unknown;
     try {
-      return JSON.parse(text) as T;
+      parsed = JSON.parse(text);
     } catch (error) {
       throw new DataFileError(
         `${this.file}: the data file is not valid JSON (${error instanceof Error ? error.message : String(error)}). Restore it from a backup, or run npm run db:reset to start again from db.json`,
       );
     }
+    if (typeof parsed === 'object' && parsed !== null && SEQ_KEY in parsed) {
+      const { [SEQ_KEY]: seq, ...rest } = parsed as Record<string, unknown>;
+      this.seq = typeof seq === 'number' && Number.isSafeInteger(seq) ? seq : 0;
+      return rest as T;
+    }
+    return parsed as T;
   }
 
   /**
@@ -97,9 +113,14 @@ export class JsonDataFile<T extends object> implements Adapter<T> {
     return sizes;
   }
 
+  /** Writes `data` whole (with `$seq` when set). */
   async write(data: T): Promise<void> {
     const buffers: Buffer[] = [OPEN];
     let first = true;
+    if (this.seq > 0) {
+      buffers.push(Buffer.from(`  ${JSON.stringify(SEQ_KEY)}: ${this.seq}`));
+      first = false;
+    }
     for (const [key, value] of Object.entries(data)) {
       if (!first) buffers.push(KEY_SEPARATOR);
       first = false;
@@ -109,6 +130,7 @@ export class JsonDataFile<T extends object> implements Adapter<T> {
     }
     buffers.push(CLOSE);
     await this.#replace(buffers);
+    this.bytes = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
   }
 
   /** The bytes of a value; with `onlyNew`, undefined when they were cached already. */

@@ -9,16 +9,23 @@
  *   data. Read-modify-write never interleaves. A throwing `fn` changes nothing. A record past
  *   STORE_LIMITS (contracts) refuses the update with a 413 / 400 HttpError.
  * - Updates that arrive while the file is being written are written together (group
- *   commit), and each `update` resolves only once its change has reached the file. The new
- *   snapshot becomes visible to `read()` at the same moment. The file is written by
+ *   commit), and each `update` resolves only once its change has reached the disk. The new
+ *   snapshot becomes visible to `read()` at the same moment.
+ * - A data file under `logAboveBytes` (default 2 MiB) is rewritten whole per group commit by
  *   JsonDataFile: only changed records are serialised, then temp file (mode 0600) + rename.
+ *   A larger one gets a change log beside it (change-log.ts): a group commit appends one line
+ *   with what changed, and the file is rewritten whole in the background (compaction) once
+ *   the log reaches half the file's size or 2 s after the last change, and on close. Opening
+ *   replays the log. So a write's cost does not grow with the file.
  * - `flush()` waits for pending writes; `close()` also refuses further updates and runs the
  *   `onClose` listeners (e.g. timers of the app).
  */
+import { rm } from 'node:fs/promises';
 import { Low } from 'lowdb';
 import { ERROR_CODE, STORE_LIMITS } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { HttpError, validationError } from '../http/errors';
+import { ChangeLog, changeLine, removeLogs, replayLogs } from './change-log';
 import { createDraft, deepFreeze } from './draft';
 import { JsonDataFile } from './json-file';
 import { emptyData, type Data, type DeepReadonly } from './schema';
@@ -32,6 +39,18 @@ interface Job {
   run: (draft: Data) => unknown;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
+}
+
+/** From this data file size on, changes are logged instead of rewriting the file each time. */
+export const LOG_ABOVE_BYTES = 2 * 1024 * 1024;
+/** Compaction starts once the log holds this many bytes (or half the file's size, if more). */
+const COMPACT_MIN_LOG_BYTES = 1024 * 1024;
+/** Compaction also starts this long after the last logged change. */
+const COMPACT_IDLE_MS = 2_000;
+
+export interface StoreOptions {
+  /** Data files at least this large get a change log (default LOG_ABOVE_BYTES). */
+  logAboveBytes?: number;
 }
 
 export class StoreClosedError extends Error {
@@ -64,32 +83,58 @@ function checkCount<R extends object>(
 export class Store {
   readonly #db: Low<Data>;
   readonly #file: JsonDataFile<Data>;
+  readonly #log: ChangeLog;
+  readonly #logAboveBytes: number;
   #current: Data;
+  /** The last change written (logged, or held by a whole write). */
+  #seq: number;
+  /** Logs may exist beside the file (removed by the next whole write of everything). */
+  #hasLogs = false;
   #queue: Job[] = [];
   #draining: Promise<void> | null = null;
+  #compacting: Promise<void> | null = null;
+  #compactWanted = false;
+  #idleTimer: NodeJS.Timeout | undefined;
   #closed = false;
   #closeListeners: (() => void)[] = [];
 
-  private constructor(db: Low<Data>, file: JsonDataFile<Data>, data: Data) {
+  private constructor(
+    db: Low<Data>,
+    file: JsonDataFile<Data>,
+    data: Data,
+    seq: number,
+    logAboveBytes: number,
+  ) {
     this.#db = db;
     this.#file = file;
+    this.#log = new ChangeLog(file.file);
     this.#current = data;
+    this.#seq = seq;
+    this.#logAboveBytes = logAboveBytes;
   }
 
   /**
-   * Opens the data file (it must exist; see seedDataFile) and reads it into memory. Refuses,
-   * naming the file, one that is missing, empty or not JSON.
+   * Opens the data file (it must exist; see seedDataFile), replays its change log if any, and
+   * reads it into memory. Refuses, naming the file, one that is missing, empty or not JSON.
    */
-  static async open(file: string): Promise<Store> {
+  static async open(file: string, options: StoreOptions = {}): Promise<Store> {
     const adapter = new JsonDataFile<Data>(file);
     const db = new Low<Data>(adapter, emptyData());
     const raw = await adapter.read();
     if (raw === null) throw new Error(`${file}: the data file does not exist`);
-    const data = deepFreeze(normalize(raw, file));
+    const plain = raw as unknown as Record<string, unknown>;
+    const { seq, found } = await replayLogs(file, plain, adapter.seq);
+    const data = deepFreeze(normalize(plain, file));
     db.data = data;
     // Caches the bytes of every record, so the first write serialises only what changed.
     adapter.measureNew(data);
-    return new Store(db, adapter, data);
+    if (found) {
+      // Everything in one file again, then the logs go.
+      adapter.seq = seq;
+      await adapter.write(data);
+      await removeLogs(file);
+    }
+    return new Store(db, adapter, data, seq, options.logAboveBytes ?? LOG_ABOVE_BYTES);
   }
 
   /** The data file's path. */
@@ -111,9 +156,12 @@ export class Store {
     });
   }
 
-  /** Waits until every update queued so far has been written. */
+  /** Waits until every update queued so far has been written (and a running compaction). */
   async flush(): Promise<void> {
-    while (this.#draining !== null) await this.#draining;
+    while (this.#draining !== null || this.#compacting !== null) {
+      await this.#draining;
+      await this.#compacting;
+    }
   }
 
   /** Runs `listener` once when the store closes (stop timers that would update it). */
@@ -122,20 +170,26 @@ export class Store {
     else this.#closeListeners.push(listener);
   }
 
-  /** Refuses new updates and waits for pending ones. */
+  /** Refuses new updates, waits for pending ones, and leaves everything in the data file. */
   async close(): Promise<void> {
     if (!this.#closed) {
       this.#closed = true;
+      clearTimeout(this.#idleTimer);
       for (const listener of this.#closeListeners.splice(0)) listener();
     }
     await this.flush();
+    if (this.#hasLogs) await this.#writeWhole(this.#current);
+    await this.#log.close();
   }
 
   async #drain(): Promise<void> {
     try {
       // Let every update started in this tick join the first batch.
       await Promise.resolve();
-      while (this.#queue.length > 0) await this.#writeBatch(this.#queue.splice(0));
+      while (this.#queue.length > 0 || this.#compactWanted) {
+        if (this.#queue.length > 0) await this.#writeBatch(this.#queue.splice(0));
+        if (this.#compactWanted) await this.#startCompaction();
+      }
     } finally {
       // No await between the last queue check and this line, so no update can be stranded.
       this.#draining = null;
@@ -205,14 +259,70 @@ export class Store {
       return;
     }
     try {
-      this.#db.data = next;
-      await this.#db.write();
+      if (this.#file.bytes >= this.#logAboveBytes) {
+        await this.#log.append(changeLine(this.#seq + 1, this.#current, next));
+        this.#seq += 1;
+        this.#hasLogs = true;
+        this.#afterLogged();
+      } else {
+        await this.#writeWhole(next);
+      }
       this.#current = next;
       for (const { job, value } of done) job.resolve(value);
     } catch (error) {
       this.#db.data = this.#current;
       for (const { job } of done) job.reject(error);
     }
+  }
+
+  /** Writes `data` whole through lowdb (holding every change so far); the logs go. */
+  async #writeWhole(data: Data): Promise<void> {
+    this.#db.data = data;
+    this.#file.seq = this.#seq;
+    await this.#db.write();
+    if (this.#hasLogs) {
+      await this.#log.close();
+      await removeLogs(this.#file.file);
+      this.#hasLogs = false;
+    }
+  }
+
+  /** After a logged change: compaction once the log is large, or when changes pause. */
+  #afterLogged(): void {
+    if (this.#log.bytes >= Math.max(COMPACT_MIN_LOG_BYTES, this.#file.bytes / 2)) {
+      this.#compactWanted = true;
+    }
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#closed) return;
+      this.#compactWanted = true;
+      this.#draining ??= this.#drain();
+    }, COMPACT_IDLE_MS);
+    this.#idleTimer.unref();
+  }
+
+  /**
+   * Runs between group commits: the current log is renamed (new changes go to a new one) and
+   * the data as of its last change is written whole in the background; then the renamed log
+   * goes. A crash at any point leaves the file plus the logs after its `$seq` (change-log.ts).
+   */
+  async #startCompaction(): Promise<void> {
+    this.#compactWanted = false;
+    if (this.#compacting !== null || this.#log.bytes === 0) return;
+    const seq = this.#seq;
+    const data = this.#current;
+    const rotated = await this.#log.rotate(seq);
+    this.#compacting = (async () => {
+      try {
+        this.#file.seq = seq;
+        await this.#file.write(data);
+        if (rotated !== undefined) await rm(rotated, { force: true });
+      } catch {
+        // The rotated log stays: the next compaction (or the next start) still has it.
+      } finally {
+        this.#compacting = null;
+      }
+    })();
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -6,6 +6,7 @@ import { ERROR_CODE, STORE_LIMITS } from '@contracts/api/constants';
 import type { ImageUploadResult } from '@contracts/api/entities';
 import { JOURNAL_PATHS } from '@contracts/api/journal';
 import { URL_PATHS } from '@contracts/api/paths';
+import { changeLine } from '../../server/db/change-log';
 import { emptyData, type Data } from '../../server/db/schema';
 import { Store, StoreClosedError } from '../../server/db/store';
 import { HttpError } from '../../server/http/errors';
@@ -380,5 +381,134 @@ describe('what one owner can store (through HTTP)', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('Store: change log of a large data file', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-store-log-'));
+    file = path.join(dir, 'db.json');
+    await writeFile(file, JSON.stringify(emptyData()));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Copies the files as they are now into a new folder: what a crash (kill -9) would leave. */
+  async function crashCopy(): Promise<string> {
+    const copy = await mkdtemp(path.join(dir, 'crash-'));
+    for (const name of await readdir(dir)) {
+      if (name.startsWith('db.json'))
+        await writeFile(path.join(copy, name), await readFile(path.join(dir, name)));
+    }
+    return path.join(copy, 'db.json');
+  }
+
+  // logAboveBytes 0: every group commit of these small files is logged, as a large file's would be.
+  const openLogged = () => Store.open(file, { logAboveBytes: 0 });
+
+  async function someUpdates(store: Store): Promise<void> {
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        store.update((data) => {
+          data.languages.push({ id: index + 1, languageName: `L${index}` });
+        }),
+      ),
+    );
+    await store.update((data) => {
+      data.languages.splice(10, 5);
+      const first = data.languages[0];
+      if (first) first.languageName = 'changed';
+      data.languages.reverse();
+      data.meta.tokenSecret = 'kept';
+    });
+  }
+
+  it('logs changes instead of rewriting the file, and a restart after a crash has every acknowledged one', async () => {
+    const store = await openLogged();
+    const before = await readFile(file, 'utf8');
+    await someUpdates(store);
+    expect(await readFile(file, 'utf8')).toBe(before); // not rewritten: logged
+    expect(await readdir(dir)).toContain('db.json.log');
+
+    const reopened = await Store.open(await crashCopy());
+    expect(reopened.read()).toEqual(store.read());
+    await store.close();
+  });
+
+  it('ignores a last log line cut off by a crash (never acknowledged)', async () => {
+    const store = await openLogged();
+    await someUpdates(store);
+    const copy = await crashCopy();
+    await appendFile(`${copy}.log`, '{"seq":999,"c":{"languages":{"a":[[0,');
+    const reopened = await Store.open(copy);
+    expect(reopened.read()).toEqual(store.read());
+    await store.close();
+  });
+
+  it('opening replays the log into the file and removes it; close leaves everything in the file', async () => {
+    const store = await openLogged();
+    await someUpdates(store);
+    const copy = await crashCopy();
+    const reopened = await Store.open(copy);
+    expect(await readdir(path.dirname(copy))).toEqual(['db.json']);
+    const { $seq: _seq, ...onDisk } = JSON.parse(await readFile(copy, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(onDisk).toEqual(reopened.read());
+
+    await store.close();
+    expect(await readdir(dir)).not.toContain('db.json.log');
+    const { $seq: _closedSeq, ...closed } = JSON.parse(await readFile(file, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(closed).toEqual(store.read());
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('compacts a large log in the background: the file then holds every change up to its $seq, and the old log goes', async () => {
+    const store = await openLogged();
+    const big = 'x'.repeat(100_000);
+    // Sequential, so the log passes its compaction size (1 MiB) line by line.
+    for (let id = 1; id <= 12; id += 1) {
+      await store.update((data) => {
+        data.languages.push({ id, languageName: big });
+      });
+    }
+    await store.flush();
+    const { $seq: seq, ...onDisk } = JSON.parse(await readFile(file, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    // The file holds every change up to its $seq (one language each); later ones are logged.
+    const ids = (onDisk.languages as { id: number }[]).map((language) => language.id);
+    expect(ids).toEqual(Array.from({ length: Number(seq) }, (_, index) => index + 1));
+    expect(seq).toBeGreaterThanOrEqual(10);
+    expect((await readdir(dir)).filter((name) => name.startsWith('db.json.log.'))).toEqual([]);
+    const reopened = await Store.open(await crashCopy());
+    expect(reopened.read().languages.map((language) => language.id)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
+    await store.close();
+  });
+
+  it('skips logged changes the file already holds, and refuses a log with a change missing', async () => {
+    const base = emptyData();
+    const one = { ...base, languages: [{ id: 1, languageName: 'one' }] };
+    const two = { ...one, languages: [...one.languages, { id: 2, languageName: 'two' }] };
+    const three = { ...two, languages: [{ id: 3, languageName: 'three' }, ...two.languages] };
+    // A crash after a compaction wrote the file as of change 2, before it removed the old log.
+    await writeFile(file, JSON.stringify({ $seq: 2, ...two }));
+    await writeFile(`${file}.log.2`, changeLine(1, base, one) + changeLine(2, one, two));
+    await writeFile(`${file}.log`, changeLine(3, two, three));
+    expect((await Store.open(file)).read()).toEqual(three);
+
+    await writeFile(file, JSON.stringify({ $seq: 1, ...one }));
+    await writeFile(`${file}.log`, changeLine(3, two, three));
+    await expect(Store.open(file)).rejects.toThrow(`${file}.log: change 2 is missing (found 3)`);
   });
 });
