@@ -81,7 +81,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'DB_FILE',
     default: 'data/db.json',
     meaning:
-      'JSON data file (relative to the project root). Created from db.json when missing or empty. Uploaded files are kept in a `files` folder beside it.',
+      'JSON data file (relative to the project root). Created from db.json when missing (an empty or torn file stops the start). Uploaded files are kept in a `files` folder beside it.',
   },
   {
     name: 'FONTS_DIR',
