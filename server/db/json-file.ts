@@ -55,6 +55,8 @@ export class JsonDataFile<T extends object> implements Adapter<T> {
   #records = new WeakMap<object, Buffer>();
   /** The buffers of a whole list, by the list's identity. */
   #lists = new WeakMap<object, Buffer[]>();
+  /** Lists whose records were all measured (so their bytes are cached). */
+  #measured = new WeakSet<object>();
 
   constructor(file: string) {
     this.file = file;
@@ -100,11 +102,12 @@ export class JsonDataFile<T extends object> implements Adapter<T> {
     const sizes: RecordSize[] = [];
     for (const [collection, value] of Object.entries(data)) {
       if (Array.isArray(value)) {
-        if (this.#lists.has(value)) continue;
+        if (this.#measured.has(value)) continue;
         value.forEach((record: unknown, index) => {
           const bytes = this.#recordBytes(record, true);
           if (bytes !== undefined) sizes.push({ collection, index, bytes: bytes.length });
         });
+        if (Object.isFrozen(value)) this.#measured.add(value);
       } else {
         const bytes = this.#recordBytes(value, true);
         if (bytes !== undefined) sizes.push({ collection, index: -1, bytes: bytes.length });
