@@ -213,4 +213,48 @@ describe('server processes', () => {
       expect(await server.stop()).toBe(0);
     }
   });
+
+  it('keeps every answered write of a large data file (change log) through kill -9', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as Data;
+    // Past the 2 MiB from which changes are logged instead of rewriting the file.
+    seed.countries.push(
+      ...Array.from({ length: 40_000 }, (_, index) => ({
+        id: 10_000 + index,
+        value: `Country ${index} ${'x'.repeat(40)}`,
+      })),
+    );
+    await writeFile(dbFile, JSON.stringify(seed));
+    const env = { DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) };
+    const login = (port: number) =>
+      fetch(`http://localhost:${port}/api${API_PATHS.tokens}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+        body: JSON.stringify(DEMO_USER),
+      });
+
+    const first = await startServer(env);
+    const exited = exitOf(first.child);
+    for (let n = 0; n < 5; n += 1) expect((await login(first.port)).status).toBe(200);
+    // Logged (a compaction 2 s after the last change may already have folded it into the file).
+    const logged =
+      (await readdir(dir)).some((name) => name.startsWith('db.json.log')) ||
+      (await readFile(dbFile, 'utf8')).startsWith('{\n  "$seq"');
+    expect(logged).toBe(true);
+    first.child.kill('SIGKILL');
+    await exited;
+
+    const second = await startServer(env);
+    try {
+      expect((await login(second.port)).status).toBe(200);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+    // A clean stop leaves everything in the file and no log.
+    expect(await readdir(dir)).not.toContain('db.json.log');
+    const data = JSON.parse(await readFile(dbFile, 'utf8')) as Data;
+    expect(data.users.find((user) => user.username === DEMO_USER.username)?.loginCount).toBe(6);
+    expect(data.sessions).toHaveLength(6);
+    expect(data.countries).toHaveLength(seed.countries.length);
+  });
 });
