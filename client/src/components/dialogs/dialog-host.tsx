@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { dialogStore, settleDialog, type OpenDialog } from '@/lib/dialogs/dialog-service';
+import {
+  dialogStore,
+  settleDialog,
+  takeDialogOpener,
+  type OpenDialog,
+} from '@/lib/dialogs/dialog-service';
+import { useFocusTrap } from './focus-trap';
 import { sanitizeHtml } from './sanitize';
 import './dialogs.css';
 
@@ -15,10 +21,27 @@ const titleClass: Record<OpenDialog['kind'], string> = {
   processing: '',
 };
 
+/*
+ * Focus (WAI-ARIA dialog pattern): Tab and Shift+Tab cycle through the dialog's own controls
+ * (useFocusTrap; react-bootstrap's enforceFocus only pulls focus back after it has already left,
+ * and not at all when it left the document), and when the last dialog closes the focus goes back
+ * to the control that opened the first (DialogHost), not to whatever a dialog in between held.
+ */
+
 function BusyDialog({ dialog }: { dialog: OpenDialog }) {
+  const inside = useRef<HTMLDivElement>(null);
+  useFocusTrap(inside);
   return (
-    <Modal show size="sm" backdrop="static" keyboard={false} centered aria-label={dialog.title}>
-      <Modal.Body className="d-flex align-items-center gap-3" aria-live="polite">
+    <Modal
+      show
+      size="sm"
+      backdrop="static"
+      keyboard={false}
+      centered
+      aria-label={dialog.title}
+      restoreFocus={false}
+    >
+      <Modal.Body ref={inside} className="d-flex align-items-center gap-3" aria-live="polite">
         <Spinner animation="border" role="presentation" size="sm" />
         <span>{dialog.title}</span>
       </Modal.Body>
@@ -31,6 +54,7 @@ function MessageDialog({ dialog }: { dialog: OpenDialog }) {
   const bodyId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
   const cancellable = dialog.cancelText !== undefined;
+  useFocusTrap(okRef);
 
   // OK has the focus, so Enter confirms; runs before the modal's own focus handling.
   useEffect(() => {
@@ -45,6 +69,7 @@ function MessageDialog({ dialog }: { dialog: OpenDialog }) {
       keyboard={cancellable}
       onHide={() => settleDialog(dialog.id, false)}
       centered
+      restoreFocus={false}
       aria-labelledby={titleId}
       aria-describedby={dialog.html ? bodyId : undefined}
       className={`app-dialog app-dialog-${dialog.kind}`}
@@ -85,10 +110,30 @@ export function DialogHost() {
     dialogStore.getSnapshot,
   );
   const top = open.at(-1);
+  const anyOpen = top !== undefined;
+  useRestoreFocus(anyOpen);
   if (!top) return null;
   return top.busy ? (
     <BusyDialog key={top.id} dialog={top} />
   ) : (
     <MessageDialog key={top.id} dialog={top} />
   );
+}
+
+/**
+ * When the last open dialog has closed, focus goes back to the control that was focused when the
+ * first one opened (kept by the dialog service), if it is still on the page and nothing else has
+ * taken the focus since (e.g. the next wizard step's heading).
+ */
+function useRestoreFocus(anyOpen: boolean): void {
+  const wasOpen = useRef(anyOpen);
+  useEffect(() => {
+    if (wasOpen.current && !anyOpen) {
+      const opener = takeDialogOpener();
+      const active = document.activeElement;
+      const lost = active === null || active === document.body;
+      if (opener?.isConnected && lost) opener.focus();
+    }
+    wasOpen.current = anyOpen;
+  }, [anyOpen]);
 }

@@ -13,6 +13,7 @@ import type { ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { FieldFeedback, FieldHelp, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
 
@@ -68,6 +69,8 @@ export function ImageSlotField({
   const { input, id, error, aria } = useFormField<ImageValue>(name, { validate, id: idProp, help });
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
+  // A chosen file not uploaded yet is lost when the step is left: the wizard asks first.
+  useUnsavedChanges(file !== null);
   const fileInput = useRef<HTMLInputElement>(null);
   const value = input.value || undefined;
   const labelId = `${id}-label`;

@@ -10,6 +10,7 @@ import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form } from 'react-final-form';
 import { FieldShell, useFormField } from '@/components/form/FieldShell';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { maxLength } from '@/lib/forms/validators';
 
 export const CSS_EDITOR_LABEL = 'CSS override';
@@ -45,6 +46,7 @@ export function CssEditorForm({
     >
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormUnsavedChanges />
           <CssTextArea autoCloseBrace={autoCloseBrace} validate={validate} />
           <Button type="submit" variant="primary" disabled={submitting}>
             {submitLabel}

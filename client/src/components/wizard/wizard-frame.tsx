@@ -1,7 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { COMMON_TEXT } from '@/config/texts';
 import { withId } from '@/config/paths';
+import { focusFirstInvalidAfterSubmit } from '@/lib/forms/focus';
+import { UnsavedChangesGuard } from './unsaved-changes';
 
 export interface WizardTab {
   label: string;
@@ -76,6 +78,11 @@ export interface WizardFrameProps {
 /**
  * The wizard shell shared by the areas: heading, tab strip, the current step's heading and
  * "step N of M" label, then the step's own screen (child route).
+ *
+ * For every step of every area it also
+ * - asks before leaving a step, or the page, with unsaved changes (UnsavedChangesGuard);
+ * - on a step change scrolls to the top and moves the focus to the step's heading;
+ * - after a save that failed validation, scrolls to and focuses the first field in error.
  */
 export function WizardFrame({ title, tabs, isEnabled, stepLabel, children }: WizardFrameProps) {
   const { pathname } = useLocation();
@@ -83,23 +90,44 @@ export function WizardFrame({ title, tabs, isEnabled, stepLabel, children }: Wiz
   const current = tabs[index];
   const step = index >= 0 ? stepLabel(index, tabs.length) : null;
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    scroller.scrollTop = 0;
+    heading.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  useEffect(
+    () => (section.current ? focusFirstInvalidAfterSubmit(section.current) : undefined),
+    [],
+  );
+
   return (
-    <div className="wizard-frame">
-      <h1 className="h3 mb-3">{title}</h1>
-      <WizardTabs tabs={tabs} isEnabled={isEnabled} label={COMMON_TEXT.wizardSteps} />
-      {children}
-      <section className="wizard-step pt-3" aria-labelledby={current ? headingId : undefined}>
-        {current ? (
-          <header className="mb-3">
-            <h2 id={headingId} className="h4 mb-0">
-              {current.label}
-            </h2>
-            {step ? <p className="text-body-secondary mb-0">{step}</p> : null}
-          </header>
-        ) : null}
-        <Outlet />
-      </section>
-    </div>
+    <UnsavedChangesGuard>
+      <div className="wizard-frame">
+        <h1 className="h3 mb-3">{title}</h1>
+        <WizardTabs tabs={tabs} isEnabled={isEnabled} label={COMMON_TEXT.wizardSteps} />
+        {children}
+        <section
+          ref={section}
+          className="wizard-step pt-3"
+          aria-labelledby={current ? headingId : undefined}
+        >
+          {current ? (
+            <header className="mb-3">
+              {/* tabIndex -1: focusable by the step change, not in the tab order. */}
+              <h2 ref={heading} id={headingId} className="h4 mb-0" tabIndex={-1}>
+                {current.label}
+              </h2>
+              {step ? <p className="text-body-secondary mb-0">{step}</p> : null}
+            </header>
+          ) : null}
+          <Outlet />
+        </section>
+      </div>
+    </UnsavedChangesGuard>
   );
 }
 

@@ -49,6 +49,8 @@ let nextId = 1;
 let stack: readonly OpenDialog[] = [];
 const resolvers = new Map<number, (ok: boolean) => void>();
 const listeners = new Set<Listener>();
+/** The control focused when the first of the open dialogs opened: it gets the focus back. */
+let opener: HTMLElement | null = null;
 
 function publish(next: readonly OpenDialog[]): void {
   stack = next;
@@ -57,6 +59,14 @@ function publish(next: readonly OpenDialog[]): void {
 
 function open(dialog: Omit<OpenDialog, 'id'>): { id: number; result: Promise<boolean> } {
   const id = nextId++;
+  if (stack.length === 0 && typeof document !== 'undefined') {
+    // A dialog opened as the one before it closes (a confirm, then "processing") keeps the
+    // first opener: the focus is then on the closing dialog's button, or nowhere.
+    const active = document.activeElement;
+    const control = active instanceof HTMLElement && active !== document.body ? active : null;
+    if (control && !control.closest('[role="dialog"]')) opener = control;
+    else if (!opener?.isConnected) opener = null;
+  }
   const result = new Promise<boolean>((resolve) => resolvers.set(id, resolve));
   publish([...stack, { ...dialog, id }]);
   return { id, result };
@@ -68,6 +78,16 @@ export function settleDialog(id: number, ok: boolean): void {
   resolvers.delete(id);
   if (stack.some((d) => d.id === id)) publish(stack.filter((d) => d.id !== id));
   resolve?.(ok);
+}
+
+/**
+ * The control that was focused when the first of the dialogs now closed opened, once (the
+ * dialog host gives it the focus back when the last dialog has closed).
+ */
+export function takeDialogOpener(): HTMLElement | null {
+  const taken = opener;
+  opener = null;
+  return taken;
 }
 
 /** For `useSyncExternalStore`: the open dialogs, last on top. */

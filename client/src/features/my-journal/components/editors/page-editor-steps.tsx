@@ -17,6 +17,7 @@ import { TextField } from '@/components/form/TextField';
 import { paths, withId } from '@/config/paths';
 import { toStoreError } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { maxLength } from '@/lib/forms/validators';
 import {
   useCreateJournalPageMutation,
@@ -222,6 +223,7 @@ function PageEditorForm({
     <Form<PageValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormUnsavedChanges />
           {config.withNavItem ? (
             <TextField
               name="navItem"

@@ -11,6 +11,7 @@ import { paths, withId } from '@/config/paths';
 import { imageLink, useUploadImageMutation } from '@/lib/api/images-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useUpdateJournalProfileMutation } from '../../api/journal-api';
@@ -130,6 +131,15 @@ function MediaForm({ profile }: { profile: JournalProfile }) {
     <Form<MediaValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          {/* A removal is saved at once: unsaved are images that differ from the stored profile. */}
+          <FormUnsavedChanges<MediaValues>
+            isUnsaved={({ values, submitting }) =>
+              !submitting &&
+              Object.values(FIELDS).some(
+                (field) => (values[field] ?? null) !== (latest.current[field] ?? null),
+              )
+            }
+          />
           <MediaSlots
             fieldNames={FIELDS}
             onUpload={upload}

@@ -10,6 +10,7 @@ import { CheckboxField } from '@/components/form/CheckboxField';
 import { paths, withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   useCreateJournalPageMutation,
   useJournalPagesQuery,
@@ -103,6 +104,7 @@ function SitePagesForm({
     <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormUnsavedChanges />
           <fieldset className="mb-3">
             <legend id={legendId} className="form-label fs-6">
               {PAGES_TEXT.group}

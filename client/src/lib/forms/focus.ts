@@ -1,0 +1,56 @@
+/**
+ * Focus moves of the form kit (WCAG 2.4.3): after a save that failed validation, the first field
+ * in error; after a step change, the step's heading. Both scroll the target into view first.
+ */
+
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [contenteditable="true"], [tabindex]';
+
+/** Scrolls `target` into view (where the browser can) and focuses it without another jump. */
+export function scrollAndFocus(target: HTMLElement, block: ScrollLogicalPosition = 'center'): void {
+  target.scrollIntoView?.({ block });
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * The control to focus for a field shown in error: the element marked aria-invalid when it can
+ * take the focus and is not hidden from the tab order on purpose (a file input behind its
+ * Browse button), else the first control of its group that can.
+ */
+function focusTarget(invalid: HTMLElement): HTMLElement | null {
+  const usable = (element: HTMLElement) => element.matches(FOCUSABLE) && element.tabIndex >= 0;
+  if (usable(invalid)) return invalid;
+  const group = invalid.closest<HTMLElement>('fieldset, .mb-3, .form-group') ?? invalid;
+  const inside = [...group.querySelectorAll<HTMLElement>(FOCUSABLE)].find(usable);
+  return inside ?? (invalid.matches(FOCUSABLE) ? invalid : null);
+}
+
+/** Focuses the first field in error inside `container`; false when there is none. */
+export function focusFirstInvalid(container: ParentNode): boolean {
+  const invalid = container.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target = invalid ? focusTarget(invalid) : null;
+  if (!target) return false;
+  scrollAndFocus(target);
+  return true;
+}
+
+/**
+ * After each form submit inside `container`: once the form has shown its errors (final-form
+ * validates synchronously in the submit handler, and React renders them before the next task),
+ * the first field in error gets the focus. A valid form shows none: nothing moves then.
+ * Returns the listener's removal.
+ */
+export function focusFirstInvalidAfterSubmit(container: HTMLElement): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onSubmit = (event: Event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => focusFirstInvalid(form), 0);
+  };
+  container.addEventListener('submit', onSubmit);
+  return () => {
+    clearTimeout(timer);
+    container.removeEventListener('submit', onSubmit);
+  };
+}
