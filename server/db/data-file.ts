@@ -6,6 +6,7 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
+import { removeLogs } from './change-log';
 import { DATA_FILE_MODE } from './json-file';
 
 /** Owner only: the uploaded-files folder and the cards folder. */
@@ -21,6 +22,8 @@ async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Pr
   const seed = await readFile(seedFile);
   if (!replace) {
     await writeFile(dbFile, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
+    // A change log left from an earlier file belongs to that file, not to the seed.
+    await removeLogs(dbFile);
     return;
   }
   // Temp file + rename: a reader or a crash sees the old file or the seed, never half.
@@ -28,6 +31,7 @@ async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Pr
   await rm(temp, { force: true });
   await writeFile(temp, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
   await rename(temp, dbFile);
+  await removeLogs(dbFile);
 }
 
 /**

@@ -110,10 +110,13 @@ describe('server processes', () => {
     await writeFile(dbFile, '{"users": []}');
     await mkdir(path.join(dir, 'files'));
     await writeFile(path.join(dir, 'files', 'a'.repeat(32)), 'bytes');
+    // The change log of the old file goes with it (it would not fit the seed).
+    await writeFile(`${dbFile}.log`, '{"seq":1,"c":{"users":{"v":[]}}}\n');
     const child = run('server/scripts/db-reset.ts', { DB_FILE: dbFile });
     expect(await exitOf(child)).toBe(0);
     expect(await readFile(dbFile, 'utf8')).toBe(await readFile(SEED_FILE, 'utf8'));
     expect(await readdir(path.join(dir, 'files'))).toEqual([]);
+    expect(await readdir(dir)).not.toContain('db.json.log');
   });
 
   it('creates the data file 0600 and the files and cards folders 0700, and removes its lock on stop', async () => {
