@@ -27,7 +27,13 @@ type ColorValue = string | undefined;
 
 const WHITE: RgbaColor = { r: 255, g: 255, b: 255, a: 1 };
 
-export type ColorPickerFieldProps = BaseFieldProps<ColorValue>;
+export interface ColorPickerFieldProps extends BaseFieldProps<ColorValue> {
+  /**
+   * Shown under the field, and describing it, while set: advice that does not stop the save
+   * (e.g. a text colour with too little contrast on its background).
+   */
+  warning?: string;
+}
 
 export function ColorPickerField({
   name,
@@ -37,6 +43,7 @@ export function ColorPickerField({
   disabled,
   id: idProp,
   className,
+  warning,
 }: ColorPickerFieldProps) {
   const validateColor = useMemo(
     () => composeValidators<ColorValue>(colorRule, validate as Validator<ColorValue> | undefined),
@@ -53,6 +60,10 @@ export function ColorPickerField({
   const text = input.value ?? '';
   const parsed = parseColor(text);
   const panelId = `${id}-picker`;
+  const warningId = `${id}-warning`;
+  const describedBy =
+    [aria['aria-describedby'], warning ? warningId : undefined].filter(Boolean).join(' ') ||
+    undefined;
 
   // Close on a pointer press outside the field.
   useEffect(() => {
@@ -78,6 +89,7 @@ export function ColorPickerField({
         <InputGroup hasValidation>
           <Form.Control
             {...aria}
+            aria-describedby={describedBy}
             id={id}
             name={input.name}
             type="text"
@@ -125,6 +137,11 @@ export function ColorPickerField({
           </div>
         )}
       </div>
+      {warning ? (
+        <Form.Text id={warningId} className="d-block text-warning-emphasis">
+          {warning}
+        </Form.Text>
+      ) : null}
     </FieldShell>
   );
 }

@@ -14,7 +14,7 @@
  * TipTap is large: only the editor screens import this module, never the login screen.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
@@ -90,6 +90,39 @@ function createExtensions() {
   ];
 }
 
+/**
+ * Stroked icons (16 × 16) of the tools whose usual text would not be part of their name: "H2"
+ * is not in "Heading 2", "1." not in "Numbered list", "Unlink" not in "Remove link".
+ */
+const ICON = {
+  heading2: 'M1.5 3v10M1.5 8h5M6.5 3v10M9 5.3c0-2 5-2.2 5 .3 0 2.2-5 4.2-5 7.4h5.5',
+  heading3:
+    'M1.5 3v10M1.5 8h5M6.5 3v10M9 3.3h5l-2.8 3.9c2.3-.2 3.4 1.1 3.2 2.9-.3 2.5-3.8 3.1-5.4 1.6',
+  orderedList:
+    'M2 3l1.3-.9V7M1.8 10.2c0-1.4 2.6-1.5 2.6 0 0 1.2-2.6 2-2.6 3.6h2.8M7 4.5h8M7 11.5h8',
+  unlink:
+    'M6.5 9.5l-1.9 1.9a2 2 0 0 1-2.8-2.8l1.9-1.9M9.5 6.5l1.9-1.9a2 2 0 0 1 2.8 2.8l-1.9 1.9M5 1.5v2M1.5 5h2M11 14.5v-2M14.5 11h-2',
+} as const;
+
+function ToolIcon({ d }: { d: string }) {
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+      className="rich-text-icon"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
 interface ToolState {
   bold: boolean;
   italic: boolean;
@@ -119,8 +152,11 @@ const toolStateOf = (editor: Editor): ToolState => ({
 interface Tool {
   key: string;
   label: string;
-  /** Short visible text; the aria-label names the button. */
-  glyph: string;
+  /**
+   * What the button shows; the aria-label names it. Text only where the name contains it
+   * (B for Bold: WCAG 2.5.3 label in name); an icon where a text would not be in the name.
+   */
+  glyph: ReactNode;
   /** Toggles show aria-pressed from this state. */
   pressed?: keyof ToolState;
   disabled?: (state: ToolState) => boolean;
@@ -257,14 +293,14 @@ export function RichTextField({
     {
       key: 'h2',
       label: RICH_TEXT_TEXT.heading2,
-      glyph: 'H2',
+      glyph: <ToolIcon d={ICON.heading2} />,
       pressed: 'heading2',
       run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     },
     {
       key: 'h3',
       label: RICH_TEXT_TEXT.heading3,
-      glyph: 'H3',
+      glyph: <ToolIcon d={ICON.heading3} />,
       pressed: 'heading3',
       run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
     },
@@ -278,7 +314,7 @@ export function RichTextField({
     {
       key: 'numbers',
       label: RICH_TEXT_TEXT.orderedList,
-      glyph: '1.',
+      glyph: <ToolIcon d={ICON.orderedList} />,
       pressed: 'orderedList',
       run: (e) => e.chain().focus().toggleOrderedList().run(),
     },
@@ -292,7 +328,7 @@ export function RichTextField({
     {
       key: 'unlink',
       label: RICH_TEXT_TEXT.unlink,
-      glyph: 'Unlink',
+      glyph: <ToolIcon d={ICON.unlink} />,
       disabled: (s) => !s.link,
       run: (e) => e.chain().focus().extendMarkRange('link').unsetLink().run(),
     },

@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Form } from 'react-final-form';
+import { Form, useField } from 'react-final-form';
 import { JOURNAL_LIMITS } from '@contracts/api/journal';
 import {
   STYLE_ITEMS,
@@ -28,6 +28,8 @@ import {
   numOnly,
   required,
 } from '@/lib/forms/validators';
+import { contrastWarning, textContrast } from '@/lib/forms/contrast';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { FontSelectField } from './font-select';
 
 export type { AppearancePart };
@@ -137,6 +139,31 @@ const validateHeaderHeight = composeValidators(
   maxLength(JOURNAL_LIMITS.headerHeight.max),
 );
 
+/** The value of one field, read only (no validation of its own). */
+function useValue(name: string): string | undefined {
+  return useField<string | undefined>(name, { subscription: { value: true } }).input.value;
+}
+
+/**
+ * A style item's font colour, with a warning (not blocking the save) while its contrast on the
+ * item's background, over the page background, is below WCAG AA: 4.5:1, 3:1 from 24 px.
+ */
+function TextColorField({ item }: { item: StyleItemKey }) {
+  const contrast = textContrast(
+    useValue(`items.${item}.color`),
+    useValue(`items.${item}.backgroundColor`),
+    { backdrop: useValue('pageBackground'), fontSize: useValue(`items.${item}.fontSize`) },
+  );
+  return (
+    <ColorPickerField
+      name={`items.${item}.color`}
+      label={APPEARANCE_LABEL.color}
+      validate={validateColor}
+      warning={contrast && !contrast.passes ? contrastWarning(contrast) : undefined}
+    />
+  );
+}
+
 export interface AppearanceFormProps {
   /** The settings the form opens with (read from the stored stylesheet). */
   initial: AppearanceSettings;
@@ -159,6 +186,7 @@ export function AppearanceForm({ initial, parts, submitLabel, onSubmit }: Appear
     >
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormUnsavedChanges />
           {parts.length > 0 ? (
             <fieldset className="border rounded p-3 mb-3">
               <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
@@ -205,11 +233,7 @@ export function AppearanceForm({ initial, parts, submitLabel, onSubmit }: Appear
                   />
                 </div>
                 <div className="col-md-6 col-xl-3">
-                  <ColorPickerField
-                    name={`items.${item.key}.color`}
-                    label={APPEARANCE_LABEL.color}
-                    validate={validateColor}
-                  />
+                  <TextColorField item={item.key} />
                 </div>
                 <div className="col-md-6 col-xl-3">
                   <ColorPickerField

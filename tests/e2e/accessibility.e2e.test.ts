@@ -1,0 +1,329 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import {
+  JOURNAL_PAGE_TYPE,
+  JOURNAL_PATHS,
+  THEME,
+  type JournalPage,
+  type JournalProfile,
+} from '@contracts/api/journal';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { RICH_TEXT_TEXT } from '@/components/form/RichTextField';
+import { APPEARANCE_LABEL } from '@/components/site-builder/appearance-form';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
+import { LAYOUT_TEXT } from '@/config/texts';
+import { paths, withId, type RouteEntry } from '@/config/paths';
+import { PAGE_EDITOR_LABEL } from '@/features/my-journal/components/editors/page-editor-steps';
+import {
+  DASHBOARD_TEXT,
+  SAVE_AND_CONTINUE,
+  SETTINGS_LABEL,
+} from '@/features/my-journal/lib/journal-texts';
+import { launchBrowser } from './support/browser';
+import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
+import { solidPng } from './support/png';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Accessibility of the journal wizard in Chromium (issue 7): axe-core finds no violations on the
+ * page editor with its rich-text toolbar and on the appearance editor (including the experimental
+ * label-in-name rule); dialogs keep the keyboard focus inside and give it back to the opener; a
+ * step change focuses the step's heading and an invalid save the first field in error; leaving a
+ * step, or the page, with unsaved changes asks first.
+ */
+
+const AXE_SCRIPT = path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js');
+
+/** Rules of WCAG 2.x A and AA, best practices, and label-in-name (experimental in axe). */
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations'],
+};
+
+interface Violation {
+  id: string;
+  help: string;
+  targets: string[];
+}
+
+let server: RunningServer;
+let browser: Browser;
+let api: JournalApi;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = await JournalApi.signIn(server.baseUrl);
+  // The app's Content-Security-Policy refuses injected scripts: axe comes in past it.
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    bypassCSP: true,
+  });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await signIn(page, server.baseUrl);
+});
+
+afterEach(() => {
+  expect(errors.splice(0)).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** axe's violations in the page, or in the element `selector` names. */
+async function axeViolations(selector?: string): Promise<Violation[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(
+    async ({ selector: within, options }) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: Element | Document, options: RunOptions): Promise<AxeResults> };
+      };
+      const context = within ? document.querySelector(within) : document;
+      if (!context) throw new Error(`nothing matches ${within}`);
+      const results = await axe.run(context, options);
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { selector, options: AXE_OPTIONS },
+  );
+}
+
+let sites = 0;
+
+/** A profile of its own with a Login page. */
+async function createProfile(): Promise<JournalProfile> {
+  sites += 1;
+  const profile = await api.call<JournalProfile>(
+    'POST',
+    `${JOURNAL_PATHS.profiles}?returnBody=true`,
+    {
+      programId: 1,
+      siteUrl: `a11y-${sites}`,
+      title: 'Accessible site',
+      description: 'A site for the accessibility checks.',
+      themeId: THEME.LIGHT,
+      expirationDateCount: 0,
+    },
+  );
+  await api.call<JournalPage>('POST', `${JOURNAL_PATHS.pages}?returnBody=true`, {
+    pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+    profileId: profile.profileId,
+    enabled: 1,
+    title: 'Balance',
+    content: '<p>Enter your <strong>card</strong> and <a href="https://example.com">PIN</a>.</p>',
+  });
+  return profile;
+}
+
+const stepHeading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+const focusedIsInDialog = () =>
+  page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+
+/** Opens a wizard route of `profileId` and waits for its step heading. */
+async function openStep(route: RouteEntry, profileId: number, heading: string) {
+  await openRoute(page, server.baseUrl, withId(route, profileId));
+  await stepHeading(heading).waitFor();
+}
+
+describe('axe finds no violations', () => {
+  it('on the page editor with its rich-text toolbar', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.editor.login, profile.profileId, 'Site Editor');
+    const toolbar = page.getByRole('toolbar', { name: RICH_TEXT_TEXT.toolbar('Content') });
+    await toolbar.waitFor();
+    // A pressed toggle, and the link tools enabled: the caret inside the bold link text.
+    await page
+      .getByRole('textbox', { name: PAGE_EDITOR_LABEL.content })
+      .getByText('card', { exact: true })
+      .click();
+    await toolbar.getByRole('button', { name: RICH_TEXT_TEXT.bold, pressed: true }).waitFor();
+
+    expect(await axeViolations('.rich-text-toolbar')).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('on the appearance editor', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.editor.font, profile.profileId, 'Site Editor');
+    await page.getByRole('group', { name: 'Page Text p' }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('the appearance editor warns about text contrast', () => {
+  it('shows the ratio under a font colour below AA, and still saves', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.editor.font, profile.profileId, 'Site Editor');
+    const group = page.getByRole('group', { name: 'Page Text p' });
+    await group.getByLabel(APPEARANCE_LABEL.backgroundColor, { exact: true }).fill('#ffffff');
+    const colour = group.getByLabel(APPEARANCE_LABEL.color, { exact: true });
+    await colour.fill('#aaaaaa');
+    const warning = 'Contrast 2.32:1 with the background is below the WCAG AA minimum of 4.5:1';
+    await group.getByText(warning, { exact: true }).waitFor();
+    expect(await colour.getAttribute('aria-describedby')).toContain('-warning');
+
+    await colour.fill('#595959');
+    await group.getByText(warning, { exact: true }).waitFor({ state: 'detached' });
+    await colour.fill('#aaaaaa');
+    await group.getByText(warning, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    await answerDialog(page, DIALOG_TEXT.successTitle);
+    await page.getByRole('heading', { level: 3, name: 'Login Page', exact: true }).waitFor();
+    const stored = await api.call<JournalProfile>('GET', JOURNAL_PATHS.profile(profile.profileId));
+    expect(stored.cssOverride).toMatch(/p\s*\{[^}]*color:\s*#aaaaaa/);
+  });
+});
+
+describe('dialogs keep the keyboard focus', () => {
+  it('Tab and Shift+Tab stay in "Confirm Logout"; Cancel gives the focus back to Logout', async () => {
+    await openRoute(page, server.baseUrl, paths.mj.dashboard.path);
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    const logout = page.getByRole('button', { name: LAYOUT_TEXT.logout });
+    await logout.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.logoutTitle });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: DIALOG_TEXT.ok }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'OK');
+
+    const seen: (string | null)[] = [];
+    for (let press = 0; press < 5; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusedIsInDialog()).toBe(true);
+      seen.push(await focusedText());
+    }
+    for (let press = 0; press < 5; press += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusedIsInDialog()).toBe(true);
+      seen.push(await focusedText());
+    }
+    expect(seen).toEqual([
+      ...['Cancel', 'OK', 'Cancel', 'OK', 'Cancel'],
+      ...['OK', 'Cancel', 'OK', 'Cancel', 'OK'],
+    ]);
+
+    await dialog.getByRole('button', { name: DIALOG_TEXT.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      (name) => document.activeElement?.textContent === name,
+      LAYOUT_TEXT.logout,
+    );
+  });
+});
+
+describe('focus after a step change and after an invalid save', () => {
+  it('a tab focuses the new step heading; a save with errors focuses the first field in error', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Site Pages');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.getByRole('link', { name: 'Site Setting', exact: true }).click();
+    await stepHeading('Site Setting').waitFor();
+    const description = page.getByLabel(SETTINGS_LABEL.description, { exact: true });
+    const title = page.getByLabel(SETTINGS_LABEL.title, { exact: true });
+    await description.fill('');
+    await title.fill('');
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('aria-invalid') === 'true',
+    );
+    expect(await fieldError(title)).toBe(FIELD_MESSAGES.required);
+    expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // Unsaved now: leave without saving.
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, {
+      message: UNSAVED_CHANGES_TEXT.message,
+      button: UNSAVED_CHANGES_TEXT.leave,
+    });
+    await stepHeading('Site Pages').waitFor();
+  });
+});
+
+describe('leaving with unsaved changes asks first', () => {
+  it('a tab, the sidebar: Stay keeps the step and what was typed, Leave goes', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
+    const title = page.getByLabel(SETTINGS_LABEL.title, { exact: true });
+    await title.fill('A changed title');
+
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, {
+      message: UNSAVED_CHANGES_TEXT.message,
+      button: UNSAVED_CHANGES_TEXT.stay,
+    });
+    await stepHeading('Site Setting').waitFor();
+    expect(await title.inputValue()).toBe('A changed title');
+    expect(page.url()).toContain(paths.mj.wizard.setting.path);
+
+    await page
+      .getByRole('navigation', { name: LAYOUT_TEXT.mainMenu })
+      .getByRole('link', { name: LAYOUT_TEXT.myJournal })
+      .click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.leave });
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    expect(
+      (await api.call<JournalProfile>('GET', JOURNAL_PATHS.profile(profile.profileId))).title,
+    ).toBe('Accessible site');
+  });
+
+  it('an image chosen but not uploaded holds the step', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.media, profile.profileId, 'Media Upload');
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await stepHeading('Site Pages').waitFor();
+
+    await openStep(paths.mj.wizard.media, profile.profileId, 'Media Upload');
+    await page
+      .getByRole('group', { name: 'Header logo image' })
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: solidPng(8, 8, [1, 2, 3]),
+      });
+    await page.getByRole('button', { name: 'logo.png is ready to be uploaded' }).waitFor();
+    await page.getByRole('link', { name: 'Site Editor', exact: true }).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.stay });
+    await page.getByRole('button', { name: 'logo.png is ready to be uploaded' }).waitFor();
+
+    // Removed again: nothing is held, the tab goes without a question.
+    await page
+      .getByRole('group', { name: 'Header logo image' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await page.getByRole('link', { name: 'Site Editor', exact: true }).click();
+    await page.getByRole('heading', { level: 3, name: 'Appearance', exact: true }).waitFor();
+  });
+
+  it('closing or reloading the page asks the browser to confirm', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
+    await page.getByLabel(SETTINGS_LABEL.keywords, { exact: true }).fill('changed, keywords');
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    expect(page.isClosed()).toBe(false);
+    await stepHeading('Site Setting').waitFor();
+  });
+});
