@@ -13,6 +13,7 @@ import { loadConfig, SEED_FILE } from './config';
 import { makePrivateDir, seedDataFile } from './db/data-file';
 import { lockDataFile } from './db/lock-file';
 import { Store } from './db/store';
+import { answerClientErrorsAsJson } from './http/client-errors';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
 
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
     const { port } = server.address() as AddressInfo;
     console.log(`Portal running on http://localhost:${port}`);
   });
+  // Requests Node's own parser refuses get the same error JSON as every other error answer.
+  answerClientErrorsAsJson(server);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
