@@ -51,7 +51,7 @@ describe('dialogs keep the keyboard focus', () => {
 
   it('a dialog without buttons (processing) keeps the focus on itself', async () => {
     const user = userEvent.setup();
-    let close = () => undefined as void;
+    let close: () => void = () => undefined;
     render(
       <Page
         onOpen={() => {

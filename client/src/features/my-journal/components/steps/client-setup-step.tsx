@@ -28,6 +28,7 @@ import { imageLink } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
 import { composeValidators, matches, maxLength, minLength, required } from '@/lib/forms/validators';
 import { logger } from '@/lib/logging/logger';
 import { isGiftProgram } from '@/lib/programs';
@@ -304,6 +305,10 @@ function ClientSetupForm({
         };
         return (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+            {/* An import saves and moves on by itself: it leaves without asking. */}
+            <FormUnsavedChanges<SetupValues>
+              isUnsaved={(state) => !importing && formIsUnsaved(state)}
+            />
             <div className="row">
               <div className="col-lg-6">
                 <SelectField<number>
