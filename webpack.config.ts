@@ -6,6 +6,19 @@ import reactRefreshTypeScript from 'react-refresh-typescript';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
+/**
+ * What the login screen's first page renders without the app's chunk: its classes pick the part
+ * of Bootstrap the main chunk carries (the rest comes with the app's and the dialogs' chunks).
+ */
+const LOGIN_SCREEN_SOURCES = [
+  'client/src/app/boot.tsx',
+  'client/src/features/auth/components/login-screen.tsx',
+  'client/src/components/layout/site-footer.tsx',
+  'client/src/components/common/loading-indicator.tsx',
+].map((file) => path.resolve(__dirname, file));
+/** Classes react-bootstrap adds itself (the loading indicator's spinner). */
+const LOGIN_SCREEN_CLASSES = ['spinner-border', 'spinner-border-sm'];
+
 const devApiTarget = process.env.DEV_API_TARGET ?? 'http://localhost:3000';
 
 const JOURNAL_SITE_ENTRY = 'journal-site';
@@ -80,7 +93,24 @@ export default (
           },
         },
         // Extracted CSS files keep the Content-Security-Policy free of 'unsafe-inline' styles.
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        {
+          test: /\.css$/,
+          oneOf: [
+            {
+              // `?login`: the part of a stylesheet the login screen uses (client/src/main.tsx).
+              resourceQuery: /^\?login$/,
+              use: [
+                MiniCssExtractPlugin.loader,
+                'css-loader',
+                {
+                  loader: path.resolve(__dirname, 'scripts/lib/css-subset-loader.mjs'),
+                  options: { content: LOGIN_SCREEN_SOURCES, safelist: LOGIN_SCREEN_CLASSES },
+                },
+              ],
+            },
+            { use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          ],
+        },
         { test: /\.(png|jpe?g|gif|svg|webp|ico|woff2?)$/, type: 'asset/resource' },
       ],
     },

@@ -1,12 +1,17 @@
 // Size report of the production build, raw and gzipped: what each page loads at first (the files
 // its HTML names: the admin app's login screen, the published journal site) and every chunk the
-// admin app loads on demand. `npm run build` prints it; `--json` for tools.
+// admin app loads on demand. `npm run build` prints it; `--json` for tools. The login screen has a
+// budget (issue 8): its JavaScript and its CSS, gzipped; over either, this exits with 1 and the
+// build fails. The login screen loads nothing else before sign-in (client/src/app/boot.tsx).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib/build-client.mjs';
 
 const dist = path.join(root, 'dist/client');
+const KIB = 1024;
+/** The login screen's budget, gzipped: JavaScript 120 KiB, CSS 20 KiB. */
+const LOGIN_BUDGET = { js: 120 * KIB, css: 20 * KIB };
 const PAGES = [
   { name: 'Login screen (index.html)', html: 'index.html' },
   { name: 'Published journal site (mj/index.html)', html: 'mj/index.html' },
@@ -44,9 +49,23 @@ const onDemand = files.filter((f) => !initial.has(f.file));
 const line = (f) =>
   console.log(`  ${f.file.padEnd(48)} ${kib(f.raw).padStart(11)} ${kib(f.gzip).padStart(11)} gz`);
 
+const [login] = pages;
+const loginGzip = (ext) =>
+  sum(
+    login.files.filter((f) => f.file.endsWith(ext)),
+    'gzip',
+  );
+const budget = [
+  { what: 'JavaScript', gzip: loginGzip('.js'), max: LOGIN_BUDGET.js },
+  { what: 'CSS', gzip: loginGzip('.css'), max: LOGIN_BUDGET.css },
+];
+const overBudget = login.files.length === 0 || budget.some((b) => b.gzip > b.max);
+
 if (process.argv.includes('--json')) {
-  const [login, site] = pages;
-  console.log(JSON.stringify({ login: login.files, journalSite: site.files, onDemand }, null, 2));
+  const [, site] = pages;
+  console.log(
+    JSON.stringify({ login: login.files, journalSite: site.files, onDemand, budget }, null, 2),
+  );
 } else {
   console.log('\nSize report (dist/client)');
   for (const page of pages) {
@@ -59,4 +78,17 @@ if (process.argv.includes('--json')) {
     `Admin app, loaded on demand: ${onDemand.length} files, ${kib(sum(onDemand, 'gzip'))} gzipped in all`,
   );
   onDemand.forEach(line);
+  console.log('Login screen budget (gzipped):');
+  for (const b of budget) {
+    const verdict = b.gzip <= b.max ? 'within budget' : 'OVER BUDGET';
+    console.log(`  ${b.what.padEnd(11)} ${kib(b.gzip).padStart(10)} of ${kib(b.max)}: ${verdict}`);
+  }
+}
+if (overBudget) {
+  console.error(
+    login.files.length === 0
+      ? 'No build found for the login screen (dist/client/index.html): run `npm run build`.'
+      : 'The login screen is over its size budget (scripts/size-report.mjs LOGIN_BUDGET).',
+  );
+  process.exitCode = 1;
 }

@@ -1,8 +1,9 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
+// The login screen's styles: the part of Bootstrap it uses (webpack.config.ts cuts it down at
+// build time). The full Bootstrap comes with the signed-in app's chunk and the dialogs' chunk.
+import 'bootstrap/dist/css/bootstrap.min.css?login';
 import { createRoot } from 'react-dom/client';
 import { persistStore } from 'redux-persist';
-import { App } from '@/app/app';
-import { createAppRouter } from '@/app/router';
+import { Boot } from '@/app/boot';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
 import { makeStore } from '@/lib/store/store';
 
@@ -13,9 +14,7 @@ async function start(): Promise<void> {
   const persistor = persistStore(store);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
-  createRoot(container).render(
-    <App store={store} router={createAppRouter()} persistor={persistor} />,
-  );
+  createRoot(container).render(<Boot store={store} persistor={persistor} />);
 }
 
 void start();

@@ -35,7 +35,8 @@ describe('ColorPickerField', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const alpha = screen.getByRole('slider', { name: 'Alpha' });
+    // The picker is a chunk of its own: it shows once loaded.
+    const alpha = await screen.findByRole('slider', { name: 'Alpha' });
     // react-colorful reads the legacy keyCode, which user-event does not set for arrow keys.
     fireEvent.keyDown(alpha, { key: 'ArrowLeft', keyCode: 37 });
     expect(values().fontColor).toBe('rgba(255, 0, 0, 0.95)');
@@ -56,7 +57,7 @@ describe('ColorPickerField', () => {
     );
     expect(screen.getByLabelText('Page background')).toHaveAccessibleDescription(M.required);
     await user.click(screen.getByRole('button', { name: 'Pick Page background' }));
-    expect(screen.getByRole('slider', { name: 'Hue' })).toBeInTheDocument();
+    expect(await screen.findByRole('slider', { name: 'Hue' })).toBeInTheDocument();
     await user.click(document.body);
     expect(screen.queryByRole('slider', { name: 'Hue' })).not.toBeInTheDocument();
   });

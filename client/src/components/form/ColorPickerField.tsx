@@ -3,25 +3,26 @@
  * opens an RgbaColorPicker. Picking stores `rgba(r, g, b, a)`; typed text is stored as typed and
  * checked by the `color` validator, which this field always applies first.
  *
- * react-colorful injects one <style> element at run time: under a Content-Security-Policy without
- * 'unsafe-inline' styles, give it the page's nonce with react-colorful's `setNonce`.
+ * The picker (react-colorful, ColorPickerPanel) is a chunk of its own, loaded when a colour field
+ * is first shown: the screens without colour fields (e.g. the journal dashboard) never load it.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { RgbaColorPicker, setNonce } from 'react-colorful';
 import type { RgbaColor } from 'react-colorful';
 import { formatRgba, parseColor } from '@contracts/validation/rules';
-import { cspNonce } from '@/lib/security/csp-nonce';
 import { color as colorRule, composeValidators } from '@/lib/forms/validators';
 import type { Validator } from '@/lib/forms/validators';
 import { FieldShell, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
 
-const nonce = cspNonce();
-if (nonce) setNonce(nonce);
+const loadPicker = () =>
+  import(/* webpackChunkName: "color-picker" */ './ColorPickerPanel').then((module) => ({
+    default: module.ColorPickerPanel,
+  }));
+const ColorPickerPanel = lazy(loadPicker);
 
 type ColorValue = string | undefined;
 
@@ -64,6 +65,11 @@ export function ColorPickerField({
   const describedBy =
     [aria['aria-describedby'], warning ? warningId : undefined].filter(Boolean).join(' ') ||
     undefined;
+
+  // The screen showing the field fetches the picker at once, so it is there when opened.
+  useEffect(() => {
+    void loadPicker();
+  }, []);
 
   // Close on a pointer press outside the field.
   useEffect(() => {
@@ -130,10 +136,12 @@ export function ColorPickerField({
             className="position-absolute z-3 mt-1 p-2 bg-body border rounded shadow"
             onKeyDown={onPanelKeyDown}
           >
-            <RgbaColorPicker
-              color={parsed ?? WHITE}
-              onChange={(picked) => input.onChange(formatRgba(picked))}
-            />
+            <Suspense fallback={null}>
+              <ColorPickerPanel
+                color={parsed ?? WHITE}
+                onChange={(picked) => input.onChange(formatRgba(picked))}
+              />
+            </Suspense>
           </div>
         )}
       </div>

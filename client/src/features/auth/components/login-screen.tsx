@@ -1,12 +1,7 @@
 import { useId, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import BsForm from 'react-bootstrap/Form';
-import { useNavigate } from 'react-router-dom';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import type { LoginRequest, Token } from '@contracts/api/entities';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { HOME_PATH } from '@/config/paths';
 import { APP_NAME, LOGIN_TEXT } from '@/config/texts';
 import { isNetworkFailure, toApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
@@ -17,14 +12,16 @@ import './login-screen.css';
 
 /**
  * Login (01 §2.1): user name and password with no client-side checks (a plain form: the form
- * library is left to the wizards' chunks). A 200 keeps the token
- * (cookie and session) and opens the journal dashboard; a failure shows "Error: {errorCode}"
- * with the server's message and one OK button.
+ * library is left to the wizards' chunks). A 200 keeps the token (cookie and session), and the
+ * login route then opens the journal dashboard; a failure shows "Error: {errorCode}" with the
+ * server's message and one OK button.
+ *
+ * The page's first screen: it renders without the router (app/boot.tsx) and with plain Bootstrap
+ * markup, so the main chunk carries neither the router nor react-bootstrap.
  */
 export function LoginScreen() {
   const [login, { isLoading: submitting }] = useLoginMutation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const usernameId = useId();
   const passwordId = useId();
   const headingId = useId();
@@ -53,7 +50,6 @@ export function LoginScreen() {
       return;
     }
     dispatch(storeToken(token));
-    void navigate(HOME_PATH, { replace: true });
   }
 
   function showForgotPassword() {
@@ -65,8 +61,8 @@ export function LoginScreen() {
       <main className="container flex-grow-1 py-5">
         <div className="row g-4 justify-content-center align-items-start">
           <section className="col-md-6 col-lg-5" aria-labelledby={headingId}>
-            <Card className="shadow-sm">
-              <Card.Body className="p-4">
+            <div className="card shadow-sm">
+              <div className="card-body p-4">
                 <p className="h4 mb-1">{APP_NAME}</p>
                 <h1 id={headingId} className="h5 mb-4 text-body-secondary">
                   {LOGIN_TEXT.heading}
@@ -76,40 +72,56 @@ export function LoginScreen() {
                   noValidate
                   aria-labelledby={headingId}
                 >
-                  <BsForm.Group className="mb-3" controlId={usernameId}>
-                    <BsForm.Label>{LOGIN_TEXT.username}</BsForm.Label>
-                    <BsForm.Control name="username" type="text" autoComplete="username" />
-                  </BsForm.Group>
-                  <BsForm.Group className="mb-3" controlId={passwordId}>
-                    <BsForm.Label>{LOGIN_TEXT.password}</BsForm.Label>
-                    <BsForm.Control
+                  <div className="mb-3">
+                    <label className="form-label" htmlFor={usernameId}>
+                      {LOGIN_TEXT.username}
+                    </label>
+                    <input
+                      className="form-control"
+                      id={usernameId}
+                      name="username"
+                      type="text"
+                      autoComplete="username"
+                    />
+                  </div>
+                  <div className="mb-3">
+                    <label className="form-label" htmlFor={passwordId}>
+                      {LOGIN_TEXT.password}
+                    </label>
+                    <input
+                      className="form-control"
+                      id={passwordId}
                       name="password"
                       type="password"
                       autoComplete="current-password"
                     />
-                  </BsForm.Group>
+                  </div>
                   <div className="d-flex align-items-center justify-content-between gap-2">
-                    <Button type="submit" variant="primary" disabled={submitting}>
+                    <button type="submit" className="btn btn-primary" disabled={submitting}>
                       {LOGIN_TEXT.submit}
-                    </Button>
-                    <Button variant="link" className="px-0" onClick={showForgotPassword}>
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-link px-0"
+                      onClick={showForgotPassword}
+                    >
                       {LOGIN_TEXT.forgotPassword}
-                    </Button>
+                    </button>
                   </div>
                 </form>
-              </Card.Body>
-            </Card>
+              </div>
+            </div>
           </section>
           <aside className="col-md-6 col-lg-4" aria-labelledby={newsId}>
-            <Card className="news-panel shadow-sm">
-              <Card.Body className="p-4">
+            <div className="card news-panel shadow-sm">
+              <div className="card-body p-4">
                 <h2 id={newsId} className="h6 text-uppercase text-body-secondary">
                   {LOGIN_TEXT.newsHeading}
                 </h2>
                 <h3 className="h5">{LOGIN_TEXT.newsTitle}</h3>
                 <p className="mb-0">{LOGIN_TEXT.newsBody}</p>
-              </Card.Body>
-            </Card>
+              </div>
+            </div>
           </aside>
         </div>
       </main>
