@@ -13,6 +13,9 @@
  * on the seed data and on a generated data file of BENCH_LARGE_MB (default 20) MB, "met" when
  * the large file's median is within 1.5 times the seed's; and how long GET /config.json waits
  * behind 50 concurrent updates on the large file. `npm run bench -- --store` runs only that.
+ *
+ * Then the API against a bare Express app (bench/api.ts): requests/s as a percentage of the bare
+ * app's and p99 as a multiple of its p99, per endpoint. `npm run bench -- --api` runs only that.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -28,6 +31,7 @@ import { DEMO_CARD_PROGRAM_ID, seedDemoCards } from '../server/cards/demo-cards'
 import { loadConfig, SEED_FILE } from '../server/config';
 import type { Data } from '../server/db/schema';
 import { Store } from '../server/db/store';
+import { benchApi } from './api';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -93,6 +97,10 @@ async function measure(
 async function main() {
   if (process.argv.includes('--store')) {
     await benchStoreGrowth();
+    return;
+  }
+  if (process.argv.includes('--api')) {
+    await benchApi();
     return;
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
@@ -202,7 +210,10 @@ async function main() {
     }
   }
   if (results.some((r) => r.failures > 0)) process.exit(1);
-  if (!process.argv.includes('--json')) await benchStoreGrowth();
+  if (!process.argv.includes('--json')) {
+    await benchStoreGrowth();
+    await benchApi();
+  }
 }
 
 const GROWTH_REQUESTS = Number(process.env.BENCH_GROWTH_REQUESTS ?? 300);

@@ -58,7 +58,7 @@ export function createApp({
 
   app.use(requestLogger(logger));
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
-  const client = clientFiles(config.clientDir);
+  const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
   if (client !== undefined) app.use(client);
   app.use(apiRateLimit(config.apiRateLimit));
   app.use(express.json({ limit: config.jsonBodyLimit }));

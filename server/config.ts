@@ -66,6 +66,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** The pact provider-state endpoint (server/dev): on unless NODE_ENV=production. */
   providerStates: boolean;
+  /** The built client's source maps (*.map) are served: unless NODE_ENV=production. */
+  serveSourceMaps: boolean;
 }
 
 export interface ConfigVariable {
@@ -176,7 +178,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'NODE_ENV',
     default: '(empty)',
     meaning:
-      'production turns off the development-only endpoints: the pact provider states at /_pact/provider-states.',
+      'production turns off the development-only endpoints (the pact provider states at /_pact/provider-states) and the client’s source maps (*.map).',
   },
 ];
 
@@ -304,5 +306,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: logLevel(env),
     trustProxy: trustProxy(env),
     providerStates: text(env, 'NODE_ENV', '') !== 'production',
+    serveSourceMaps: text(env, 'NODE_ENV', '') !== 'production',
   };
 }

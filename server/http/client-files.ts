@@ -3,11 +3,21 @@
  * this response's CSP nonce in its `csp-nonce` meta tag, and never cached; the hashed assets are
  * static files. The build's source maps (*.map) are not served in production (NODE_ENV=production):
  * they would publish the client's source; such a request gets the API's 404.
+ *
+ * Only a path whose first segment names an entry of the client folder (as the folder is when the
+ * server starts: `assets`, `mj`, `index.html`, ...) reaches the static files, and never an API
+ * path (`/api/...`, the published site's `/mj/api/...`): an API call does not touch the disk
+ * (issue 8: a `stat` per API call). `npm start` builds the client before the server starts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
+import { API_MOUNT } from './mounts';
 import { cspNonceOf } from './security';
+
+/** Paths the server answers itself, never from the client folder. */
+const SERVER_PREFIXES = [`${API_MOUNT}/`, JOURNAL_SITE_PATHS.site('')];
 
 /** The placeholder meta tag, as written in client/index.html or as the production build minifies it. */
 const NONCE_META = /<meta\s+name="?csp-nonce"?\s+content(?:="[^"]*")?\s*\/?>/;
@@ -23,18 +33,29 @@ function isSourceMapPath(urlPath: string): boolean {
   return /\.map$/i.test(decoded);
 }
 
+/** The first segment of a path, decoded as the static files decode it (`/%61ssets/x`: `assets`). */
+function firstSegment(urlPath: string): string | undefined {
+  const raw = urlPath.split('/', 2)[1] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface ClientFilesOptions {
-  /** Serve *.map files; default: unless NODE_ENV is production. */
-  sourceMaps?: boolean;
+  /** Serve *.map files (config.serveSourceMaps: unless NODE_ENV is production). */
+  sourceMaps: boolean;
 }
 
 export function clientFiles(
   dir: string,
-  { sourceMaps = process.env.NODE_ENV !== 'production' }: ClientFilesOptions = {},
+  { sourceMaps }: ClientFilesOptions,
 ): RequestHandler | undefined {
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   const index = readFileSync(indexFile, 'utf8');
+  const entries = new Set(readdirSync(dir));
 
   const router = Router();
   if (!sourceMaps) {
@@ -50,5 +71,12 @@ export function clientFiles(
       .send(index.replace(NONCE_META, `<meta name="csp-nonce" content="${nonce}" />`));
   });
   router.use(express.static(dir, { index: false, fallthrough: true, redirect: false }));
-  return router;
+  return (req, res, next) => {
+    const fromDisk =
+      // Lower case: express routes paths without regard to case.
+      !SERVER_PREFIXES.some((prefix) => req.path.toLowerCase().startsWith(prefix)) &&
+      (req.path === '/' || entries.has(firstSegment(req.path) ?? ''));
+    if (fromDisk) router(req, res, next);
+    else next();
+  };
 }

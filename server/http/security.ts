@@ -1,5 +1,5 @@
 /** Security headers (helmet) with a Content-Security-Policy the client runs under. */
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
@@ -18,12 +18,45 @@ function originOf(base: string): string | undefined {
  * `bases`: the API, URL and merchant bases told to the client; absolute ones are other
  * origins the client calls (connect-src) and loads images from (img-src, the URL base).
  */
-export function securityHeaders(bases: readonly string[]): RequestHandler[] {
-  const origins = [...new Set(bases.map(originOf).filter((o): o is string => o !== undefined))];
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
+/** Random bytes for nonces, drawn from in blocks: one call to the system's generator per 256. */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+/** 16 random bytes, base64: a fresh nonce (no two responses share one). */
+function freshNonce(): string {
+  if (nonceOffset >= noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
+/** Stands for the nonce while helmet's headers are worked out once (base64 never holds `!`). */
+const NONCE_SLOT = '!nonce!';
+
+/** The headers a helmet middleware sets, worked out once on a stand-in response. */
+function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers = new Map<string, string>();
+  const standIn = {
+    locals: { cspNonce: NONCE_SLOT },
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
   };
+  let failure: unknown;
+  middleware(
+    {} as IncomingMessage,
+    standIn as unknown as ServerResponse,
+    (error?: unknown) => (failure = error),
+  );
+  if (failure !== undefined) throw failure;
+  return [...headers];
+}
+
+export function securityHeaders(bases: readonly string[]): RequestHandler {
+  const origins = [...new Set(bases.map(originOf).filter((o): o is string => o !== undefined))];
   // A nonce instead of 'unsafe-inline': react-colorful inserts one <style> element at run time.
   const styleNonce = (_req: IncomingMessage, res: ServerResponse) =>
     `'nonce-${String((res as Response).locals.cspNonce)}'`;
@@ -47,5 +80,16 @@ export function securityHeaders(bases: readonly string[]): RequestHandler[] {
       },
     },
   });
-  return [nonce, headers];
+  // helmet's headers are the same on every response but for the nonce: worked out once and set
+  // per response with a fresh nonce (issue 8: helmet's dozen middlewares per request were a
+  // measurable part of an API call). tests/server/security.test.ts checks the headers.
+  const fixed = headersOf(headers);
+  return (_req, res, next) => {
+    const nonce = freshNonce();
+    res.locals.cspNonce = nonce;
+    for (const [name, value] of fixed) {
+      res.setHeader(name, value.includes(NONCE_SLOT) ? value.replace(NONCE_SLOT, nonce) : value);
+    }
+    next();
+  };
 }

@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       providerStates: true,
+      serveSourceMaps: true,
     });
   });
 

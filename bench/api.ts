@@ -1,0 +1,320 @@
+/**
+ * `npm run bench -- --api` (also part of the default run): the API's speed as a RATIO to a bare
+ * Express app on the same machine in the same run (issue 8). An absolute figure would measure
+ * the shared 2-core machine more than the server.
+ *
+ * - The real server is a separate process started as `npm start` starts it (node --import tsx
+ *   server/index.ts, every setting at its default: auth, validation, helmet's headers, the API
+ *   rate limit, request logging at info, the built client served when dist/client exists) on a
+ *   temporary data file seeded from db.json. One exception, printed with the results:
+ *   API_RATE_LIMIT (the same variable `npm start` reads) is raised, since 600 requests per minute
+ *   per address would refuse a load test within its first second. The limiter still runs and
+ *   counts every request, and all of them come from 127.0.0.1, so its cost is fully measured.
+ *   Its log goes to a file in the temporary folder (as `npm start > file` would).
+ * - The bare app (bench/bare-app.ts) is a separate process answering the same bytes.
+ * - Each endpoint is measured with autocannon at BENCH_API_CONNECTIONS (50) connections for
+ *   BENCH_API_SECONDS (5) seconds, bare and real one after the other, for BENCH_API_ROUNDS (3)
+ *   rounds (odd rounds bare first, even rounds real first, so a drift of the machine's load
+ *   does not favour one side). Per round: real requests/s as a percentage of the bare app's, and
+ *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds.
+ * - Goals: reads 80% or more with a p99 within 1.5 times; the write 50% or more.
+ * BENCH_CPU_PROF=<dir> runs the real server with `node --cpu-prof` (profile written on exit).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
+import type { Token } from '../contracts/api/entities';
+import { JOURNAL_PATHS, type JournalProfile } from '../contracts/api/journal';
+import { CONFIG_VARIABLES, PROJECT_ROOT, SEED_FILE } from '../server/config';
+import type { BareAnswer } from './bare-app';
+
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const ROUNDS = Math.max(3, Number(process.env.BENCH_API_ROUNDS ?? 3));
+/** Far above what the bench can send in a minute; see the header comment. */
+const BENCH_API_RATE_LIMIT = '1000000';
+
+const READ_GOAL = { ratio: 0.8, p99: 1.5 };
+const WRITE_GOAL = { ratio: 0.5 };
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'PUT';
+  /** The path as the bare app routes it. */
+  path: string;
+  query: string;
+  write: boolean;
+  /** The body of request n (each write differs from the one before). */
+  body?: (n: number) => string;
+}
+
+interface Sample {
+  perSecond: number;
+  p99: number;
+  failures: number;
+}
+
+interface Round {
+  bare: Sample;
+  real: Sample;
+}
+
+export interface ApiVerdict {
+  name: string;
+  ratio: number;
+  p99Ratio: number;
+  met: boolean;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+/** Waits until the server answers GET /config.json (tsx compiles the server first). */
+async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/config.json`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${base} did not answer within 120 s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The environment `npm start` would give the server with nothing set: the config variables removed. */
+function defaultEnv(): NodeJS.ProcessEnv {
+  const configured = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !configured.has(name)));
+}
+
+function load(base: string, endpoint: Endpoint, headers: Record<string, string>, seconds: number) {
+  const { body } = endpoint;
+  let sent = 0;
+  return autocannon({
+    url: `${base}${endpoint.path}${endpoint.query}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: endpoint.method,
+    headers,
+    ...(body === undefined
+      ? {}
+      : { requests: [{ setupRequest: (request) => ({ ...request, body: body((sent += 1)) }) }] }),
+  });
+}
+
+async function measure(base: string, endpoint: Endpoint, headers: Record<string, string>) {
+  const result = await load(base, endpoint, headers, SECONDS);
+  return {
+    perSecond: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+export async function benchApi(): Promise<ApiVerdict[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-api-'));
+  const children: ChildProcess[] = [];
+  try {
+    const dbFile = path.join(dir, 'data', 'db.json');
+    await mkdir(path.dirname(dbFile));
+    await writeFile(dbFile, await readFile(SEED_FILE));
+    const logFile = path.join(dir, 'server.log');
+    const log = await open(logFile, 'w');
+    const port = await freePort();
+    const clientDir = path.join(PROJECT_ROOT, 'dist/client');
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const real = spawn(
+      process.execPath,
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+        '--import',
+        'tsx',
+        path.join(PROJECT_ROOT, 'server/index.ts'),
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', log.fd, 'inherit'],
+        env: {
+          ...defaultEnv(),
+          PORT: String(port),
+          DB_FILE: dbFile,
+          API_RATE_LIMIT: BENCH_API_RATE_LIMIT,
+        },
+      },
+    );
+    children.push(real);
+    const realBase = `http://127.0.0.1:${port}`;
+    await waitUntilUp(realBase, real);
+    await log.close();
+
+    const login = await fetch(`${realBase}/api/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    if (!login.ok) throw new Error(`login: ${login.status}`);
+    const signedIn = {
+      Authorization: ((await login.json()) as Token).token,
+      [MODULE_CODE_HEADER]: MODULE_CODE,
+    };
+    const profilePath = `/api${JOURNAL_PATHS.profile(1)}`;
+    const profile = (await (
+      await fetch(`${realBase}${profilePath}`, { headers: signedIn })
+    ).json()) as JournalProfile;
+
+    const endpoints: Endpoint[] = [
+      { name: 'GET /api/programs', method: 'GET', path: '/api/programs', query: '', write: false },
+      {
+        name: 'GET profile list',
+        method: 'GET',
+        path: `/api${JOURNAL_PATHS.profiles}`,
+        query: '?page=1&pageSize=20',
+        write: false,
+      },
+      { name: 'GET profile 1', method: 'GET', path: profilePath, query: '', write: false },
+      {
+        name: 'PUT profile 1 (write)',
+        method: 'PUT',
+        path: profilePath,
+        query: '?returnBody=true',
+        write: true,
+        body: (n) => JSON.stringify({ ...profile, keywords: `bench ${n}` }),
+      },
+    ];
+
+    // The bare app answers what the real server answered, byte for byte.
+    const answers: BareAnswer[] = [];
+    for (const endpoint of endpoints) {
+      const answer = await fetch(`${realBase}${endpoint.path}${endpoint.query}`, {
+        method: endpoint.method,
+        headers: { ...signedIn, 'Content-Type': 'application/json' },
+        ...(endpoint.body === undefined ? {} : { body: endpoint.body(0) }),
+      });
+      if (!answer.ok) throw new Error(`${endpoint.name}: ${answer.status}`);
+      answers.push({ method: endpoint.method, path: endpoint.path, body: await answer.text() });
+    }
+    const answersFile = path.join(dir, 'answers.json');
+    await writeFile(answersFile, JSON.stringify(answers));
+    const bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(PROJECT_ROOT, 'bench/bare-app.ts'), answersFile],
+      { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    children.push(bare);
+    const [firstLine] = (await once(bare.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+    const barePort = /listening (\d+)/.exec(firstLine.toString())?.[1];
+    if (barePort === undefined) throw new Error(`bare app: ${firstLine.toString()}`);
+    const bareBase = `http://127.0.0.1:${barePort}`;
+
+    const headersOf = (endpoint: Endpoint) =>
+      endpoint.body === undefined ? signedIn : { ...signedIn, 'Content-Type': 'application/json' };
+    // Warm-up (JIT, connection setup, caches), not counted: one short run per endpoint and app.
+    for (const endpoint of endpoints) {
+      for (const base of [bareBase, realBase]) {
+        await load(base, endpoint, headersOf(endpoint), 1);
+      }
+    }
+
+    const rounds = new Map<string, Round[]>(endpoints.map((e) => [e.name, []]));
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const endpoint of endpoints) {
+        const order = round % 2 === 1 ? (['bare', 'real'] as const) : (['real', 'bare'] as const);
+        const samples: Partial<Round> = {};
+        for (const side of order) {
+          samples[side] = await measure(
+            side === 'bare' ? bareBase : realBase,
+            endpoint,
+            headersOf(endpoint),
+          );
+        }
+        const done = samples as Round;
+        rounds.get(endpoint.name)?.push(done);
+        console.log(
+          `  round ${round} ${endpoint.name.padEnd(22)} bare ${done.bare.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.bare.p99.toFixed(0).padStart(4)} ms` +
+            ` | real ${done.real.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.real.p99.toFixed(0).padStart(4)} ms` +
+            (done.bare.failures + done.real.failures > 0
+              ? `  FAILURES bare ${done.bare.failures} real ${done.real.failures}`
+              : ''),
+        );
+      }
+    }
+
+    await Promise.all(children.map(stop));
+    const logLines = (await readFile(logFile, 'utf8')).split('\n').filter(Boolean).length;
+
+    const verdicts: ApiVerdict[] = endpoints.map((endpoint) => {
+      const list = rounds.get(endpoint.name) ?? [];
+      const ratio = median(list.map((r) => r.real.perSecond / r.bare.perSecond));
+      const p99Ratio = median(list.map((r) => r.real.p99 / Math.max(r.bare.p99, 1)));
+      const met = endpoint.write
+        ? ratio >= WRITE_GOAL.ratio
+        : ratio >= READ_GOAL.ratio && p99Ratio <= READ_GOAL.p99;
+      return { name: endpoint.name, ratio, p99Ratio, met };
+    });
+    const failures = [...rounds.values()]
+      .flat()
+      .reduce((sum, r) => sum + r.bare.failures + r.real.failures, 0);
+
+    console.log(
+      `API against a bare Express app (${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ' ',
+        )}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; median of the rounds)`,
+    );
+    console.log(
+      `  real server: as npm start runs it (auth, validation, helmet, rate limit, logging at info: ${logLines} log lines written; client files ${existsSync(path.join(clientDir, 'index.html')) ? 'from dist/client' : 'not built'})` +
+        `, except API_RATE_LIMIT=${BENCH_API_RATE_LIMIT} per minute (npm start reads the same variable; the limiter still counts every request)`,
+    );
+    for (const v of verdicts) {
+      const endpoint = endpoints.find((e) => e.name === v.name);
+      const goal = endpoint?.write
+        ? `goal >= ${WRITE_GOAL.ratio * 100}%`
+        : `goal >= ${READ_GOAL.ratio * 100}% and p99 <= ${READ_GOAL.p99}x`;
+      console.log(
+        `  ${v.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  ${goal}: ${v.met ? 'met' : 'NOT met'}`,
+      );
+    }
+    if (failures > 0) {
+      console.log(`  FAILURES: ${failures} answers were not 2xx or failed`);
+      process.exitCode = 1;
+    }
+    return verdicts;
+  } finally {
+    await Promise.all(children.map(stop));
+    await rm(dir, { recursive: true, force: true });
+  }
+}
