@@ -72,7 +72,8 @@ async function reopen(profileId: number): Promise<void> {
 }
 
 const contentBox = () => page.getByRole('textbox', { name: PAGE_EDITOR_LABEL.content });
-const toolbar = () => page.getByRole('toolbar', { name: RICH_TEXT_TEXT.toolbar('Content') });
+const toolbar = () =>
+  page.getByRole('toolbar', { name: RICH_TEXT_TEXT.toolbar(PAGE_EDITOR_LABEL.content) });
 const tool = (name: string) => toolbar().getByRole('button', { name, exact: true });
 
 /** Waits until the toolbar button `name` shows `pressed`. */

@@ -1,6 +1,7 @@
 /**
  * Client test helpers: render the real app (router, store, dialog host) at a hash route with a
- * fresh store, plus the fixtures and the cleanup every client test needs.
+ * fresh store, plus the fixtures and the cleanup every client test needs. A file importing this
+ * loads the app's lazy areas before its tests (./preload-lazy-areas).
  */
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
