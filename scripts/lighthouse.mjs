@@ -1,0 +1,334 @@
+// `npm run lighthouse`: Lighthouse (desktop preset) on the login screen, the journal dashboard,
+// a journal wizard step and the published journal site, against the real server on a free port
+// with a fresh data file seeded from db.json. Performance, accessibility and best practices must
+// each reach GOAL; each page is audited RUNS times and each category's median is kept (a loaded
+// 2-core machine makes single performance scores noisy). Prints a table and exits 1 below GOAL.
+//
+// Options: --runs=<n> (default 3), --only=<page,...> (login, dashboard, wizard, site),
+// --report-dir=<dir> (writes each run's Lighthouse report, JSON), --details (lists every audit
+// that lost points, also on pages that met the goal).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildClientIfNeeded, root } from './lib/build-client.mjs';
+import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+
+const GOAL = 95;
+const CATEGORIES = [
+  ['performance', 'perf'],
+  ['accessibility', 'a11y'],
+  ['best-practices', 'best'],
+];
+const DEMO_USER = { username: 'admin', password: 'admin123' };
+/** The seed's published journal site (db.json, profile 1). */
+const DEMO_PROFILE = { profileId: 1, siteUrl: 'demo-gift' };
+
+/** The audited pages, in the order they run: signed out first, then signed in. */
+const PAGES = [
+  { name: 'login', label: 'Login screen', route: '/#/', signedIn: false },
+  { name: 'site', label: 'Published journal site', route: `/mj/#!/${DEMO_PROFILE.siteUrl}` },
+  {
+    name: 'dashboard',
+    label: 'Journal dashboard',
+    route: '/#/my-journal/dashboard',
+    signedIn: true,
+  },
+  {
+    name: 'wizard',
+    label: 'Journal wizard, step 1',
+    route: `/#/my-journal/wizard/client-setup?id=${DEMO_PROFILE.profileId}`,
+    signedIn: true,
+  },
+];
+
+// As the browser tests run Chromium (TOOLCHAIN.md): the machine has no network; without the
+// background-networking flags Chromium floods refused connections. Puppeteer adds --headless.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+function parseArgs(argv) {
+  const options = { runs: 3, only: null, reportDir: null, details: false };
+  for (const arg of argv) {
+    const [key, value] = arg.split('=');
+    if (key === '--runs' && Number(value) >= 1) options.runs = Math.floor(Number(value));
+    else if (key === '--only' && value) options.only = value.split(',');
+    else if (key === '--report-dir' && value) options.reportDir = path.resolve(value);
+    else if (key === '--details') options.details = true;
+    else {
+      console.error(
+        `Unknown option ${arg}. Options: --runs=<n> --only=<page,...> ` +
+          '--report-dir=<dir> --details',
+      );
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+/** lighthouse, its desktop preset and puppeteer-core (a dependency of lighthouse). */
+async function loadLighthouse() {
+  try {
+    const [{ default: lighthouse, desktopConfig }, { default: puppeteer }] = await Promise.all([
+      import('lighthouse'),
+      import('puppeteer-core'),
+    ]);
+    return { lighthouse, desktopConfig, puppeteer };
+  } catch (error) {
+    console.error(`Could not load lighthouse (${error.message}): run npm install.`);
+    process.exit(1);
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The real server (as `npm start` runs it, minus the build) on a free port and a fresh data file. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DB_FILE: path.join(dataDir, 'db.json'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk) => (log += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/config.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start within 30 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { baseUrl, stop };
+}
+
+/** Signs in through the login screen, as a user does, and waits for the journal dashboard. */
+async function signIn(page, baseUrl) {
+  await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+  await page.waitForSelector('input[autocomplete="username"]');
+  await page.type('input[autocomplete="username"]', DEMO_USER.username);
+  await page.type('input[autocomplete="current-password"]', DEMO_USER.password);
+  await page.click('button[type="submit"]');
+  await page.waitForFunction(
+    () => window.location.hash.includes('/my-journal/dashboard') && document.querySelector('h1'),
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Empties the HTTP caches (disk and memory) as Lighthouse's own storage reset does: that reset
+ * also clears the cookies and storage that hold the session, so it is off and this runs instead,
+ * and every audit loads its page with a cold cache.
+ */
+async function clearHttpCache(page) {
+  const session = await page.createCDPSession();
+  try {
+    await session.send('Network.clearBrowserCache');
+    await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await session.send('Network.setCacheDisabled', { cacheDisabled: false });
+  } finally {
+    await session.detach();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Audits of a category that lost points in a report: id, score and title. */
+function lostPoints(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1)
+    .map((audit) => {
+      const value = audit.displayValue ? ` (${audit.displayValue})` : '';
+      return `${audit.id} ${Math.round(audit.score * 100)}${value}: ${audit.title}`;
+    });
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const pages = options.only ? PAGES.filter((page) => options.only.includes(page.name)) : PAGES;
+  if (pages.length === 0) {
+    console.error(`No such page. Pages: ${PAGES.map((page) => page.name).join(', ')}`);
+    process.exit(2);
+  }
+  const { lighthouse, desktopConfig, puppeteer } = await loadLighthouse();
+  ensureChromium();
+  buildClientIfNeeded();
+  if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
+
+  const server = await startServer();
+  let browser;
+  const results = [];
+  const stopAll = async () => {
+    await browser?.close().catch(() => undefined);
+    await server.stop();
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      defaultViewport: null,
+    });
+    const page = await browser.newPage();
+    let signedIn = false;
+    for (const target of pages) {
+      if (target.signedIn && !signedIn) {
+        await signIn(page, server.baseUrl);
+        signedIn = true;
+      }
+      const url = `${server.baseUrl}${target.route}`;
+      const runs = [];
+      for (let run = 1; run <= options.runs; run += 1) {
+        process.stdout.write(`${target.label}: run ${run} of ${options.runs}...\n`);
+        await clearHttpCache(page);
+        const result = await lighthouse(
+          url,
+          {
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: CATEGORIES.map(([id]) => id),
+            // The session (token cookie, sessionStorage) must outlive each audit's navigation.
+            disableStorageReset: true,
+          },
+          desktopConfig,
+          page,
+        );
+        const lhr = result?.lhr;
+        if (!lhr || lhr.runtimeError) {
+          throw new Error(
+            `Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no report'}`,
+          );
+        }
+        // A signed-in page that showed the login screen measured the wrong page.
+        if (target.signedIn && !lhr.finalDisplayedUrl.includes(target.route.slice(2))) {
+          throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: the session was lost`);
+        }
+        if (options.reportDir) {
+          writeFileSync(
+            path.join(options.reportDir, `${target.name}-${run}.json`),
+            JSON.stringify(lhr, null, 1),
+          );
+        }
+        runs.push(lhr);
+      }
+      const scores = Object.fromEntries(
+        CATEGORIES.map(([id]) => [
+          id,
+          runs.map((lhr) => Math.round((lhr.categories[id].score ?? 0) * 100)),
+        ]),
+      );
+      results.push({ target, runs, scores });
+    }
+  } finally {
+    await stopAll();
+  }
+
+  // The table: each category's median over the runs (every run's score in brackets).
+  const header = ['page', ...CATEGORIES.map(([, short]) => short), `goal ${GOAL}`];
+  const rows = results.map(({ target, scores }) => {
+    const medians = CATEGORIES.map(([id]) => median(scores[id]));
+    const cells = CATEGORIES.map(([id], index) =>
+      options.runs > 1 ? `${medians[index]} [${scores[id].join(' ')}]` : String(medians[index]),
+    );
+    const met = medians.every((score) => score >= GOAL);
+    return { met, medians, cells: [target.label, ...cells, met ? 'met' : 'NOT met'] };
+  });
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => row.cells[column].length)),
+  );
+  const line = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ');
+  console.log(
+    `\nLighthouse ${results[0]?.runs[0]?.lighthouseVersion ?? ''}, desktop preset, ` +
+      `median of ${options.runs} run(s) per page`,
+  );
+  console.log(line(header));
+  for (const row of rows) console.log(line(row.cells));
+  // Lighthouse's measure of the machine's speed during each run (a busy machine scores low and
+  // makes the performance scores of that run lower).
+  const benchmarks = results.flatMap(({ runs }) =>
+    runs.map((lhr) => Math.round(lhr.environment.benchmarkIndex)),
+  );
+  console.log(
+    `Chromium benchmark index per run (lower: a busier machine): ${benchmarks.join(' ')}`,
+  );
+
+  // What lost points, from each page's median-performance run (all runs agree on the others).
+  for (const [index, { target, runs, scores }] of results.entries()) {
+    const row = rows[index];
+    if (row.met && !options.details) continue;
+    const perfMedian = median(scores.performance);
+    const distance = (lhr) => Math.abs(lhr.categories.performance.score * 100 - perfMedian);
+    const chosen = runs.reduce((best, lhr) => (distance(lhr) < distance(best) ? lhr : best));
+    console.log(`\n${target.label}:`);
+    for (const [id] of CATEGORIES) {
+      const lost = lostPoints(chosen, id);
+      if (lost.length > 0)
+        console.log(`  ${id}:\n${lost.map((entry) => `    ${entry}`).join('\n')}`);
+    }
+  }
+  const allMet = rows.every((row) => row.met);
+  console.log(allMet ? `\nEvery page met ${GOAL}.` : `\nSome page is below ${GOAL}.`);
+  process.exit(allMet ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
