@@ -18,12 +18,13 @@
  *   does not favour one side). Per round: real requests/s as a percentage of the bare app's, and
  *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds.
  * - Goals: reads 80% or more with a p99 within 1.5 times; the write 50% or more.
- * BENCH_CPU_PROF=<dir> runs the real server with `node --cpu-prof` (profile written on exit).
+ * BENCH_CPU_PROF=<dir> runs the real server with `node --cpu-prof` (profile written on exit) and
+ * prints where its CPU went by component (bench/cpu-profile.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -34,6 +35,7 @@ import type { Token } from '../contracts/api/entities';
 import { JOURNAL_PATHS, type JournalProfile } from '../contracts/api/journal';
 import { CONFIG_VARIABLES, PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { BareAnswer } from './bare-app';
+import { cpuBreakdown, printBreakdown } from './cpu-profile';
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
@@ -272,6 +274,12 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     }
 
     await Promise.all(children.map(stop));
+    const profiles =
+      profileDir === undefined
+        ? undefined
+        : (await readdir(profileDir))
+            .filter((name) => name.includes(`.${real.pid}.`) && name.endsWith('.cpuprofile'))
+            .map((name) => path.join(profileDir, name));
     const logLines = (await readFile(logFile, 'utf8')).split('\n').filter(Boolean).length;
 
     const verdicts: ApiVerdict[] = endpoints.map((endpoint) => {
@@ -307,6 +315,12 @@ export async function benchApi(): Promise<ApiVerdict[]> {
       console.log(
         `  ${v.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  ${goal}: ${v.met ? 'met' : 'NOT met'}`,
       );
+    }
+    if (profiles !== undefined && profiles.length > 0) {
+      // The largest: the main thread's (tsx's loader thread writes a small one too).
+      const sizes = await Promise.all(profiles.map(async (file) => (await stat(file)).size));
+      const largest = profiles[sizes.indexOf(Math.max(...sizes))] ?? '';
+      printBreakdown(`the real server (${largest})`, await cpuBreakdown(largest));
     }
     if (failures > 0) {
       console.log(`  FAILURES: ${failures} answers were not 2xx or failed`);

@@ -1,6 +1,6 @@
 /**
- * The bench's yardstick (bench/api.ts): a bare Express 5 app, in its own process, answering the
- * exact bytes the real server answered for each measured request. No auth, validation, security
+ * The bench's yardstick (bench/api.ts): a bare Express 5 app, in its own process, answering
+ * (res.json) the exact bytes the real server answered for each measured request. No auth, validation, security
  * headers, rate limiting or logging; a write parses its JSON body like the real one does.
  *
  * Usage: node --import tsx bench/bare-app.ts <answers.json>; prints `listening <port>`.
@@ -23,14 +23,18 @@ const answers = JSON.parse(readFileSync(file, 'utf8')) as BareAnswer[];
 const app = express();
 app.disable('x-powered-by');
 for (const answer of answers) {
-  const bytes = Buffer.from(answer.body);
+  // Serialised per answer like any Express app's res.json; the same bytes as the real answer.
+  const value: unknown = JSON.parse(answer.body);
+  if (JSON.stringify(value) !== answer.body) {
+    throw new Error(`bare-app: ${answer.path} would not answer the same bytes`);
+  }
   if (answer.method === 'GET') {
     app.get(answer.path, (_req, res) => {
-      res.type('json').send(bytes);
+      res.json(value);
     });
   } else {
     app.put(answer.path, express.json(), (_req, res) => {
-      res.type('json').send(bytes);
+      res.json(value);
     });
   }
 }

@@ -2,7 +2,8 @@
  * The composition root: builds the Express app from its dependencies and never listens
  * (index.ts listens; tests drive it with supertest).
  */
-import express, { type Express } from 'express';
+import express, { Router, type Express } from 'express';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
 import { requireAuth } from './auth/require-auth';
@@ -16,7 +17,7 @@ import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
-import { API_MOUNT } from './http/mounts';
+import { API_MOUNT, URL_MOUNT } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
@@ -26,6 +27,20 @@ import { createMyJournalRouter } from './my-journal/my-journal-router';
 import { createProgramsRouter } from './programs/programs-router';
 import { createRuntimeConfigRouter } from './runtime-config/runtime-config-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
+
+/** The public paths under the API mount (auth-router.ts): login and logout, and refresh. */
+const PUBLIC_API_PATHS = [`${API_MOUNT}${API_PATHS.tokens}`, `${URL_MOUNT}${URL_PATHS.refresh}`]
+  .map((publicPath) => publicPath.toLowerCase())
+  .filter((publicPath) => publicPath.startsWith(`${API_MOUNT}/`));
+
+/** Under the API mount and not a public path (lower case: express routes without regard to case). */
+function isProtectedApiPath(urlPath: string): boolean {
+  const lower = urlPath.toLowerCase();
+  return (
+    lower.startsWith(`${API_MOUNT}/`) &&
+    !PUBLIC_API_PATHS.some((p) => lower === p || lower.startsWith(`${p}/`))
+  );
+}
 
 export interface AppDependencies {
   db: Store;
@@ -63,9 +78,10 @@ export function createApp({
   app.use(apiRateLimit(config.apiRateLimit));
   app.use(express.json({ limit: config.jsonBodyLimit }));
 
-  // Public: run-time config, login and refresh, image bytes.
-  app.use(createRuntimeConfigRouter(config));
-  app.use(
+  // Public: run-time config, login and refresh, image bytes, fonts, the published site.
+  const publicRoutes = Router();
+  publicRoutes.use(createRuntimeConfigRouter(config));
+  publicRoutes.use(
     createAuthRouter({
       store: db,
       tokens,
@@ -73,12 +89,14 @@ export function createApp({
       loginRateLimit: config.loginRateLimit,
     }),
   );
-  app.use(createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }));
-  app.use(createFontsRouter(config.fontsDir));
-  app.use(createJournalSiteRouter({ store: db, config }));
+  publicRoutes.use(
+    createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }),
+  );
+  publicRoutes.use(createFontsRouter(config.fontsDir));
+  publicRoutes.use(createJournalSiteRouter({ store: db, config }));
   // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
   if (config.providerStates) {
-    app.use(
+    publicRoutes.use(
       createProviderStatesRouter({
         store: db,
         passwordHashCost: config.passwordHashCost,
@@ -86,6 +104,13 @@ export function createApp({
       }),
     );
   }
+  // A call under the API other than login and refresh can only be answered by the protected
+  // routers below: it skips the public ones (issue 8: walking their routes cost a good part of
+  // every API call).
+  app.use((req, res, next) => {
+    if (isProtectedApiPath(req.path)) next();
+    else publicRoutes(req, res, next);
+  });
 
   // Everything else under the API needs a valid access token.
   app.use(

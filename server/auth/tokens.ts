@@ -28,6 +28,17 @@ export interface TokenSettings {
 
 const ALGORITHM = 'HS256';
 
+/** A token that passed jwt.verify: its kind, user, session and expiry (seconds). */
+interface VerifiedToken {
+  kind: TokenKind;
+  userName: string;
+  sessionId: string;
+  exp: number;
+}
+
+/** Verified tokens kept at most (then forgotten all at once; one per live client suffices). */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export class TokenService {
   /**
    * The secret as a KeyObject, made once. Given a string, jsonwebtoken 9 first tries to read it
@@ -54,8 +65,34 @@ export class TokenService {
     return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
 
+  /**
+   * Tokens whose signature was checked with this key, and their claims. A client sends the same
+   * access token with every call until it is renewed; checking its signature again (decode, HMAC,
+   * compare) was a measurable part of each API call (issue 8). Only tokens that passed
+   * jwt.verify are kept, and the expiry is still checked on every call exactly as jwt.verify
+   * checks it; whether the session is live is checked by the caller on every call (requireAuth).
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
+
   /** The claims of a valid, unexpired token of `kind`; undefined for anything else. */
   verify(token: string, kind: TokenKind): TokenClaims | undefined {
+    const known = this.verified.get(token) ?? this.checkSignature(token);
+    if (known === undefined || known.kind !== kind) return undefined;
+    // jwt.verify's own rule: expired once the clock (in whole seconds) reaches exp.
+    if (Math.floor(Date.now() / 1000) >= known.exp) {
+      this.verified.delete(token);
+      return undefined;
+    }
+    return {
+      kind,
+      userName: known.userName,
+      sessionId: known.sessionId,
+      expiresAt: new Date(known.exp * 1000),
+    };
+  }
+
+  /** jwt.verify (signature, algorithm, expiry) and the claims' shape; kept when valid. */
+  private checkSignature(token: string): VerifiedToken | undefined {
     let payload: string | jwt.JwtPayload;
     try {
       payload = jwt.verify(token, this.key, { algorithms: [ALGORITHM] });
@@ -64,10 +101,18 @@ export class TokenService {
     }
     if (typeof payload === 'string') return undefined;
     const { typ, sid, sub, exp } = payload;
-    if (typ !== kind || typeof sid !== 'string' || typeof sub !== 'string' || exp === undefined) {
+    if (
+      (typ !== 'access' && typ !== 'master') ||
+      typeof sid !== 'string' ||
+      typeof sub !== 'string' ||
+      typeof exp !== 'number'
+    ) {
       return undefined;
     }
-    return { kind, userName: sub, sessionId: sid, expiresAt: new Date(exp * 1000) };
+    const verified: VerifiedToken = { kind: typ, userName: sub, sessionId: sid, exp };
+    if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
+    this.verified.set(token, verified);
+    return verified;
   }
 }
 

@@ -35,7 +35,9 @@ function isSourceMapPath(urlPath: string): boolean {
 
 /** The first segment of a path, decoded as the static files decode it (`/%61ssets/x`: `assets`). */
 function firstSegment(urlPath: string): string | undefined {
-  const raw = urlPath.split('/', 2)[1] ?? '';
+  const end = urlPath.indexOf('/', 1);
+  const raw = urlPath.slice(1, end === -1 ? undefined : end);
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -73,9 +75,9 @@ export function clientFiles(
   router.use(express.static(dir, { index: false, fallthrough: true, redirect: false }));
   return (req, res, next) => {
     const fromDisk =
+      (req.path === '/' || entries.has(firstSegment(req.path) ?? '')) &&
       // Lower case: express routes paths without regard to case.
-      !SERVER_PREFIXES.some((prefix) => req.path.toLowerCase().startsWith(prefix)) &&
-      (req.path === '/' || entries.has(firstSegment(req.path) ?? ''));
+      !SERVER_PREFIXES.some((prefix) => req.path.toLowerCase().startsWith(prefix));
     if (fromDisk) router(req, res, next);
     else next();
   };

