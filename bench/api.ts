@@ -231,7 +231,13 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     await writeFile(answersFile, JSON.stringify(answers));
     const bare = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(PROJECT_ROOT, 'bench/bare-app.ts'), answersFile],
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+        '--import',
+        'tsx',
+        path.join(PROJECT_ROOT, 'bench/bare-app.ts'),
+        answersFile,
+      ],
       { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     children.push(bare);
@@ -274,12 +280,19 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     }
 
     await Promise.all(children.map(stop));
-    const profiles =
-      profileDir === undefined
-        ? undefined
-        : (await readdir(profileDir))
-            .filter((name) => name.includes(`.${real.pid}.`) && name.endsWith('.cpuprofile'))
-            .map((name) => path.join(profileDir, name));
+    /** The largest profile of a process: its main thread's (tsx's loader thread writes one too). */
+    const profileOf = async (pid: number | undefined) => {
+      if (profileDir === undefined) return undefined;
+      const files = (await readdir(profileDir))
+        .filter((name) => name.includes(`.${pid}.`) && name.endsWith('.cpuprofile'))
+        .map((name) => path.join(profileDir, name));
+      const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+      return files[sizes.indexOf(Math.max(...sizes))];
+    };
+    const profiles = [
+      ['the real server', await profileOf(real.pid)],
+      ['the bare app', await profileOf(bare.pid)],
+    ] as const;
     const logLines = (await readFile(logFile, 'utf8')).split('\n').filter(Boolean).length;
 
     const verdicts: ApiVerdict[] = endpoints.map((endpoint) => {
@@ -316,11 +329,8 @@ export async function benchApi(): Promise<ApiVerdict[]> {
         `  ${v.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  ${goal}: ${v.met ? 'met' : 'NOT met'}`,
       );
     }
-    if (profiles !== undefined && profiles.length > 0) {
-      // The largest: the main thread's (tsx's loader thread writes a small one too).
-      const sizes = await Promise.all(profiles.map(async (file) => (await stat(file)).size));
-      const largest = profiles[sizes.indexOf(Math.max(...sizes))] ?? '';
-      printBreakdown(`the real server (${largest})`, await cpuBreakdown(largest));
+    for (const [label, file] of profiles) {
+      if (file !== undefined) printBreakdown(`${label} (${file})`, await cpuBreakdown(file));
     }
     if (failures > 0) {
       console.log(`  FAILURES: ${failures} answers were not 2xx or failed`);

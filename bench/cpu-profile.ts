@@ -17,7 +17,8 @@ interface CpuProfile {
 
 /** Components, first match wins: [name, test on the function's script URL]. */
 const COMPONENTS: [string, RegExp][] = [
-  ['token checks', /jsonwebtoken|\/jws\/|\/jwa\/|server\/auth\/tokens|node:internal\/crypto/],
+  ['token checks', /jsonwebtoken|\/jws\/|\/jwa\/|server\/auth\/tokens/],
+  ['hashes (ETag sha1, token HMAC)', /^node:internal\/crypto/],
   ['rate limiter', /express-rate-limit|ip-address|server\/http\/rate-limit/],
   ['request log', /\/pino|sonic-boom|@pinojs|server\/http\/logging/],
   ['security headers', /helmet|server\/http\/security/],
