@@ -181,6 +181,35 @@ async function clearHttpCache(page) {
   }
 }
 
+/** Attempts per run: Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP). */
+const ATTEMPTS = 3;
+
+/** One Lighthouse audit of `url` in `page` with a cold HTTP cache; its report (LHR). */
+async function auditOnce(lighthouse, desktopConfig, page, url) {
+  for (let attempt = 1; ; attempt += 1) {
+    await clearHttpCache(page);
+    const result = await lighthouse(
+      url,
+      {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: CATEGORIES.map(([id]) => id),
+        // The session (token cookie, sessionStorage) must outlive each audit's navigation.
+        disableStorageReset: true,
+      },
+      desktopConfig,
+      page,
+    );
+    // The report as written at the end of this run (the live result object is not kept: later
+    // runs in the same process were seen to change it).
+    const lhr = typeof result?.report === 'string' ? JSON.parse(result.report) : undefined;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const reason = lhr?.runtimeError?.message ?? 'no report';
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse failed on ${url}: ${reason}`);
+    console.log(`  Lighthouse failed (${reason}); again.`);
+  }
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -237,25 +266,7 @@ async function main() {
       const runs = [];
       for (let run = 1; run <= options.runs; run += 1) {
         process.stdout.write(`${target.label}: run ${run} of ${options.runs}...\n`);
-        await clearHttpCache(page);
-        const result = await lighthouse(
-          url,
-          {
-            logLevel: 'error',
-            output: 'json',
-            onlyCategories: CATEGORIES.map(([id]) => id),
-            // The session (token cookie, sessionStorage) must outlive each audit's navigation.
-            disableStorageReset: true,
-          },
-          desktopConfig,
-          page,
-        );
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) {
-          throw new Error(
-            `Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no report'}`,
-          );
-        }
+        const lhr = await auditOnce(lighthouse, desktopConfig, page, url);
         // A signed-in page that showed the login screen measured the wrong page.
         if (target.signedIn && !lhr.finalDisplayedUrl.includes(target.route.slice(2))) {
           throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: the session was lost`);

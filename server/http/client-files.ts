@@ -1,7 +1,8 @@
 /**
  * The built client (dist/client), served when it exists. index.html is sent per request with
  * this response's CSP nonce in its `csp-nonce` meta tag, and never cached; the hashed assets are
- * static files. The build's source maps (*.map) are not served in production (NODE_ENV=production):
+ * static files, cached for good (`immutable`), and the text files of 1 KiB or more are gzipped
+ * once at start and sent so to a browser that accepts gzip (issue 8: Lighthouse). The build's source maps (*.map) are not served in production (NODE_ENV=production):
  * they would publish the client's source; such a request gets the API's 404.
  *
  * Only a path whose first segment names an entry of the client folder (as the folder is when the
@@ -9,7 +10,8 @@
  * path (`/api/...`, the published site's `/mj/api/...`): an API call does not touch the disk
  * (issue 8: a `stat` per API call). `npm start` builds the client before the server starts.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
@@ -45,6 +47,31 @@ function firstSegment(urlPath: string): string | undefined {
   }
 }
 
+/** Text files worth compressing (the build's scripts, styles, images as SVG, fonts' JSON...). */
+const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|html)$/i;
+/** The build names every file under assets/ by its content hash: it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The client folder's text files of 1 KiB or more, gzipped once at start and kept in memory,
+ * by URL path (`/assets/main.1234.js`). The folder does not change while the server runs.
+ */
+function gzippedFiles(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(dir, relative))) {
+      const rel = path.posix.join(relative, entry);
+      const full = path.join(dir, rel);
+      if (statSync(full).isDirectory()) walk(rel);
+      else if (COMPRESSIBLE.test(entry) && statSync(full).size >= 1024 && rel !== 'index.html') {
+        files.set(`/${rel}`, gzipSync(readFileSync(full), { level: 9 }));
+      }
+    }
+  };
+  walk('');
+  return files;
+}
+
 export interface ClientFilesOptions {
   /** Serve *.map files (config.serveSourceMaps: unless NODE_ENV is production). */
   sourceMaps: boolean;
@@ -72,7 +99,26 @@ export function clientFiles(
       .type('html')
       .send(index.replace(NONCE_META, `<meta name="csp-nonce" content="${nonce}" />`));
   });
-  router.use(express.static(dir, { index: false, fallthrough: true, redirect: false }));
+  const gzipped = gzippedFiles(dir);
+  router.get('/{*rest}', (req, res, next) => {
+    const body = gzipped.get(req.path);
+    if (!body) return next();
+    res.vary('Accept-Encoding');
+    if (!req.acceptsEncodings('gzip')) return next();
+    if (req.path.startsWith('/assets/')) res.set('Cache-Control', IMMUTABLE);
+    res.type(path.extname(req.path)).set('Content-Encoding', 'gzip').send(body);
+  });
+  router.use(
+    express.static(dir, {
+      index: false,
+      fallthrough: true,
+      redirect: false,
+      setHeaders: (res, file) => {
+        if (file.startsWith(path.join(dir, 'assets') + path.sep))
+          res.set('Cache-Control', IMMUTABLE);
+      },
+    }),
+  );
   return (req, res, next) => {
     const fromDisk =
       (req.path === '/' || entries.has(firstSegment(req.path) ?? '')) &&
