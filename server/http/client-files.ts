@@ -47,8 +47,11 @@ function firstSegment(urlPath: string): string | undefined {
   }
 }
 
-/** Text files worth compressing (the build's scripts, styles, images as SVG, fonts' JSON...). */
-const COMPRESSIBLE = /\.(?:js|css|svg|json|txt|html)$/i;
+/**
+ * Text files worth compressing: scripts, styles, SVG images, JSON. Not HTML: the pages are sent
+ * by their own routes, each with its response's CSP nonce.
+ */
+const COMPRESSIBLE = /\.(?:js|css|svg|json|txt)$/i;
 /** The build names every file under assets/ by its content hash: it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -63,7 +66,7 @@ function gzippedFiles(dir: string): Map<string, Buffer> {
       const rel = path.posix.join(relative, entry);
       const full = path.join(dir, rel);
       if (statSync(full).isDirectory()) walk(rel);
-      else if (COMPRESSIBLE.test(entry) && statSync(full).size >= 1024 && rel !== 'index.html') {
+      else if (COMPRESSIBLE.test(entry) && statSync(full).size >= 1024) {
         files.set(`/${rel}`, gzipSync(readFileSync(full), { level: 9 }));
       }
     }
