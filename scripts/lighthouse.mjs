@@ -75,7 +75,7 @@ function parseArgs(argv) {
   return options;
 }
 
-/** lighthouse, its desktop preset and puppeteer-core (a dependency of lighthouse). */
+/** lighthouse, its desktop preset and puppeteer-core (the version lighthouse itself uses, pinned in package.json). */
 async function loadLighthouse() {
   try {
     const [{ default: lighthouse, desktopConfig }, { default: puppeteer }] = await Promise.all([
