@@ -11,13 +11,17 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
  * of Bootstrap the main chunk carries (the rest comes with the app's and the dialogs' chunks).
  */
 const LOGIN_SCREEN_SOURCES = [
+  'client/index.html',
   'client/src/app/boot.tsx',
   'client/src/features/auth/components/login-screen.tsx',
   'client/src/components/layout/site-footer.tsx',
   'client/src/components/common/loading-indicator.tsx',
 ].map((file) => path.resolve(__dirname, file));
-/** Classes react-bootstrap adds itself (the loading indicator's spinner). */
-const LOGIN_SCREEN_CLASSES = ['spinner-border', 'spinner-border-sm'];
+/**
+ * Selectors the sources do not spell: the page's own elements (Bootstrap's reboot of html and
+ * body) and the classes react-bootstrap adds itself (the loading indicator's spinner).
+ */
+const LOGIN_SCREEN_CLASSES = ['html', 'body', 'spinner-border', 'spinner-border-sm'];
 
 const devApiTarget = process.env.DEV_API_TARGET ?? 'http://localhost:3000';
 
