@@ -43,7 +43,7 @@ const PAGES = [
   },
 ];
 
-// As the browser tests run Chromium (TOOLCHAIN.md): the machine has no network; without the
+// As the browser tests run Chromium (tests/e2e/support/browser.ts): the machine has no network; without the
 // background-networking flags Chromium floods refused connections. Puppeteer adds --headless.
 const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,4 +1,4 @@
-// Browser tests use Debian's Chromium; install it when missing (TOOLCHAIN.md: ~25 s).
+// Browser tests use Debian's Chromium; install it when missing (apt-get, about 25 s).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // The machine has no network: without the background-networking flags Chromium floods refused
-// connections (TOOLCHAIN.md). launch() makes its own temporary profile.
+// connections. launch() makes its own temporary profile.
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
