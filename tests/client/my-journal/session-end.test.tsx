@@ -8,6 +8,7 @@ import { ERROR_CODE } from '@contracts/api/constants';
 import { paths, withId } from '@/config/paths';
 import { LOGIN_TEXT } from '@/config/texts';
 import { lookupsApi } from '@/lib/api/lookups-api';
+import { dialogStore } from '@/lib/dialogs/dialog-service';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import {
   deferred,
@@ -53,6 +54,8 @@ async function expectOnlyLogin(answer: { resolve(value: FakeResponse): void }) {
   // Let the cancelled save's handler run to its end.
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(await screen.findByLabelText(LOGIN_TEXT.username)).toBeVisible();
+  // The dialog service itself holds nothing: a dialog whose host chunk had not rendered yet counts.
+  expect(dialogStore.getSnapshot()).toEqual([]);
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(screen.queryByText('Aborted')).not.toBeInTheDocument();
 }
@@ -89,6 +92,7 @@ describe('the session ends while a journal call runs', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     await waitFor(() => expect(currentPath()).toBe(paths.login.path));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(dialogStore.getSnapshot()).toEqual([]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
