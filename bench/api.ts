@@ -25,14 +25,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
 import type { Token } from '../contracts/api/entities';
 import { JOURNAL_PATHS, type JournalProfile } from '../contracts/api/journal';
+import { freePort, waitUntilUp } from '../scripts/lib/portal-server';
 import { CONFIG_VARIABLES, PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { BareAnswer } from './bare-app';
 import { cpuBreakdown, printBreakdown } from './cpu-profile';
@@ -73,31 +72,6 @@ export interface ApiVerdict {
   ratio: number;
   p99Ratio: number;
   met: boolean;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
-/** Waits until the server answers GET /config.json (tsx compiles the server first). */
-async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/config.json`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${base} did not answer within 120 s`);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -178,7 +152,7 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     );
     children.push(real);
     const realBase = `http://127.0.0.1:${port}`;
-    await waitUntilUp(realBase, real);
+    await waitUntilUp(realBase, real, () => '', 120_000);
     await log.close();
 
     const login = await fetch(`${realBase}/api/tokens`, {

@@ -7,13 +7,11 @@
 // Options: --runs=<n> (default 3), --only=<page,...> (login, dashboard, wizard, site),
 // --report-dir=<dir> (writes each run's Lighthouse report, JSON), --details (lists every audit
 // that lost points, also on pages that met the goal).
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildClientIfNeeded, root } from './lib/build-client.mjs';
+import { buildClientIfNeeded } from './lib/build-client.mjs';
 import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+import { startServer } from './lib/portal-server.ts';
 
 const GOAL = 95;
 const CATEGORIES = [
@@ -87,69 +85,6 @@ async function loadLighthouse() {
     console.error(`Could not load lighthouse (${error.message}): run npm install.`);
     process.exit(1);
   }
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** The real server (as `npm start` runs it, minus the build) on a free port and a fresh data file. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      DB_FILE: path.join(dataDir, 'db.json'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk) => (log += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
-    }
-    try {
-      if ((await fetch(`${baseUrl}/config.json`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start within 30 s:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  return { baseUrl, stop };
 }
 
 /** Signs in through the login screen, as a user does, and waits for the journal dashboard. */

@@ -1,0 +1,103 @@
+/**
+ * The real server as its own process, for the browser tests (tests/e2e/support/server.ts),
+ * `npm run lighthouse` and `npm run bench`: one way to find a port, start it and wait for it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// From __filename, not __dirname: tsx, loading this file from an ES module (scripts/lighthouse.mjs),
+// sets only __filename right.
+const root = path.resolve(path.dirname(__filename), '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on now, on the loopback address. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Waits until the server answers GET /config.json (tsx compiles the server first). */
+export async function waitUntilUp(
+  baseUrl: string,
+  child: ChildProcess,
+  output: () => string = () => '',
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const answer = await fetch(`${baseUrl}/config.json`);
+      if (answer.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`server did not start within ${timeoutMs / 1000} s:\n${output()}`);
+}
+
+/**
+ * Starts the real server (as `npm start` does, minus the build, which the caller has done) on a
+ * free port with a fresh data file seeded from db.json. Used by the browser tests, the Lighthouse
+ * script and the API benchmark.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DB_FILE: path.join(dataDir, 'db.json'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(baseUrl, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
