@@ -45,11 +45,6 @@ function stateOf(value: unknown): DraftState | undefined {
   return (value as { [STATE]?: DraftState })[STATE];
 }
 
-/** True for a value handed out by a draft (the root or any object reached through it). */
-export function isDraft(value: unknown): boolean {
-  return stateOf(value) !== undefined;
-}
-
 const latest = (state: DraftState): Source => state.copy ?? state.base;
 
 function prepareCopy(state: DraftState): Source {
