@@ -2,7 +2,7 @@
  * The composition root: builds the Express app from its dependencies and never listens
  * (index.ts listens; tests drive it with supertest).
  */
-import express, { Router, type Express } from 'express';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
@@ -15,6 +15,7 @@ import type { Store } from './db/store';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
+import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
 import { API_MOUNT, URL_MOUNT } from './http/mounts';
@@ -42,6 +43,22 @@ function isProtectedApiPath(urlPath: string): boolean {
   );
 }
 
+/**
+ * The JSON body parser, skipped for a request without body bytes (no Content-Length, no
+ * Transfer-Encoding: body-parser's own test, without its per-call checks and debug calls; most
+ * API calls are GETs, issue 8).
+ */
+function jsonBodies(parser: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const { headers } = req;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+      next();
+      return;
+    }
+    parser(req, res, next);
+  };
+}
+
 export interface AppDependencies {
   db: Store;
   config: ServerConfig;
@@ -60,6 +77,7 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  app.set('etag', weakEtag);
 
   const tokens = new TokenService({
     secret: resolveTokenSecret(config.tokenSecret, db, logger),
@@ -75,8 +93,8 @@ export function createApp({
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
   const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
   if (client !== undefined) app.use(client);
-  app.use(apiRateLimit(config.apiRateLimit));
-  app.use(express.json({ limit: config.jsonBodyLimit }));
+  app.use(apiRateLimit(config.apiRateLimit, config.trustProxy));
+  app.use(jsonBodies(express.json({ limit: config.jsonBodyLimit })));
 
   // Public: run-time config, login and refresh, image bytes, fonts, the published site.
   const publicRoutes = Router();

@@ -36,9 +36,9 @@ export function requestLogger(logger: Logger): RequestHandler {
     lastId = (lastId + 1) % 2_147_483_647;
     const id = lastId;
     const started = Date.now();
-    const done = (): void => {
-      res.off('finish', done);
-      res.off('close', done);
+    // 'close' comes once per response, after 'finish' when the answer was sent and alone when
+    // the connection closed first: one listener instead of two (issue 8).
+    res.on('close', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!child.isLevelEnabled(level)) return;
@@ -50,9 +50,7 @@ export function requestLogger(logger: Logger): RequestHandler {
         },
         res.writableFinished ? 'request completed' : 'request aborted',
       );
-    };
-    res.on('finish', done);
-    res.on('close', done);
+    });
     next();
   };
 }

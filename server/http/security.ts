@@ -2,6 +2,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
+import { isApiPath } from './mounts';
 import helmet from 'helmet';
 
 /** The nonce of this response's CSP, for the one run-time <style> the client inserts. */
@@ -84,7 +85,13 @@ export function securityHeaders(bases: readonly string[]): RequestHandler {
   // per response with a fresh nonce (issue 8: helmet's dozen middlewares per request were a
   // measurable part of an API call). tests/server/security.test.ts checks the headers.
   const fixed = headersOf(headers);
-  return (_req, res, next) => {
+  const api = apiHeaders(fixed);
+  return (req, res, next) => {
+    if (isApiPath(req.url)) {
+      for (const [name, value] of api) res.setHeader(name, value);
+      next();
+      return;
+    }
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     for (const [name, value] of fixed) {
@@ -92,4 +99,23 @@ export function securityHeaders(bases: readonly string[]): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * The headers of an answer under the API: OWASP's REST Security Cheat Sheet set for responses
+ * that are never HTML (Cache-Control no-store, frame-ancestors 'none', HSTS, nosniff,
+ * X-Frame-Options DENY), with a CSP that allows nothing at all (`default-src 'none'`: a JSON
+ * answer opened as a page loads nothing), and helmet's Cross-Origin-Resource-Policy. The
+ * document headers (the client's CSP and its nonce, X-XSS-Protection, X-Download-Options, ...)
+ * only mean something to HTML, and each header is a cost on every call (issue 8).
+ */
+function apiHeaders(documentHeaders: readonly [string, string][]): [string, string][] {
+  const kept = new Set(['strict-transport-security', 'x-content-type-options']);
+  return [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ...documentHeaders.filter(([name]) => kept.has(name.toLowerCase())),
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cache-Control', 'no-store'],
+  ];
 }

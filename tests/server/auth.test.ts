@@ -6,6 +6,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../server/app';
 import { sessionById } from '../../server/auth/sessions';
+import { FixedWindowCounter } from '../../server/http/rate-limit';
 import type { Snapshot } from '../../server/db/store';
 import {
   createTestApp,
@@ -355,9 +356,14 @@ describe('rate limits', () => {
     const t = await createTestApp({ env: { API_RATE_LIMIT: '3' } });
     try {
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        await request(t.app).get('/config.json').expect(200);
+        const allowed = await request(t.app).get('/config.json').expect(200);
+        expect(allowed.headers['ratelimit-policy']).toBe('3;w=60');
+        expect(allowed.headers.ratelimit).toMatch(
+          new RegExp(`^limit=3, remaining=${2 - attempt}, reset=(60|59)$`),
+        );
       }
       const limited = await request(t.app).get('/config.json');
+      expect(limited.headers.ratelimit).toMatch(/^limit=3, remaining=0, reset=\d+$/);
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({
         errorCode: ERROR_CODE.RATE_LIMITED,
@@ -366,6 +372,17 @@ describe('rate limits', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('FixedWindowCounter', () => {
+  it('counts per key within a window and starts a new window once it ended', () => {
+    const counter = new FixedWindowCounter(2, 1000);
+    expect(counter.hit('a', 0)).toEqual({ remaining: 1, resetAt: 1000 });
+    expect(counter.hit('a', 500)).toEqual({ remaining: 0, resetAt: 1000 });
+    expect(counter.hit('a', 999)).toEqual({ remaining: -1, resetAt: 1000 });
+    expect(counter.hit('b', 999)).toEqual({ remaining: 1, resetAt: 1999 });
+    expect(counter.hit('a', 1000)).toEqual({ remaining: 1, resetAt: 2000 });
   });
 });
 

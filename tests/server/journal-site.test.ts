@@ -190,6 +190,26 @@ describe('published journal site', () => {
       expect(response.text).toBe(EVIL_CSS);
     });
 
+    it('answers 304 to a revalidation with its ETag, and 200 with a new ETag once the CSS changed', async () => {
+      const first = await request(t.app).get(JOURNAL_SITE_PATHS.stylesheet('test-site'));
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+      await request(t.app)
+        .get(JOURNAL_SITE_PATHS.stylesheet('test-site'))
+        .set('If-None-Match', etag)
+        .expect(304);
+      await t.store.update((data: Data) => {
+        const stored = data.journalProfiles.find((p) => p.profileId === 9001);
+        if (stored) stored.cssOverride = 'body { color: blue; }';
+      });
+      const changed = await request(t.app)
+        .get(JOURNAL_SITE_PATHS.stylesheet('test-site'))
+        .set('If-None-Match', etag)
+        .expect(200);
+      expect(changed.text).toBe('body { color: blue; }');
+      expect(changed.headers.etag).not.toBe(etag);
+    });
+
     it("serves the theme's default stylesheet when the profile has none", async () => {
       const response = await request(t.app).get(JOURNAL_SITE_PATHS.stylesheet('other-program'));
       expect(response.status).toBe(200);

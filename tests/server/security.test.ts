@@ -45,11 +45,35 @@ describe('security headers', () => {
     });
   });
 
-  it('sends the same headers on error answers', async () => {
+  it("answers API calls, errors too, with OWASP's REST set: no-store, a CSP allowing nothing, DENY", async () => {
     t = await createTestApp();
-    const response = await request(t.app).get('/api/programs').expect(401);
+    const { token } = await t.login();
+    const answers = [
+      await request(t.app).get('/api/programs').set('Authorization', token).expect(200),
+      await request(t.app).get('/api/programs').expect(401),
+      await request(t.app).get('/API/nowhere').set('Authorization', token).expect(404),
+    ];
+    for (const response of answers) {
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // The document headers stay with the documents.
+      expect(response.headers['x-xss-protection']).toBeUndefined();
+    }
+  });
+
+  it('sends the document headers on error answers outside the API', async () => {
+    t = await createTestApp();
+    const response = await request(t.app).get('/no-such-page').expect(404);
     expect(response.headers['x-powered-by']).toBeUndefined();
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('allows connecting to absolute bases configured for the client', async () => {
