@@ -18,6 +18,7 @@ import { clientFiles } from './http/client-files';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
+import { routeToResources } from './http/api-routes';
 import { API_MOUNT, URL_MOUNT } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -134,10 +135,13 @@ export function createApp({
   app.use(
     API_MOUNT,
     authenticated,
-    createProgramsRouter(db),
-    createLookupsRouter(db),
-    createMyJournalRouter(db),
-    createModuleCodesRouter(db),
+    // Each call goes only to the routers with a route it could match (http/api-routes.ts).
+    routeToResources([
+      createProgramsRouter(db),
+      createLookupsRouter(db),
+      createMyJournalRouter(db),
+      createModuleCodesRouter(db),
+    ]),
   );
 
   app.use(notFoundHandler);

@@ -1,0 +1,100 @@
+import express, { Router, type ErrorRequestHandler } from 'express';
+import request from 'supertest';
+import { fixedStart, routeToResources } from '../../server/http/api-routes';
+
+describe('fixedStart', () => {
+  it.each([
+    ['/programs', '/programs'],
+    ['/programs/:id', '/programs'],
+    ['/gift-card/Bins/:id/extension-number', '/gift-card/bins'],
+    ['/countries/:countryId/states', '/countries'],
+    ['/:anything', ''],
+    ['/files/*rest', '/files'],
+    // An optional group: conservatively offered every call.
+    ['/items{/:id}', ''],
+    ['/a/b/', '/a/b'],
+  ])('%s starts %s', (routePath, start) => {
+    expect(fixedStart(routePath)).toBe(start);
+  });
+});
+
+describe('routeToResources', () => {
+  /** Which routers a call went through, in order, and who answered. */
+  function appOf(routers: Router[], seen: string[]) {
+    const app = express();
+    app.use((_req, _res, next) => {
+      seen.length = 0;
+      next();
+    });
+    app.use('/api', routeToResources(routers));
+    app.use((_req, res) => {
+      res.status(404).json({ answeredBy: 'not found' });
+    });
+    const onError: ErrorRequestHandler = (error: Error, _req, res, _next) => {
+      res.status(500).json({ error: error.message });
+    };
+    app.use(onError);
+    return app;
+  }
+
+  it('answers each call from the router that answered it when they were mounted in a row', async () => {
+    const seen: string[] = [];
+    const answer = (by: string) => (_req: express.Request, res: express.Response) => {
+      res.json({ answeredBy: by, seen: [...seen] });
+    };
+    const programs = Router();
+    programs.get('/programs', answer('programs'));
+    programs.get('/programs/:id', answer('program'));
+    const lookups = Router();
+    lookups.get('/countries/:id/states', answer('states'));
+    lookups.get('/gift-card/configurations/expiry-type', answer('expiry types'));
+    const configs = Router();
+    configs.get('/gift-card/configurations/:id', answer('configuration'));
+    // Not indexable (plain middleware): offered every call, in its place.
+    const audit = Router();
+    audit.use((req, _res, next) => {
+      seen.push(`audit ${req.path}`);
+      next();
+    });
+    const composed = Router().use(programs, lookups);
+    const app = appOf([composed, audit, configs], seen);
+
+    const answers = {
+      '/api/programs': { answeredBy: 'programs', seen: [] },
+      '/api/PROGRAMS/7?x=1': { answeredBy: 'program', seen: [] },
+      '/api/countries/3/states': { answeredBy: 'states', seen: [] },
+      '/api/gift-card/configurations/expiry-type': { answeredBy: 'expiry types', seen: [] },
+      '/api/gift-card/configurations/12': {
+        answeredBy: 'configuration',
+        seen: ['audit /gift-card/configurations/12'],
+      },
+    };
+    for (const [url, expected] of Object.entries(answers)) {
+      const response = await request(app).get(url).expect(200);
+      expect(response.body).toEqual(expected);
+    }
+    const missing = await request(app).get('/api/programsx').expect(404);
+    expect(missing.body).toEqual({ answeredBy: 'not found' });
+    expect(seen).toEqual(['audit /programsx']);
+  });
+
+  it('passes an error on to the error handlers, and a next() on to the next router', async () => {
+    const seen: string[] = [];
+    const first = Router();
+    first.get('/things/:id', (req, _res, next) => {
+      if (req.params.id === 'bad') throw new Error('bad thing');
+      next();
+    });
+    const second = Router();
+    second.get('/things/:id', (_req, res) => {
+      res.json({ answeredBy: 'second' });
+    });
+    const app = appOf([first, second], seen);
+    expect((await request(app).get('/api/things/1').expect(200)).body).toEqual({
+      answeredBy: 'second',
+    });
+    expect((await request(app).get('/api/things/bad').expect(500)).body).toEqual({
+      error: 'bad thing',
+    });
+  });
+});
