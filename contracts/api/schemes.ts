@@ -211,7 +211,8 @@ export interface Scheme {
   suburb: string | null;
   city: string | null;
   postcode: string | null;
-  countryId: number;
+  /** Required on save; null only on records that never went through General Settings. */
+  countryId: number | null;
   stateId: number | null;
   email: string;
   website: string | null;
@@ -558,4 +559,35 @@ export const SCHEME_SERVER_MESSAGE = {
   binLocked: 'The BIN of a client whose scheme has a configuration cannot change',
   configFieldLocked: 'Cannot change once the configuration is saved',
   returnBody: 'Must be true or false',
+} as const;
+
+/**
+ * The server's own error texts for the settlement, liability, base campaign and activation
+ * calls (not in the spec). Validation answers put the field name in front: `<field>: <text>`.
+ */
+export const SCHEME_FINANCE_MESSAGE = {
+  settlementNotFound: (id: number) => `Financial settlement of scheme ${id} not found`,
+  settlementExists: 'The scheme already has a financial settlement',
+  liabilityNotFound: (id: number) => `Liability report of scheme ${id} not found`,
+  liabilityExists: 'The scheme already has a liability report',
+  baseCampaignNotFound: (id: number) => `Base campaign of scheme ${id} not found`,
+  baseCampaignExists: 'The scheme already has a base campaign',
+  loyaltyOnly: 'Base campaigns are for loyalty schemes only',
+  programMismatch: 'Must be the scheme named in the path',
+  epochSeconds: 'Must be a date in whole epoch seconds',
+  oneOf: (ids: readonly number[]) => `Must be one of ${ids.join(', ')}`,
+  accountFormat: (format: string) => `Must match the bank's account format ${format}`,
+  whenOnlyMonthly: `Only a monthly settlement (frequency ${SETTLEMENT_FREQUENCY.MONTHLY}) has a 'when' option`,
+  noDayOfWeekWhenMonthly: `A monthly settlement (frequency ${SETTLEMENT_FREQUENCY.MONTHLY}) has no day of week`,
+  modesExclusive: 'Choose a frequency or a scheduler function, not both',
+  groupingHorizon: 'Must be a number of months',
+  noMarkup: 'Must not contain < or >',
+  actionType: 'Must be 1 (default), 2 (flat), 3 (relative), 4 (sliding) or 5 (steping)',
+  scaleValue: `Must be a whole number from ${BASE_CAMPAIGN_SCALE.min} to ${BASE_CAMPAIGN_SCALE.max}`,
+  scaleStart: `Must be ${BASE_CAMPAIGN_SCALE.min}: the scale starts there`,
+  scaleNext: (expected: number) => `Must be ${expected}: the previous row's max + 1`,
+  scaleOrder: "Must not be below the row's min",
+  tooManyRows: 'Too many rows',
+  multiplier: `Must be more than 0 and at most ${MONEY.max.toFixed(2)}, with at most two decimals`,
+  amountPer: 'Must be more than 0',
 } as const;

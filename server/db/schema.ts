@@ -4,6 +4,13 @@
  */
 import type { CountryState, LookupItem } from '@contracts/api/entities';
 import type { Deployment, JournalPage, JournalProfile, ModuleCode } from '@contracts/api/journal';
+import type {
+  BaseCampaignActionTypeId,
+  BaseCampaignRange,
+  Config,
+  FinancialSettlement,
+  LiabilityReportConfig,
+} from '@contracts/api/schemes';
 
 /** A portal user. `passwordHash` is `scrypt$N$r$p$saltB64$hashB64` (server/auth/passwords.ts). */
 export interface UserRecord {
@@ -77,6 +84,47 @@ export interface ProgramRecord {
   landline: string | null;
   /** Comma-joined ids of transaction methods. */
   transactionMethodsStr: string;
+  /**
+   * The power-user password as a slow salted hash (server/auth/passwords.ts); never answered.
+   * Absent on records saved before issue 9 or created outside General Settings.
+   */
+  poweruserPasswordHash?: string | null;
+}
+
+/** A scheme configuration (03 §3), stored with the wire field names; one per program. */
+export type ConfigRecord = Config;
+
+/** A financial settlement (03 §3), one per program; bank and bankName are filled on read. */
+export type FinancialSettlementRecord = Omit<FinancialSettlement, 'bank' | 'bankName'>;
+
+/** A liability report configuration (03 §3), one per program. */
+export type LiabilityReportConfigRecord = LiabilityReportConfig;
+
+/**
+ * The base campaign of a loyalty program (03 §3), one per program. Flat: actionParameter1 =
+ * points; relative: actionParameter1 = units, actionParameter2 = amount per; sliding and steping:
+ * range (empty for the other types).
+ */
+export interface BaseCampaignActionRecord {
+  programId: number;
+  actionTypeId: BaseCampaignActionTypeId;
+  actionParameter1: number | null;
+  actionParameter2: number | null;
+  range: BaseCampaignRange[];
+}
+
+/** A file uploaded for a program (the card, store and device imports of issue 10). */
+export interface UploadedFileRecord {
+  id: number;
+  programId: number;
+  /** UPLOAD_FILE_TYPE: 1 card, 2 store, 3 device. */
+  fileTypeId: number;
+  /** The stored file's name (the upload answer's fileName). */
+  fileName: string;
+  /** The name the user's file had. */
+  userFileName: string;
+  /** Epoch seconds. */
+  createdDate: number;
 }
 
 /** Account formats use mask characters: 0 a digit, * alphanumeric, A a lowercase letter. */
@@ -156,6 +204,13 @@ export interface Data {
   moduleCodes: ModuleCode[];
   /** Publish records of journal sites. */
   deployments: Deployment[];
+  /** Scheme wizard (03 §3): one record of each per program. */
+  configurations: ConfigRecord[];
+  financialSettlements: FinancialSettlementRecord[];
+  liabilityReportConfigs: LiabilityReportConfigRecord[];
+  baseCampaignActions: BaseCampaignActionRecord[];
+  /** Files uploaded for programs (empty until the import issue adds them). */
+  uploadedFiles: UploadedFileRecord[];
 }
 
 /** A read-only view: snapshots handed out by the store must not be changed in place. */
@@ -193,5 +248,10 @@ export function emptyData(): Data {
     journalPages: [],
     moduleCodes: [],
     deployments: [],
+    configurations: [],
+    financialSettlements: [],
+    liabilityReportConfigs: [],
+    baseCampaignActions: [],
+    uploadedFiles: [],
   };
 }
