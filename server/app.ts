@@ -24,6 +24,7 @@ import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createLookupsRouter } from './lookups/lookups-router';
+import { createMailRouter } from './mail/mail-router';
 import { createModuleCodesRouter } from './module-codes/module-codes-router';
 import { createMyJournalRouter } from './my-journal/my-journal-router';
 import { createProgramsRouter } from './programs/programs-router';
@@ -111,6 +112,8 @@ export function createApp({
   publicRoutes.use(
     createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }),
   );
+  // The scheme review mail: screenshot upload, outbox, SMTP (each route needs a token).
+  publicRoutes.use(createMailRouter({ config, requireAuth: authenticated, logger }));
   publicRoutes.use(createFontsRouter(config.fontsDir));
   publicRoutes.use(createJournalSiteRouter({ store: db, config }));
   // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
+import { isEmail } from '@contracts/validation/rules';
 
 /** The project root: this file lives in <root>/server. */
 export const PROJECT_ROOT = path.resolve(__dirname, '..');
@@ -21,6 +22,12 @@ const LOG_LEVELS: readonly LogLevel[] = [
   'silent',
 ];
 
+/** A mail address with an optional display name (MAIL_FROM). */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 /** Express's `trust proxy` setting: false, true, a hop count, or addresses / subnet names. */
 export type TrustProxy = boolean | number | string;
 
@@ -32,6 +39,16 @@ export interface ServerConfig {
   filesDir: string;
   /** Absolute path of the folder of imported cards: `<dirname(dbFile)>/cards` (outside the JSON db). */
   cardsDir: string;
+  /** Absolute path of the review mails kept: `<dirname(dbFile)>/outbox` (`.eml` files). */
+  outboxDir: string;
+  /** Absolute path of the review screenshots: `<dirname(dbFile)>/review-images`. */
+  reviewImagesDir: string;
+  /** SMTP server the review mails are also sent through; undefined: kept in the outbox only. */
+  smtpUrl: string | undefined;
+  /** Seconds the SMTP send may take (connecting, greeting, each reply). */
+  smtpTimeoutSeconds: number;
+  /** Sender of the review mails. */
+  mailFrom: MailAddress;
   /** Absolute path of the built client; served when it exists. */
   clientDir: string;
   /** Absolute path of the font files and previews served at /fonts (committed assets). */
@@ -75,6 +92,8 @@ export interface ConfigVariable {
   default: string;
   meaning: string;
 }
+
+const DEFAULT_MAIL_FROM = 'Back-office portal <no-reply@portal.invalid>';
 
 /** Every environment variable the server reads. */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
@@ -163,6 +182,23 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'Wrong PINs allowed per card per 15 minutes; further checks of the card are refused.',
   },
   { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
+  {
+    name: 'SMTP_URL',
+    default: '(empty: review mails are kept in the outbox only)',
+    meaning:
+      'SMTP server the scheme review mails are also sent through: smtp://[user:password@]host[:port] (STARTTLS when offered) or smtps://... (TLS). Every mail is first written to the `outbox` folder beside the data file.',
+  },
+  {
+    name: 'SMTP_TIMEOUT_SECONDS',
+    default: '20',
+    meaning:
+      'Seconds to connect, to get the greeting and between replies of the SMTP server before a send counts as failed.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: DEFAULT_MAIL_FROM,
+    meaning: 'Sender of the review mails: an address, or "Name <address>".',
+  },
   {
     name: 'LOG_LEVEL',
     default: 'info',
@@ -253,6 +289,30 @@ function trustProxy(env: Env): TrustProxy {
   return value;
 }
 
+/** SMTP_URL: an smtp: or smtps: URL with a host. Its value is never echoed: it may hold a password. */
+function smtpUrl(env: Env): string | undefined {
+  const value = text(env, 'SMTP_URL', '');
+  if (value === '') return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || !/^smtps?:$/.test(url.protocol) || url.hostname === '') {
+    throw new ConfigError(
+      'SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+    );
+  }
+  return value;
+}
+
+/** MAIL_FROM: `address` or `Name <address>`. */
+function mailFrom(env: Env): MailAddress {
+  const value = text(env, 'MAIL_FROM', DEFAULT_MAIL_FROM);
+  const match = /^(?:([^<>"\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[2] ?? match?.[3];
+  if (match === null || address === undefined || !isEmail(address)) {
+    throw new ConfigError(`MAIL_FROM: must be an address or "Name <address>", got "${value}"`);
+  }
+  return { name: (match[1] ?? '').trim(), address };
+}
+
 function hashCost(env: Env): number {
   const cost = integer(env, 'PASSWORD_HASH_COST', 16384, 2, 2 ** 20);
   if ((cost & (cost - 1)) !== 0) {
@@ -279,6 +339,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     dbFile,
     filesDir: path.join(path.dirname(dbFile), 'files'),
     cardsDir: path.join(path.dirname(dbFile), 'cards'),
+    outboxDir: path.join(path.dirname(dbFile), 'outbox'),
+    reviewImagesDir: path.join(path.dirname(dbFile), 'review-images'),
+    smtpUrl: smtpUrl(env),
+    smtpTimeoutSeconds: integer(env, 'SMTP_TIMEOUT_SECONDS', 20, 1, 600),
+    mailFrom: mailFrom(env),
     clientDir: path.resolve(PROJECT_ROOT, text(env, 'CLIENT_DIR', 'dist/client')),
     fontsDir: path.resolve(PROJECT_ROOT, text(env, 'FONTS_DIR', 'client/public/fonts')),
     apiBase: base(env, 'API_BASE', '/api'),

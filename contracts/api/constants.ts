@@ -59,6 +59,8 @@ export const ERROR_CODE = {
   CARD_NOT_FOUND: 20,
   /** Published site: the PIN does not match the card (HTTP 403). */
   WRONG_PIN: 21,
+  /** Review mail: the SMTP send failed; the mail is kept in the outbox as not sent (HTTP 502). */
+  MAIL_NOT_SENT: 30,
   /** Anything unexpected (HTTP 500); never carries a stack. */
   INTERNAL: 99,
 } as const;

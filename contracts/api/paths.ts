@@ -20,6 +20,9 @@ export const URL_PATHS = {
   image: (id: string) => `/images/${id}.png`,
   imagesReview: '/images/review',
   mail: '/mail',
+  /** The review mails kept (spec README "Scheme wizard"): a list, and one mail's `.eml`. */
+  mailOutbox: '/mail/outbox',
+  mailOutboxItem: (id: string) => `/mail/outbox/${id}`,
 } as const;
 
 /** Served by the server at the origin root, outside every base. */

@@ -9,6 +9,11 @@ describe('loadConfig', () => {
       dbFile: path.join(PROJECT_ROOT, 'data', 'db.json'),
       filesDir: path.join(PROJECT_ROOT, 'data', 'files'),
       cardsDir: path.join(PROJECT_ROOT, 'data', 'cards'),
+      outboxDir: path.join(PROJECT_ROOT, 'data', 'outbox'),
+      reviewImagesDir: path.join(PROJECT_ROOT, 'data', 'review-images'),
+      smtpUrl: undefined,
+      smtpTimeoutSeconds: 20,
+      mailFrom: { name: 'Back-office portal', address: 'no-reply@portal.invalid' },
       clientDir: path.join(PROJECT_ROOT, 'dist', 'client'),
       fontsDir: path.join(PROJECT_ROOT, 'client', 'public', 'fonts'),
       apiBase: '/api',
@@ -39,6 +44,25 @@ describe('loadConfig', () => {
     expect(config.dbFile).toBe('/var/lib/portal/portal.json');
     expect(config.filesDir).toBe('/var/lib/portal/files');
     expect(config.cardsDir).toBe('/var/lib/portal/cards');
+    expect(config.outboxDir).toBe('/var/lib/portal/outbox');
+    expect(config.reviewImagesDir).toBe('/var/lib/portal/review-images');
+  });
+
+  it('reads the review mail settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      MAIL_FROM: 'reviews@example.com',
+    });
+    expect(config.smtpUrl).toBe('smtps://user:secret@mail.example.com:465');
+    expect(config.mailFrom).toEqual({ name: '', address: 'reviews@example.com' });
+    expect(loadConfig({ MAIL_FROM: 'Scheme Reviews <r@example.com>' }).mailFrom).toEqual({
+      name: 'Scheme Reviews',
+      address: 'r@example.com',
+    });
+    // The URL may hold a password: a refusal does not repeat it.
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail.example.com' })).toThrow(
+      /^SMTP_URL: (?!.*secret)/,
+    );
   });
 
   it('reads TRUST_PROXY as express does', () => {
@@ -56,6 +80,9 @@ describe('loadConfig', () => {
     [{ API_BASE: 'ftp://x' }, /^API_BASE: /],
     [{ TEST_SITE_HOST: 'not a url' }, /^TEST_SITE_HOST: /],
     [{ JSON_BODY_LIMIT: 'lots' }, /^JSON_BODY_LIMIT: /],
+    [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL: /],
+    [{ SMTP_TIMEOUT_SECONDS: '0' }, /^SMTP_TIMEOUT_SECONDS: /],
+    [{ MAIL_FROM: 'Reviews <not an address>' }, /^MAIL_FROM: /],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

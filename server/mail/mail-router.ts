@@ -1,0 +1,199 @@
+/**
+ * The scheme review mail on the URL base (03 §4 Activation, §7 "Summary and activation"; spec
+ * README "Scheme wizard"). Every call needs a token.
+ *   POST /images/review        multipart field `file`: the summary screenshot (PNG or JPEG, as
+ *                              bytes or a base64 data URL) → { id }
+ *   POST /mail                 { email, schemeName, image } → the mail in the outbox, sent
+ *                              through SMTP when configured → ReviewMailResult; 502 when the
+ *                              SMTP send fails (the mail stays in the outbox, `failed`)
+ *   GET  /mail/outbox          embedded `outbox`: the mails kept, newest first
+ *   GET  /mail/outbox/{id}     one mail as message/rfc822
+ * Review screenshots are kept apart from the site images (`review-images` beside the data
+ * file): a mail can only carry a screenshot uploaded for review, never another upload.
+ */
+import { Router, type RequestHandler } from 'express';
+import multer, { MulterError } from 'multer';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { ImageUploadResult } from '@contracts/api/entities';
+import {
+  MAIL_ERROR_MESSAGE,
+  MAIL_STATUS,
+  OUTBOX_EMBEDDED,
+  REVIEW_IMAGE_FIELD,
+  REVIEW_IMAGE_MAX_BYTES,
+  REVIEW_MAIL_LIMITS,
+  type ReviewMailResult,
+} from '@contracts/api/mail';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { URL_PATHS } from '@contracts/api/paths';
+import { isAlphaNumUnderscoreSpace, isEmail } from '@contracts/validation/rules';
+import { authOf } from '../auth/require-auth';
+import type { ServerConfig } from '../config';
+import { HttpError, notFound, validationError } from '../http/errors';
+import { URL_MOUNT } from '../http/mounts';
+import { readMultipart } from '../http/multipart';
+import { embeddedList, pageQuery } from '../http/pagination';
+import { validate } from '../http/validate';
+import { IMAGE_ID, ImageFiles, newImageId } from '../images/image-files';
+import { composeReviewMail, reviewMailSubject } from './compose';
+import { Outbox } from './outbox';
+import {
+  REVIEW_DATA_URL_MAX_CHARS,
+  reviewImageOf,
+  storedReviewImage,
+  tooLarge,
+} from './review-image';
+import { createSmtpSender, type MailSender } from './smtp';
+
+const mailBody = z.strictObject({
+  email: z.string().min(1).max(REVIEW_MAIL_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
+  schemeName: z
+    .string()
+    .min(1)
+    .max(REVIEW_MAIL_LIMITS.schemeName)
+    .refine(isAlphaNumUnderscoreSpace, FIELD_MESSAGES.alphaNumOnly),
+  image: z.string().min(1).regex(IMAGE_ID, MAIL_ERROR_MESSAGE.reviewImageUnknown),
+});
+
+const outboxParams = z.object({ id: z.string() });
+
+export interface MailRouterOptions {
+  config: Pick<
+    ServerConfig,
+    'outboxDir' | 'reviewImagesDir' | 'smtpUrl' | 'smtpTimeoutSeconds' | 'mailFrom'
+  >;
+  requireAuth: RequestHandler;
+  logger: Logger;
+  /** Defaults to SMTP at config.smtpUrl when set; none: mails are only kept. */
+  sender?: MailSender;
+}
+
+/** multer's upload, with a data URL text field past its limit answered 413 like a large file. */
+function reviewUpload(): RequestHandler {
+  const upload = readMultipart(
+    multer({
+      storage: multer.memoryStorage(),
+      limits: {
+        fileSize: REVIEW_IMAGE_MAX_BYTES,
+        fieldSize: REVIEW_DATA_URL_MAX_CHARS,
+        files: 1,
+        fields: 10,
+        parts: 12,
+      },
+    }).single(REVIEW_IMAGE_FIELD),
+  );
+  return (req, res, next) => {
+    upload(req, res, (error?: unknown) => {
+      if (error instanceof MulterError && error.code === 'LIMIT_FIELD_VALUE') next(tooLarge());
+      else next(error);
+    });
+  };
+}
+
+export function createMailRouter({
+  config,
+  requireAuth,
+  logger,
+  sender = config.smtpUrl === undefined
+    ? undefined
+    : createSmtpSender(config.smtpUrl, config.smtpTimeoutSeconds),
+}: MailRouterOptions): Router {
+  const router = Router();
+  const reviewImages = new ImageFiles(config.reviewImagesDir);
+  const outbox = new Outbox(config.outboxDir);
+
+  router.post(
+    `${URL_MOUNT}${URL_PATHS.imagesReview}`,
+    requireAuth,
+    reviewUpload(),
+    async (req, res) => {
+      const body: unknown = req.body;
+      const field =
+        typeof body === 'object' && body !== null && REVIEW_IMAGE_FIELD in body
+          ? (body as Record<string, unknown>)[REVIEW_IMAGE_FIELD]
+          : undefined;
+      const image = reviewImageOf(req.file?.buffer, field);
+      const id = newImageId();
+      await reviewImages.write(id, image.bytes);
+      const answer: ImageUploadResult = { id };
+      res.json(answer);
+    },
+  );
+
+  router.post(
+    `${URL_MOUNT}${URL_PATHS.mail}`,
+    requireAuth,
+    validate({ body: mailBody }),
+    async (req, res) => {
+      const { email, schemeName, image: imageId } = req.body;
+      const stored = await reviewImages.read(imageId);
+      const image = stored === undefined ? undefined : storedReviewImage(stored);
+      if (image === undefined)
+        throw validationError('image', MAIL_ERROR_MESSAGE.reviewImageUnknown);
+
+      const date = new Date();
+      const { userName } = authOf(req);
+      const eml = await composeReviewMail({
+        from: config.mailFrom,
+        to: email,
+        schemeName,
+        userName,
+        image,
+        date,
+      });
+      const fields = { to: email, subject: reviewMailSubject(schemeName), schemeName, userName };
+      const answer = (status: ReviewMailResult['status'], id: string): ReviewMailResult => ({
+        id,
+        email,
+        schemeName,
+        status,
+      });
+
+      if (sender === undefined) {
+        const entry = await outbox.add(eml, fields, MAIL_STATUS.KEPT, date);
+        res.json(answer(MAIL_STATUS.KEPT, entry.id));
+        return;
+      }
+      const entry = await outbox.add(eml, fields, MAIL_STATUS.SENDING, date);
+      try {
+        await sender.send(eml, { from: config.mailFrom.address, to: email });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await outbox.mark(entry, { status: MAIL_STATUS.FAILED, error: reason });
+        logger.warn({ reason, outboxId: entry.id }, 'review mail not sent; kept in the outbox');
+        throw new HttpError(502, ERROR_CODE.MAIL_NOT_SENT, MAIL_ERROR_MESSAGE.notSent);
+      }
+      await outbox.mark(entry, { status: MAIL_STATUS.SENT, sentAt: new Date() });
+      res.json(answer(MAIL_STATUS.SENT, entry.id));
+    },
+  );
+
+  router.get(
+    `${URL_MOUNT}${URL_PATHS.mailOutbox}`,
+    requireAuth,
+    validate({ query: pageQuery }),
+    async (req, res) => {
+      res.json(embeddedList(OUTBOX_EMBEDDED, await outbox.list(), req.query));
+    },
+  );
+
+  router.get(
+    `${URL_MOUNT}${URL_PATHS.mailOutboxItem(':id')}`,
+    requireAuth,
+    validate({ params: outboxParams }),
+    async (req, res) => {
+      const { id } = req.params;
+      const message = await outbox.message(id);
+      if (message === undefined) throw notFound('Mail not found');
+      res
+        .status(200)
+        .type('message/rfc822')
+        .set('Content-Disposition', `attachment; filename="${id}.eml"`)
+        .send(message);
+    },
+  );
+
+  return router;
+}
