@@ -29,6 +29,10 @@ import { createModuleCodesRouter } from './module-codes/module-codes-router';
 import { createMyJournalRouter } from './my-journal/my-journal-router';
 import { createProgramsRouter } from './programs/programs-router';
 import { createRuntimeConfigRouter } from './runtime-config/runtime-config-router';
+import { createBinsRouter } from './schemes/bins-router';
+import { createClientsRouter } from './schemes/clients-router';
+import { createConfigurationsRouter } from './schemes/configurations-router';
+import { createSchemesRouter } from './schemes/schemes-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
 
 /** The public paths under the API mount (auth-router.ts): login and logout, and refresh. */
@@ -144,6 +148,10 @@ export function createApp({
       createLookupsRouter(db),
       createMyJournalRouter(db),
       createModuleCodesRouter(db),
+      createClientsRouter(db),
+      createSchemesRouter({ store: db, passwordHashCost: config.passwordHashCost }),
+      createConfigurationsRouter(db),
+      createBinsRouter(db),
     ]),
   );
 

@@ -559,6 +559,10 @@ export const SCHEME_SERVER_MESSAGE = {
   binLocked: 'The BIN of a client whose scheme has a configuration cannot change',
   configFieldLocked: 'Cannot change once the configuration is saved',
   returnBody: 'Must be true or false',
+  /** Free-text names without a character class (client name, BIN name, login, website). */
+  noMarkup: 'Must not contain < or >',
+  transactionMethodsFormat: 'Must be comma-joined ids, e.g. 1,3',
+  clientNameTaken: (name: string) => `${name} is already a client`,
 } as const;
 
 /**

@@ -15,6 +15,14 @@ import {
   type JournalProfile,
   type ModuleCode,
 } from '@contracts/api/journal';
+import type {
+  CardBin,
+  Client,
+  GiftConfig,
+  LoyaltyConfig,
+  Scheme,
+  SchemeInput,
+} from '@contracts/api/schemes';
 
 /** A journal profile as stored and answered: step 1 filled in, nothing else. */
 export function buildJournalProfile(overrides: Partial<JournalProfile> = {}): JournalProfile {
@@ -66,6 +74,128 @@ export function buildModuleCode(overrides: Partial<ModuleCode> = {}): ModuleCode
     code: `MJC_${programId}TST1`,
     name: 'Test Gift Card',
     programId,
+    ...overrides,
+  };
+}
+
+/** A transactor client (no own BIN). */
+export function buildClient(overrides: Partial<Client> = {}): Client {
+  return {
+    clientId: 1,
+    clientName: 'Test Client',
+    binTypeId: 0,
+    binNumber: null,
+    binName: null,
+    binCountryId: null,
+    ...overrides,
+  };
+}
+
+/** A gift scheme of client 1 after General Settings (status 1), as answered. */
+export function buildScheme(overrides: Partial<Scheme> = {}): Scheme {
+  return {
+    programId: 1,
+    programTypeId: 1,
+    clientId: 1,
+    clientName: 'Test Client',
+    schemeName: 'Test Gift Scheme',
+    schemeShortName: 'TESTGS',
+    schemeAbbreviation: 'TGS',
+    poweruserLogin: 'test.admin',
+    buttonImgUrl: null,
+    logoImgUrl: null,
+    address1: '1 Test Street',
+    address2: null,
+    address3: null,
+    address4: null,
+    suburb: 'Sydney',
+    city: 'Sydney',
+    postcode: '2000',
+    countryId: 1,
+    stateId: null,
+    email: 'scheme@test.example',
+    website: 'https://www.test.example',
+    mobile: '0412345678',
+    landline: '0298765432',
+    transactionMethodsStr: '1,2',
+    schemeStatus: 1,
+    ...overrides,
+  };
+}
+
+/** The General Settings body of a new scheme: the scheme with password and repeat. */
+export function buildSchemeInput(overrides: Partial<SchemeInput> = {}): SchemeInput {
+  const { programId: _id, clientName: _name, schemeStatus: _status, ...scheme } = buildScheme();
+  return {
+    ...scheme,
+    poweruserPassword: 'Secret#123',
+    poweruserPasswordRepeat: 'Secret#123',
+    ...overrides,
+  };
+}
+
+/** A gift configuration on card BIN 1 (extension length 3) with a standard suffix. */
+export function buildGiftConfig(overrides: Partial<GiftConfig> = {}): GiftConfig {
+  return {
+    programId: 1,
+    programTypeId: 1,
+    expiryExtend: 0,
+    expiryFrom: 1,
+    expiryTerm: 12,
+    creditMin: 5,
+    creditMax: 1000,
+    topupMin: 5,
+    topupMax: 500,
+    multiTopup: 1,
+    redeemMin: 1,
+    redeemMax: 1000,
+    merchantTopup: 1,
+    merchantRedeem: 1,
+    liveCardBinId: 1,
+    suffixLength: 3,
+    suffixStand: '001',
+    suffixBulk: null,
+    suffixVirtual: null,
+    numberStandCards: 100,
+    numberBulkCards: null,
+    schemeStatus: 2,
+    ...overrides,
+  };
+}
+
+/** A loyalty configuration on card BIN 1 (extension length 3) with a standard suffix. */
+export function buildLoyaltyConfig(overrides: Partial<LoyaltyConfig> = {}): LoyaltyConfig {
+  return {
+    programId: 1,
+    programTypeId: 3,
+    expiryExtend: 1,
+    expiryFrom: 1,
+    expiryTerm: 12,
+    loyaltyBalanceMin: 0,
+    loyaltyBalanceMax: 5000,
+    redeemMin: 10,
+    redeemMax: 2000,
+    merchantRedeem: 1,
+    merchantLoyaltyRedeem: 1,
+    liveCardBinId: 1,
+    suffixLength: 3,
+    suffixStand: '001',
+    suffixVirtual: null,
+    numberStandCards: 100,
+    schemeStatus: 2,
+    ...overrides,
+  };
+}
+
+/** An internal (master) card BIN. */
+export function buildCardBin(overrides: Partial<CardBin> = {}): CardBin {
+  return {
+    id: 1,
+    number: '627182',
+    name: 'Test Master BIN',
+    cardLength: 16,
+    extensionLength: 3,
+    flInternal: 1,
     ...overrides,
   };
 }

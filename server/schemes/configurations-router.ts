@@ -1,0 +1,87 @@
+/**
+ * Scheme configuration, the wizard's step 2 (03 §3, §4, §5 Configuration, §7):
+ *   GET  /gift-card/configurations/{programId}          the configuration; 404 when none yet
+ *   POST /gift-card/configurations?responseBody=true    create (201), gift (1) or loyalty (3)
+ *   PUT  /gift-card/configurations/{programId}          update (200)
+ * Create and update answer the stored configuration (create without responseBody=true answers
+ * `{ programId }`) and raise the scheme's status to 2. The lookups router answers
+ * /gift-card/configurations/expiry-type and expiry-term before these routes see them.
+ */
+import { Router } from 'express';
+import {
+  SCHEME_PATHS,
+  SCHEME_SERVER_MESSAGE as MESSAGE,
+  SCHEME_STATUS,
+  type Config,
+} from '@contracts/api/schemes';
+import type { Data } from '../db/schema';
+import type { Store } from '../db/store';
+import { conflict, validationError } from '../http/errors';
+import { idParams, validate } from '../http/validate';
+import { checkConfig, findConfig, findScheme, raiseStatus, toConfig } from './scheme-rules';
+import { configBody, isTrue, responseBodyQuery } from './scheme-schemas';
+
+/** Stores the configuration and raises its scheme to status 2 (03 §3). */
+function saveConfig(data: Data, config: Config): void {
+  const scheme = data.programs.find((p) => p.programId === config.programId);
+  if (scheme !== undefined)
+    scheme.schemeStatus = raiseStatus(scheme.schemeStatus, SCHEME_STATUS.CONFIG);
+  config.schemeStatus = scheme?.schemeStatus ?? SCHEME_STATUS.CONFIG;
+  const index = data.configurations.findIndex((c) => c.programId === config.programId);
+  if (index === -1) data.configurations.push(config);
+  else data.configurations[index] = config;
+}
+
+export function createConfigurationsRouter(store: Store): Router {
+  const router = Router();
+
+  router.get(SCHEME_PATHS.configuration(':id'), validate({ params: idParams }), (req, res) => {
+    const data = store.read();
+    findScheme(data, req.params.id);
+    res.json(toConfig(data, findConfig(data, req.params.id)));
+  });
+
+  router.post(
+    SCHEME_PATHS.configurations,
+    validate({ body: configBody, query: responseBodyQuery }),
+    async (req, res) => {
+      const input = req.body;
+      const config = await store.update((data) => {
+        if (data.configurations.some((c) => c.programId === input.programId)) {
+          throw conflict('programId', MESSAGE.configExists);
+        }
+        const created = checkConfig(data, input, undefined);
+        saveConfig(data, created);
+        return created;
+      });
+      res
+        .status(201)
+        .json(isTrue(req.query.responseBody) ? config : { programId: config.programId });
+    },
+  );
+
+  router.put(
+    SCHEME_PATHS.configuration(':id'),
+    validate({ params: idParams, body: configBody }),
+    async (req, res) => {
+      const { id } = req.params;
+      const input = req.body;
+      const config = await store.update((data) => {
+        findScheme(data, id);
+        const stored = findConfig(data, id);
+        if (input.programId !== id) {
+          throw validationError(
+            'programId',
+            MESSAGE.notExisting('Configuration of scheme', input.programId),
+          );
+        }
+        const updated = checkConfig(data, input, stored);
+        saveConfig(data, updated);
+        return updated;
+      });
+      res.json(config);
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,135 @@
+/**
+ * Schemes (programs) of the wizard's General Settings step (03 §3, §5 General, §7):
+ *   GET  /gift-card/schemes?programTypeId=1|3     embedded `programs`: schemes of known clients
+ *   GET  /gift-card/schemes/{id}                  one scheme
+ *   POST /gift-card/schemes?returnBody=true       create (201), status 1
+ *   PUT  /gift-card/schemes/{id}?returnBody=true  update (200)
+ * Without returnBody=true, create and update answer `{ programId }`. The power-user password is
+ * stored only as a slow salted hash and never answered; on update it may be left out to keep it.
+ * Schemes are the one program store (spec README): /programs is another view of the same records.
+ */
+import { Router } from 'express';
+import {
+  SCHEME_EMBEDDED,
+  SCHEME_PATHS,
+  SCHEME_SERVER_MESSAGE as MESSAGE,
+  SCHEME_STATUS,
+} from '@contracts/api/schemes';
+import { hashPassword } from '../auth/passwords';
+import type { Store } from '../db/store';
+import { validationError } from '../http/errors';
+import { embeddedList } from '../http/pagination';
+import { idParams, validate } from '../http/validate';
+import {
+  checkScheme,
+  findScheme,
+  nextId,
+  raiseStatus,
+  schemeRecord,
+  toScheme,
+} from './scheme-rules';
+import {
+  isTrue,
+  newSchemeBody,
+  returnBodyQuery,
+  schemeListQuery,
+  schemeUpdateBody,
+} from './scheme-schemas';
+
+export interface SchemesRouterOptions {
+  store: Store;
+  /** scrypt cost of the power-user password hash (PASSWORD_HASH_COST). */
+  passwordHashCost: number;
+}
+
+const clientNameOf = (data: ReturnType<Store['read']>, clientId: number) =>
+  data.clients.find((client) => client.clientId === clientId)?.clientName ?? '';
+
+export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOptions): Router {
+  const router = Router();
+
+  router.get(SCHEME_PATHS.schemes, validate({ query: schemeListQuery }), (req, res) => {
+    const { programTypeId } = req.query;
+    const data = store.read();
+    const clientIds = new Set(data.clients.map((client) => client.clientId));
+    const schemes = data.programs
+      .filter(
+        (program) =>
+          clientIds.has(program.clientId) &&
+          (programTypeId === undefined || program.programTypeId === programTypeId),
+      )
+      .map((program) => toScheme(data, program))
+      .sort((a, b) => a.programId - b.programId);
+    res.json(embeddedList(SCHEME_EMBEDDED.schemes, schemes, req.query));
+  });
+
+  router.get(SCHEME_PATHS.scheme(':id'), validate({ params: idParams }), (req, res) => {
+    const data = store.read();
+    res.json(toScheme(data, findScheme(data, req.params.id)));
+  });
+
+  router.post(
+    SCHEME_PATHS.schemes,
+    validate({ body: newSchemeBody, query: returnBodyQuery }),
+    async (req, res) => {
+      const input = req.body;
+      // Checked before the slow hash, and again with the data inside the update.
+      checkScheme(store.read(), input);
+      const hash = await hashPassword(input.poweruserPassword ?? '', passwordHashCost);
+      const record = await store.update((data) => {
+        checkScheme(data, input);
+        const created = schemeRecord(
+          input,
+          nextId(data.programs, (p) => p.programId),
+          clientNameOf(data, input.clientId),
+          SCHEME_STATUS.GENERAL,
+          hash,
+        );
+        data.programs.push(created);
+        return created;
+      });
+      const scheme = toScheme(store.read(), record);
+      res.status(201).json(isTrue(req.query.returnBody) ? scheme : { programId: scheme.programId });
+    },
+  );
+
+  router.put(
+    SCHEME_PATHS.scheme(':id'),
+    validate({ params: idParams, body: schemeUpdateBody, query: returnBodyQuery }),
+    async (req, res) => {
+      const { id } = req.params;
+      const input = req.body;
+      const checkAgainst = (data: ReturnType<Store['read']>) => {
+        const stored = findScheme(data, id);
+        if (input.programTypeId !== stored.programTypeId) {
+          throw validationError('programTypeId', MESSAGE.programTypeFixed);
+        }
+        if (input.clientId !== stored.clientId) {
+          throw validationError('clientId', MESSAGE.clientFixed);
+        }
+        checkScheme(data, input);
+        return stored;
+      };
+      checkAgainst(store.read());
+      const newPassword = input.poweruserPassword ? input.poweruserPassword : undefined;
+      const hash =
+        newPassword === undefined ? undefined : await hashPassword(newPassword, passwordHashCost);
+      const record = await store.update((data) => {
+        const stored = checkAgainst(data);
+        const updated = schemeRecord(
+          input,
+          id,
+          clientNameOf(data, input.clientId),
+          raiseStatus(stored.schemeStatus, SCHEME_STATUS.GENERAL),
+          hash ?? stored.poweruserPasswordHash ?? null,
+        );
+        data.programs[data.programs.findIndex((p) => p.programId === id)] = updated;
+        return updated;
+      });
+      const scheme = toScheme(store.read(), record);
+      res.json(isTrue(req.query.returnBody) ? scheme : { programId: scheme.programId });
+    },
+  );
+
+  return router;
+}
