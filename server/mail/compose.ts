@@ -43,7 +43,7 @@ export async function composeReviewMail(mail: ReviewMail): Promise<Buffer> {
   const text = [
     `The scheme ${schemeName} has been sent to you for review by ${userName}.`,
     '',
-    'Its summary page is attached.',
+    'Its summary page is in the HTML version of this mail, as an image.',
   ].join('\r\n');
   const html = [
     '<!doctype html>',
