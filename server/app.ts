@@ -33,6 +33,7 @@ import { createBinsRouter } from './schemes/bins-router';
 import { createClientsRouter } from './schemes/clients-router';
 import { createConfigurationsRouter } from './schemes/configurations-router';
 import { createSchemesRouter } from './schemes/schemes-router';
+import { createSettlementsRouter } from './schemes/settlements-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
 
 /** The public paths under the API mount (auth-router.ts): login and logout, and refresh. */
@@ -152,6 +153,7 @@ export function createApp({
       createSchemesRouter({ store: db, passwordHashCost: config.passwordHashCost }),
       createConfigurationsRouter(db),
       createBinsRouter(db),
+      createSettlementsRouter(db),
     ]),
   );
 

@@ -16,9 +16,12 @@ import {
   type ModuleCode,
 } from '@contracts/api/journal';
 import type {
+  BaseCampaignAction,
   CardBin,
   Client,
+  FinancialSettlement,
   GiftConfig,
+  LiabilityReportConfig,
   LoyaltyConfig,
   Scheme,
   SchemeInput,
@@ -74,6 +77,63 @@ export function buildModuleCode(overrides: Partial<ModuleCode> = {}): ModuleCode
     code: `MJC_${programId}TST1`,
     name: 'Test Gift Card',
     programId,
+    ...overrides,
+  };
+}
+
+/**
+ * A weekly financial settlement of scheme 1 as sent and stored: bank 1's account format
+ * (`000-000 00000000`), every Monday of 2026 (epoch seconds of UTC midnight).
+ */
+export function buildFinancialSettlement(
+  overrides: Partial<FinancialSettlement> = {},
+): FinancialSettlement {
+  return {
+    programId: 1,
+    bankId: 1,
+    bankAuthority: '123456',
+    poolAccName: 'Retail Pool',
+    poolAccBankNumber: '062-000 12345678',
+    frequency: 3,
+    frequencyWhen: null,
+    frequencyDayOfWeek: 1,
+    flDualBillingSeq: 0,
+    startDate: Date.UTC(2026, 0, 1) / 1000,
+    endDate: Date.UTC(2026, 11, 31) / 1000,
+    schemeStatus: 4,
+    ...overrides,
+  };
+}
+
+/** A liability report of scheme 1 in frequency mode (frequency 3, next run 1 Dec 2026). */
+export function buildLiabilityReportConfig(
+  overrides: Partial<LiabilityReportConfig> = {},
+): LiabilityReportConfig {
+  return {
+    programId: 1,
+    emailRecipient: 'finance@shop.example',
+    emailCC: null,
+    emailBCC: null,
+    emailSubject: 'Liability report',
+    flActive: 1,
+    frequency: 3,
+    nextExecutionDate: Date.UTC(2026, 11, 1) / 1000,
+    schedulerFunction: null,
+    groupingHorizon: 3,
+    ...overrides,
+  };
+}
+
+/** A base campaign of loyalty scheme 1: the default allocation (no parameters, no scale). */
+export function buildBaseCampaignAction(
+  overrides: Partial<BaseCampaignAction> = {},
+): Required<BaseCampaignAction> {
+  return {
+    programId: 1,
+    actionTypeId: 1,
+    actionParameter1: null,
+    actionParameter2: null,
+    range: [],
     ...overrides,
   };
 }

@@ -1,0 +1,87 @@
+/**
+ * Financial settlements (03 §3, §4, §5 Financial, §7), one per scheme:
+ *   GET  /gift-card/financial-settlements/banks  embedded `banks` (the bank choice)
+ *   GET  /gift-card/financial-settlements/{id}   the settlement of scheme {id}; 404 when none
+ *   POST /gift-card/financial-settlements        create (201); 409 when the scheme has one
+ *   PUT  /gift-card/financial-settlements/{id}   update (200); 404 when none
+ * Both saves raise the scheme's status to 4 (03 §3) and answer the settlement as read: dates
+ * in epoch seconds, the bank's name and account format filled in.
+ */
+import { Router } from 'express';
+import {
+  SCHEME_EMBEDDED,
+  SCHEME_FINANCE_MESSAGE,
+  SCHEME_PATHS,
+  SCHEME_STATUS,
+} from '@contracts/api/schemes';
+import type { Store } from '../db/store';
+import { conflict, notFound } from '../http/errors';
+import { embeddedList, pageQuery } from '../http/pagination';
+import { idParams, validate } from '../http/validate';
+import {
+  checkSettlement,
+  findProgram,
+  raiseStatus,
+  requireSameProgram,
+  settlementRecord,
+  toSettlement,
+} from './finance-rules';
+import { settlementBody, settlementUpdateBody } from './finance-schemas';
+
+export function createSettlementsRouter(store: Store): Router {
+  const router = Router();
+
+  // Before `/{id}`: "banks" is not an id.
+  router.get(SCHEME_PATHS.settlementBanks, validate({ query: pageQuery }), (req, res) => {
+    res.json(embeddedList(SCHEME_EMBEDDED.banks, store.read().banks, req.query));
+  });
+
+  router.get(SCHEME_PATHS.settlement(':id'), validate({ params: idParams }), (req, res) => {
+    const { id } = req.params;
+    const data = store.read();
+    findProgram(data, id);
+    const record = data.financialSettlements.find((s) => s.programId === id);
+    if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
+    res.json(toSettlement(data, record));
+  });
+
+  router.post(SCHEME_PATHS.settlements, validate({ body: settlementBody }), async (req, res) => {
+    const input = req.body;
+    const answer = await store.update((data) => {
+      findProgram(data, input.programId);
+      if (data.financialSettlements.some((s) => s.programId === input.programId)) {
+        throw conflict('programId', SCHEME_FINANCE_MESSAGE.settlementExists);
+      }
+      checkSettlement(data, input);
+      const record = settlementRecord(input, input.programId);
+      record.schemeStatus = raiseStatus(data, input.programId, SCHEME_STATUS.FINANCIAL);
+      data.financialSettlements.push(record);
+      return toSettlement(data, record);
+    });
+    res.status(201).json(answer);
+  });
+
+  router.put(
+    SCHEME_PATHS.settlement(':id'),
+    validate({ params: idParams, body: settlementUpdateBody }),
+    async (req, res) => {
+      const { id } = req.params;
+      const input = req.body;
+      requireSameProgram(id, input.programId);
+      const answer = await store.update((data) => {
+        findProgram(data, id);
+        const index = data.financialSettlements.findIndex((s) => s.programId === id);
+        if (index === -1) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
+        const checked = { ...input, programId: id };
+        checkSettlement(data, checked);
+        const record = settlementRecord(checked, id);
+        record.schemeStatus = raiseStatus(data, id, SCHEME_STATUS.FINANCIAL);
+        data.financialSettlements[index] = record;
+        return toSettlement(data, record);
+      });
+      res.json(answer);
+    },
+  );
+
+  return router;
+}
