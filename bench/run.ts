@@ -14,6 +14,9 @@
  * the large file's median is within 1.5 times the seed's; and how long GET /config.json waits
  * behind 50 concurrent updates on the large file. `npm run bench -- --store` runs only that.
  *
+ * Then the scheme calls against their journal counterparts (bench/schemes.ts, issue 9): the
+ * scheme list and a configuration update as ratios to the profile list and a profile update.
+ *
  * Then the API against a bare Express app (bench/api.ts): requests/s as a percentage of the bare
  * app's and p99 as a multiple of its p99, per endpoint. `npm run bench -- --api` runs only that.
  */
@@ -32,6 +35,8 @@ import { loadConfig, SEED_FILE } from '../server/config';
 import type { Data } from '../server/db/schema';
 import { Store } from '../server/db/store';
 import { benchApi } from './api';
+import { measure, type Result } from './measure';
+import { benchSchemeCalls } from './schemes';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -42,57 +47,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-interface Result {
-  name: string;
-  requests: number;
-  concurrency: number;
-  seconds: number;
-  perSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  failures: number;
-}
-
-async function measure(
-  name: string,
-  requests: number,
-  concurrency: number,
-  send: () => Promise<Response>,
-): Promise<Result> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, requests) }, async () => {
-      while (next < requests) {
-        next += 1;
-        const t0 = performance.now();
-        const answer = await send();
-        await answer.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (!answer.ok) failures += 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-  return {
-    name,
-    requests,
-    concurrency,
-    seconds,
-    perSecond: requests / seconds,
-    p50: pct(0.5),
-    p95: pct(0.95),
-    p99: pct(0.99),
-    failures,
-  };
-}
 
 async function main() {
   if (process.argv.includes('--store')) {
@@ -187,6 +141,7 @@ async function main() {
       return fetch(`${base}/images`, { method: 'POST', headers: signedIn, body: form });
     }),
   ];
+  const schemeVerdicts = await benchSchemeCalls(base, signedIn, REQUESTS, CONCURRENCY);
 
   await new Promise((resolve) => server.close(resolve));
   await store.close();
@@ -209,7 +164,9 @@ async function main() {
       );
     }
   }
-  if (results.some((r) => r.failures > 0)) process.exit(1);
+  if (results.some((r) => r.failures > 0) || schemeVerdicts.some((v) => v.failures > 0)) {
+    process.exit(1);
+  }
   if (!process.argv.includes('--json')) {
     await benchStoreGrowth();
     await benchApi();
