@@ -15,8 +15,10 @@ import jwt from 'jsonwebtoken';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
+import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { FONT_PATHS } from '@contracts/site/fonts';
 import { answerClientErrorsAsJson } from '../../server/http/client-errors';
+import { buildGiftConfig, buildSchemeInput } from '../support/builders';
 import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, DEMO_USER, TEST_TOKEN_SECRET, type TestApp } from './support/test-app';
 
@@ -115,6 +117,48 @@ const ROUTES: readonly Route[] = [
   },
   { methods: ['GET'], path: api(JOURNAL_PATHS.programModuleCodes(P)), body: 'none', param: '1' },
   { methods: ['GET'], path: api(JOURNAL_PATHS.moduleCodeById(P)), body: 'none', param: '1' },
+  {
+    methods: ['GET', 'POST'],
+    path: api(SCHEME_PATHS.clients),
+    body: 'json',
+    goodBody: { clientName: 'Fuzz Client', binTypeId: 0 },
+  },
+  {
+    methods: ['GET', 'PUT'],
+    path: api(SCHEME_PATHS.client(P)),
+    body: 'json',
+    param: '1',
+    goodBody: { clientName: 'Fuzz Client', binTypeId: 0 },
+  },
+  {
+    methods: ['GET', 'POST'],
+    path: api(SCHEME_PATHS.schemes),
+    body: 'json',
+    goodBody: buildSchemeInput({ schemeName: 'Fuzz Scheme' }),
+  },
+  {
+    methods: ['GET', 'PUT'],
+    path: api(SCHEME_PATHS.scheme(P)),
+    body: 'json',
+    param: '1',
+    goodBody: buildSchemeInput({ schemeName: 'Fuzz Scheme' }),
+  },
+  {
+    methods: ['POST'],
+    path: api(SCHEME_PATHS.configurations),
+    body: 'json',
+    goodBody: buildGiftConfig({ programId: 6, liveCardBinId: 3, suffixStand: '009' }),
+  },
+  {
+    methods: ['GET', 'PUT'],
+    path: api(SCHEME_PATHS.configuration(P)),
+    body: 'json',
+    param: '1',
+    goodBody: buildGiftConfig({ programId: 1, creditMax: 2000 }),
+  },
+  { methods: ['GET'], path: api(SCHEME_PATHS.bins), body: 'none' },
+  { methods: ['GET'], path: api(SCHEME_PATHS.bin(P)), body: 'none', param: '1' },
+  { methods: ['GET'], path: api(SCHEME_PATHS.binExtensionNumber(P)), body: 'none', param: '1' },
   { methods: ['POST'], path: URL_PATHS.images, body: 'multipart' },
   { methods: ['GET'], path: URL_PATHS.image(P), body: 'none', param: '0'.repeat(32) },
   { methods: ['POST'], path: URL_PATHS.imagesReview, body: 'json', goodBody: {} },
