@@ -32,6 +32,7 @@ import { createRuntimeConfigRouter } from './runtime-config/runtime-config-route
 import { createBinsRouter } from './schemes/bins-router';
 import { createClientsRouter } from './schemes/clients-router';
 import { createConfigurationsRouter } from './schemes/configurations-router';
+import { createLiabilityRouter } from './schemes/liability-router';
 import { createSchemesRouter } from './schemes/schemes-router';
 import { createSettlementsRouter } from './schemes/settlements-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
@@ -154,6 +155,7 @@ export function createApp({
       createConfigurationsRouter(db),
       createBinsRouter(db),
       createSettlementsRouter(db),
+      createLiabilityRouter(db),
     ]),
   );
 

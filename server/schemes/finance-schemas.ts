@@ -144,7 +144,12 @@ const optionalEmailList = z
  * number or as the digits the form holds; stored as a number.
  */
 const groupingHorizon = z
-  .union([z.number(), z.string()], SCHEME_FINANCE_MESSAGE.groupingHorizon)
+  .union([z.number(), z.string()], {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? FIELD_MESSAGES.required
+        : SCHEME_FINANCE_MESSAGE.groupingHorizon,
+  })
   .transform((value, context) => {
     const text = typeof value === 'number' ? String(value) : value;
     if (text === '') {
