@@ -1,4 +1,5 @@
-import { ERROR_CODE } from '@contracts/api/constants';
+import request from 'supertest';
+import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList } from '@contracts/api/entities';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
@@ -9,6 +10,7 @@ import {
   type SingleValue,
 } from '@contracts/api/schemes';
 import { buildGiftConfig, buildLoyaltyConfig, buildScheme } from '../../support/builders';
+import { createTestApp } from '../support/test-app';
 import {
   createSchemeTestApp,
   expectError,
@@ -308,5 +310,29 @@ describe('card BINs', () => {
     await t.get('/gift-card/configurations/expiry-type').expect(200);
     await t.get('/gift-card/configurations/expiry-term').expect(200);
     await t.get('/gift-card/schemes/programTypes').expect(200);
+  });
+});
+
+describe('the seeded schemes', () => {
+  it('have configurations the server accepts as they are, and one gift scheme without', async () => {
+    const seeded = await createTestApp();
+    try {
+      const token = (await seeded.login()).token;
+      const data = await seeded.dataFile();
+      expect(data.configurations.length).toBeGreaterThan(0);
+      for (const config of data.configurations) {
+        await request(seeded.app)
+          .put(`/api${SCHEME_PATHS.configuration(config.programId)}`)
+          .set(AUTH_HEADER, token)
+          .send(config)
+          .expect(200, config);
+      }
+      const without = data.programs.filter(
+        (p) => !data.configurations.some((c) => c.programId === p.programId),
+      );
+      expect(without.map((p) => p.programTypeId)).toEqual([1]);
+    } finally {
+      await seeded.close();
+    }
   });
 });
