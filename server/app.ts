@@ -29,6 +29,7 @@ import { createModuleCodesRouter } from './module-codes/module-codes-router';
 import { createMyJournalRouter } from './my-journal/my-journal-router';
 import { createProgramsRouter } from './programs/programs-router';
 import { createRuntimeConfigRouter } from './runtime-config/runtime-config-router';
+import { createBaseCampaignRouter } from './schemes/base-campaign-router';
 import { createBinsRouter } from './schemes/bins-router';
 import { createClientsRouter } from './schemes/clients-router';
 import { createConfigurationsRouter } from './schemes/configurations-router';
@@ -156,6 +157,7 @@ export function createApp({
       createBinsRouter(db),
       createSettlementsRouter(db),
       createLiabilityRouter(db),
+      createBaseCampaignRouter(db),
     ]),
   );
 
