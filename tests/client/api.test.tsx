@@ -152,7 +152,8 @@ describe('base query', () => {
   it('sends the user to login when any call answers 401 code 11', async () => {
     setTokenCookie();
     server.on('GET /api/programs', { status: 401, body: { errorCode: 11, errorMessage: 'x' } });
-    renderApp({ route: paths.loyalty.dashboard.path });
+    // The merchant dashboard reads only the program list.
+    renderApp({ route: paths.mm.dashboard.path });
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(currentPath()).toBe('/');
     expect(readTokenCookieRaw()).toBeUndefined();

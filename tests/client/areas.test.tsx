@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { EMBEDDED } from '@contracts/api/paths';
 import { paths, withId } from '@/config/paths';
 import {
@@ -102,32 +102,8 @@ describe('merchant area', () => {
   });
 });
 
+// The scheme dashboards' own tests are in schemes/dashboard.test.tsx.
 describe('scheme areas', () => {
-  it('gift dashboard lists gift schemes only, each linking to setup with its id', async () => {
-    const { user } = renderApp({ route: paths.gift.dashboard.path });
-    expect(await screen.findByRole('heading', { name: 'Select a Gift Scheme' })).toBeVisible();
-    const tiles = await screen.findByRole('list', { name: 'Gift schemes' });
-    expect(
-      within(tiles)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['CGCoffee Gift', 'BGBooks Gift']);
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'books');
-    expect(within(tiles).getAllByRole('link')).toHaveLength(1);
-    await user.click(within(tiles).getByRole('link', { name: /Books Gift/ }));
-    await waitFor(() =>
-      expect(window.location.hash).toBe(`#${paths.gift.wizard.setup.path}?id=12`),
-    );
-  });
-
-  it('loyalty dashboard lists loyalty schemes only', async () => {
-    renderApp({ route: paths.loyalty.dashboard.path });
-    expect(await screen.findByRole('heading', { name: 'Select a Loyalty Scheme' })).toBeVisible();
-    const tiles = await screen.findByRole('list', { name: 'Loyalty schemes' });
-    expect(within(tiles).getAllByRole('link')).toHaveLength(1);
-    expect(tiles).toHaveTextContent('Fuel Rewards');
-  });
-
   it('gift wizard: seven tabs; with an id, the first three open', async () => {
     renderApp({ route: withId(paths.gift.wizard.general, 11) });
     const tabs = await screen.findByRole('navigation', { name: 'Wizard steps' });

@@ -34,6 +34,17 @@ const journalStep = (entry: RouteEntry, screen: JournalScreen): RouteObject => (
   lazy: async () => ({ Component: (await loadJournal())[screen] }),
 });
 
+type SchemeModule = Awaited<ReturnType<typeof loadSchemes>>;
+type SchemeScreen = {
+  [Key in keyof SchemeModule]: SchemeModule[Key] extends ComponentType ? Key : never;
+}[keyof SchemeModule];
+
+/** A scheme wizard step: its screen comes from the (lazily loaded) scheme area module. */
+const schemeStep = (entry: RouteEntry, screen: SchemeScreen): RouteObject => ({
+  path: entry.path,
+  lazy: async () => ({ Component: (await loadSchemes())[screen] }),
+});
+
 const mj = paths.mj.wizard;
 const mm = paths.mm.wizard;
 const gift = paths.gift.wizard;
@@ -102,15 +113,13 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadSchemes()).SchemeWizard }),
                 children: [
                   { index: true, element: <RedirectTo to={gift.setup.path} /> },
-                  ...steps(
-                    gift.setup,
-                    gift.general,
-                    gift.config,
-                    gift.upload,
-                    gift.financial,
-                    gift.liability,
-                    gift.summary,
-                  ),
+                  schemeStep(gift.setup, 'ClientSetupStep'),
+                  schemeStep(gift.general, 'GeneralSettingsStep'),
+                  schemeStep(gift.config, 'NotBuiltStep'),
+                  schemeStep(gift.upload, 'StoresDevicesStep'),
+                  schemeStep(gift.financial, 'NotBuiltStep'),
+                  schemeStep(gift.liability, 'NotBuiltStep'),
+                  schemeStep(gift.summary, 'NotBuiltStep'),
                 ],
               },
               {
@@ -122,16 +131,14 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadSchemes()).SchemeWizard }),
                 children: [
                   { index: true, element: <RedirectTo to={loyalty.setup.path} /> },
-                  ...steps(
-                    loyalty.setup,
-                    loyalty.general,
-                    loyalty.config,
-                    loyalty.upload,
-                    loyalty.financial,
-                    loyalty.liability,
-                    loyalty.basecampaign,
-                    loyalty.summary,
-                  ),
+                  schemeStep(loyalty.setup, 'ClientSetupStep'),
+                  schemeStep(loyalty.general, 'GeneralSettingsStep'),
+                  schemeStep(loyalty.config, 'NotBuiltStep'),
+                  schemeStep(loyalty.upload, 'StoresDevicesStep'),
+                  schemeStep(loyalty.financial, 'NotBuiltStep'),
+                  schemeStep(loyalty.liability, 'NotBuiltStep'),
+                  schemeStep(loyalty.basecampaign, 'NotBuiltStep'),
+                  schemeStep(loyalty.summary, 'NotBuiltStep'),
                 ],
               },
             ],

@@ -1,0 +1,338 @@
+import type { FetchArgs } from '@reduxjs/toolkit/query';
+import {
+  SCHEME_EMBEDDED,
+  SCHEME_PATHS,
+  type Bank,
+  type BaseCampaignAction,
+  type BaseCampaignNonAction,
+  type CardBin,
+  type Client,
+  type ClientAnswer,
+  type Config,
+  type ConfigInput,
+  type FinancialSettlement,
+  type FrequencyItem,
+  type LiabilityReportConfig,
+  type NewClient,
+  type SchedulerFunctionItem,
+  type Scheme,
+  type SchemeInput,
+  type SchemeStatusAnswer,
+  type SingleValue,
+  type UploadedFile,
+} from '@contracts/api/schemes';
+import { api } from '@/lib/api/api-slices';
+import type { AppBaseQuery, NoArg } from '@/lib/api/base-query';
+import type { ApiFailure } from '@/lib/api/errors';
+import { embedded, listTags } from '@/lib/api/lookups-api';
+
+/**
+ * The scheme calls of 03 §7 on the API base (all but the giftSchemeFiles uploads and imports and
+ * the review mail), injected into the shared API slice. Lists provide `{type, id: 'LIST'}` plus
+ * one tag per item; a create invalidates the list, an update the item and the list.
+ *
+ * Reads that may find nothing answer `null` instead of failing: a configuration, a settlement and
+ * a base campaign answered 404 do not exist yet (03 §4: "fetching the config returning 404 means
+ * it does not exist yet"), and any failure of the liability read means none (03 §7).
+ */
+
+const RETURN_BODY = { returnBody: 'true' } as const;
+const RESPONSE_BODY = { responseBody: 'true' } as const;
+
+const SCHEME_TAGS = [
+  'SchemeClient',
+  'Scheme',
+  'SchemeConfig',
+  'CardBin',
+  'BinExtension',
+  'Bank',
+  'Settlement',
+  'Liability',
+  'LiabilityLookup',
+  'BaseCampaign',
+  'UploadedFile',
+  // The lookups' program list (GET /programs) is a view of the same store (spec README).
+  'Program',
+] as const;
+
+type QueryResult<T> = { data: T } | { error: ApiFailure };
+
+/** A read whose 404 means "none yet" (or, with `anyFailure`, whose every failure does). */
+async function readOrNull<T>(
+  baseQuery: (args: string | FetchArgs) => ReturnType<AppBaseQuery>,
+  args: string | FetchArgs,
+  { anyFailure = false }: { anyFailure?: boolean } = {},
+): Promise<QueryResult<T | null>> {
+  const result = await baseQuery(args);
+  if (!result.error) return { data: (result.data ?? null) as T | null };
+  const none = anyFailure
+    ? // A 401 still ends the session (the base query saw to it); the screen shows nothing then.
+      result.error.status !== 401
+    : result.error.status === 404;
+  return none ? { data: null } : { error: result.error };
+}
+
+/** Arguments of a scheme update: the path id and the body. */
+export interface SchemeUpdate {
+  programId: number;
+  scheme: SchemeInput;
+}
+export interface ConfigUpdate {
+  programId: number;
+  config: ConfigInput;
+}
+
+export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    // ------------------------------------------------------------------ clients
+    schemeClients: build.query<Client[], NoArg>({
+      query: () => SCHEME_PATHS.clients,
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.clients, Client>(SCHEME_EMBEDDED.clients),
+      providesTags: (result) => listTags('SchemeClient', result, (c) => c.clientId),
+    }),
+    createClient: build.mutation<ClientAnswer, NewClient>({
+      query: (body) => ({ url: SCHEME_PATHS.clients, method: 'POST', params: RETURN_BODY, body }),
+      invalidatesTags: [{ type: 'SchemeClient', id: 'LIST' }],
+    }),
+    updateClient: build.mutation<ClientAnswer, Client>({
+      query: (client) => ({
+        url: SCHEME_PATHS.client(client.clientId),
+        method: 'PUT',
+        params: RETURN_BODY,
+        body: client,
+      }),
+      invalidatesTags: (_result, _error, client) => [
+        { type: 'SchemeClient', id: client.clientId },
+        { type: 'SchemeClient', id: 'LIST' },
+        // Scheme answers carry the client's name.
+        { type: 'Scheme', id: 'LIST' },
+      ],
+    }),
+
+    // ------------------------------------------------------------------ schemes
+    /** GET /gift-card/schemes?programTypeId= (1 gift, 3 loyalty). */
+    schemes: build.query<Scheme[], number>({
+      query: (programTypeId) => ({ url: SCHEME_PATHS.schemes, params: { programTypeId } }),
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.schemes, Scheme>(SCHEME_EMBEDDED.schemes),
+      providesTags: (result) => listTags('Scheme', result, (s) => s.programId),
+    }),
+    scheme: build.query<Scheme, number>({
+      query: (id) => SCHEME_PATHS.scheme(id),
+      providesTags: (_result, _error, id) => [{ type: 'Scheme', id }],
+    }),
+    createScheme: build.mutation<Scheme, SchemeInput>({
+      query: (body) => ({ url: SCHEME_PATHS.schemes, method: 'POST', params: RETURN_BODY, body }),
+      invalidatesTags: [
+        { type: 'Scheme', id: 'LIST' },
+        { type: 'Program', id: 'LIST' },
+      ],
+    }),
+    updateScheme: build.mutation<Scheme, SchemeUpdate>({
+      query: ({ programId, scheme }) => ({
+        url: SCHEME_PATHS.scheme(programId),
+        method: 'PUT',
+        params: RETURN_BODY,
+        body: scheme,
+      }),
+      invalidatesTags: (_result, _error, { programId }) => [
+        { type: 'Scheme', id: programId },
+        { type: 'Scheme', id: 'LIST' },
+        { type: 'Program', id: programId },
+        { type: 'Program', id: 'LIST' },
+      ],
+    }),
+
+    // ------------------------------------------------------------------ configuration
+    /** The scheme's configuration, or null when it has none yet (404). */
+    configuration: build.query<Config | null, number>({
+      queryFn: (programId, _api, _extra, baseQuery) =>
+        readOrNull<Config>(baseQuery, SCHEME_PATHS.configuration(programId)),
+      providesTags: (_result, _error, programId) => [{ type: 'SchemeConfig', id: programId }],
+    }),
+    createConfiguration: build.mutation<Config, ConfigInput>({
+      query: (body) => ({
+        url: SCHEME_PATHS.configurations,
+        method: 'POST',
+        params: RESPONSE_BODY,
+        body,
+      }),
+      invalidatesTags: (_result, _error, config) => [
+        { type: 'SchemeConfig', id: config.programId },
+        { type: 'BinExtension', id: config.liveCardBinId },
+        { type: 'Scheme', id: config.programId },
+        { type: 'Scheme', id: 'LIST' },
+      ],
+    }),
+    updateConfiguration: build.mutation<Config, ConfigUpdate>({
+      query: ({ programId, config }) => ({
+        url: SCHEME_PATHS.configuration(programId),
+        method: 'PUT',
+        body: config,
+      }),
+      invalidatesTags: (_result, _error, { programId, config }) => [
+        { type: 'SchemeConfig', id: programId },
+        { type: 'BinExtension', id: config.liveCardBinId },
+        { type: 'Scheme', id: programId },
+        { type: 'Scheme', id: 'LIST' },
+      ],
+    }),
+
+    // ------------------------------------------------------------------ card BINs
+    bins: build.query<CardBin[], NoArg>({
+      query: () => SCHEME_PATHS.bins,
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.bins, CardBin>(SCHEME_EMBEDDED.bins),
+      providesTags: (result) => listTags('CardBin', result, (b) => b.id),
+    }),
+    bin: build.query<CardBin, number>({
+      query: (id) => SCHEME_PATHS.bin(id),
+      providesTags: (_result, _error, id) => [{ type: 'CardBin', id }],
+    }),
+    /** The next free extension base of a BIN: suffixes take base+1, +2, +3 (03 §4). */
+    binExtensionNumber: build.query<number, number>({
+      query: (binId) => SCHEME_PATHS.binExtensionNumber(binId),
+      transformResponse: (response: SingleValue) => response.singleValue,
+      providesTags: (_result, _error, binId) => [{ type: 'BinExtension', id: binId }],
+    }),
+
+    // ------------------------------------------------------------------ financial settlement
+    banks: build.query<Bank[], NoArg>({
+      query: () => SCHEME_PATHS.settlementBanks,
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.banks, Bank>(SCHEME_EMBEDDED.banks),
+      providesTags: (result) => listTags('Bank', result, (b) => b.id),
+    }),
+    /** The scheme's settlement, or null when it has none yet (404). */
+    settlement: build.query<FinancialSettlement | null, number>({
+      queryFn: (programId, _api, _extra, baseQuery) =>
+        readOrNull<FinancialSettlement>(baseQuery, SCHEME_PATHS.settlement(programId)),
+      providesTags: (_result, _error, programId) => [{ type: 'Settlement', id: programId }],
+    }),
+    createSettlement: build.mutation<FinancialSettlement, FinancialSettlement>({
+      query: (body) => ({ url: SCHEME_PATHS.settlements, method: 'POST', body }),
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Settlement', id: body.programId },
+        { type: 'Scheme', id: body.programId },
+      ],
+    }),
+    updateSettlement: build.mutation<FinancialSettlement, FinancialSettlement>({
+      query: (body) => ({ url: SCHEME_PATHS.settlement(body.programId), method: 'PUT', body }),
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'Settlement', id: body.programId },
+        { type: 'Scheme', id: body.programId },
+      ],
+    }),
+
+    // ------------------------------------------------------------------ liability
+    liabilityFrequencies: build.query<FrequencyItem[], NoArg>({
+      query: () => SCHEME_PATHS.liabilityFrequency,
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.frequencies, FrequencyItem>(
+        SCHEME_EMBEDDED.frequencies,
+      ),
+      providesTags: (result) => listTags('LiabilityLookup', result, (f) => `frequency-${f.id}`),
+    }),
+    schedulerFunctions: build.query<SchedulerFunctionItem[], NoArg>({
+      query: () => SCHEME_PATHS.liabilitySchedulerFunction,
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.schedulerFunctions, SchedulerFunctionItem>(
+        SCHEME_EMBEDDED.schedulerFunctions,
+      ),
+      providesTags: (result) =>
+        listTags('LiabilityLookup', result, (f) => `scheduler-${f.id}`, 'LIST-scheduler'),
+    }),
+    /** The scheme's liability report config, or null: any failed read means none (03 §7). */
+    liability: build.query<LiabilityReportConfig | null, number>({
+      queryFn: (programId, _api, _extra, baseQuery) =>
+        readOrNull<LiabilityReportConfig>(
+          baseQuery,
+          { url: SCHEME_PATHS.liability, params: { programId } },
+          { anyFailure: true },
+        ),
+      providesTags: (_result, _error, programId) => [{ type: 'Liability', id: programId }],
+    }),
+    createLiability: build.mutation<LiabilityReportConfig, LiabilityReportConfig>({
+      query: (body) => ({ url: SCHEME_PATHS.liability, method: 'POST', params: RETURN_BODY, body }),
+      invalidatesTags: (_result, _error, body) => [{ type: 'Liability', id: body.programId }],
+    }),
+    updateLiability: build.mutation<LiabilityReportConfig, LiabilityReportConfig>({
+      query: (body) => ({ url: SCHEME_PATHS.liability, method: 'PUT', params: RETURN_BODY, body }),
+      invalidatesTags: (_result, _error, body) => [{ type: 'Liability', id: body.programId }],
+    }),
+
+    // ------------------------------------------------------------------ base campaign
+    /** The scheme's base campaign action, or null when it has none yet (404). */
+    campaignAction: build.query<BaseCampaignAction | null, number>({
+      queryFn: (programId, _api, _extra, baseQuery) =>
+        readOrNull<BaseCampaignAction>(baseQuery, SCHEME_PATHS.campaignAction(programId)),
+      providesTags: (_result, _error, programId) => [{ type: 'BaseCampaign', id: programId }],
+    }),
+    campaignNonActions: build.query<BaseCampaignNonAction[], number>({
+      query: (programId) => SCHEME_PATHS.campaignNonAction(programId),
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.nonActions, BaseCampaignNonAction>(
+        SCHEME_EMBEDDED.nonActions,
+      ),
+      providesTags: (_result, _error, programId) => [
+        { type: 'BaseCampaign', id: `rows-${programId}` },
+      ],
+    }),
+    createBaseCampaign: build.mutation<BaseCampaignAction, BaseCampaignAction>({
+      query: (body) => ({ url: SCHEME_PATHS.baseCampaign, method: 'POST', body }),
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'BaseCampaign', id: body.programId },
+        { type: 'BaseCampaign', id: `rows-${body.programId}` },
+      ],
+    }),
+    updateBaseCampaign: build.mutation<BaseCampaignAction, BaseCampaignAction>({
+      query: (body) => ({ url: SCHEME_PATHS.baseCampaignUpdate, method: 'POST', body }),
+      invalidatesTags: (_result, _error, body) => [
+        { type: 'BaseCampaign', id: body.programId },
+        { type: 'BaseCampaign', id: `rows-${body.programId}` },
+      ],
+    }),
+
+    // ------------------------------------------------------------------ summary
+    uploadedFiles: build.query<UploadedFile[], number>({
+      query: (programId) => SCHEME_PATHS.uploadedFiles(programId),
+      transformResponse: embedded<typeof SCHEME_EMBEDDED.files, UploadedFile>(
+        SCHEME_EMBEDDED.files,
+      ),
+      providesTags: (_result, _error, programId) => [{ type: 'UploadedFile', id: programId }],
+    }),
+    /** PUT /gift-card/summaries/{id}: activates the scheme (status 5). */
+    activateScheme: build.mutation<SchemeStatusAnswer, number>({
+      query: (programId) => ({ url: SCHEME_PATHS.summary(programId), method: 'PUT' }),
+      invalidatesTags: (_result, _error, programId) => [
+        { type: 'Scheme', id: programId },
+        { type: 'Scheme', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useSchemeClientsQuery,
+  useCreateClientMutation,
+  useUpdateClientMutation,
+  useSchemesQuery,
+  useSchemeQuery,
+  useCreateSchemeMutation,
+  useUpdateSchemeMutation,
+  useConfigurationQuery,
+  useCreateConfigurationMutation,
+  useUpdateConfigurationMutation,
+  useBinsQuery,
+  useBinQuery,
+  useBinExtensionNumberQuery,
+  useBanksQuery,
+  useSettlementQuery,
+  useCreateSettlementMutation,
+  useUpdateSettlementMutation,
+  useLiabilityFrequenciesQuery,
+  useSchedulerFunctionsQuery,
+  useLiabilityQuery,
+  useCreateLiabilityMutation,
+  useUpdateLiabilityMutation,
+  useCampaignActionQuery,
+  useCampaignNonActionsQuery,
+  useCreateBaseCampaignMutation,
+  useUpdateBaseCampaignMutation,
+  useUploadedFilesQuery,
+  useActivateSchemeMutation,
+} = schemesApi;

@@ -1,0 +1,281 @@
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Form, useField, useForm } from 'react-final-form';
+import { useNavigate } from 'react-router-dom';
+import type { LookupItem } from '@contracts/api/entities';
+import {
+  BIN_NUMBER_LENGTH,
+  BIN_TYPE,
+  BIN_TYPE_IDS,
+  BIN_TYPE_LABEL,
+  SCHEME_LIMITS,
+  SCHEME_TEXT,
+  type BinTypeId,
+  type Client,
+} from '@contracts/api/schemes';
+import { QueryContent } from '@/components/common/query-content';
+import { RadioGroupField } from '@/components/form/RadioGroupField';
+import { SelectField } from '@/components/form/SelectField';
+import { TextField } from '@/components/form/TextField';
+import type { FieldOption } from '@/components/form/options';
+import { withId } from '@/config/paths';
+import { useCountriesQuery } from '@/lib/api/lookups-api';
+import { useStoreShape } from '@/lib/api/store-shape';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import {
+  composeValidators,
+  maxLength,
+  minLength,
+  numOnly,
+  required,
+  type TextValue,
+  type Validator,
+} from '@/lib/forms/validators';
+import { useCreateClientMutation } from '../../api/schemes-api';
+import { useSchemeArea } from '../../hooks/use-scheme-area';
+import { useWizardScheme } from '../../hooks/use-wizard-scheme';
+import { CLIENT_SETUP_LABEL } from '../../lib/scheme-texts';
+import { showSaveError, showSaveSuccess } from '../../lib/step-dialogs';
+import { areaPaths } from '../../lib/wizard-steps';
+
+type ClientMode = 'existing' | 'new';
+
+export interface ClientSetupValues {
+  mode?: ClientMode;
+  clientId?: number;
+  clientName?: string;
+  binTypeId?: BinTypeId;
+  binNumber?: string;
+  binName?: string;
+  binCountryId?: number;
+}
+
+const MODES: readonly FieldOption<ClientMode>[] = [
+  { value: 'existing', label: CLIENT_SETUP_LABEL.existingClient },
+  { value: 'new', label: CLIENT_SETUP_LABEL.newClient },
+];
+const BIN_TYPES: readonly FieldOption<BinTypeId>[] = BIN_TYPE_IDS.map((value) => ({
+  value,
+  label: BIN_TYPE_LABEL[value],
+}));
+
+/** A validator that applies only while `holds(allValues)`. */
+const when =
+  <V,>(holds: (values: ClientSetupValues) => boolean, validator: Validator<V>): Validator<V> =>
+  (value, allValues) =>
+    holds(allValues as ClientSetupValues) ? validator(value, allValues) : undefined;
+
+const hasOwnBin = (values: ClientSetupValues) =>
+  values.binTypeId === BIN_TYPE.INTERNATIONAL || values.binTypeId === BIN_TYPE.LOCAL;
+
+/** BIN Number: digits only, exactly 6 (International) or 9 (Local) (03 §5). */
+const binNumberLength: Validator<TextValue> = (value, allValues) => {
+  const { binTypeId } = allValues as ClientSetupValues;
+  if (binTypeId !== BIN_TYPE.INTERNATIONAL && binTypeId !== BIN_TYPE.LOCAL) return undefined;
+  const length = BIN_NUMBER_LENGTH[binTypeId];
+  return composeValidators(minLength(length), maxLength(length))(value, allValues);
+};
+
+const VALIDATE = {
+  clientId: when((v) => v.mode === 'existing', required),
+  clientName: when(
+    (v) => v.mode === 'new',
+    composeValidators(required, maxLength(SCHEME_LIMITS.clientName)),
+  ),
+  binNumber: when(hasOwnBin, composeValidators(required, numOnly, binNumberLength)),
+  binName: when(hasOwnBin, composeValidators(required, maxLength(SCHEME_LIMITS.binName))),
+  binCountryId: when((v) => v.binTypeId === BIN_TYPE.LOCAL, required),
+} as const;
+
+/**
+ * Client Setup (03 §2, §4, §5): choose an existing client or create a new one with its Card BIN
+ * choice. An existing client's BIN shows as saved and cannot change here (locked once the client
+ * exists). With an existing scheme id everything is locked and the button only moves to step 2.
+ */
+export function ClientSetupStep() {
+  const wizard = useWizardScheme();
+  const countries = useStoreShape(useCountriesQuery());
+  const state = {
+    loading:
+      wizard.clients.loading ||
+      countries.loading ||
+      (wizard.id !== null && wizard.scheme.data === undefined && wizard.scheme.loading),
+    error: wizard.clients.error.code !== 0 ? wizard.clients.error : wizard.scheme.error,
+  };
+  return (
+    <div>
+      <QueryContent state={state}>
+        <ClientSetupForm
+          key={wizard.id ?? 'new'}
+          schemeId={wizard.id}
+          schemeClient={wizard.id !== null ? wizard.client : undefined}
+          clients={wizard.clients.data ?? []}
+          countries={countries.data ?? []}
+        />
+      </QueryContent>
+    </div>
+  );
+}
+
+const binFieldsOf = (client: Client | undefined): Partial<ClientSetupValues> => ({
+  binTypeId: client?.binTypeId,
+  binNumber: client?.binNumber ?? undefined,
+  binName: client?.binName ?? undefined,
+  binCountryId: client?.binCountryId ?? undefined,
+});
+
+function ClientSetupForm({
+  schemeId,
+  schemeClient,
+  clients,
+  countries,
+}: {
+  schemeId: number | null;
+  schemeClient: Client | undefined;
+  clients: readonly Client[];
+  countries: readonly LookupItem[];
+}) {
+  const area = useSchemeArea();
+  const navigate = useNavigate();
+  const [createClient] = useCreateClientMutation();
+  const general = areaPaths(area).wizard.general;
+  const locked = schemeId !== null;
+
+  const initialValues: ClientSetupValues = schemeClient
+    ? { mode: 'existing', clientId: schemeClient.clientId, ...binFieldsOf(schemeClient) }
+    : { mode: clients.length > 0 ? 'existing' : 'new', binTypeId: BIN_TYPE.TRANSACTOR };
+  const clientOptions = clients.map((client) => ({
+    value: client.clientId,
+    label: client.clientName,
+  }));
+  const countryOptions = countries.map((country) => ({ value: country.id, label: country.value }));
+
+  async function onSubmit(values: ClientSetupValues) {
+    if (locked) {
+      await navigate(withId(general, schemeId));
+      return;
+    }
+    if (values.mode === 'existing') {
+      await navigate(`${general.path}?clientId=${values.clientId}`);
+      return;
+    }
+    const binTypeId = values.binTypeId ?? BIN_TYPE.TRANSACTOR;
+    const ownBin = binTypeId !== BIN_TYPE.TRANSACTOR;
+    let saved: Client;
+    try {
+      const answer = await createClient({
+        clientName: values.clientName ?? '',
+        binTypeId,
+        binNumber: ownBin ? (values.binNumber ?? null) : null,
+        binName: ownBin ? (values.binName ?? null) : null,
+        binCountryId: binTypeId === BIN_TYPE.LOCAL ? (values.binCountryId ?? null) : null,
+      }).unwrap();
+      saved = answer.data;
+    } catch (error) {
+      await showSaveError(error);
+      return;
+    }
+    await showSaveSuccess(SCHEME_TEXT.clientCreated);
+    await navigate(`${general.path}?clientId=${saved.clientId}`);
+  }
+
+  return (
+    <Form<ClientSetupValues> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, values }) => {
+        const existing = values.mode === 'existing';
+        const binLocked = locked || existing;
+        return (
+          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+            <FormUnsavedChanges<ClientSetupValues> />
+            {existing && !locked ? <ExistingClientBin clients={clients} /> : null}
+            <div className="row">
+              <div className="col-lg-6">
+                <RadioGroupField<ClientMode>
+                  name="mode"
+                  label={CLIENT_SETUP_LABEL.clientChoice}
+                  options={MODES}
+                  disabled={locked}
+                  inline
+                />
+                {existing ? (
+                  <SelectField<number>
+                    name="clientId"
+                    label={CLIENT_SETUP_LABEL.chooseClient}
+                    options={clientOptions}
+                    validate={VALIDATE.clientId}
+                    disabled={locked}
+                  />
+                ) : (
+                  <TextField
+                    name="clientName"
+                    label={CLIENT_SETUP_LABEL.newClientName}
+                    validate={VALIDATE.clientName}
+                    maxLength={SCHEME_LIMITS.clientName}
+                    autoComplete="off"
+                  />
+                )}
+              </div>
+              <div className="col-lg-6">
+                <RadioGroupField<BinTypeId>
+                  name="binTypeId"
+                  label={CLIENT_SETUP_LABEL.cardBin}
+                  options={BIN_TYPES}
+                  validate={required}
+                  disabled={binLocked}
+                />
+                {values.binTypeId === BIN_TYPE.INTERNATIONAL ||
+                values.binTypeId === BIN_TYPE.LOCAL ? (
+                  <>
+                    <TextField
+                      name="binNumber"
+                      label={CLIENT_SETUP_LABEL.binNumber}
+                      validate={VALIDATE.binNumber}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      disabled={binLocked}
+                    />
+                    <TextField
+                      name="binName"
+                      label={CLIENT_SETUP_LABEL.binName}
+                      validate={VALIDATE.binName}
+                      autoComplete="off"
+                      disabled={binLocked}
+                    />
+                  </>
+                ) : null}
+                {values.binTypeId === BIN_TYPE.LOCAL ? (
+                  <SelectField<number>
+                    name="binCountryId"
+                    label={CLIENT_SETUP_LABEL.country}
+                    options={countryOptions}
+                    validate={VALIDATE.binCountryId}
+                    disabled={binLocked}
+                  />
+                ) : null}
+              </div>
+            </div>
+            <Button type="submit" variant="primary" disabled={submitting}>
+              {SCHEME_TEXT.buttons.saveContinue}
+            </Button>
+          </form>
+        );
+      }}
+    </Form>
+  );
+}
+
+/** Shows the chosen existing client's saved BIN in the (locked) BIN fields. */
+function ExistingClientBin({ clients }: { clients: readonly Client[] }) {
+  const form = useForm<ClientSetupValues>();
+  const { input } = useField<number | undefined>('clientId', { subscription: { value: true } });
+  const chosen = clients.find((client) => client.clientId === input.value);
+  useEffect(() => {
+    if (!chosen) return;
+    form.batch(() => {
+      for (const [name, value] of Object.entries(binFieldsOf(chosen))) {
+        form.change(name as keyof ClientSetupValues, value);
+      }
+    });
+  }, [form, chosen]);
+  return null;
+}

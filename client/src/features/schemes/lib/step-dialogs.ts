@@ -1,0 +1,47 @@
+import type { FormApi } from 'final-form';
+import type { FormEvent } from 'react';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { SCHEME_TEXT } from '@contracts/api/schemes';
+import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
+import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+
+/**
+ * The dialogs the scheme steps share (03 §8): a failed save shows 'Error: {errorCode}' with the
+ * server's errorMessage (no dialog when the session ended: the way to login is all that shows),
+ * a success shows 'Success' with the step's text, and skipping asks first.
+ */
+
+export async function showSaveError(error: unknown): Promise<void> {
+  if (isSessionExpiry(error)) return;
+  const failure = toApiFailure(error);
+  await dialogs.error(SCHEME_TEXT.errorTitle(failure.errorCode), textToHtml(failure.errorMessage));
+}
+
+export function showSaveSuccess(message: string): Promise<void> {
+  return dialogs.success(SCHEME_TEXT.successTitle, textToHtml(message));
+}
+
+/** 'Skip this step' / 'Are you sure? …' with 'Yes, skip' and 'No, go back'; true to skip. */
+export function confirmSkip(): Promise<boolean> {
+  return dialogs.confirm(SCHEME_TEXT.skipTitle, textToHtml(SCHEME_TEXT.skipMessage), {
+    okText: SCHEME_TEXT.skipConfirm,
+    cancelText: SCHEME_TEXT.skipCancel,
+  });
+}
+
+/**
+ * A form's submit handler that, when validation stops the save, also says so in a dialog:
+ * 'Form not valid, please fix errors before submit' (03 §5 General, Liability).
+ */
+export function submitOrSayInvalid<Values>(
+  handleSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined,
+  form: FormApi<Values>,
+) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const pending = handleSubmit(event);
+    if (pending === undefined && form.getState().hasValidationErrors) {
+      void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(DIALOG_TEXT.formNotValid));
+    }
+    return pending;
+  };
+}
