@@ -36,6 +36,7 @@ import { createConfigurationsRouter } from './schemes/configurations-router';
 import { createLiabilityRouter } from './schemes/liability-router';
 import { createSchemesRouter } from './schemes/schemes-router';
 import { createSettlementsRouter } from './schemes/settlements-router';
+import { createSummariesRouter } from './schemes/summaries-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
 
 /** The public paths under the API mount (auth-router.ts): login and logout, and refresh. */
@@ -158,6 +159,7 @@ export function createApp({
       createSettlementsRouter(db),
       createLiabilityRouter(db),
       createBaseCampaignRouter(db),
+      createSummariesRouter(db),
     ]),
   );
 

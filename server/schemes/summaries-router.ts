@@ -1,0 +1,57 @@
+/**
+ * Summary and activation (03 §2 Summary, §4 Activation, §7, §8):
+ *   GET /gift-card/summaries/{id}/uploaded-files  embedded `files`: {fileName, createdDate}
+ *                                                 (epoch seconds), oldest first
+ *   PUT /gift-card/summaries/{id}                 activate: status 5, answers {programId,
+ *                                                 schemeStatus}; 409 with the 03 §8 text when
+ *                                                 the scheme has no configuration
+ * The request body of the activation is not read (03 §7 gives it none).
+ */
+import { Router } from 'express';
+import { ERROR_CODE } from '@contracts/api/constants';
+import {
+  SCHEME_EMBEDDED,
+  SCHEME_PATHS,
+  SCHEME_STATUS,
+  SCHEME_TEXT,
+  type SchemeStatusAnswer,
+  type UploadedFile,
+} from '@contracts/api/schemes';
+import type { Store } from '../db/store';
+import { HttpError } from '../http/errors';
+import { embeddedList, pageQuery } from '../http/pagination';
+import { idParams, validate } from '../http/validate';
+import { findProgram, raiseStatus } from './finance-rules';
+
+export function createSummariesRouter(store: Store): Router {
+  const router = Router();
+
+  router.get(
+    SCHEME_PATHS.uploadedFiles(':id'),
+    validate({ params: idParams, query: pageQuery }),
+    (req, res) => {
+      const { id } = req.params;
+      const data = store.read();
+      findProgram(data, id);
+      const files: UploadedFile[] = data.uploadedFiles
+        .filter((file) => file.programId === id)
+        .sort((a, b) => a.createdDate - b.createdDate || a.id - b.id)
+        .map((file) => ({ fileName: file.fileName, createdDate: file.createdDate }));
+      res.json(embeddedList(SCHEME_EMBEDDED.files, files, req.query));
+    },
+  );
+
+  router.put(SCHEME_PATHS.summary(':id'), validate({ params: idParams }), async (req, res) => {
+    const { id } = req.params;
+    const answer = await store.update((data): SchemeStatusAnswer => {
+      findProgram(data, id);
+      if (!data.configurations.some((config) => config.programId === id)) {
+        throw new HttpError(409, ERROR_CODE.CONFLICT, SCHEME_TEXT.activateWithoutConfig);
+      }
+      return { programId: id, schemeStatus: raiseStatus(data, id, SCHEME_STATUS.ACTIVE) };
+    });
+    res.json(answer);
+  });
+
+  return router;
+}
