@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import {
   JOURNAL_PAGE_TYPE,
@@ -20,10 +20,9 @@ import {
   SAVE_AND_CONTINUE,
   SETTINGS_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
-import { launchBrowser } from './support/browser';
 import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
 import { solidPng } from './support/png';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /**
  * Accessibility of the journal wizard in Chromium (issue 7): axe-core finds no violations on the
@@ -48,17 +47,14 @@ interface Violation {
   targets: string[];
 }
 
-let server: RunningServer;
-let browser: Browser;
-let api: JournalApi;
+const suite = browserSuite();
+const api = JournalApi.forSuite(suite);
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  api = await JournalApi.signIn(server.baseUrl);
   // The app's Content-Security-Policy refuses injected scripts: axe comes in past it.
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 1366, height: 900 },
     bypassCSP: true,
   });
@@ -67,16 +63,11 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await signIn(page, server.baseUrl);
+  await signIn(page, suite.baseUrl);
 });
 
 afterEach(() => {
   expect(errors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** axe's violations in the page, or in the element `selector` names. */
@@ -134,7 +125,7 @@ const focusedIsInDialog = () =>
 
 /** Opens a wizard route of `profileId` and waits for its step heading. */
 async function openStep(route: RouteEntry, profileId: number, heading: string) {
-  await openRoute(page, server.baseUrl, withId(route, profileId));
+  await openRoute(page, suite.baseUrl, withId(route, profileId));
   await stepHeading(heading).waitFor();
 }
 
@@ -190,7 +181,7 @@ describe('the appearance editor warns about text contrast', () => {
 
 describe('dialogs keep the keyboard focus', () => {
   it('Tab and Shift+Tab stay in "Confirm Logout"; Cancel gives the focus back to Logout', async () => {
-    await openRoute(page, server.baseUrl, paths.mj.dashboard.path);
+    await openRoute(page, suite.baseUrl, paths.mj.dashboard.path);
     await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
     const logout = page.getByRole('button', { name: LAYOUT_TEXT.logout });
     await logout.focus();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_SITE_TEXT,
@@ -24,7 +24,6 @@ import {
   STEP_TITLE,
   SUMMARY_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
-import { launchBrowser, newPage } from './support/browser';
 import {
   answerDialog,
   dialogOpen,
@@ -36,7 +35,7 @@ import {
   unexpectedErrors,
 } from './support/journal';
 import { noisePng, solidPng } from './support/png';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /**
  * The MyJournal screens around the main flow (issue 3), in Chromium against the real server:
@@ -45,19 +44,8 @@ import { startServer, type RunningServer } from './support/server';
  * seeded demo site, which only the unpublish test changes (and publishes again).
  */
 
-let server: RunningServer;
-let browser: Browser;
-let api: JournalApi;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  api = await JournalApi.signIn(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
+const api = JournalApi.forSuite(suite);
 
 /** The seeded published site (db.json) and its program. */
 const DEMO = {
@@ -82,8 +70,8 @@ const card = (page: Page, title: string) => page.getByRole('article', { name: ti
 
 describe('publication from the dashboard', () => {
   it('unpublishes the demo site after a confirmation, and publishes it again', async () => {
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
     const demo = card(page, DEMO.title);
     await demo.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
 
@@ -104,8 +92,8 @@ describe('publication from the dashboard', () => {
     expect(page.context().pages()).toHaveLength(1);
 
     // The site itself says it is not published.
-    const site = await newSitePage(browser);
-    await site.page.goto(`${server.baseUrl}/mj/#!/${DEMO.siteUrl}`);
+    const site = await newSitePage(suite.browser);
+    await site.page.goto(`${suite.baseUrl}/mj/#!/${DEMO.siteUrl}`);
     await site.page
       .getByRole('heading', { level: 1, name: JOURNAL_SITE_TEXT.notPublishedTitle })
       .waitFor();
@@ -127,7 +115,7 @@ describe('publication from the dashboard', () => {
       demo.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click(),
     ]);
     await tab.waitForLoadState();
-    expect(tab.url()).toBe(`${server.baseUrl}/mj/#!/${DEMO.siteUrl}`);
+    expect(tab.url()).toBe(`${suite.baseUrl}/mj/#!/${DEMO.siteUrl}`);
     await tab.getByRole('heading', { level: 1, name: DEMO.loginTitle }).waitFor();
     await tab.close();
 
@@ -139,7 +127,7 @@ describe('publication from the dashboard', () => {
     expect(errors).toEqual([]);
     // The one refusal: the unpublished site's data answered 404.
     expect(site.failedAnswers).toEqual([
-      { url: `${server.baseUrl}/mj/api/sites/${DEMO.siteUrl}`, status: 404 },
+      { url: `${suite.baseUrl}/mj/api/sites/${DEMO.siteUrl}`, status: 404 },
     ]);
     expect(unexpectedErrors(site.errors, [404])).toEqual([]);
     await site.page.context().close();
@@ -193,9 +181,9 @@ describe('export and import of a configuration', () => {
     });
     await addPage(JOURNAL_PAGE_TYPE.FAQ, { enabled: 0, title: 'Questions', content: null });
 
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
-    await openRoute(page, server.baseUrl, `/my-journal/wizard/summary?id=${source.profileId}`);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${source.profileId}`);
     await page.getByRole('region', { name: SUMMARY_LABEL.clientSetup }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -215,7 +203,7 @@ describe('export and import of a configuration', () => {
     }
 
     // The demo site's file is named after its program too.
-    await openRoute(page, server.baseUrl, `/my-journal/wizard/summary?id=${DEMO.profileId}`);
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${DEMO.profileId}`);
     await page.getByRole('region', { name: SUMMARY_LABEL.clientSetup }).waitFor();
     const [demoDownload] = await Promise.all([
       page.waitForEvent('download'),
@@ -273,8 +261,8 @@ describe('export and import of a configuration', () => {
 
 describe('validation messages', () => {
   it('step 1 refuses an empty form, a short and a long URL, saving nothing', async () => {
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
     const before = (await api.profiles()).length;
     await page.getByRole('link', { name: COMMON_TEXT.addNew }).click();
     const schemeName = page.getByLabel(SETUP_LABEL.schemeName);
@@ -329,13 +317,9 @@ describe('validation messages', () => {
       title: 'Settings Checks',
       description: 'Before.',
     });
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
-    await openRoute(
-      page,
-      server.baseUrl,
-      `/my-journal/wizard/site-setting?id=${profile.profileId}`,
-    );
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/site-setting?id=${profile.profileId}`);
     const title = page.getByLabel(SETTINGS_LABEL.title);
     const description = page.getByLabel(SETTINGS_LABEL.description);
     expect(await title.inputValue()).toBe('Settings Checks');
@@ -363,11 +347,11 @@ describe('validation messages', () => {
     expect(css).toContain('font-size: 1.5em');
     const profile = await createProfile({ siteUrl: 'appearance-checks', cssOverride: css });
 
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
     await openRoute(
       page,
-      server.baseUrl,
+      suite.baseUrl,
       `/my-journal/wizard/site-editor/font-editor?id=${profile.profileId}`,
     );
     const headerBackground = page.getByLabel(APPEARANCE_LABEL.headerBackground, { exact: true });
@@ -411,13 +395,9 @@ describe('validation messages', () => {
 describe('image limits on the media step', () => {
   it('refuses a header logo over 300 KB and a background over 1.5 MB', async () => {
     const profile = await createProfile({ siteUrl: 'media-checks' });
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
-    await openRoute(
-      page,
-      server.baseUrl,
-      `/my-journal/wizard/media-upload?id=${profile.profileId}`,
-    );
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/media-upload?id=${profile.profileId}`);
     const [headerSlot, , , backgroundSlot] = MEDIA_SLOTS;
 
     const tries = [
@@ -464,13 +444,9 @@ describe('image limits on the media step', () => {
 describe('removing an image', () => {
   it('clears the slot and saves the profile at once', async () => {
     const profile = await createProfile({ siteUrl: 'remove-checks' });
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
-    await openRoute(
-      page,
-      server.baseUrl,
-      `/my-journal/wizard/media-upload?id=${profile.profileId}`,
-    );
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/media-upload?id=${profile.profileId}`);
     const slot = MEDIA_SLOTS.find((s) => s.key === 'logo')!;
     const group = page.getByRole('group', { name: slot.label, exact: true });
     await group.locator('input[type="file"]').setInputFiles({
@@ -506,8 +482,8 @@ describe('removing an image', () => {
 describe('dashboard search', () => {
   it('filters the cards by title, program name or URL, and says when nothing matches', async () => {
     await createProfile({ siteUrl: 'search-harbour', title: 'Harbour Shoppers' });
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
     const cards = page.getByRole('list', { name: DASHBOARD_TEXT.cards }).getByRole('article');
     const search = page.getByRole('searchbox', { name: COMMON_TEXT.search });
     const all = (await api.profiles()).length;

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
@@ -7,9 +6,8 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import { SUMMARY_LABEL } from '@/features/my-journal/lib/journal-texts';
-import { launchBrowser, newPage } from './support/browser';
 import { JournalApi, newSitePage, openRoute, signIn, unexpectedErrors } from './support/journal';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /**
  * Stored text is kept exactly as sent and shown safely wherever it is shown (issue 3): a profile
@@ -17,19 +15,8 @@ import { startServer, type RunningServer } from './support/server';
  * and on the admin summary. No injected script may run, and the texts show as text.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let api: JournalApi;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  api = await JournalApi.signIn(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
+const api = JournalApi.forSuite(suite);
 
 const TITLE = '<script>window.hacked = "title"</script>Hostile <b>site</b>';
 const CONTENT =
@@ -65,8 +52,8 @@ it('never runs script stored in titles, page content or CSS, on the site or in t
   });
 
   // The published site.
-  const site = await newSitePage(browser);
-  await site.page.goto(`${server.baseUrl}${JOURNAL_SITE_PATHS.page}#!/hostile`);
+  const site = await newSitePage(suite.browser);
+  await site.page.goto(`${suite.baseUrl}${JOURNAL_SITE_PATHS.page}#!/hostile`);
   const heading = site.page.locator('main h1.title');
   await heading.waitFor();
   expect(await heading.innerText()).toBe(
@@ -98,9 +85,9 @@ it('never runs script stored in titles, page content or CSS, on the site or in t
   await site.page.context().close();
 
   // The admin summary shows the same texts.
-  const { page, errors } = await newPage(browser);
-  await signIn(page, server.baseUrl);
-  await openRoute(page, server.baseUrl, `/my-journal/wizard/summary?id=${profile.profileId}`);
+  const { page, errors } = await suite.newPage();
+  await signIn(page, suite.baseUrl);
+  await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${profile.profileId}`);
   await page.getByRole('heading', { name: SUMMARY_LABEL.clientSetup }).waitFor();
   await page.getByText('After').waitFor();
   await page.getByText(TITLE).first().waitFor();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
@@ -15,28 +15,16 @@ import {
   THEME_CHANGE_TEXT,
 } from '@/features/my-journal/lib/journal-texts';
 import { paths, withId } from '@/config/paths';
-import { launchBrowser, newPage } from './support/browser';
 import { answerDialog, JournalApi, openRoute, signIn, unexpectedErrors } from './support/journal';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /**
  * Journal rules found in use (issue 7), in the browser against the real server: no publishing
  * without the Login page, and a theme change asks before it discards the site's styling.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let api: JournalApi;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  api = await JournalApi.signIn(server.baseUrl);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
+const api = JournalApi.forSuite(suite);
 
 const newProfile = (fields: Partial<JournalProfile> & { siteUrl: string; title: string }) =>
   api.call<JournalProfile>('POST', `${JOURNAL_PATHS.profiles}?returnBody=true`, {
@@ -45,8 +33,8 @@ const newProfile = (fields: Partial<JournalProfile> & { siteUrl: string; title: 
   });
 
 async function signedIn(): Promise<{ page: Page; errors: string[] }> {
-  const opened = await newPage(browser);
-  await signIn(opened.page, server.baseUrl);
+  const opened = await suite.newPage();
+  await signIn(opened.page, suite.baseUrl);
   return opened;
 }
 
@@ -84,7 +72,7 @@ it('asks before a theme change discards the styling; Cancel keeps it, OK resets 
     cssOverride: styled,
   });
   const { page, errors } = await signedIn();
-  await openRoute(page, server.baseUrl, withId(paths.mj.wizard.setup, profile.profileId));
+  await openRoute(page, suite.baseUrl, withId(paths.mj.wizard.setup, profile.profileId));
   // The form shows once the profile is in.
   const url = page.getByLabel(SETUP_LABEL.siteUrl, { exact: true });
   await url.waitFor();
@@ -95,7 +83,7 @@ it('asks before a theme change discards the styling; Cancel keeps it, OK resets 
   await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
   expect((await api.profileBySiteUrl('styled-site'))?.cssOverride).toBe(styled);
 
-  await openRoute(page, server.baseUrl, withId(paths.mj.wizard.setup, profile.profileId));
+  await openRoute(page, suite.baseUrl, withId(paths.mj.wizard.setup, profile.profileId));
   await page.getByRole('radio', { name: SETUP_LABEL.light }).check();
   await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
   await answerDialog(page, THEME_CHANGE_TEXT.title, {

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   EXPIRATION_DATE_COUNTS,
   JOURNAL_SITE_TEXT,
@@ -25,10 +25,9 @@ import {
   STEP_TITLE,
   SUMMARY_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
-import { launchBrowser, newPage } from './support/browser';
 import { answerDialog, JournalApi, newSitePage, signIn, unexpectedErrors } from './support/journal';
 import { solidPng } from './support/png';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /**
  * The whole MyJournal flow in Chromium against the real server (issue 3): a new profile through
@@ -36,17 +35,7 @@ import { startServer, type RunningServer } from './support/server';
  * published site opened and a demo card's balance checked.
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const PROGRAM = { id: 1, name: 'Demo Gift Card', abbreviation: 'DGC' };
 const SITE_URL = 'e2e-flow';
@@ -108,8 +97,8 @@ function computed(page: Page, selector: string, properties: readonly string[]) {
 
 describe('a new MyJournal site, from Add New to a balance check on the published site', () => {
   it('goes through the six steps, publishes, and the site shows what was built', async () => {
-    const { page, errors } = await newPage(browser);
-    await signIn(page, server.baseUrl);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
 
     // Step 1: client setup.
     await page.getByRole('link', { name: COMMON_TEXT.addNew }).click();
@@ -307,7 +296,7 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     expect(await summaryValue(setup, SETUP_LABEL.programId).innerText()).toBe(String(PROGRAM.id));
     expect(await summaryValue(setup, SETUP_LABEL.publishTarget).innerText()).toBe('Test');
     expect(await summaryValue(setup, SETUP_LABEL.siteUrl).innerText()).toBe(
-      `${server.baseUrl}/mj/#!/${SITE_URL}`,
+      `${suite.baseUrl}/mj/#!/${SITE_URL}`,
     );
     const settings = page.getByRole('region', { name: SUMMARY_LABEL.siteSettings });
     expect(await summaryValue(settings, SETTINGS_LABEL.title).innerText()).toBe(SETTINGS.title);
@@ -379,7 +368,7 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     );
 
     // What the server holds now.
-    const api = await JournalApi.signIn(server.baseUrl);
+    const api = await JournalApi.signIn(suite.baseUrl);
     const stored = await api.profileBySiteUrl(SITE_URL);
     expect(stored).toMatchObject({
       profileId,
@@ -412,8 +401,8 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     expect(errors).toEqual([]);
 
     // The published site, as a cardholder opens it.
-    const site = await newSitePage(browser);
-    await site.page.goto(`${server.baseUrl}/mj/#!/${SITE_URL}`);
+    const site = await newSitePage(suite.browser);
+    await site.page.goto(`${suite.baseUrl}/mj/#!/${SITE_URL}`);
     const heading = site.page.getByRole('heading', { level: 1 });
     await heading.getByText(LOGIN_TITLE).waitFor();
     expect(await site.page.title()).toBe(`Login - ${SETTINGS.title}`);

@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LOGIN_TEXT } from '@/config/texts';
-import { launchBrowser, newPage } from './support/browser';
 import { signIn } from './support/journal';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /*
  * What the pages load (issue 8): the login screen only the files its HTML names, and the journal
@@ -10,17 +9,7 @@ import { startServer, type RunningServer } from './support/server';
  * (react-colorful): the steps that show them load them (journal and rich-text browser tests).
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 interface Loaded {
   path: string;
@@ -40,9 +29,9 @@ function recordAssets(page: Page): Loaded[] {
 
 describe('what the admin app loads', () => {
   it('loads only the files the login page names until sign-in', async () => {
-    const { page, errors } = await newPage(browser);
+    const { page, errors } = await suite.newPage();
     const loaded = recordAssets(page);
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const html = await (await fetch(`${suite.baseUrl}/`)).text();
     const named = [...html.matchAll(/(?:src|href)=["']?\/?(assets\/[^"'\s>]+\.(?:js|css))/g)].map(
       (match) => `/${match[1]}`,
     );
@@ -50,7 +39,7 @@ describe('what the admin app loads', () => {
       expect.arrayContaining([expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]),
     );
 
-    await page.goto(`${server.baseUrl}/#/my-journal/dashboard`);
+    await page.goto(`${suite.baseUrl}/#/my-journal/dashboard`);
     await page.getByRole('button', { name: LOGIN_TEXT.submit }).waitFor();
     await page.waitForLoadState('networkidle');
     // Signed out, any route shows the login screen at the login route.
@@ -61,9 +50,9 @@ describe('what the admin app loads', () => {
   });
 
   it('opens the journal dashboard without the rich-text editor or the colour picker', async () => {
-    const { page, errors } = await newPage(browser);
+    const { page, errors } = await suite.newPage();
     const loaded = recordAssets(page);
-    await signIn(page, server.baseUrl);
+    await signIn(page, suite.baseUrl);
     await page.waitForLoadState('networkidle');
     const scripts = loaded.filter((asset) => asset.path.endsWith('.js'));
     // The app's chunk and the journal area's came after sign-in.

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
@@ -11,9 +11,8 @@ import { RICH_TEXT_TEXT } from '@/components/form/RichTextField';
 import { paths, withId } from '@/config/paths';
 import { PAGE_EDITOR_LABEL } from '@/features/my-journal/components/editors/page-editor-steps';
 import { SAVE_AND_CONTINUE } from '@/features/my-journal/lib/journal-texts';
-import { launchBrowser, newPage } from './support/browser';
 import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 /**
  * The rich-text editor (TipTap) as a person uses it, in Chromium: typing, the toolbar's
@@ -23,26 +22,18 @@ import { startServer, type RunningServer } from './support/server';
  * (tests/client/site-builder/rich-text-field.test.tsx) keep what needs no typing.
  */
 
-let server: RunningServer;
-let browser: Browser;
-let api: JournalApi;
+const suite = browserSuite();
+const api = JournalApi.forSuite(suite);
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  api = await JournalApi.signIn(server.baseUrl);
-  ({ page, errors } = await newPage(browser));
-  await signIn(page, server.baseUrl);
+  ({ page, errors } = await suite.newPage());
+  await signIn(page, suite.baseUrl);
 });
 
 afterEach(() => {
   expect(errors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 let sites = 0;
@@ -66,7 +57,7 @@ async function openLoginEditor(content: string): Promise<{ profileId: number; bo
 }
 
 async function reopen(profileId: number): Promise<void> {
-  await openRoute(page, server.baseUrl, withId(paths.mj.wizard.editor.login, profileId));
+  await openRoute(page, suite.baseUrl, withId(paths.mj.wizard.editor.login, profileId));
   await page.getByRole('heading', { name: 'Login Page', level: 3, exact: true }).waitFor();
   await contentBox().waitFor();
 }

@@ -1,29 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 const DEMO = { username: 'admin', password: 'admin123' };
 const JOURNAL_HEADING = 'Select a MyJournal Website';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    // A short inactivity limit so the session monitor can be watched at work.
-    startServer({ INACTIVITY_LIMIT_SECONDS: '3' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A short inactivity limit so the session monitor can be watched at work.
+const suite = browserSuite({ env: { INACTIVITY_LIMIT_SECONDS: '3' } });
 
 async function signIn(page: Page, user = DEMO) {
-  await page.goto(`${server.baseUrl}/`);
+  await page.goto(`${suite.baseUrl}/`);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -35,7 +21,7 @@ async function tokenCookie(page: Page) {
 
 describe('sign-in and the main layout', () => {
   it('signs in as the demo user and lands on the journal dashboard, with no console errors', async () => {
-    const { page, errors } = await newPage(browser);
+    const { page, errors } = await suite.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
     expect(new URL(page.url()).hash).toBe('#/my-journal/dashboard');
@@ -44,13 +30,13 @@ describe('sign-in and the main layout', () => {
     expect(errors).toEqual([]);
 
     // A token cookie already present skips the login screen.
-    await page.goto(`${server.baseUrl}/#/`);
+    await page.goto(`${suite.baseUrl}/#/`);
     await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
     await page.context().close();
   });
 
   it('shows the user name and a live date (dd-MM-yyyy) and time (HH:mm) in the header', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await suite.newPage();
     await signIn(page);
     const banner = page.getByRole('banner');
     await banner.getByText('admin').first().waitFor();
@@ -76,7 +62,7 @@ describe('sign-in and the main layout', () => {
   });
 
   it('highlights the sidebar item of the current area', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await suite.newPage();
     await signIn(page);
     const nav = page.getByRole('navigation');
     await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
@@ -106,7 +92,7 @@ describe('sign-in and the main layout', () => {
   });
 
   it('asks before logging out, and logging out clears the session', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await suite.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
 
@@ -125,14 +111,14 @@ describe('sign-in and the main layout', () => {
     expect(await tokenCookie(page)).toBeUndefined();
 
     // The session is gone: the dashboard route sends you back to login.
-    await page.goto(`${server.baseUrl}/#/my-journal/dashboard`);
+    await page.goto(`${suite.baseUrl}/#/my-journal/dashboard`);
     await page.getByLabel('Username').waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
     await page.context().close();
   });
 
   it('shows the server error code and message for a wrong password', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await suite.newPage();
     await signIn(page, { username: 'admin', password: 'not-the-password' });
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Error: 10').waitFor();
@@ -145,7 +131,7 @@ describe('sign-in and the main layout', () => {
   });
 
   it('refreshes the token after the inactivity limit, and times out when the refresh fails', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await suite.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
     const first = JSON.parse(decodeURIComponent((await tokenCookie(page))!.value)) as {
@@ -166,7 +152,7 @@ describe('sign-in and the main layout', () => {
     await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
 
     // Revoke the session behind the browser's back: the next refresh fails.
-    const revoked = await fetch(`${server.baseUrl}/api/tokens`, {
+    const revoked = await fetch(`${suite.baseUrl}/api/tokens`, {
       method: 'DELETE',
       headers: { Authorization: second.token },
     });

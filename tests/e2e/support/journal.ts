@@ -9,6 +9,7 @@ import {
 } from '@contracts/api/journal';
 import { LOGIN_TEXT } from '@/config/texts';
 import { DASHBOARD_TEXT } from '@/features/my-journal/lib/journal-texts';
+import type { BrowserSuite } from './suite';
 
 /** Helpers of the MyJournal browser tests: signing in, dialogs, field errors, API checks. */
 
@@ -103,20 +104,47 @@ export function unexpectedErrors(errors: readonly string[], expectedStatuses: re
 
 /** The journal API from node, signed in as the demo user: for checks the screens cannot show. */
 export class JournalApi {
-  private constructor(
-    private readonly baseUrl: string,
-    private readonly token: string,
-  ) {}
+  private signedInToken: string | undefined;
 
+  private constructor(private readonly origin: () => string) {}
+
+  /** Signs in now against the server at `baseUrl`. */
   static async signIn(baseUrl: string): Promise<JournalApi> {
-    const answer = await fetch(`${baseUrl}/api${API_PATHS.tokens}`, {
+    const api = new JournalApi(() => baseUrl);
+    await api.obtainToken();
+    return api;
+  }
+
+  /**
+   * The API of a browser suite's server, signed in by a beforeAll of its own: call it at the top
+   * of the file after `browserSuite()` (hooks run in the order they were registered), use it in
+   * tests and later hooks.
+   */
+  static forSuite(suite: BrowserSuite): JournalApi {
+    const api = new JournalApi(() => suite.baseUrl);
+    beforeAll(() => api.obtainToken());
+    return api;
+  }
+
+  private get baseUrl(): string {
+    return this.origin();
+  }
+
+  private get token(): string {
+    if (this.signedInToken === undefined) {
+      throw new Error('JournalApi: not signed in yet (use it in tests and hooks)');
+    }
+    return this.signedInToken;
+  }
+
+  private async obtainToken(): Promise<void> {
+    const answer = await fetch(`${this.baseUrl}/api${API_PATHS.tokens}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
       body: JSON.stringify(DEMO_USER),
     });
     if (answer.status !== 200) throw new Error(`login answered ${answer.status}`);
-    const { token } = (await answer.json()) as { token: string };
-    return new JournalApi(baseUrl, token);
+    this.signedInToken = ((await answer.json()) as { token: string }).token;
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {
