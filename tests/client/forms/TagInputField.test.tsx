@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
+import { TAG_DEFAULTS } from '@contracts/validation/rules';
 import { composeValidators, email, everyItem, required } from '@/lib/forms/validators';
 import { TagInputField } from '@/components/form/TagInputField';
 import { renderInForm } from './renderInForm';
@@ -104,16 +105,24 @@ describe('TagInputField', () => {
       Promise.resolve(source.filter((item) => item.startsWith(query))),
     );
     beforeEach(() => load.mockClear());
+    afterEach(() => jest.useRealTimers());
 
     it('queries after 3 characters, debounced, and shows at most 10 results', async () => {
+      // Fake timers: the debounce runs when the test moves the clock, not after a real wait.
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
       const { user } = renderInForm(
         <TagInputField name="tags" label="Cities" loadSuggestions={load} />,
+        { userOptions: { advanceTimers: jest.advanceTimersByTime } },
       );
       const input = screen.getByRole('combobox', { name: 'Cities' });
       await user.type(input, 'ci');
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Whatever timer two characters started has run now: none queried.
+      act(() => jest.runOnlyPendingTimers());
       expect(load).not.toHaveBeenCalled();
       await user.type(input, 't');
+      // The third character queries only once the debounce time has passed.
+      expect(load).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(TAG_DEFAULTS.debounceMs));
       expect(await screen.findAllByRole('option')).toHaveLength(10);
       expect(load).toHaveBeenCalledTimes(1);
       expect(load).toHaveBeenCalledWith('cit');

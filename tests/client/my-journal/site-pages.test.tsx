@@ -60,8 +60,10 @@ describe('step 3, MyJournal Site Pages', () => {
 
   it('saves with one call after another, then says so and goes to the media step', async () => {
     const firstAnswer = deferred<FakeResponse>();
+    let sentWhenFirstAnswered: string[] = [];
     server.on('PUT /api/myjournal/pages/2', async (request) => {
       await firstAnswer.promise;
+      sentWhenFirstAnswered = journal.writes();
       return { body: request.body };
     });
     const { user } = openStep();
@@ -70,13 +72,13 @@ describe('step 3, MyJournal Site Pages', () => {
     await user.click(screen.getByRole('checkbox', { name: 'FAQ' }));
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
 
-    // The first call waits for its answer: the second is not sent before it.
+    // The first call waits for its answer: the second is not sent before it. The answer is
+    // held until the first call is in, and the fake notes what had been sent when it answered.
     await waitFor(() => expect(journal.writes()).toEqual(['PUT /api/myjournal/pages/2']));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(journal.writes()).toEqual(['PUT /api/myjournal/pages/2']);
     firstAnswer.resolve({});
 
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(sentWhenFirstAnswered).toEqual(['PUT /api/myjournal/pages/2']);
     expect(dialog).toHaveTextContent(JOURNAL_TEXT.profileUpdated);
     // In page-type order: Locations off, Terms on, FAQ created.
     expect(journal.writes()).toEqual([
