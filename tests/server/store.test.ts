@@ -312,6 +312,53 @@ describe('Store: copy-on-write updates', () => {
     });
   });
 
+  it('lands changes made to records found with find, filter and findIndex, sharing the rest', async () => {
+    const store = await Store.open(file);
+    const before = store.read();
+    const returned = await store.update((data) => {
+      const german = data.languages.find((language) => language.id === 2);
+      if (german) german.languageName = 'Deutsch';
+      for (const language of data.languages.filter((candidate) => candidate.id === 1)) {
+        language.languageName = 'English (UK)';
+      }
+      const index = data.users.findIndex((user) => user.username === 'ann');
+      const ann = data.users[index];
+      if (ann) data.users[index] = { ...ann, loginCount: ann.loginCount + 1 };
+      // Later reads in the same mutation, callbacks included, see the changes made so far.
+      const seen = data.languages.some((language) => language.languageName === 'Deutsch');
+      return { german, seen };
+    });
+    const after = store.read();
+    expect(after.languages.map((language) => language.languageName)).toEqual([
+      'English (UK)',
+      'Deutsch',
+    ]);
+    expect(after.users[0]?.loginCount).toBe(1);
+    expect(after.countries).toBe(before.countries);
+    expect(returned.seen).toBe(true);
+    expect(returned.german).toBe(after.languages[1]);
+    expect(Object.isFrozen(returned.german)).toBe(true);
+    expect(await onDisk()).toEqual(after);
+  });
+
+  it('refuses a mutation that writes to a record inside a find/some callback, writing nothing', async () => {
+    const store = await Store.open(file);
+    const before = store.read();
+    const bytes = await readFile(file);
+    await expect(
+      store.update((data) => {
+        data.countries.push({ id: 2, value: 'Austria' });
+        data.languages.some((language) => {
+          // The callback gets the frozen stored record, not a draft (see Mutation).
+          language.languageName = 'changed';
+          return false;
+        });
+      }),
+    ).rejects.toThrow(TypeError);
+    expect(store.read()).toBe(before);
+    expect(await readFile(file)).toEqual(bytes);
+  });
+
   it('creates the data file readable by its owner only', async () => {
     const store = await Store.open(file);
     await store.update((data) => {
