@@ -31,7 +31,7 @@ export const STATES: CountryState[] = [
 ];
 export const TRANSACTION_METHODS: LookupItem[] = [
   { id: 1, value: 'Card' },
-  { id: 2, value: 'Mobile' },
+  { id: 2, value: 'Contactless' },
   { id: 3, value: 'Online' },
 ];
 export const BANKS: Bank[] = [{ id: 1, bankName: 'Test Bank', accountFormat: '000-000 00000000' }];

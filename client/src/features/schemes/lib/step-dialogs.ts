@@ -39,7 +39,8 @@ export function submitOrSayInvalid<Values>(
 ) {
   return (event: FormEvent<HTMLFormElement>) => {
     const pending = handleSubmit(event);
-    if (pending === undefined && form.getState().hasValidationErrors) {
+    // final-form checks the field rules synchronously: errors now mean nothing was submitted.
+    if (form.getState().hasValidationErrors) {
       void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(DIALOG_TEXT.formNotValid));
     }
     return pending;

@@ -151,6 +151,9 @@ function ClientSetupForm({
   const countryOptions = countries.map((country) => ({ value: country.id, label: country.value }));
 
   async function onSubmit(values: ClientSetupValues) {
+    // Navigate after the submit event: a transition started inside it makes React treat the
+    // submit as a form action of its own.
+    await Promise.resolve();
     if (locked) {
       await navigate(withId(general, schemeId));
       return;

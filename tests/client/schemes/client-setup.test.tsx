@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { BIN_TYPE, SCHEME_TEXT } from '@contracts/api/schemes';
+import { paths, withId } from '@/config/paths';
+import { buildClient, buildScheme } from '../../support/builders';
+import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
+
+let server: FakeFetch;
+let fake: SchemeFake;
+
+const gift = paths.gift.wizard;
+const LOCAL_CLIENT = buildClient({
+  clientId: 2,
+  clientName: 'Local Co',
+  binTypeId: 2,
+  binNumber: '123456789',
+  binName: 'Local BIN',
+  binCountryId: 1,
+});
+
+beforeEach(() => {
+  server = installFakeFetch();
+  fake = installSchemeServer(server, {
+    clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' }), LOCAL_CLIENT],
+    schemes: [buildScheme({ programId: 11, clientId: 2, schemeName: 'Local Gift' })],
+  });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+type User = ReturnType<typeof renderApp>['user'];
+const save = () => screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue });
+const field = (label: string) => screen.getByLabelText(label);
+
+async function openNewClient(user: User) {
+  await user.click(await screen.findByRole('radio', { name: 'New client' }));
+}
+
+describe('Client Setup (03 §2, §5)', () => {
+  it('a new client needs a name; International needs a 6-digit BIN number and a BIN name', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    await user.click(screen.getByRole('radio', { name: 'International' }));
+    await user.click(save());
+    expect(field('New Client Name')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    expect(field('BIN Number')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    expect(field('BIN Name')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    expect(screen.queryByLabelText('Country')).not.toBeInTheDocument();
+
+    await user.type(field('BIN Number'), '12345');
+    expect(field('BIN Number')).toHaveAccessibleDescription(FIELD_MESSAGES.minlength);
+    await user.type(field('BIN Number'), '67');
+    expect(field('BIN Number')).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    await user.clear(field('BIN Number'));
+    await user.type(field('BIN Number'), '12a456');
+    expect(field('BIN Number')).toHaveAccessibleDescription(FIELD_MESSAGES.numOnly);
+    await user.clear(field('BIN Number'));
+    await user.type(field('BIN Number'), '123456');
+    expect(field('BIN Number')).not.toHaveAccessibleDescription();
+    expect(fake.writes()).toEqual([]);
+  });
+
+  it('Local needs 9 digits and a country', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    await user.click(screen.getByRole('radio', { name: 'Local' }));
+    await user.type(field('BIN Number'), '123456');
+    await user.click(save());
+    expect(field('BIN Number')).toHaveAccessibleDescription(FIELD_MESSAGES.minlength);
+    expect(field('Country')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    await user.type(field('BIN Number'), '789');
+    expect(field('BIN Number')).not.toHaveAccessibleDescription();
+    await user.selectOptions(field('Country'), 'Australia');
+    expect(field('Country')).not.toHaveAccessibleDescription();
+  });
+
+  it('creates the client, says so, and opens General Settings for it', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Tea House');
+    await user.click(screen.getByRole('radio', { name: 'Local' }));
+    await user.type(field('BIN Number'), '987654321');
+    await user.type(field('BIN Name'), 'Tea BIN');
+    await user.selectOptions(field('Country'), 'New Zealand');
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(SCHEME_TEXT.clientCreated);
+    expect(fake.writes()).toEqual(['POST /api/gift-card/clients']);
+    expect(fake.writeBody(0)).toEqual({
+      clientName: 'Tea House',
+      binTypeId: BIN_TYPE.LOCAL,
+      binNumber: '987654321',
+      binName: 'Tea BIN',
+      binCountryId: 2,
+    });
+    expect(server.calls('POST /api/gift-card/clients')[0]!.url.search).toBe('?returnBody=true');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    await waitFor(() => expect(currentPath()).toBe(gift.general.path));
+    expect(window.location.hash).toBe(`#${gift.general.path}?clientId=101`);
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Create or Manage a Gift Scheme for Tea House',
+      }),
+    ).toBeVisible();
+    expect(screen.getByText('step 1 of 6')).toBeInTheDocument();
+  });
+
+  it('the transactor BIN needs no BIN fields', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    expect(screen.getByRole('radio', { name: 'Use Transactor Bin' })).toBeChecked();
+    expect(screen.queryByLabelText('BIN Number')).not.toBeInTheDocument();
+    await user.type(field('New Client Name'), 'Plain Co');
+    await user.click(save());
+    await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(fake.writeBody(0)).toEqual({
+      clientName: 'Plain Co',
+      binTypeId: BIN_TYPE.TRANSACTOR,
+      binNumber: null,
+      binName: null,
+      binCountryId: null,
+    });
+  });
+
+  it('a failed create shows "Error: {errorCode}" with the server message', async () => {
+    server.on('POST /api/gift-card/clients', {
+      status: 409,
+      body: { errorCode: 12, errorMessage: 'clientName: Tea House is already a client' },
+    });
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Tea House');
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.errorTitle(12) });
+    expect(dialog).toHaveTextContent('clientName: Tea House is already a client');
+    expect(currentPath()).toBe(gift.setup.path);
+  });
+
+  it('an existing client shows its saved BIN, locked, and moves on without a call', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await user.click(await screen.findByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    expect(await screen.findByLabelText('Client Name')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    await user.selectOptions(field('Client Name'), 'Local Co');
+    await waitFor(() => expect(field('BIN Number')).toHaveValue('123456789'));
+    expect(field('BIN Number')).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Local' })).toBeChecked();
+    expect(field('Country')).toHaveDisplayValue('Australia');
+    await user.click(save());
+    await waitFor(() => expect(currentPath()).toBe(gift.general.path));
+    expect(window.location.hash).toBe(`#${gift.general.path}?clientId=2`);
+    expect(fake.writes()).toEqual([]);
+  });
+
+  it('with an existing scheme everything is locked and the button only moves to step 2', async () => {
+    const { user } = renderApp({ route: withId(gift.financial, 11) });
+    // Opened through its tab (opening Client Setup with an id jumps on, 03 §2).
+    const nav = await screen.findByRole('navigation', { name: 'Wizard steps' });
+    await user.click(within(nav).getByRole('link', { name: 'Client Setup' }));
+    await waitFor(() => expect(field('Client Name')).toHaveDisplayValue('Local Co'));
+    expect(field('Client Name')).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'New client' })).toBeDisabled();
+    expect(field('BIN Number')).toBeDisabled();
+    await user.click(save());
+    await waitFor(() => expect(currentPath()).toBe(gift.general.path));
+    expect(window.location.hash).toBe(`#${gift.general.path}?id=11`);
+    expect(fake.writes()).toEqual([]);
+  });
+});
