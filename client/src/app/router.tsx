@@ -137,7 +137,7 @@ export const appRoutes: RouteObject[] = [
                   schemeStep(loyalty.upload, 'StoresDevicesStep'),
                   schemeStep(loyalty.financial, 'NotBuiltStep'),
                   schemeStep(loyalty.liability, 'NotBuiltStep'),
-                  schemeStep(loyalty.basecampaign, 'NotBuiltStep'),
+                  schemeStep(loyalty.basecampaign, 'BaseCampaignStep'),
                   schemeStep(loyalty.summary, 'NotBuiltStep'),
                 ],
               },

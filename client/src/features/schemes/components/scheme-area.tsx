@@ -9,3 +9,4 @@ export { ClientSetupStep } from './steps/client-setup-step';
 export { GeneralSettingsStep } from './steps/general-settings-step';
 export { StoresDevicesStep } from './steps/stores-devices-step';
 export { NotBuiltStep } from './steps/not-built-step';
+export { BaseCampaignStep } from './steps/base-campaign-step';

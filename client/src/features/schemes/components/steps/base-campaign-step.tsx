@@ -1,0 +1,379 @@
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import BsForm from 'react-bootstrap/Form';
+import { Form, useField, useForm, useFormState } from 'react-final-form';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  BASE_CAMPAIGN_ACTION,
+  BASE_CAMPAIGN_ACTION_LABEL,
+  BASE_CAMPAIGN_SCALE,
+  MONEY,
+  SCHEME_FINANCE_MESSAGE,
+  SCHEME_TEXT,
+  type BaseCampaignActionTypeId,
+} from '@contracts/api/schemes';
+import { QueryContent } from '@/components/common/query-content';
+import { FloatField } from '@/components/form/FloatField';
+import { RadioGroupField } from '@/components/form/RadioGroupField';
+import { withId } from '@/config/paths';
+import { NO_ERROR, useStoreShape } from '@/lib/api/store-shape';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import {
+  composeValidators,
+  decimal,
+  required,
+  type TextValue,
+  type Validator,
+} from '@/lib/forms/validators';
+import {
+  useCampaignActionQuery,
+  useCampaignNonActionsQuery,
+  useCreateBaseCampaignMutation,
+  useUpdateBaseCampaignMutation,
+} from '../../api/schemes-api';
+import { useWizardScheme } from '../../hooks/use-wizard-scheme';
+import {
+  ACTION_OPTIONS,
+  addRow,
+  BASE_CAMPAIGN_LABEL,
+  canAddRow,
+  isRowEditable,
+  removeLastRow,
+  SCALE_ACTION,
+  SCALE_MODES,
+  scaleLabel,
+  toBody,
+  toFormValues,
+  type BaseCampaignValues,
+  type ScaleMode,
+  type ScaleRow,
+} from '../../lib/base-campaign';
+import { showFailedOrError } from '../../lib/failed-dialog';
+import { GENERAL_LABEL } from '../../lib/scheme-texts';
+import { confirmSkip, showSaveSuccess } from '../../lib/step-dialogs';
+import { areaPaths, nextStep } from '../../lib/wizard-steps';
+
+/** A rule that applies only while the given action type is chosen. */
+const inMode =
+  (type: BaseCampaignActionTypeId, rule: Validator<TextValue>): Validator<TextValue> =>
+  (value, allValues) =>
+    (allValues as BaseCampaignValues).actionTypeId === type ? rule(value, allValues) : undefined;
+
+/** Above 0 (the server refuses 0 for amount per and multipliers). */
+const aboveZero =
+  (message: string): Validator<TextValue> =>
+  (value) =>
+    value === undefined || value === null || value === '' || Number(value) > 0
+      ? undefined
+      : message;
+
+/** 03 §5 Base campaign: flat points in flat mode, the relative pair in relative mode. */
+const VALIDATE = {
+  flatPoints: inMode(BASE_CAMPAIGN_ACTION.FLAT, composeValidators(required, decimal)),
+  relativeUnits: inMode(BASE_CAMPAIGN_ACTION.RELATIVE, composeValidators(required, decimal)),
+  relativeAmountPer: inMode(
+    BASE_CAMPAIGN_ACTION.RELATIVE,
+    composeValidators(required, decimal, aboveZero(SCHEME_FINANCE_MESSAGE.amountPer)),
+  ),
+  multiplier: {
+    sliding: inMode(
+      BASE_CAMPAIGN_ACTION.SLIDING,
+      composeValidators(required, decimal, aboveZero(SCHEME_FINANCE_MESSAGE.multiplier)),
+    ),
+    steping: inMode(
+      BASE_CAMPAIGN_ACTION.STEPING,
+      composeValidators(required, decimal, aboveZero(SCHEME_FINANCE_MESSAGE.multiplier)),
+    ),
+  },
+} as const;
+
+/**
+ * Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8): five modes (default, flat, relative,
+ * sliding and steping scale). The mode starts as default and follows the saved campaign; a save
+ * updates an existing campaign (POST .../update) or creates one, says so and moves to the
+ * Summary. Scale rows run on $0-$200: only the last row of the active mode is editable, 'Add
+ * Scale' continues from the previous max + 1, the last row can be removed while more than one
+ * is left. 'Skip this step' asks first.
+ */
+export function BaseCampaignStep() {
+  const wizard = useWizardScheme();
+  const { id, client } = wizard;
+  const actionQuery = useCampaignActionQuery(id ?? skipToken);
+  const rowsQuery = useCampaignNonActionsQuery(id ?? skipToken);
+  const [, createState] = useCreateBaseCampaignMutation({ fixedCacheKey: 'base-campaign-create' });
+  const [, updateState] = useUpdateBaseCampaignMutation({ fixedCacheKey: 'base-campaign-update' });
+  // The base campaign's store (03 §3): the saved action with the create / update flags.
+  const campaign = useStoreShape(
+    { ...actionQuery, data: actionQuery.currentData },
+    { create: createState, update: updateState },
+  );
+  const rows = useStoreShape({ ...rowsQuery, data: rowsQuery.currentData });
+
+  if (id === null) {
+    return (
+      <p>
+        {GENERAL_LABEL.noClient}{' '}
+        <Link to={areaPaths('loyalty').wizard.setup.path}>{SCHEME_TEXT.tabs.setup}</Link>
+      </p>
+    );
+  }
+
+  const state = {
+    loading:
+      (campaign.data === undefined && campaign.loading) ||
+      (rows.data === undefined && rows.loading) ||
+      (client === undefined && wizard.clients.loading),
+    error:
+      [actionQuery.error ? campaign.error : NO_ERROR, rows.error].find(
+        (error) => error.code !== 0,
+      ) ?? NO_ERROR,
+  };
+
+  return (
+    <QueryContent state={state}>
+      <h3 className="h5 mb-3">{SCHEME_TEXT.baseCampaignTitle(client?.clientName ?? '')}</h3>
+      {campaign.data !== undefined && rows.data !== undefined ? (
+        <BaseCampaignForm
+          key={id}
+          programId={id}
+          exists={campaign.data !== null}
+          values={toFormValues(campaign.data, rows.data)}
+          saving={campaign.creating || campaign.updating}
+        />
+      ) : null}
+    </QueryContent>
+  );
+}
+
+function BaseCampaignForm({
+  programId,
+  exists,
+  values,
+  saving,
+}: {
+  programId: number;
+  exists: boolean;
+  values: BaseCampaignValues;
+  saving: boolean;
+}) {
+  const navigate = useNavigate();
+  const [createCampaign] = useCreateBaseCampaignMutation({
+    fixedCacheKey: 'base-campaign-create',
+  });
+  const [updateCampaign] = useUpdateBaseCampaignMutation({
+    fixedCacheKey: 'base-campaign-update',
+  });
+  // Loaded once per scheme (the form is keyed by it): later refetches do not reset typing.
+  const [initialValues] = useState(values);
+  const next = withId(nextStep('loyalty', 'basecampaign'), programId);
+
+  async function onSubmit(form: BaseCampaignValues) {
+    const body = toBody(programId, form);
+    try {
+      if (exists) await updateCampaign(body).unwrap();
+      else await createCampaign(body).unwrap();
+    } catch (error) {
+      await showFailedOrError(error);
+      return;
+    }
+    await showSaveSuccess(
+      exists ? SCHEME_TEXT.baseCampaignUpdated : SCHEME_TEXT.baseCampaignCreated,
+    );
+    await navigate(next);
+  }
+
+  async function skip() {
+    if (await confirmSkip()) await navigate(next);
+  }
+
+  return (
+    <Form<BaseCampaignValues> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, values: current }) => (
+        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormUnsavedChanges<BaseCampaignValues> />
+          <RadioGroupField<BaseCampaignActionTypeId>
+            name="actionTypeId"
+            label={BASE_CAMPAIGN_LABEL.mode}
+            options={ACTION_OPTIONS}
+          />
+          <fieldset
+            className="mb-3"
+            disabled={current.actionTypeId !== BASE_CAMPAIGN_ACTION.FLAT}
+            aria-label={BASE_CAMPAIGN_ACTION_LABEL[BASE_CAMPAIGN_ACTION.FLAT]}
+          >
+            <legend className="h6">{BASE_CAMPAIGN_ACTION_LABEL[BASE_CAMPAIGN_ACTION.FLAT]}</legend>
+            <div className="row">
+              <div className="col-md-4">
+                <FloatField
+                  name="flatPoints"
+                  label={BASE_CAMPAIGN_LABEL.flatPoints}
+                  validate={VALIDATE.flatPoints}
+                  min={MONEY.min}
+                  max={MONEY.max}
+                />
+              </div>
+            </div>
+          </fieldset>
+          <fieldset
+            className="mb-3"
+            disabled={current.actionTypeId !== BASE_CAMPAIGN_ACTION.RELATIVE}
+            aria-label={BASE_CAMPAIGN_ACTION_LABEL[BASE_CAMPAIGN_ACTION.RELATIVE]}
+          >
+            <legend className="h6">
+              {BASE_CAMPAIGN_ACTION_LABEL[BASE_CAMPAIGN_ACTION.RELATIVE]}
+            </legend>
+            <div className="row">
+              <div className="col-md-4">
+                <FloatField
+                  name="relativeUnits"
+                  label={BASE_CAMPAIGN_LABEL.relativeUnits}
+                  validate={VALIDATE.relativeUnits}
+                  min={MONEY.min}
+                  max={MONEY.max}
+                />
+              </div>
+              <div className="col-md-4">
+                <FloatField
+                  name="relativeAmountPer"
+                  label={BASE_CAMPAIGN_LABEL.relativeAmountPer}
+                  validate={VALIDATE.relativeAmountPer}
+                  min={MONEY.min}
+                  max={MONEY.max}
+                />
+              </div>
+            </div>
+          </fieldset>
+          {SCALE_MODES.map((mode) => (
+            <ScaleSection key={mode} mode={mode} />
+          ))}
+          <div className="d-flex gap-2">
+            <Button type="submit" variant="primary" disabled={submitting || saving}>
+              {SCHEME_TEXT.buttons.saveContinue}
+            </Button>
+            <Button
+              variant="outline-secondary"
+              disabled={submitting || saving}
+              onClick={() => void skip()}
+            >
+              {SCHEME_TEXT.buttons.skip}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Form>
+  );
+}
+
+/** A sliding or steping scale: its rows, 'Add Scale', and remove on the last row. */
+function ScaleSection({ mode }: { mode: ScaleMode }) {
+  const form = useForm<BaseCampaignValues>();
+  const { values } = useFormState<BaseCampaignValues>({ subscription: { values: true } });
+  const rows = values[mode];
+  const active = values.actionTypeId === SCALE_ACTION[mode];
+  const modeLabel = BASE_CAMPAIGN_ACTION_LABEL[SCALE_ACTION[mode]];
+  const headingId = useId();
+
+  return (
+    <section className="mb-3" aria-labelledby={headingId}>
+      <h4 id={headingId} className="h6">
+        {modeLabel}
+      </h4>
+      {rows.map((row, index) => (
+        <ScaleRowView
+          key={index}
+          mode={mode}
+          index={index}
+          row={row}
+          modeLabel={modeLabel}
+          editable={isRowEditable(mode, index, rows, values.actionTypeId)}
+          removable={active && rows.length > 1 && index === rows.length - 1}
+          onRemove={() => form.change(mode, removeLastRow(rows))}
+        />
+      ))}
+      <Button
+        variant="outline-primary"
+        size="sm"
+        disabled={!active || !canAddRow(rows)}
+        aria-label={BASE_CAMPAIGN_LABEL.addScale(modeLabel)}
+        onClick={() => form.change(mode, addRow(rows))}
+      >
+        {SCHEME_TEXT.buttons.addScale}
+      </Button>
+    </section>
+  );
+}
+
+function ScaleRowView({
+  mode,
+  index,
+  row,
+  modeLabel,
+  editable,
+  removable,
+  onRemove,
+}: {
+  mode: ScaleMode;
+  index: number;
+  row: ScaleRow;
+  modeLabel: string;
+  editable: boolean;
+  removable: boolean;
+  onRemove(): void;
+}) {
+  const sliderId = useId();
+  const outputId = useId();
+  const { input } = useField<number>(`${mode}[${index}].max`, { subscription: { value: true } });
+  const active = useFormState<BaseCampaignValues>({ subscription: { values: true } }).values
+    .actionTypeId;
+  const label = BASE_CAMPAIGN_LABEL.row(modeLabel, index);
+
+  return (
+    <fieldset className="border rounded p-2 mb-2">
+      <legend className="fs-6 float-none w-auto px-1 mb-0">{label}</legend>
+      <div className="row align-items-end g-2">
+        <div className="col-md-6">
+          <BsForm.Label htmlFor={sliderId} className="mb-0">
+            {BASE_CAMPAIGN_LABEL.upTo}{' '}
+            <output id={outputId} htmlFor={sliderId} className="fw-semibold">
+              {BASE_CAMPAIGN_LABEL.range(row.min, row.max)}
+            </output>
+          </BsForm.Label>
+          <BsForm.Range
+            id={sliderId}
+            min={row.min}
+            max={BASE_CAMPAIGN_SCALE.max}
+            step={BASE_CAMPAIGN_SCALE.step}
+            value={row.max}
+            aria-valuetext={scaleLabel(row.max)}
+            disabled={!editable}
+            onChange={(event) => input.onChange(Number(event.target.value))}
+          />
+        </div>
+        <div className="col-md-4">
+          <FloatField
+            name={`${mode}[${index}].multiplier`}
+            label={BASE_CAMPAIGN_LABEL.multiplier}
+            validate={VALIDATE.multiplier[mode]}
+            disabled={active !== SCALE_ACTION[mode]}
+            min={MONEY.min}
+            max={MONEY.max}
+            className="mb-0"
+          />
+        </div>
+        <div className="col-md-2">
+          {removable ? (
+            <Button
+              variant="outline-danger"
+              size="sm"
+              aria-label={BASE_CAMPAIGN_LABEL.removeRow(modeLabel, index)}
+              onClick={onRemove}
+            >
+              {BASE_CAMPAIGN_LABEL.remove}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,311 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import {
+  SCHEME_EMBEDDED,
+  SCHEME_FINANCE_MESSAGE,
+  SCHEME_TEXT,
+  type BaseCampaignAction,
+  type BaseCampaignNonAction,
+} from '@contracts/api/schemes';
+import { paths, withId } from '@/config/paths';
+import {
+  buildBaseCampaignAction,
+  buildClient,
+  buildLoyaltyConfig,
+  buildScheme,
+} from '../../support/builders';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, NETWORK_ERROR, type FakeFetch } from '../../support/fake-fetch';
+import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
+
+let server: FakeFetch;
+let fake: SchemeFake;
+
+const loyalty = paths.loyalty.wizard;
+const ID = 21;
+const CLIENT = buildClient({ clientId: 1, clientName: 'Coffee Co' });
+const SCHEME = buildScheme({ programId: ID, programTypeId: 3, clientId: 1, schemeName: 'Points' });
+const ACTION_PATH = `/api/gift-card/base-campaign/campaign-action/${ID}` as const;
+const ROWS_PATH = `/api/gift-card/base-campaign/campaign-non-action/${ID}` as const;
+
+/** The campaign the fake holds (null: none yet, answered 404). */
+function serveCampaign(action: BaseCampaignAction | null) {
+  server.on(`GET ${ACTION_PATH}`, () =>
+    action
+      ? { body: action }
+      : { status: 404, body: { errorCode: 3, errorMessage: 'Base campaign not found' } },
+  );
+  const rows: BaseCampaignNonAction[] = (action?.range ?? []).map((row) => ({
+    programId: ID,
+    actionTypeId: action!.actionTypeId,
+    fromValue: row.min,
+    toValue: row.max,
+    multiplier: row.multiplier,
+  }));
+  server.on(`GET ${ROWS_PATH}`, { body: embeddedList(SCHEME_EMBEDDED.nonActions, rows) });
+}
+
+beforeEach(() => {
+  server = installFakeFetch();
+  fake = installSchemeServer(server, {
+    clients: [CLIENT],
+    schemes: [SCHEME],
+    configs: [buildLoyaltyConfig({ programId: ID })],
+  });
+  server.on('POST /api/gift-card/base-campaign', (request) => ({
+    status: 201,
+    body: request.body,
+  }));
+  server.on('POST /api/gift-card/base-campaign/update', (request) => ({ body: request.body }));
+  serveCampaign(null);
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+type User = ReturnType<typeof renderApp>['user'];
+const TITLE = 'Base campaign for Coffee Co';
+const save = () => screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue });
+const radio = (label: string) => screen.getByRole('radio', { name: label });
+const row = (mode: string, n: number) => screen.getByRole('group', { name: `${mode} row ${n}` });
+const rows = (mode: string) => screen.queryAllByRole('group', { name: new RegExp(`^${mode} row`) });
+const slider = (mode: string, n: number) => within(row(mode, n)).getByRole('slider');
+const multiplier = (mode: string, n: number) => within(row(mode, n)).getByLabelText('Multiplier');
+const addScale = (mode: string) => screen.getByRole('button', { name: `Add Scale to ${mode}` });
+
+async function open() {
+  const rendered = renderApp({ route: withId(loyalty.basecampaign, ID) });
+  await screen.findByRole('heading', { name: TITLE });
+  return rendered;
+}
+
+async function okDialog(user: User, title: string, text: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  expect(dialog).toHaveTextContent(text);
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+}
+
+describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
+  it('shows the title, step 6 of 7 and the five modes, default chosen without a campaign', async () => {
+    await open();
+    expect(screen.getByText('step 6 of 7')).toBeInTheDocument();
+    for (const label of [
+      'Default Trader Allocation',
+      'Flat Allocation',
+      'Relative Allocation',
+      'Sliding Scale',
+      'Steping Scale',
+    ]) {
+      expect(radio(label)).toBeInTheDocument();
+    }
+    expect(radio('Default Trader Allocation')).toBeChecked();
+    expect(screen.getByRole('button', { name: SCHEME_TEXT.buttons.skip })).toBeEnabled();
+    expect(screen.getAllByRole('button', { name: /Add Scale/ })).toHaveLength(2);
+  });
+
+  it('creates the campaign when none exists, says so and moves to the Summary', async () => {
+    const { user } = await open();
+    await user.click(save());
+    await okDialog(user, SCHEME_TEXT.successTitle, SCHEME_TEXT.baseCampaignCreated);
+    expect(fake.writes()).toEqual(['POST /api/gift-card/base-campaign']);
+    expect(fake.writeBody(0)).toEqual({
+      programId: ID,
+      actionTypeId: 1,
+      actionParameter1: null,
+      actionParameter2: null,
+      range: [],
+    });
+    await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
+    expect(window.location.hash).toBe(`#${loyalty.summary.path}?id=${ID}`);
+  });
+
+  it('takes its mode from the saved campaign and updates it', async () => {
+    serveCampaign(
+      buildBaseCampaignAction({ programId: ID, actionTypeId: 2, actionParameter1: 15 }),
+    );
+    const { user } = await open();
+    await waitFor(() => expect(radio('Flat Allocation')).toBeChecked());
+    expect(screen.getByLabelText('Points')).toHaveValue('15.00');
+    await user.clear(screen.getByLabelText('Points'));
+    await user.type(screen.getByLabelText('Points'), '20');
+    await user.click(save());
+    await okDialog(user, SCHEME_TEXT.successTitle, SCHEME_TEXT.baseCampaignUpdated);
+    expect(fake.writes()).toEqual(['POST /api/gift-card/base-campaign/update']);
+    expect(fake.writeBody(0)).toMatchObject({
+      programId: ID,
+      actionTypeId: 2,
+      actionParameter1: 20,
+    });
+    await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
+  });
+
+  it('flat points are required in flat mode; the form does not submit', async () => {
+    const { user } = await open();
+    await user.click(radio('Flat Allocation'));
+    await user.click(save());
+    expect(await screen.findByLabelText('Points')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(fake.writes()).toEqual([]);
+    await user.type(screen.getByLabelText('Points'), 'abc');
+    expect(screen.getByLabelText('Points')).toHaveAccessibleDescription(FIELD_MESSAGES.numOnly);
+  });
+
+  it('the relative pair is required in relative mode and saved as the two parameters', async () => {
+    const { user } = await open();
+    await user.click(radio('Relative Allocation'));
+    await user.click(save());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Units')).toHaveAccessibleDescription(FIELD_MESSAGES.required),
+    );
+    expect(screen.getByLabelText('Amount per')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(fake.writes()).toEqual([]);
+    await user.type(screen.getByLabelText('Units'), '1');
+    await user.type(screen.getByLabelText('Amount per'), '0');
+    await user.tab();
+    expect(screen.getByLabelText('Amount per')).toHaveAccessibleDescription(
+      SCHEME_FINANCE_MESSAGE.amountPer,
+    );
+    await user.clear(screen.getByLabelText('Amount per'));
+    await user.type(screen.getByLabelText('Amount per'), '10');
+    await user.click(save());
+    await okDialog(user, SCHEME_TEXT.successTitle, SCHEME_TEXT.baseCampaignCreated);
+    expect(fake.writeBody(0)).toMatchObject({
+      actionTypeId: 3,
+      actionParameter1: 1,
+      actionParameter2: 10,
+      range: [],
+    });
+  });
+
+  it('scale rows: 0-20 x1 first, add from max + 1, only the last row editable, remove', async () => {
+    const { user } = await open();
+    expect(rows('Sliding Scale')).toHaveLength(1);
+    expect(within(row('Sliding Scale', 1)).getByText('$0 - $20')).toBeInTheDocument();
+    expect(multiplier('Sliding Scale', 1)).toHaveValue('1.00');
+    // Not the active mode: nothing editable, no row added.
+    expect(slider('Sliding Scale', 1)).toBeDisabled();
+    expect(addScale('Sliding Scale')).toBeDisabled();
+
+    await user.click(radio('Sliding Scale'));
+    expect(slider('Sliding Scale', 1)).toBeEnabled();
+    expect(slider('Sliding Scale', 1)).toHaveAttribute('aria-valuetext', '$20');
+    expect(slider('Steping Scale', 1)).toBeDisabled();
+    expect(within(row('Sliding Scale', 1)).queryByRole('button')).toBeNull();
+
+    await user.click(addScale('Sliding Scale'));
+    expect(rows('Sliding Scale')).toHaveLength(2);
+    expect(within(row('Sliding Scale', 2)).getByText('$21 - $41')).toBeInTheDocument();
+    expect(slider('Sliding Scale', 1)).toBeDisabled();
+    expect(slider('Sliding Scale', 2)).toBeEnabled();
+    expect(within(row('Sliding Scale', 1)).queryByRole('button')).toBeNull();
+
+    // The new row's multiplier is required (03 §5): the form does not submit.
+    await user.click(save());
+    await waitFor(() =>
+      expect(multiplier('Sliding Scale', 2)).toHaveAccessibleDescription(FIELD_MESSAGES.required),
+    );
+    expect(fake.writes()).toEqual([]);
+    await user.type(multiplier('Sliding Scale', 2), '2');
+
+    // The last row spans at most to 200; then no row is added.
+    fireEvent.change(slider('Sliding Scale', 2), { target: { value: '190' } });
+    expect(within(row('Sliding Scale', 2)).getByText('$21 - $190')).toBeInTheDocument();
+    await user.click(addScale('Sliding Scale'));
+    expect(within(row('Sliding Scale', 3)).getByText('$191 - $200')).toBeInTheDocument();
+    expect(addScale('Sliding Scale')).toBeDisabled();
+    await user.type(multiplier('Sliding Scale', 3), '3');
+
+    // Removing the last row re-enables the one before it.
+    await user.click(screen.getByRole('button', { name: 'Remove Sliding Scale row 3' }));
+    expect(rows('Sliding Scale')).toHaveLength(2);
+    expect(slider('Sliding Scale', 2)).toBeEnabled();
+    expect(addScale('Sliding Scale')).toBeEnabled();
+
+    // Changing mode enables only the active mode's last row.
+    await user.click(radio('Steping Scale'));
+    expect(slider('Sliding Scale', 2)).toBeDisabled();
+    expect(slider('Steping Scale', 1)).toBeEnabled();
+    await user.click(radio('Sliding Scale'));
+    expect(slider('Sliding Scale', 2)).toBeEnabled();
+
+    await user.click(save());
+    await okDialog(user, SCHEME_TEXT.successTitle, SCHEME_TEXT.baseCampaignCreated);
+    expect(fake.writeBody(0)).toEqual({
+      programId: ID,
+      actionTypeId: 4,
+      actionParameter1: null,
+      actionParameter2: null,
+      range: [
+        { min: 0, max: 20, multiplier: 1 },
+        { min: 21, max: 190, multiplier: 2 },
+      ],
+    });
+  });
+
+  it('loads saved steping rows from campaign-non-action', async () => {
+    serveCampaign(
+      buildBaseCampaignAction({
+        programId: ID,
+        actionTypeId: 5,
+        range: [
+          { min: 0, max: 50, multiplier: 1 },
+          { min: 51, max: 200, multiplier: 1.5 },
+        ],
+      }),
+    );
+    await open();
+    await waitFor(() => expect(radio('Steping Scale')).toBeChecked());
+    expect(rows('Steping Scale')).toHaveLength(2);
+    expect(within(row('Steping Scale', 2)).getByText('$51 - $200')).toBeInTheDocument();
+    expect(multiplier('Steping Scale', 2)).toHaveValue('1.50');
+    expect(slider('Steping Scale', 1)).toBeDisabled();
+    expect(slider('Steping Scale', 2)).toBeEnabled();
+    expect(addScale('Steping Scale')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove Steping Scale row 2' })).toBeEnabled();
+    expect(rows('Sliding Scale')).toHaveLength(1);
+  });
+
+  it('a refused save shows "Failed: {errorCode}" with the server message and stays', async () => {
+    server.on('POST /api/gift-card/base-campaign', {
+      status: 400,
+      body: {
+        errorCode: 1,
+        errorMessage: 'programId: Base campaigns are for loyalty schemes only',
+      },
+    });
+    const { user } = await open();
+    await user.click(save());
+    await okDialog(
+      user,
+      SCHEME_TEXT.failedCodeTitle(1),
+      'programId: Base campaigns are for loyalty schemes only',
+    );
+    expect(currentPath()).toBe(loyalty.basecampaign.path);
+    expect(save()).toBeEnabled();
+  });
+
+  it('a save without an answer shows "Error: {errorCode}"', async () => {
+    server.on('POST /api/gift-card/base-campaign', NETWORK_ERROR);
+    const { user } = await open();
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: /^Error: / });
+    expect(dialog).toBeInTheDocument();
+    expect(currentPath()).toBe(loyalty.basecampaign.path);
+  });
+
+  it('"Skip this step" asks first, and moves to the Summary only on "Yes, skip"', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.skip }));
+    let dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.skipTitle });
+    expect(dialog).toHaveTextContent(SCHEME_TEXT.skipMessage);
+    await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXT.skipCancel }));
+    expect(currentPath()).toBe(loyalty.basecampaign.path);
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.skip }));
+    dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.skipTitle });
+    await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXT.skipConfirm }));
+    await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
+    expect(fake.writes()).toEqual([]);
+  });
+});
