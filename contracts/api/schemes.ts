@@ -335,7 +335,7 @@ export interface FinancialSettlement {
   frequency: SettlementFrequencyId;
   /** 'When' option (1..5) for frequency 1, else null. */
   frequencyWhen: number | null;
-  /** Day of week (1..5) for frequencies 2 and 3, else null. */
+  /** Day of week (1..5): required for frequencies 2 and 3, optional for 4 (daily), null for 1. */
   frequencyDayOfWeek: number | null;
   flDualBillingSeq: Flag;
   /** Epoch seconds. */
@@ -585,7 +585,6 @@ export const SCHEME_FINANCE_MESSAGE = {
   noDayOfWeekWhenMonthly: `A monthly settlement (frequency ${SETTLEMENT_FREQUENCY.MONTHLY}) has no day of week`,
   modesExclusive: 'Choose a frequency or a scheduler function, not both',
   groupingHorizon: 'Must be a number of months',
-  noMarkup: 'Must not contain < or >',
   actionType: 'Must be 1 (default), 2 (flat), 3 (relative), 4 (sliding) or 5 (steping)',
   scaleValue: `Must be a whole number from ${BASE_CAMPAIGN_SCALE.min} to ${BASE_CAMPAIGN_SCALE.max}`,
   scaleStart: `Must be ${BASE_CAMPAIGN_SCALE.min}: the scale starts there`,

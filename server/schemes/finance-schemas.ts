@@ -18,6 +18,7 @@ import {
   SETTLEMENT_WHEN_OPTIONS,
 } from '@contracts/api/schemes';
 import { hasNoLeadingZero, isEmail, isNumeric } from '@contracts/validation/rules';
+import { noMarkup } from './scheme-schemas';
 
 /** A record id in a body. */
 const recordId = z
@@ -177,7 +178,7 @@ const liabilityShape = {
     .min(1)
     .max(SCHEME_LIMITS.liabilitySubject, FIELD_MESSAGES.maxlength)
     // A subject is plain text in mail headers and on the summary: no markup.
-    .refine((subject) => !/[<>]/.test(subject), SCHEME_FINANCE_MESSAGE.noMarkup),
+    .refine(noMarkup, SCHEME_SERVER_MESSAGE.noMarkup),
   // Set to 1 on every save (03 §4).
   flActive: flag.optional(),
   frequency: recordId

@@ -45,7 +45,8 @@ const optionalText = (max: number) =>
     .transform((value) => (value === '' || value === undefined ? null : value));
 
 /** Free text without a character class: markup characters are refused (never stored). */
-const noMarkup = (text: string) => !/[<>]/.test(text);
+/** Free text without a character class: no `<` or `>` (no markup can be stored). */
+export const noMarkup = (text: string): boolean => !/[<>]/.test(text);
 
 /** Letters, digits and spaces (the shared check, which also lets an underscore through). */
 const alphaNumSpace = (schema: z.ZodString) =>

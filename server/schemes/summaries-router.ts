@@ -8,6 +8,7 @@
  * The request body of the activation is not read (03 §7 gives it none).
  */
 import { Router } from 'express';
+import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {
   SCHEME_EMBEDDED,
@@ -21,6 +22,8 @@ import type { Store } from '../db/store';
 import { HttpError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
+
+const noBody = z.object({}).strict();
 import { findProgram, raiseStatus } from './finance-rules';
 
 export function createSummariesRouter(store: Store): Router {
@@ -41,17 +44,23 @@ export function createSummariesRouter(store: Store): Router {
     },
   );
 
-  router.put(SCHEME_PATHS.summary(':id'), validate({ params: idParams }), async (req, res) => {
-    const { id } = req.params;
-    const answer = await store.update((data): SchemeStatusAnswer => {
-      findProgram(data, id);
-      if (!data.configurations.some((config) => config.programId === id)) {
-        throw new HttpError(409, ERROR_CODE.CONFLICT, SCHEME_TEXT.activateWithoutConfig);
-      }
-      return { programId: id, schemeStatus: raiseStatus(data, id, SCHEME_STATUS.ACTIVE) };
-    });
-    res.json(answer);
-  });
+  // Activation carries nothing: a body, if any, must be an empty JSON object, so a garbled or
+  // mistaken write (another call's body, a form) is refused instead of activating.
+  router.put(
+    SCHEME_PATHS.summary(':id'),
+    validate({ params: idParams, body: noBody }),
+    async (req, res) => {
+      const { id } = req.params;
+      const answer = await store.update((data): SchemeStatusAnswer => {
+        findProgram(data, id);
+        if (!data.configurations.some((config) => config.programId === id)) {
+          throw new HttpError(409, ERROR_CODE.CONFLICT, SCHEME_TEXT.activateWithoutConfig);
+        }
+        return { programId: id, schemeStatus: raiseStatus(data, id, SCHEME_STATUS.ACTIVE) };
+      });
+      res.json(answer);
+    },
+  );
 
   return router;
 }

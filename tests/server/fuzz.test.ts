@@ -18,7 +18,13 @@ import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths'
 import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { FONT_PATHS } from '@contracts/site/fonts';
 import { answerClientErrorsAsJson } from '../../server/http/client-errors';
-import { buildGiftConfig, buildSchemeInput } from '../support/builders';
+import {
+  buildBaseCampaignAction,
+  buildFinancialSettlement,
+  buildGiftConfig,
+  buildLiabilityReportConfig,
+  buildSchemeInput,
+} from '../support/builders';
 import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, DEMO_USER, TEST_TOKEN_SECRET, type TestApp } from './support/test-app';
 
@@ -161,8 +167,53 @@ const ROUTES: readonly Route[] = [
   { methods: ['GET'], path: api(SCHEME_PATHS.binExtensionNumber(P)), body: 'none', param: '1' },
   { methods: ['POST'], path: URL_PATHS.images, body: 'multipart' },
   { methods: ['GET'], path: URL_PATHS.image(P), body: 'none', param: '0'.repeat(32) },
-  { methods: ['POST'], path: URL_PATHS.imagesReview, body: 'json', goodBody: {} },
-  { methods: ['POST'], path: URL_PATHS.mail, body: 'json', goodBody: {} },
+  {
+    methods: ['POST'],
+    path: api(SCHEME_PATHS.settlements),
+    body: 'json',
+    goodBody: { ...buildFinancialSettlement({ programId: 6 }) },
+  },
+  {
+    methods: ['GET', 'PUT'],
+    path: api(SCHEME_PATHS.settlement(P)),
+    body: 'json',
+    param: '1',
+    goodBody: { ...buildFinancialSettlement({ programId: 1 }) },
+  },
+  { methods: ['GET'], path: api(SCHEME_PATHS.settlementBanks), body: 'none' },
+  {
+    methods: ['GET', 'POST', 'PUT'],
+    path: api(SCHEME_PATHS.liability),
+    body: 'json',
+    goodBody: { ...buildLiabilityReportConfig({ programId: 1 }) },
+  },
+  { methods: ['GET'], path: api(SCHEME_PATHS.liabilityFrequency), body: 'none' },
+  { methods: ['GET'], path: api(SCHEME_PATHS.liabilitySchedulerFunction), body: 'none' },
+  {
+    methods: ['POST'],
+    path: api(SCHEME_PATHS.baseCampaign),
+    body: 'json',
+    goodBody: { ...buildBaseCampaignAction({ programId: 4 }) },
+  },
+  {
+    methods: ['POST'],
+    path: api(SCHEME_PATHS.baseCampaignUpdate),
+    body: 'json',
+    goodBody: { ...buildBaseCampaignAction({ programId: 4 }) },
+  },
+  { methods: ['GET'], path: api(SCHEME_PATHS.campaignAction(P)), body: 'none', param: '4' },
+  { methods: ['GET'], path: api(SCHEME_PATHS.campaignNonAction(P)), body: 'none', param: '4' },
+  { methods: ['PUT'], path: api(SCHEME_PATHS.summary(P)), body: 'none', param: '1' },
+  { methods: ['GET'], path: api(SCHEME_PATHS.uploadedFiles(P)), body: 'none', param: '1' },
+  { methods: ['POST'], path: URL_PATHS.imagesReview, body: 'multipart' },
+  {
+    methods: ['POST'],
+    path: URL_PATHS.mail,
+    body: 'json',
+    goodBody: { email: 'reviewer@example.com', schemeName: 'Fuzz Scheme', image: 'x' },
+  },
+  { methods: ['GET'], path: URL_PATHS.mailOutbox, body: 'none' },
+  { methods: ['GET'], path: URL_PATHS.mailOutboxItem(P), body: 'none', param: 'x' },
   { methods: ['GET'], path: RUNTIME_CONFIG_PATH, body: 'none' },
   { methods: ['GET'], path: FONT_PATHS.stylesheet, body: 'none' },
   { methods: ['GET'], path: FONT_PATHS.file(P), body: 'none', param: 'roboto' },

@@ -164,7 +164,7 @@ describe('liability reports', () => {
       [
         'script in the subject',
         { emailSubject: '<script>x</script>' },
-        `emailSubject: ${SCHEME_FINANCE_MESSAGE.noMarkup}`,
+        `emailSubject: ${SCHEME_SERVER_MESSAGE.noMarkup}`,
       ],
       [
         'both modes',

@@ -93,8 +93,16 @@ describe('scheme summary', () => {
       expect(await t.schemeStatus(GIFT.programId)).toBe(5);
     });
 
-    it('does not read a body sent along', async () => {
-      await activate(LOYALTY.programId, { schemeStatus: 1, programId: GIFT.programId }).expect(200);
+    it('refuses a body with fields (activation carries none), nothing written; {} is fine', async () => {
+      await t.expectNothingWritten(async () => {
+        const answer = await activate(LOYALTY.programId, {
+          schemeStatus: 1,
+          programId: GIFT.programId,
+        });
+        expect(answer.status).toBe(400);
+        expect((answer.body as { errorMessage: string }).errorMessage).toMatch(/Unknown field/);
+      });
+      await activate(LOYALTY.programId, {}).expect(200);
       expect(await t.schemeStatus(LOYALTY.programId)).toBe(5);
       expect(await t.schemeStatus(GIFT.programId)).toBe(GIFT.schemeStatus);
     });
