@@ -84,14 +84,31 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitUntilUp(baseUrl, child, () => log);
+    // The port was free when chosen, but another process may have taken it since: then the
+    // answer came from that one and this server failed to listen. Ours says it is listening.
+    const listening = `localhost:${port}`;
+    const deadline = Date.now() + 10_000;
+    while (!log.includes(listening)) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`the server on port ${port} is not the one started here:\n${log}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
+  let stopping = false;
+  // A server that dies during the tests says why (its own output), instead of only a refused call.
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`portal server exited (${code ?? signal}) during the run:\n${log}`);
+  });
   return {
     baseUrl,
     dataDir,
     stop: async () => {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

@@ -2,7 +2,7 @@
  * The lowdb adapter of the data file. Unlike lowdb's JSONFile it keeps the serialised form of
  * every record, so writing costs what changed, not the size of the file:
  *
- * - Snapshots are frozen (see draft.ts), so an object that is still in the data is unchanged:
+ * - Snapshots are frozen (see store.ts), so an object that is still in the data is unchanged:
  *   its bytes are cached by identity (a WeakMap: a replaced record's bytes go with it). A
  *   write serialises only records that are new objects, and reuses the byte list of every
  *   collection that is the same array as last time.
