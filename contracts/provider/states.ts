@@ -5,8 +5,9 @@
  *
  * States are named after data. A state sets up its own records (never the demo seed's) and
  * answers the values the provider decided (ids, the siteUrl, a generated password), which the
- * pacts take through `fromProviderState('${name}', example)`. The only parameter a state takes
- * is `pageTypeId`; no state takes a password.
+ * pacts take through `fromProviderState('${name}', example)`. The parameters a state takes are
+ * `pageTypeId` (journal pages) and `programTypeId` / `configured` (schemes); no state takes a
+ * password or an id.
  */
 export const STATE = {
   /** Answers `{ username, password }`: a user with a freshly generated password. */
@@ -35,7 +36,53 @@ export const STATE = {
   moduleCodeUnused: 'no module code has the code',
   /** Answers `{ siteUrl, cardNumber, pin }`: a published site whose program holds that active card. */
   publishedSiteWithCard: 'a published journal site has a gift card',
+
+  // Schemes (03). The scheme states reset the pact scheme of the program type to exactly the
+  // steps named and answer SCHEME_STATE_VALUES: its ids and the ids a save of each step needs.
+  /** Answers `{ clientId, clientName }`: a transactor client (no own BIN). */
+  schemeClient: 'a scheme client exists',
+  /** Answers `{ clientName }`: a client name no client has. */
+  schemeClientNameUnused: 'no scheme client has the name',
+  /** Answers `{ clientId }`: an id no client has. */
+  schemeClientMissing: 'no scheme client has the id',
+  /** Answers `{ schemeName }`: a scheme name no scheme has. */
+  schemeNameUnused: 'no scheme has the name',
+  /** Params `{ programTypeId: 1 | 3, configured: boolean }`: General Settings saved, and the configuration when configured; nothing later. */
+  scheme: 'a scheme exists',
+  /** Params `{ programTypeId }`: configured, with a financial settlement (status 4); no liability report. */
+  schemeWithSettlement: 'a scheme has a financial settlement',
+  /** Params `{ programTypeId }`: configured, settlement and liability report; no base campaign. */
+  schemeWithLiability: 'a scheme has a liability report',
+  /** The loyalty scheme configured, settlement, liability report and a sliding-scale base campaign. */
+  schemeWithBaseCampaign: 'a loyalty scheme has a base campaign',
+  /** Params `{ programTypeId }`: configured, with one uploaded file listed on its summary. */
+  schemeWithUploadedFile: 'a scheme has an uploaded file',
+  /** Answers `{ binId }`: a master (internal) card BIN. */
+  masterCardBin: 'a master card BIN exists',
+  /** Answers `{ binId }`: an id no card BIN has. */
+  cardBinMissing: 'no card BIN has the id',
 } as const;
+
+/**
+ * What every scheme state answers (`fromProviderState('${name}', example)`): the scheme's ids
+ * and the values a save of each step needs on this provider (its own lookups: a country, a
+ * transaction method, an expiry type and term, a bank with an account number in its format, a
+ * liability frequency).
+ */
+export const SCHEME_STATE_VALUES = [
+  'programId',
+  'clientId',
+  'countryId',
+  'transactionMethodsStr',
+  'liveCardBinId',
+  'expiryFrom',
+  'expiryTerm',
+  'suffixStand',
+  'bankId',
+  'poolAccBankNumber',
+  'frequency',
+] as const;
+export type SchemeStateValueName = (typeof SCHEME_STATE_VALUES)[number];
 
 export type ProviderStateName = (typeof STATE)[keyof typeof STATE];
 

@@ -16,16 +16,22 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { PROGRAM_TYPE } from '@contracts/api/constants';
 import {
+  BASE_CAMPAIGN_ACTION,
+  SCHEME_STATUS,
+  SETTLEMENT_FREQUENCY,
+  type Config,
+} from '@contracts/api/schemes';
+import {
   JOURNAL_PAGE_TYPE,
   MODULE_ID,
   type JournalPage,
   type JournalProfile,
 } from '@contracts/api/journal';
-import { STATE, type ProviderStateName } from '@contracts/provider/states';
+import { SCHEME_STATE_VALUES, STATE, type ProviderStateName } from '@contracts/provider/states';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { hashPassword } from '../auth/passwords';
 import { CardStore } from '../cards/card-store';
-import type { Data } from '../db/schema';
+import type { Data, ProgramRecord } from '../db/schema';
 import type { Store } from '../db/store';
 
 /** The values a state answers, injected into the replayed request. */
@@ -59,6 +65,18 @@ export const PACT_RECORDS = {
   newModuleCode: 'MJC_PACT2',
   /** The gift card of the published site (its PIN is generated on each setup). */
   cardNumber: '6035990000009911',
+  /** The scheme states' schemes, one per program type, of the client `clientName`. */
+  giftSchemeName: 'Pact Gift Scheme',
+  loyaltySchemeName: 'Pact Loyalty Scheme',
+  /** The name the create-client interaction uses; removed before it runs. */
+  newClientName: 'Pact New Client',
+  /** The name the create-scheme interaction uses; removed (with its records) before it runs. */
+  newSchemeName: 'Pact New Scheme',
+  /** The master card BIN the pact schemes are configured on. */
+  cardBinName: 'PACT Master BIN',
+  cardBinNumber: '999901',
+  /** The uploaded-file record of 'a scheme has an uploaded file' (a listing only, no file). */
+  uploadedFileName: 'pact-cards.csv',
 } as const;
 
 const THEME_ID = 2;
@@ -190,6 +208,311 @@ function removeProfile(data: Data, siteUrl: string): void {
   data.journalPages = data.journalPages.filter((p) => !ids.has(p.profileId));
 }
 
+/** The pact country with its state; answers its id. */
+function ensureCountry(data: Data): number {
+  let country = data.countries.find((c) => c.value === PACT_RECORDS.countryName);
+  if (country === undefined) {
+    country = { id: maxId(data.countries, (c) => c.id) + 1, value: PACT_RECORDS.countryName };
+    data.countries.push(country);
+  }
+  const countryId = country.id;
+  if (!data.states.some((s) => s.countryId === countryId)) {
+    const id = maxId(data.states, (s) => s.id) + 1;
+    data.states.push({ id, value: PACT_RECORDS.stateName, countryId });
+  }
+  return countryId;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Schemes
+// ---------------------------------------------------------------------------------------------
+
+/** The steps a scheme state sets up beyond General Settings (each implies the ones before). */
+interface SchemeSteps {
+  configured: boolean;
+  settlement: boolean;
+  liability: boolean;
+  baseCampaign: boolean;
+  uploadedFile: boolean;
+}
+const NO_STEPS: SchemeSteps = {
+  configured: false,
+  settlement: false,
+  liability: false,
+  baseCampaign: false,
+  uploadedFile: false,
+};
+
+type SchemeProgramType = typeof PROGRAM_TYPE.GIFT | typeof PROGRAM_TYPE.LOYALTY;
+
+function programTypeIdOf(params: Record<string, unknown>): SchemeProgramType {
+  const value = Number(params.programTypeId);
+  if (value !== PROGRAM_TYPE.GIFT && value !== PROGRAM_TYPE.LOYALTY) {
+    throw new ProviderStateError(
+      `this state needs "programTypeId" ${PROGRAM_TYPE.GIFT} (gift) or ${PROGRAM_TYPE.LOYALTY} (loyalty)`,
+    );
+  }
+  return value;
+}
+
+function configuredOf(params: Record<string, unknown>): boolean {
+  const value = params.configured;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new ProviderStateError('this state needs a boolean "configured"');
+}
+
+/** The first id of a lookup this provider holds (its own reference data, never changed). */
+function firstId(items: readonly { id: number }[], what: string): number {
+  const id = items.reduce<number | undefined>(
+    (min, item) => (min === undefined || item.id < min ? item.id : min),
+    undefined,
+  );
+  if (id === undefined) throw new ProviderStateError(`the provider has no ${what}`);
+  return id;
+}
+
+/**
+ * An account number in a bank's format (mask: 0 a digit, * a letter or digit, A a lowercase
+ * letter; anything else literal).
+ */
+function accountNumberFor(format: string): string {
+  return [...format]
+    .map((char) => {
+      if (char === '0' || char === '*') return '1';
+      if (char === 'A') return 'a';
+      return char;
+    })
+    .join('');
+}
+
+/** The pact client (transactor), reset; answers its id. */
+function ensureSchemeClient(data: Data): number {
+  const existing = data.clients.find((c) => c.clientName === PACT_RECORDS.clientName);
+  const clientId = existing?.clientId ?? maxId(data.clients, (c) => c.clientId) + 1;
+  data.clients = [
+    ...data.clients.filter((c) => c.clientId !== clientId),
+    {
+      clientId,
+      clientName: PACT_RECORDS.clientName,
+      binTypeId: 0,
+      binNumber: null,
+      binName: null,
+      binCountryId: null,
+    },
+  ];
+  return clientId;
+}
+
+/** The pact master card BIN (internal, extension length 3), reset; answers its id. */
+function ensureCardBin(data: Data): number {
+  const existing = data.cardBins.find((b) => b.name === PACT_RECORDS.cardBinName);
+  const id = existing?.id ?? maxId(data.cardBins, (b) => b.id) + 1;
+  data.cardBins = [
+    ...data.cardBins.filter((b) => b.id !== id),
+    {
+      id,
+      number: PACT_RECORDS.cardBinNumber,
+      name: PACT_RECORDS.cardBinName,
+      cardLength: 16,
+      extensionLength: 3,
+      flInternal: 1,
+    },
+  ];
+  return id;
+}
+
+/** Removes schemes (programs) with their configuration and later steps. */
+function removeSchemes(data: Data, programIds: ReadonlySet<number>): void {
+  const kept = <T extends { programId: number }>(items: T[]) =>
+    items.filter((item) => !programIds.has(item.programId));
+  data.programs = kept(data.programs);
+  data.configurations = kept(data.configurations);
+  data.financialSettlements = kept(data.financialSettlements);
+  data.liabilityReportConfigs = kept(data.liabilityReportConfigs);
+  data.baseCampaignActions = kept(data.baseCampaignActions);
+  data.uploadedFiles = kept(data.uploadedFiles);
+}
+
+const SCHEME_DATES = {
+  /** 1 Jan 2026 and 31 Dec 2026 (UTC midnight), epoch seconds: a weekly settlement's period. */
+  start: Date.UTC(2026, 0, 1) / 1000,
+  end: Date.UTC(2026, 11, 31) / 1000,
+  /** The liability report's next run: 1 Dec 2026. */
+  nextRun: Date.UTC(2026, 11, 1) / 1000,
+  /** The uploaded file's creation: 1 Jan 2026. */
+  uploaded: Date.UTC(2026, 0, 1) / 1000,
+} as const;
+
+/**
+ * The pact scheme of a program type, reset to General Settings plus exactly the steps asked
+ * for; answers SCHEME_STATE_VALUES (contracts/provider/states.ts). Gift and loyalty use different suffixes on the pact BIN,
+ * so either can be configured while the other is.
+ */
+function ensureScheme(
+  data: Data,
+  programTypeId: SchemeProgramType,
+  steps: SchemeSteps,
+): ProviderStateValues {
+  const gift = programTypeId === PROGRAM_TYPE.GIFT;
+  const schemeName = gift ? PACT_RECORDS.giftSchemeName : PACT_RECORDS.loyaltySchemeName;
+  const clientId = ensureSchemeClient(data);
+  const liveCardBinId = ensureCardBin(data);
+  const countryId = ensureCountry(data);
+  const transactionMethodsStr = String(firstId(data.transactionMethods, 'transaction method'));
+  const expiryFrom = firstId(data.expiryTypes, 'expiry type');
+  const expiryTerm = firstId(data.expiryTerms, 'expiry term');
+  const bankId = firstId(data.banks, 'bank');
+  const bank = data.banks.find((b) => b.id === bankId);
+  const poolAccBankNumber = accountNumberFor(bank?.accountFormat ?? '');
+  const frequency = firstId(data.liabilityFrequencies, 'liability frequency');
+  const suffixStand = gift ? '001' : '002';
+
+  const existing = data.programs.find(
+    (p) => p.schemeName === schemeName && p.clientId === clientId,
+  );
+  const programId = existing?.programId ?? maxId(data.programs, (p) => p.programId) + 1;
+  let schemeStatus: number = SCHEME_STATUS.GENERAL;
+  if (steps.configured) schemeStatus = SCHEME_STATUS.CONFIG;
+  if (steps.settlement) schemeStatus = SCHEME_STATUS.FINANCIAL;
+  const program: ProgramRecord = {
+    programId,
+    programTypeId,
+    clientId,
+    clientName: PACT_RECORDS.clientName,
+    schemeName,
+    schemeShortName: gift ? 'PACTGS' : 'PACTLS',
+    schemeAbbreviation: gift ? 'PGS' : 'PLS',
+    schemeStatus,
+    poweruserLogin: 'pact.admin',
+    buttonImgUrl: null,
+    logoImgUrl: null,
+    address1: '1 Pact Street',
+    address2: null,
+    address3: null,
+    address4: null,
+    suburb: 'Pactville',
+    city: 'Pactville',
+    postcode: '2000',
+    countryId,
+    stateId: null,
+    email: 'scheme@pact.example',
+    website: 'https://www.pact.example',
+    mobile: '0412345678',
+    landline: '0298765432',
+    transactionMethodsStr,
+    poweruserPasswordHash: null,
+  };
+  removeSchemes(data, new Set([programId]));
+  data.programs.push(program);
+
+  if (steps.configured) {
+    const common = {
+      programId,
+      expiryExtend: 0 as const,
+      expiryFrom,
+      expiryTerm,
+      redeemMin: 1,
+      redeemMax: 500,
+      merchantRedeem: 1 as const,
+      liveCardBinId,
+      suffixLength: 3,
+      suffixStand,
+      suffixVirtual: null,
+      numberStandCards: 100,
+      schemeStatus,
+    };
+    const config: Config = gift
+      ? {
+          ...common,
+          programTypeId: PROGRAM_TYPE.GIFT,
+          creditMin: 5,
+          creditMax: 1000,
+          topupMin: 5,
+          topupMax: 500,
+          multiTopup: 1,
+          merchantTopup: 1,
+          suffixBulk: null,
+          numberBulkCards: null,
+        }
+      : {
+          ...common,
+          programTypeId: PROGRAM_TYPE.LOYALTY,
+          loyaltyBalanceMin: 0,
+          loyaltyBalanceMax: 5000,
+          merchantLoyaltyRedeem: 1,
+        };
+    data.configurations.push(config);
+  }
+  if (steps.settlement) {
+    data.financialSettlements.push({
+      programId,
+      bankId,
+      bankAuthority: '123456',
+      poolAccName: 'Pact Pool',
+      poolAccBankNumber,
+      frequency: SETTLEMENT_FREQUENCY.WEEKLY,
+      frequencyWhen: null,
+      frequencyDayOfWeek: 1,
+      flDualBillingSeq: 0,
+      startDate: SCHEME_DATES.start,
+      endDate: SCHEME_DATES.end,
+      schemeStatus,
+    });
+  }
+  if (steps.liability) {
+    data.liabilityReportConfigs.push({
+      programId,
+      emailRecipient: 'finance@pact.example',
+      emailCC: null,
+      emailBCC: null,
+      emailSubject: 'Pact liability report',
+      flActive: 1,
+      frequency,
+      nextExecutionDate: SCHEME_DATES.nextRun,
+      schedulerFunction: null,
+      groupingHorizon: 3,
+    });
+  }
+  if (steps.baseCampaign && !gift) {
+    data.baseCampaignActions.push({
+      programId,
+      actionTypeId: BASE_CAMPAIGN_ACTION.SLIDING,
+      actionParameter1: null,
+      actionParameter2: null,
+      range: [
+        { min: 0, max: 20, multiplier: 1 },
+        { min: 21, max: 200, multiplier: 2 },
+      ],
+    });
+  }
+  if (steps.uploadedFile) {
+    data.uploadedFiles.push({
+      id: maxId(data.uploadedFiles, (f) => f.id) + 1,
+      programId,
+      fileTypeId: 1,
+      fileName: PACT_RECORDS.uploadedFileName,
+      userFileName: PACT_RECORDS.uploadedFileName,
+      createdDate: SCHEME_DATES.uploaded,
+    });
+  }
+
+  const values: Record<SchemeStateValueName, string | number> = {
+    programId,
+    clientId,
+    countryId,
+    transactionMethodsStr,
+    liveCardBinId,
+    expiryFrom,
+    expiryTerm,
+    suffixStand,
+    bankId,
+    poolAccBankNumber,
+    frequency,
+  };
+  return values;
+}
+
 /** The state handlers on a store. `cardsDir` holds the imported gift cards (config.cardsDir). */
 export function createProviderStates(deps: {
   store: Store;
@@ -219,19 +542,7 @@ export function createProviderStates(deps: {
       programId: maxId(store.read().programs, (p) => p.programId) + UNUSED_ID_GAP,
     }),
     [STATE.countryWithStates]: async () =>
-      store.update((data) => {
-        let country = data.countries.find((c) => c.value === PACT_RECORDS.countryName);
-        if (country === undefined) {
-          country = { id: maxId(data.countries, (c) => c.id) + 1, value: PACT_RECORDS.countryName };
-          data.countries.push(country);
-        }
-        const countryId = country.id;
-        if (!data.states.some((s) => s.countryId === countryId)) {
-          const id = maxId(data.states, (s) => s.id) + 1;
-          data.states.push({ id, value: PACT_RECORDS.stateName, countryId });
-        }
-        return { countryId };
-      }),
+      store.update((data) => ({ countryId: ensureCountry(data) })),
     [STATE.journalProfile]: async () =>
       store.update((data) => ensureProfile(data, PACT_RECORDS.profileSiteUrl, 0)),
     [STATE.publishedJournalProfile]: async () =>
@@ -314,5 +625,82 @@ export function createProviderStates(deps: {
       ]);
       return { siteUrl: String(siteUrl), cardNumber, pin };
     },
+
+    // Schemes
+    [STATE.schemeClient]: async () =>
+      store.update((data) => ({
+        clientId: ensureSchemeClient(data),
+        clientName: PACT_RECORDS.clientName,
+      })),
+    [STATE.schemeClientNameUnused]: async () => {
+      const clientName = PACT_RECORDS.newClientName;
+      await store.update((data) => {
+        const name = clientName.toLowerCase();
+        const gone = new Set(
+          data.clients.filter((c) => c.clientName.toLowerCase() === name).map((c) => c.clientId),
+        );
+        data.clients = data.clients.filter((c) => !gone.has(c.clientId));
+        removeSchemes(
+          data,
+          new Set(data.programs.filter((p) => gone.has(p.clientId)).map((p) => p.programId)),
+        );
+      });
+      return { clientName };
+    },
+    [STATE.schemeClientMissing]: async () => ({
+      clientId: maxId(store.read().clients, (c) => c.clientId) + UNUSED_ID_GAP,
+    }),
+    [STATE.schemeNameUnused]: async () => {
+      const schemeName = PACT_RECORDS.newSchemeName;
+      await store.update((data) =>
+        removeSchemes(
+          data,
+          new Set(data.programs.filter((p) => p.schemeName === schemeName).map((p) => p.programId)),
+        ),
+      );
+      return { schemeName };
+    },
+    [STATE.scheme]: async (params) => {
+      const programTypeId = programTypeIdOf(params);
+      const configured = configuredOf(params);
+      return store.update((data) => ensureScheme(data, programTypeId, { ...NO_STEPS, configured }));
+    },
+    [STATE.schemeWithSettlement]: async (params) => {
+      const programTypeId = programTypeIdOf(params);
+      return store.update((data) =>
+        ensureScheme(data, programTypeId, { ...NO_STEPS, configured: true, settlement: true }),
+      );
+    },
+    [STATE.schemeWithLiability]: async (params) => {
+      const programTypeId = programTypeIdOf(params);
+      return store.update((data) =>
+        ensureScheme(data, programTypeId, {
+          ...NO_STEPS,
+          configured: true,
+          settlement: true,
+          liability: true,
+        }),
+      );
+    },
+    [STATE.schemeWithBaseCampaign]: async () =>
+      store.update((data) =>
+        ensureScheme(data, PROGRAM_TYPE.LOYALTY, {
+          configured: true,
+          settlement: true,
+          liability: true,
+          baseCampaign: true,
+          uploadedFile: false,
+        }),
+      ),
+    [STATE.schemeWithUploadedFile]: async (params) => {
+      const programTypeId = programTypeIdOf(params);
+      return store.update((data) =>
+        ensureScheme(data, programTypeId, { ...NO_STEPS, configured: true, uploadedFile: true }),
+      );
+    },
+    [STATE.masterCardBin]: async () => store.update((data) => ({ binId: ensureCardBin(data) })),
+    [STATE.cardBinMissing]: async () => ({
+      binId: maxId(store.read().cardBins, (b) => b.id) + UNUSED_ID_GAP,
+    }),
   };
 }

@@ -1,10 +1,21 @@
 import request from 'supertest';
+import { AUTH_HEADER } from '@contracts/api/constants';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
+import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
 
 const setUp = (t: TestApp, state: string, params: Record<string, unknown> = {}) =>
   request(t.app).post(PROVIDER_STATES_PATH).send({ state, params, action: 'setup' });
+
+const FRESH_EACH_TIME = new Set<string>([
+  STATE.user,
+  STATE.publishedSiteWithCard,
+  STATE.programMissing,
+  STATE.journalProfileMissing,
+  STATE.schemeClientMissing,
+  STATE.cardBinMissing,
+]);
 
 describe('pact provider-state endpoint (development only)', () => {
   let t: TestApp;
@@ -40,9 +51,13 @@ describe('pact provider-state endpoint (development only)', () => {
             state === STATE.journalProfileWithoutPageType
               ? JOURNAL_PAGE_TYPE.FAQ
               : JOURNAL_PAGE_TYPE.LOCATIONS,
+          programTypeId: PROGRAM_TYPE.LOYALTY,
+          configured: true,
         };
         const response = await setUp(t, state, params).expect(200);
-        if (state !== STATE.user && state !== STATE.publishedSiteWithCard) {
+        // The user's password and the card's PIN are new on every setup; a free id is one
+        // above the largest at the time (the scheme states add programs, clients and BINs).
+        if (!FRESH_EACH_TIME.has(state)) {
           answers[run]?.push(response.body);
         }
       }
@@ -50,11 +65,74 @@ describe('pact provider-state endpoint (development only)', () => {
     // A rerun finds the same records.
     expect(answers[1]).toEqual(answers[0]);
     const after = await t.dataFile();
-    for (const key of ['journalProfiles', 'journalPages', 'moduleCodes', 'programs'] as const) {
+    for (const key of [
+      'journalProfiles',
+      'journalPages',
+      'moduleCodes',
+      'programs',
+      'clients',
+      'cardBins',
+      'configurations',
+      'financialSettlements',
+      'liabilityReportConfigs',
+      'baseCampaignActions',
+      'uploadedFiles',
+    ] as const) {
       const kept = after[key].slice(0, before[key].length);
       expect(kept).toEqual(before[key]);
     }
     expect(after.users.filter((user) => user.username !== 'pact-user')).toEqual(before.users);
+  });
+
+  it('sets a scheme up with exactly the steps named, for the wizard calls to find', async () => {
+    t = await createTestApp();
+    const { token } = await t.login();
+    const get = (path: string) => request(t.app).get(`/api${path}`).set(AUTH_HEADER, token);
+
+    const bare = await setUp(t, STATE.scheme, {
+      programTypeId: PROGRAM_TYPE.GIFT,
+      configured: false,
+    }).expect(200);
+    const programId = (bare.body as { programId: number }).programId;
+    await get(SCHEME_PATHS.configuration(programId)).expect(404);
+    const activation = await request(t.app)
+      .put(`/api${SCHEME_PATHS.summary(programId)}`)
+      .set(AUTH_HEADER, token)
+      .expect(409);
+    expect(activation.body).toMatchObject({ errorMessage: SCHEME_TEXT.activateWithoutConfig });
+
+    const withLiability = await setUp(t, STATE.schemeWithLiability, {
+      programTypeId: PROGRAM_TYPE.GIFT,
+    }).expect(200);
+    expect(withLiability.body).toMatchObject({ programId });
+    await get(SCHEME_PATHS.configuration(programId)).expect(200);
+    await get(SCHEME_PATHS.settlement(programId)).expect(200);
+    await get(`${SCHEME_PATHS.liability}?programId=${programId}`).expect(200);
+    const scheme = await get(SCHEME_PATHS.scheme(programId)).expect(200);
+    expect(scheme.body).toMatchObject({ schemeStatus: 4, clientName: 'Pact Client' });
+
+    const campaign = await setUp(t, STATE.schemeWithBaseCampaign).expect(200);
+    const loyaltyId = (campaign.body as { programId: number }).programId;
+    expect(loyaltyId).not.toBe(programId);
+    const rows = await get(SCHEME_PATHS.campaignNonAction(loyaltyId)).expect(200);
+    expect(rows.body).toMatchObject({
+      _embedded: { nonActions: [{ fromValue: 0 }, { toValue: 200 }] },
+    });
+
+    // Back to General Settings only: the later steps are gone again.
+    await setUp(t, STATE.scheme, { programTypeId: PROGRAM_TYPE.GIFT, configured: false }).expect(
+      200,
+    );
+    await get(SCHEME_PATHS.settlement(programId)).expect(404);
+    await get(`${SCHEME_PATHS.liability}?programId=${programId}`).expect(404);
+  });
+
+  it('answers 400 naming params for a scheme state without a known programTypeId', async () => {
+    t = await createTestApp();
+    const response = await setUp(t, STATE.scheme, { programTypeId: 2, configured: true });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorMessage: expect.stringMatching(/^params: /) });
+    await setUp(t, STATE.scheme, { programTypeId: 1 }).expect(400);
   });
 
   it('answers 400 naming the state for a state it does not know, and {} for no state', async () => {
