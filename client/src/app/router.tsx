@@ -119,7 +119,7 @@ export const appRoutes: RouteObject[] = [
                   schemeStep(gift.upload, 'StoresDevicesStep'),
                   schemeStep(gift.financial, 'NotBuiltStep'),
                   schemeStep(gift.liability, 'NotBuiltStep'),
-                  schemeStep(gift.summary, 'NotBuiltStep'),
+                  schemeStep(gift.summary, 'SummaryStep'),
                 ],
               },
               {
@@ -138,7 +138,7 @@ export const appRoutes: RouteObject[] = [
                   schemeStep(loyalty.financial, 'NotBuiltStep'),
                   schemeStep(loyalty.liability, 'NotBuiltStep'),
                   schemeStep(loyalty.basecampaign, 'BaseCampaignStep'),
-                  schemeStep(loyalty.summary, 'NotBuiltStep'),
+                  schemeStep(loyalty.summary, 'SummaryStep'),
                 ],
               },
             ],

@@ -10,3 +10,4 @@ export { GeneralSettingsStep } from './steps/general-settings-step';
 export { StoresDevicesStep } from './steps/stores-devices-step';
 export { NotBuiltStep } from './steps/not-built-step';
 export { BaseCampaignStep } from './steps/base-campaign-step';
+export { SummaryStep } from './steps/summary-step';
