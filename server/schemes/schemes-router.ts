@@ -116,11 +116,20 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
         newPassword === undefined ? undefined : await hashPassword(newPassword, passwordHashCost);
       const record = await store.update((data) => {
         const stored = checkAgainst(data);
+        // The one status a scheme update sets from its body: Stores & Devices saved (or skipped)
+        // reports 3, and only once the configuration is saved (status 2 or more); every other
+        // status comes from its own step's save. A status never goes down.
+        const uploadDone =
+          input.schemeStatus === SCHEME_STATUS.UPLOAD &&
+          stored.schemeStatus >= SCHEME_STATUS.CONFIG;
         const updated = schemeRecord(
           input,
           id,
           clientNameOf(data, input.clientId),
-          raiseStatus(stored.schemeStatus, SCHEME_STATUS.GENERAL),
+          raiseStatus(
+            stored.schemeStatus,
+            uploadDone ? SCHEME_STATUS.UPLOAD : SCHEME_STATUS.GENERAL,
+          ),
           hash ?? stored.poweruserPasswordHash ?? null,
         );
         data.programs[data.programs.findIndex((p) => p.programId === id)] = updated;

@@ -274,6 +274,32 @@ describe('schemes', () => {
       expect(response.body).toMatchObject({ schemeStatus: 5 });
     });
 
+    it('takes status 3 (Stores & Devices done) from the body only once the configuration is saved', async () => {
+      await t.close();
+      t = await createSchemeTestApp((data) => {
+        data.programs = [
+          { ...TEST_SCHEMES.gift, schemeStatus: 2 },
+          { ...TEST_SCHEMES.loyalty, schemeStatus: 1 },
+        ];
+      });
+      const {
+        programId: _l,
+        clientName: _c,
+        schemeStatus: _s,
+        ...loyaltyFields
+      } = TEST_SCHEMES.loyalty;
+      const configured = await update(1, { ...giftFields, schemeStatus: 3 }).expect(200);
+      expect(configured.body).toMatchObject({ schemeStatus: 3 });
+      // Without a configuration, and any other status asked for, the body's status is ignored.
+      const unconfigured = await update(TEST_SCHEMES.loyalty.programId, {
+        ...loyaltyFields,
+        schemeStatus: 3,
+      }).expect(200);
+      expect(unconfigured.body).toMatchObject({ schemeStatus: 1 });
+      const skipping = await update(1, { ...giftFields, schemeStatus: 5 }).expect(200);
+      expect(skipping.body).toMatchObject({ schemeStatus: 3 });
+    });
+
     it('answers 404 for an unknown scheme and refuses a changed client or program type', async () => {
       await t.expectNothingWritten(async () => {
         expectError(await update(99, giftFields), 404, {
