@@ -27,7 +27,11 @@ import {
   type JournalPage,
   type JournalProfile,
 } from '@contracts/api/journal';
-import { SCHEME_STATE_VALUES, STATE, type ProviderStateName } from '@contracts/provider/states';
+import {
+  STATE,
+  type ProviderStateName,
+  type SchemeStateValueName,
+} from '@contracts/provider/states';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { hashPassword } from '../auth/passwords';
 import { CardStore } from '../cards/card-store';
