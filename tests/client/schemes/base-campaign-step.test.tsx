@@ -7,6 +7,7 @@ import {
   type BaseCampaignAction,
   type BaseCampaignNonAction,
 } from '@contracts/api/schemes';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import {
   buildBaseCampaignAction,
@@ -307,5 +308,21 @@ describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
     await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXT.skipConfirm }));
     await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
     expect(fake.writes()).toEqual([]);
+  });
+
+  it('leaving with unsaved changes asks first; "Yes, skip" does not ask again', async () => {
+    const { user } = await open();
+    await user.click(radio('Flat Allocation'));
+    await user.click(screen.getByRole('link', { name: 'Summary' }));
+    const ask = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(ask).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    expect(currentPath()).toBe(loyalty.basecampaign.path);
+    expect(radio('Flat Allocation')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.skip }));
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.skipTitle });
+    await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXT.skipConfirm }));
+    await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title })).toBeNull();
   });
 });
