@@ -14,6 +14,11 @@ import { differenceInCalendarDays, isValid as isValidDateFns } from 'date-fns';
 
 /** Letters, digits, underscore and space only. */
 export const isAlphaNumUnderscoreSpace = (text: string): boolean => /^[A-Za-z0-9_ ]*$/.test(text);
+/**
+ * Letters, digits and spaces only (03 §5: scheme name, address lines, suburb, city, postcode,
+ * pool account name), checked the same in the form and at the server.
+ */
+export const isAlphaNumSpace = (text: string): boolean => /^[A-Za-z0-9 ]*$/.test(text);
 /** Letters only. */
 export const isAlpha = (text: string): boolean => /^[A-Za-z]*$/.test(text);
 /** Digits only (leading zeros allowed). */

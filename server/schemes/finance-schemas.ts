@@ -17,7 +17,7 @@ import {
   SETTLEMENT_FREQUENCY,
   SETTLEMENT_WHEN_OPTIONS,
 } from '@contracts/api/schemes';
-import { hasNoLeadingZero, isEmail, isNumeric } from '@contracts/validation/rules';
+import { hasNoLeadingZero, isAlphaNumSpace, isEmail, isNumeric } from '@contracts/validation/rules';
 import { noMarkup } from './scheme-schemas';
 
 /** A record id in a body. */
@@ -72,9 +72,6 @@ const bankAuthority = z
   .refine(hasNoLeadingZero, FIELD_MESSAGES.nonZeroStart)
   .nullable()
   .transform((value) => (value === '' ? null : value));
-
-/** Letters, digits and spaces only (03 §5: pool account name). */
-const isAlphaNumSpace = (text: string) => /^[A-Za-z0-9 ]*$/.test(text);
 
 const settlementShape = {
   programId: recordId,

@@ -17,7 +17,7 @@ import {
 } from '@contracts/api/schemes';
 import {
   isAlpha,
-  isAlphaNumUnderscoreSpace,
+  isAlphaNumSpace,
   isEmail,
   isNumeric,
   isUrl,
@@ -48,9 +48,9 @@ const optionalText = (max: number) =>
 /** Free text without a character class: no `<` or `>` (no markup can be stored). */
 export const noMarkup = (text: string): boolean => !/[<>]/.test(text);
 
-/** Letters, digits and spaces (the shared check, which also lets an underscore through). */
+/** Letters, digits and spaces (03 §5), as the form checks them. */
 const alphaNumSpace = (schema: z.ZodString) =>
-  schema.refine(isAlphaNumUnderscoreSpace, FIELD_MESSAGES.alphaNumOnly);
+  schema.refine(isAlphaNumSpace, FIELD_MESSAGES.alphaNumOnly);
 
 /** 0.00 to 9999.99 with at most two decimals (03 §5, §9). */
 const money = z

@@ -10,6 +10,7 @@ import {
   hasNoLeadingZero,
   isAlpha,
   isAlphaNumeric,
+  isAlphaNumSpace,
   isAlphaNumUnderscoreSpace,
   isColor,
   isDecimal,
@@ -89,6 +90,8 @@ export const alphaNumUnderscoreSpace = textRule(
   isAlphaNumUnderscoreSpace,
   FIELD_MESSAGES.alphaNumOnly,
 );
+/** Letters, digits and space (message: alphaNumOnly): 03 §5's names and address fields. */
+export const alphaNumSpace = textRule(isAlphaNumSpace, FIELD_MESSAGES.alphaNumOnly);
 export const alphaOnly = textRule(isAlpha, FIELD_MESSAGES.alphaOnly);
 /** Digits only; leading zeros allowed. */
 export const numOnly = textRule(isNumeric, FIELD_MESSAGES.numOnly);

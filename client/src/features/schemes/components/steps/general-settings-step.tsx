@@ -5,7 +5,7 @@ import { Form, useField, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import { IMAGE_LIMITS } from '@contracts/api/constants';
-import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import {
   SCHEME_LIMITS,
   SCHEME_STATUS,
@@ -31,11 +31,11 @@ import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
+  alphaNumSpace,
   alphaOnly,
   areEqual,
   composeValidators,
   email,
-  matches,
   maxLength,
   numOnly,
   required,
@@ -79,13 +79,12 @@ export interface GeneralValues {
 }
 
 /** Letters, digits and spaces only (03 §5: scheme name, address lines, suburb, city, postcode). */
-const lettersDigitsSpaces = matches(/^[A-Za-z0-9 ]*$/, FIELD_MESSAGES.alphaNumOnly);
 
-const address = (max: number) => composeValidators(maxLength(max), lettersDigitsSpaces);
+const address = (max: number) => composeValidators(maxLength(max), alphaNumSpace);
 
 /** The rules of 03 §5 General, field by field. */
 const VALIDATE = {
-  schemeName: composeValidators(required, maxLength(SCHEME_LIMITS.schemeName), lettersDigitsSpaces),
+  schemeName: composeValidators(required, maxLength(SCHEME_LIMITS.schemeName), alphaNumSpace),
   schemeShortName: composeValidators(required, maxLength(SCHEME_LIMITS.shortName), alphaOnly),
   schemeAbbreviation: composeValidators(required, maxLength(SCHEME_LIMITS.abbreviation), alphaOnly),
   poweruserLogin: composeValidators(required, maxLength(SCHEME_LIMITS.poweruserLogin)),
