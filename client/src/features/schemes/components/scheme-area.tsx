@@ -8,6 +8,8 @@ export { SchemeWizard } from './scheme-wizard';
 export { ClientSetupStep } from './steps/client-setup-step';
 export { GeneralSettingsStep } from './steps/general-settings-step';
 export { StoresDevicesStep } from './steps/stores-devices-step';
+export { FinancialSettlementStep } from './steps/financial-settlement-step';
+export { LiabilityStep } from './steps/liability-step';
 export { NotBuiltStep } from './steps/not-built-step';
 export { BaseCampaignStep } from './steps/base-campaign-step';
 export { SummaryStep } from './steps/summary-step';
