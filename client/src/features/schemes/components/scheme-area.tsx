@@ -7,6 +7,7 @@ export { SchemeDashboard } from './scheme-dashboard';
 export { SchemeWizard } from './scheme-wizard';
 export { ClientSetupStep } from './steps/client-setup-step';
 export { GeneralSettingsStep } from './steps/general-settings-step';
+export { ConfigurationStep } from './steps/configuration-step';
 export { StoresDevicesStep } from './steps/stores-devices-step';
 export { FinancialSettlementStep } from './steps/financial-settlement-step';
 export { LiabilityStep } from './steps/liability-step';
