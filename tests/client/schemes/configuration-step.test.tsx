@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { EMBEDDED } from '@contracts/api/paths';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { SCHEME_TEXT, type Config, type ConfigInput } from '@contracts/api/schemes';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import {
   buildCardBin,
@@ -461,6 +462,24 @@ describe('Configuration step (03 §2 step 2, §4, §5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(currentPath()).toBe(gift.config.path);
     expect(save()).toBeEnabled();
+  });
+
+  it('asks before leaving with unsaved changes, suffix ticks included', async () => {
+    const { user } = await open(withId(gift.config, 12));
+    await waitFor(() => expect(box('Virtual')).toBeEnabled());
+    await user.click(box('Virtual'));
+    const nav = screen.getByRole('navigation', { name: 'Wizard steps' });
+    await user.click(within(nav).getByRole('link', { name: 'General Settings' }));
+    let dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    expect(currentPath()).toBe(gift.config.path);
+    expect(field('Virtual Suffix')).toHaveValue('006');
+
+    await user.click(within(nav).getByRole('link', { name: 'General Settings' }));
+    dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.leave }));
+    await waitFor(() => expect(currentPath()).toBe(gift.general.path));
+    expect(fake.writes()).toEqual([]);
   });
 
   it('a configuration read failing with another status than 404 shows "Error: {status}"', async () => {

@@ -206,7 +206,8 @@ function ConfigForm({
   const store = useStoreShape(configQuery, { create: createState, update: updateState });
   const isTransactor = client.binTypeId === BIN_TYPE.TRANSACTOR;
   const ownBin = isTransactor ? undefined : bins.find((bin) => bin.number === client.binNumber);
-  const masterBins = bins.filter((bin) => bin.flInternal === 1);
+  // A saved configuration's BIN stays shown (locked) even if it is no longer a master BIN.
+  const masterBins = bins.filter((bin) => bin.flInternal === 1 || bin.id === config?.liveCardBinId);
   const locked = config !== null;
   const initialValues = useMemo(() => toConfigValues(config, ownBin?.id), [config, ownBin?.id]);
 
