@@ -19,11 +19,11 @@ import {
 import type { LookupItem } from '@contracts/api/entities';
 import { applyMask, isMaskSlot, matchesMask } from '@contracts/validation/rules';
 import {
+  alphaNumSpace,
   areEqual,
   composeValidators,
   digitOnly,
   endAfterStart,
-  matches,
   maxLength,
   monthlyFrequency,
   required,
@@ -181,9 +181,6 @@ const requiredIf =
   (value, all) =>
     needed(valuesOf(all)) ? required(value, all) : undefined;
 
-/** Letters, digits and spaces only (the pool account name). */
-const lettersDigitsSpaces = matches(/^[A-Za-z0-9 ]*$/, FIELD_MESSAGES.alphaNumOnly);
-
 /** A re-entry: required once the first entry holds something, and equal to it. */
 const reEntryOf = (field: 'bankAuthority' | 'poolAccBankNumber'): Validator<TextValue> =>
   composeValidators<TextValue>(
@@ -211,7 +208,7 @@ export function settlementValidators(banks: readonly Bank[]) {
     ),
     bankAuthorityRepeat: whileEnabled(reEntryOf('bankAuthority')),
     poolAccName: whileEnabled(
-      composeValidators(required, maxLength(SCHEME_LIMITS.poolAccName), lettersDigitsSpaces),
+      composeValidators(required, maxLength(SCHEME_LIMITS.poolAccName), alphaNumSpace),
     ),
     poolAccBankNumber: whileEnabled(
       composeValidators<TextValue>(
