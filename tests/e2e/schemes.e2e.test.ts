@@ -1,0 +1,252 @@
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { BIN_TYPE_LABEL, SCHEME_PATHS, SCHEME_TEXT, type Scheme } from '@contracts/api/schemes';
+import {
+  CLIENT_SETUP_LABEL,
+  DASHBOARD_TEXT,
+  GENERAL_LABEL,
+} from '@/features/schemes/lib/scheme-texts';
+import { answerDialog, fieldError, openRoute, signIn } from './support/journal';
+import {
+  SchemeApi,
+  expectFieldError,
+  expectStep,
+  field,
+  generalValues,
+  openDashboard,
+  saveButton,
+  stepRoute,
+  stepUrl,
+  uniqueLetters,
+  unexpectedErrors,
+} from './support/schemes';
+import { browserSuite } from './support/suite';
+
+/**
+ * The scheme wizards (issue 9) in Chromium against the real server: an existing scheme opens on
+ * its Summary, Client Setup and General Settings with their validation messages and success
+ * dialogs, and activation refused without a configuration. Records a test needs are made
+ * through the API; the demo seed only where the test is about the seed.
+ */
+
+const suite = browserSuite();
+const api = SchemeApi.forSuite(suite);
+
+describe('an existing scheme', () => {
+  it.each([
+    { area: 'gift' as const, name: 'Demo Gift Card', id: 1 },
+    { area: 'loyalty' as const, name: 'Southern Cafes Rewards', id: 4 },
+  ])(
+    '$name (seed) opened from the $area dashboard lands on its Summary',
+    async ({ area, name, id }) => {
+      const { page, errors } = await suite.newPage();
+      await signIn(page, suite.baseUrl);
+      await openDashboard(page, suite.baseUrl, area);
+      const tiles = page.getByRole('list', {
+        name: area === 'gift' ? DASHBOARD_TEXT.giftTiles : DASHBOARD_TEXT.loyaltyTiles,
+      });
+      await tiles.getByRole('link').filter({ hasText: name }).click();
+
+      await page.waitForURL(stepUrl(area, 'summary', id));
+      await expectStep(page, area, 'summary');
+      await page.getByText(name, { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate, exact: true }).waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
+
+describe('Client Setup and General Settings for a new client', () => {
+  it('shows the validation messages, then creates the client and the scheme', async () => {
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openDashboard(page, suite.baseUrl, 'gift');
+    await page.getByRole('link', { name: SCHEME_TEXT.buttons.addNew, exact: true }).click();
+    await page.waitForURL(stepUrl('gift', 'setup'));
+    await expectStep(page, 'gift', 'setup');
+
+    // A new client with its own International BIN: everything empty first.
+    await page.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient, exact: true }).check();
+    await page.getByRole('radio', { name: BIN_TYPE_LABEL[1], exact: true }).check();
+    await saveButton(page).click();
+    const clientName = field(page, CLIENT_SETUP_LABEL.newClientName);
+    const binNumber = field(page, CLIENT_SETUP_LABEL.binNumber);
+    const binName = field(page, CLIENT_SETUP_LABEL.binName);
+    await expectFieldError(clientName, FIELD_MESSAGES.required);
+    expect(await fieldError(binNumber)).toBe(FIELD_MESSAGES.required);
+    expect(await fieldError(binName)).toBe(FIELD_MESSAGES.required);
+
+    // International: exactly 6 digits.
+    await binNumber.fill('12a45');
+    await expectFieldError(binNumber, FIELD_MESSAGES.numOnly);
+    await binNumber.fill('12345');
+    await expectFieldError(binNumber, FIELD_MESSAGES.minlength);
+    await binNumber.fill('1234567');
+    await expectFieldError(binNumber, FIELD_MESSAGES.maxlength);
+    await binNumber.fill('123456');
+    await expectFieldError(binNumber, '');
+
+    // Local: exactly 9 digits and a country.
+    await page.getByRole('radio', { name: BIN_TYPE_LABEL[2], exact: true }).check();
+    await expectFieldError(binNumber, FIELD_MESSAGES.minlength);
+    await binNumber.fill('1234567890');
+    await expectFieldError(binNumber, FIELD_MESSAGES.maxlength);
+    const binCountry = field(page, CLIENT_SETUP_LABEL.country);
+    await saveButton(page).click();
+    await expectFieldError(binCountry, FIELD_MESSAGES.required);
+    expect(page.url()).toMatch(stepUrl('gift', 'setup'));
+
+    const name = `Client ${uniqueLetters()}`;
+    await clientName.fill(name);
+    await binNumber.fill('987654321');
+    await binName.fill(`${name} Local`);
+    await binCountry.selectOption({ label: 'Australia' });
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.clientCreated });
+
+    // General Settings for the new client.
+    await page.waitForURL(/general-settings\?clientId=\d+$/);
+    await expectStep(page, 'gift', 'general');
+    await page.getByRole('heading', { name: SCHEME_TEXT.generalTitle(1, name) }).waitFor();
+    await saveButton(page).click();
+    await answerDialog(page, DIALOG_TEXT.errorTitle, { message: DIALOG_TEXT.formNotValid });
+
+    const schemeName = field(page, GENERAL_LABEL.schemeName);
+    const shortName = field(page, GENERAL_LABEL.shortName);
+    const abbreviation = field(page, GENERAL_LABEL.abbreviation);
+    const login = field(page, GENERAL_LABEL.poweruserLogin);
+    const password = field(page, GENERAL_LABEL.password);
+    const repeat = field(page, GENERAL_LABEL.passwordRepeat);
+    const country = field(page, GENERAL_LABEL.country);
+    const email = field(page, GENERAL_LABEL.email);
+    const website = field(page, GENERAL_LABEL.website);
+    const mobile = field(page, GENERAL_LABEL.mobile);
+    const landline = field(page, GENERAL_LABEL.landline);
+    const methods = page.getByRole('group', { name: GENERAL_LABEL.transactingMethod });
+    for (const control of [
+      schemeName,
+      shortName,
+      abbreviation,
+      login,
+      password,
+      repeat,
+      country,
+      email,
+      mobile,
+      landline,
+      methods,
+    ]) {
+      expect(await fieldError(control)).toBe(FIELD_MESSAGES.required);
+    }
+    expect(await fieldError(website)).toBe('');
+
+    // Each rule's message.
+    await schemeName.fill('Bad-Name!');
+    await expectFieldError(schemeName, FIELD_MESSAGES.alphaNumOnly);
+    await schemeName.fill('x'.repeat(51));
+    await expectFieldError(schemeName, FIELD_MESSAGES.maxlength);
+    await shortName.fill('ab1');
+    expect(await shortName.inputValue()).toBe('AB1');
+    await expectFieldError(shortName, FIELD_MESSAGES.alphaOnly);
+    await shortName.fill('abcdefg');
+    await expectFieldError(shortName, FIELD_MESSAGES.maxlength);
+    await abbreviation.fill('a2');
+    await expectFieldError(abbreviation, FIELD_MESSAGES.alphaOnly);
+    await abbreviation.fill('abcd');
+    await expectFieldError(abbreviation, FIELD_MESSAGES.maxlength);
+    await password.fill('Secret123');
+    await repeat.fill('Secret124');
+    await expectFieldError(repeat, FIELD_MESSAGES.areEqual);
+    await password.fill('x'.repeat(16));
+    await expectFieldError(password, FIELD_MESSAGES.maxlength);
+    await email.fill('not-an-email');
+    await expectFieldError(email, FIELD_MESSAGES.email);
+    await website.fill('not a url');
+    await expectFieldError(website, FIELD_MESSAGES.url);
+    await mobile.fill('04 1234');
+    await expectFieldError(mobile, FIELD_MESSAGES.numOnly);
+    await mobile.fill('1'.repeat(25));
+    await expectFieldError(mobile, FIELD_MESSAGES.maxlength);
+    await landline.fill('02-9123');
+    await expectFieldError(landline, FIELD_MESSAGES.numOnly);
+    await landline.fill('1'.repeat(15));
+    await expectFieldError(landline, FIELD_MESSAGES.maxlength);
+    const suburb = field(page, GENERAL_LABEL.suburb);
+    await suburb.fill('St. Kilda');
+    await expectFieldError(suburb, FIELD_MESSAGES.alphaNumOnly);
+
+    // Still not valid: the dialog again, nothing saved.
+    await saveButton(page).click();
+    await answerDialog(page, DIALOG_TEXT.errorTitle, { message: DIALOG_TEXT.formNotValid });
+    expect(page.url()).toMatch(/general-settings\?clientId=\d+$/);
+
+    // Valid values: created, on to Configuration.
+    const values = generalValues(name);
+    await schemeName.fill(values.schemeName);
+    await shortName.fill(values.shortName.toLowerCase());
+    expect(await shortName.inputValue()).toBe(values.shortName);
+    await abbreviation.fill(values.abbreviation);
+    await login.fill(values.login);
+    await password.fill(values.password);
+    await repeat.fill(values.password);
+    await field(page, GENERAL_LABEL.address1).fill(values.address1.toLowerCase());
+    await suburb.fill(values.suburb);
+    await field(page, GENERAL_LABEL.city).fill(values.city);
+    await country.selectOption({ label: values.country });
+    const state = field(page, GENERAL_LABEL.state);
+    await state.locator('option', { hasText: values.state }).waitFor({ state: 'attached' });
+    await state.selectOption({ label: values.state });
+    await field(page, GENERAL_LABEL.postcode).fill(values.postcode);
+    await email.fill(values.email);
+    await website.fill(values.website);
+    await mobile.fill(values.mobile);
+    await landline.fill(values.landline);
+    await methods.getByRole('checkbox', { name: values.method, exact: true }).check();
+    await expectFieldError(methods, '');
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.schemeCreated });
+
+    await page.waitForURL(stepUrl('gift', 'config'));
+    const programId = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
+    await expectStep(page, 'gift', 'config');
+    const saved = await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
+    expect(saved).toMatchObject({
+      programTypeId: 1,
+      clientName: name,
+      schemeName: values.schemeName,
+      schemeShortName: values.shortName,
+      schemeAbbreviation: values.abbreviation,
+      address1: values.address1,
+      countryId: values.countryId,
+      stateId: values.stateId,
+      transactionMethodsStr: String(values.methodId),
+      schemeStatus: 1,
+    });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('activation', () => {
+  it("refuses a scheme without configuration with 03 §8's text and opens Configuration", async () => {
+    const name = `Noconfig ${uniqueLetters()}`;
+    const client = await api.createClient(name);
+    const programId = await api.createScheme('gift', client.clientId, name);
+
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'summary', programId));
+    await expectStep(page, 'gift', 'summary');
+    await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate, exact: true }).click();
+    await answerDialog(page, SCHEME_TEXT.failedTitle, {
+      message: SCHEME_TEXT.activateWithoutConfig,
+    });
+    await page.waitForURL(stepUrl('gift', 'config', programId));
+    await expectStep(page, 'gift', 'config');
+    const scheme = await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
+    expect(scheme.schemeStatus).toBe(1);
+    // The configuration read answers 404 (none yet); Chromium logs it.
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});

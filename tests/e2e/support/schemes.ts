@@ -1,0 +1,352 @@
+import type { Locator, Page } from 'playwright-core';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { OUTBOX_EMBEDDED, type OutboxEntry } from '@contracts/api/mail';
+import {
+  BIN_TYPE,
+  PROGRAM_TYPE,
+  SCHEME_PATHS,
+  SCHEME_TEXT,
+  type BinTypeId,
+  type Client,
+  type ClientAnswer,
+  type ConfigInput,
+  type ProgramIdAnswer,
+  type SchemeInput,
+} from '@contracts/api/schemes';
+import { API_PATHS } from '@contracts/api/paths';
+import { COMMON_TEXT } from '@/config/texts';
+import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { DEMO_USER, fieldError, openRoute } from './journal';
+import type { BrowserSuite } from './suite';
+
+/** Helpers of the scheme wizard browser tests (issue 9): records through the API, screen steps. */
+
+export type Area = 'gift' | 'loyalty';
+
+/** Hash paths of the scheme areas (client/src/config/paths.ts). */
+export const AREA_ROUTE = {
+  gift: '/gift-card',
+  loyalty: '/loyalty',
+} as const;
+
+const STEP_PATH = {
+  setup: 'client-setup',
+  general: 'general-settings',
+  config: 'configuration',
+  upload: 'stores-devices',
+  financial: 'financial-settlement',
+  liability: 'liability-reports',
+  basecampaign: 'base-campaign',
+  summary: 'summary',
+} as const;
+export type StepKey = keyof typeof STEP_PATH;
+
+/** `/gift-card/wizard/summary?id=3` and the like. */
+export function stepRoute(area: Area, step: StepKey, id?: number): string {
+  const path = `${AREA_ROUTE[area]}/wizard/${STEP_PATH[step]}`;
+  return id === undefined ? path : `${path}?id=${id}`;
+}
+
+/** A regular expression matching the page URL of a step (any query unless `id` is given). */
+export function stepUrl(area: Area, step: StepKey, id?: number): RegExp {
+  const path = `${AREA_ROUTE[area]}/wizard/${STEP_PATH[step]}`.replace(/\//g, '\\/');
+  return new RegExp(`#${path}${id === undefined ? '(\\?.*)?$' : `\\?id=${id}$`}`);
+}
+
+/** Steps after Client Setup: 6 gift, 7 loyalty. */
+export const STEP_COUNT: Record<Area, number> = { gift: 6, loyalty: 7 };
+
+/**
+ * Waits for the wizard to show `step` (its h2 heading, its tab marked current) and, for the
+ * numbered steps, its "step N of M" line.
+ */
+export async function expectStep(page: Page, area: Area, step: StepKey): Promise<void> {
+  const label = SCHEME_TEXT.tabs[step];
+  await page.getByRole('heading', { level: 2, name: label, exact: true }).waitFor();
+  const nav = page.getByRole('navigation', { name: COMMON_TEXT.wizardSteps });
+  await nav.locator('[aria-current="page"]', { hasText: label }).waitFor();
+  const keys = (Object.keys(STEP_PATH) as StepKey[]).filter(
+    (key) => area === 'loyalty' || key !== 'basecampaign',
+  );
+  const index = keys.indexOf(step);
+  if (index > 0) {
+    await page
+      .getByText(COMMON_TEXT.stepOf(index, STEP_COUNT[area]), { exact: true })
+      .first()
+      .waitFor();
+  }
+}
+
+/** The Save & Continue button (each step has one). */
+export const saveButton = (page: Page): Locator =>
+  page.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue, exact: true });
+
+/** A labelled control, the label matched exactly. */
+export const field = (page: Page, label: string): Locator =>
+  page.getByLabel(label, { exact: true });
+
+/** Opens an area's dashboard and waits for its heading. */
+export async function openDashboard(page: Page, baseUrl: string, area: Area): Promise<void> {
+  await openRoute(page, baseUrl, `${AREA_ROUTE[area]}/dashboard`);
+  await page
+    .getByRole('heading', {
+      level: 1,
+      name: area === 'gift' ? SCHEME_TEXT.giftDashboardTitle : SCHEME_TEXT.loyaltyDashboardTitle,
+    })
+    .waitFor();
+}
+
+/** A unique suffix of letters only (scheme names allow letters, digits and spaces). */
+export function uniqueLetters(): string {
+  const n = Date.now() * 1000 + Math.floor(Math.random() * 1000);
+  return n
+    .toString(26)
+    .split('')
+    .map((digit) => String.fromCharCode(97 + parseInt(digit, 26)))
+    .join('')
+    .slice(-8);
+}
+
+/** Valid General Settings values (03 §5), for the screen and the API alike. */
+export function generalValues(name: string) {
+  return {
+    schemeName: `${name} Scheme`,
+    shortName: 'TESTGC',
+    abbreviation: 'TGC',
+    login: `${name.toLowerCase().replace(/\s+/g, '.')}.admin`,
+    password: 'Secret123',
+    address1: '1 TEST STREET',
+    suburb: 'SURRY HILLS',
+    city: 'SYDNEY',
+    country: 'Australia',
+    countryId: 1,
+    state: 'New South Wales',
+    stateId: 2,
+    postcode: '2010',
+    email: 'review@scheme.example',
+    website: 'https://www.scheme.example',
+    mobile: '0412345678',
+    landline: '0291234567',
+    method: 'POS Terminal',
+    methodId: 1,
+  };
+}
+
+/** The scheme API from node, signed in as the demo user, and the mail outbox. */
+export class SchemeApi {
+  private signedInToken: string | undefined;
+
+  private constructor(private readonly suite: BrowserSuite) {}
+
+  /** Signs in by a beforeAll of its own: call it at the top of the file after browserSuite(). */
+  static forSuite(suite: BrowserSuite): SchemeApi {
+    const api = new SchemeApi(suite);
+    beforeAll(() => api.obtainToken());
+    return api;
+  }
+
+  private get token(): string {
+    if (this.signedInToken === undefined) throw new Error('SchemeApi: not signed in yet');
+    return this.signedInToken;
+  }
+
+  private async obtainToken(): Promise<void> {
+    const answer = await fetch(`${this.suite.baseUrl}/api${API_PATHS.tokens}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+      body: JSON.stringify(DEMO_USER),
+    });
+    if (answer.status !== 200) throw new Error(`login answered ${answer.status}`);
+    this.signedInToken = ((await answer.json()) as { token: string }).token;
+  }
+
+  /** A call on the URL base (`/mail/outbox`) or, with `/api` in front, the API base. */
+  async fetch(method: string, path: string, body?: unknown): Promise<Response> {
+    return fetch(`${this.suite.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: this.token,
+        [MODULE_CODE_HEADER]: MODULE_CODE,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await this.fetch(method, `/api${path}`, body);
+    if (!answer.ok) {
+      throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
+    }
+    return (await answer.json()) as T;
+  }
+
+  /** The HTTP status of a GET on the API base. */
+  async status(path: string): Promise<number> {
+    return (await this.fetch('GET', `/api${path}`)).status;
+  }
+
+  async createClient(
+    clientName: string,
+    binTypeId: BinTypeId = BIN_TYPE.TRANSACTOR,
+    bin: { binNumber: string; binName: string; binCountryId?: number } | null = null,
+  ): Promise<Client> {
+    const answer = await this.call<ClientAnswer>(
+      'POST',
+      `${SCHEME_PATHS.clients}?returnBody=true`,
+      {
+        clientName,
+        binTypeId,
+        binNumber: bin?.binNumber ?? null,
+        binName: bin?.binName ?? null,
+        binCountryId: bin?.binCountryId ?? null,
+      },
+    );
+    return answer.data;
+  }
+
+  /** A scheme with valid General Settings for a client; answers its programId. */
+  async createScheme(area: Area, clientId: number, name: string): Promise<number> {
+    const values = generalValues(name);
+    const body: SchemeInput = {
+      programTypeId: area === 'gift' ? PROGRAM_TYPE.GIFT : PROGRAM_TYPE.LOYALTY,
+      clientId,
+      schemeName: values.schemeName,
+      schemeShortName: values.shortName,
+      schemeAbbreviation: values.abbreviation,
+      poweruserLogin: values.login,
+      poweruserPassword: values.password,
+      poweruserPasswordRepeat: values.password,
+      buttonImgUrl: null,
+      logoImgUrl: null,
+      address1: values.address1,
+      address2: null,
+      address3: null,
+      address4: null,
+      suburb: values.suburb,
+      city: values.city,
+      postcode: values.postcode,
+      countryId: values.countryId,
+      stateId: values.stateId,
+      email: values.email,
+      website: values.website,
+      mobile: values.mobile,
+      landline: values.landline,
+      transactionMethodsStr: String(values.methodId),
+    };
+    const answer = await this.call<ProgramIdAnswer>('POST', SCHEME_PATHS.schemes, body);
+    return answer.programId;
+  }
+
+  /** A gift configuration on master BIN 1 (transactor client), no suffixes. */
+  async createGiftConfig(programId: number): Promise<void> {
+    const body: ConfigInput = {
+      programId,
+      programTypeId: PROGRAM_TYPE.GIFT,
+      expiryExtend: 0,
+      expiryFrom: 1,
+      expiryTerm: 12,
+      creditMin: 5,
+      creditMax: 500,
+      topupMin: 5,
+      topupMax: 250,
+      multiTopup: 0,
+      redeemMin: 1,
+      redeemMax: 500,
+      merchantTopup: 1,
+      merchantRedeem: 1,
+      liveCardBinId: 1,
+      suffixStand: null,
+      suffixBulk: null,
+      suffixVirtual: null,
+      numberStandCards: null,
+      numberBulkCards: null,
+    };
+    await this.call('POST', `${SCHEME_PATHS.configurations}?responseBody=true`, body);
+  }
+
+  /** The review mails of the outbox, newest first. */
+  async outbox(): Promise<OutboxEntry[]> {
+    const answer = await this.fetch('GET', '/mail/outbox');
+    if (!answer.ok) throw new Error(`GET /mail/outbox answered ${answer.status}`);
+    const list = (await answer.json()) as { _embedded: Record<string, OutboxEntry[]> };
+    return list._embedded[OUTBOX_EMBEDDED] ?? [];
+  }
+}
+
+/**
+ * Waits until the error messages `control` is described by read `expected` ('' for none), as
+ * fieldError (./journal.ts) reads them; fails naming what they read instead.
+ */
+export async function expectFieldError(control: Locator, expected: string): Promise<void> {
+  const handle = await control.elementHandle();
+  try {
+    await control.page().waitForFunction(
+      ([element, want]) => {
+        if (!(element instanceof Element)) return false;
+        const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/);
+        const text = ids
+          .filter((id) => id.endsWith('-error'))
+          .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+          .join(' ');
+        return text === want;
+      },
+      [handle, expected] as const,
+      { timeout: 10_000 },
+    );
+  } catch {
+    throw new Error(`field error: expected "${expected}", read "${await fieldError(control)}"`);
+  } finally {
+    await handle?.dispose();
+  }
+}
+
+/** Fills General Settings with `values` (generalValues), without saving. */
+export async function fillGeneralSettings(
+  page: Page,
+  values: ReturnType<typeof generalValues>,
+): Promise<void> {
+  const L = GENERAL_LABEL;
+  await field(page, L.schemeName).fill(values.schemeName);
+  await field(page, L.shortName).fill(values.shortName);
+  await field(page, L.abbreviation).fill(values.abbreviation);
+  await field(page, L.poweruserLogin).fill(values.login);
+  await field(page, L.password).fill(values.password);
+  await field(page, L.passwordRepeat).fill(values.password);
+  await field(page, L.address1).fill(values.address1);
+  await field(page, L.suburb).fill(values.suburb);
+  await field(page, L.city).fill(values.city);
+  await field(page, L.country).selectOption({ label: values.country });
+  const state = field(page, L.state);
+  await state.locator('option', { hasText: values.state }).waitFor({ state: 'attached' });
+  await state.selectOption({ label: values.state });
+  await field(page, L.postcode).fill(values.postcode);
+  await field(page, L.email).fill(values.email);
+  await field(page, L.website).fill(values.website);
+  await field(page, L.mobile).fill(values.mobile);
+  await field(page, L.landline).fill(values.landline);
+  await page
+    .getByRole('group', { name: L.transactingMethod })
+    .getByRole('checkbox', { name: values.method, exact: true })
+    .check();
+}
+
+/** Types a date (dd.MM.yyyy) into a date picker and leaves it. */
+export async function typeDate(control: Locator, text: string): Promise<void> {
+  await control.fill(text);
+  await control.press('Escape');
+  await control.blur();
+}
+
+/**
+ * Page errors but the expected "not found" answers: a scheme without a configuration,
+ * settlement or liability report reads 404 for it (03 §7: 404 means none), which Chromium and
+ * the app's request log both report.
+ */
+export function unexpectedErrors(errors: readonly string[]): string[] {
+  return errors.filter(
+    (text) =>
+      !text.startsWith('Failed to load resource: the server responded with a status of 404') &&
+      !/^GET \S+ failed \{status: 404,/.test(text),
+  );
+}
