@@ -131,6 +131,7 @@ export function createApp({
         store: db,
         passwordHashCost: config.passwordHashCost,
         cardsDir: config.cardsDir,
+        reviewImagesDir: config.reviewImagesDir,
       }),
     );
   }

@@ -61,6 +61,8 @@ export const STATE = {
   masterCardBin: 'a master card BIN exists',
   /** Answers `{ binId }`: an id no card BIN has. */
   cardBinMissing: 'no card BIN has the id',
+  /** Answers `{ reviewImageId }`: a stored summary screenshot, as POST /images/review keeps it. */
+  reviewImage: 'a review screenshot exists',
 } as const;
 
 /**

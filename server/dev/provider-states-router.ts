@@ -8,7 +8,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { PROVIDER_STATES_PATH, STATE, type ProviderStateName } from '@contracts/provider/states';
-import type { Store } from '../db/store';
 import { notFound, validationError } from '../http/errors';
 import { validate } from '../http/validate';
 import { createProviderStates, ProviderStateError } from './provider-states';
@@ -25,11 +24,9 @@ const stateChange = z.object({
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-export function createProviderStatesRouter(deps: {
-  store: Store;
-  passwordHashCost: number;
-  cardsDir: string;
-}): Router {
+export function createProviderStatesRouter(
+  deps: Parameters<typeof createProviderStates>[0],
+): Router {
   const router = Router();
   const handlers = createProviderStates(deps);
 

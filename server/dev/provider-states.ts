@@ -37,6 +37,13 @@ import { hashPassword } from '../auth/passwords';
 import { CardStore } from '../cards/card-store';
 import type { Data, ProgramRecord } from '../db/schema';
 import type { Store } from '../db/store';
+import { ImageFiles, newImageId } from '../images/image-files';
+
+/** A 1x1 PNG: the review screenshot a state stores (its bytes pass the image check). */
+const SMALLEST_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The values a state answers, injected into the replayed request. */
 export type ProviderStateValues = Record<string, string | number>;
@@ -522,9 +529,12 @@ export function createProviderStates(deps: {
   store: Store;
   passwordHashCost: number;
   cardsDir: string;
+  /** Where the review screenshots are kept (config.reviewImagesDir). */
+  reviewImagesDir: string;
 }): ProviderStateHandlers {
   const { store } = deps;
   const cards = CardStore.open(deps.cardsDir);
+  const reviewImages = new ImageFiles(deps.reviewImagesDir);
 
   return {
     [STATE.user]: async () => {
@@ -701,6 +711,11 @@ export function createProviderStates(deps: {
       return store.update((data) =>
         ensureScheme(data, programTypeId, { ...NO_STEPS, configured: true, uploadedFile: true }),
       );
+    },
+    [STATE.reviewImage]: async () => {
+      const reviewImageId = newImageId();
+      await reviewImages.write(reviewImageId, SMALLEST_PNG);
+      return { reviewImageId };
     },
     [STATE.masterCardBin]: async () => store.update((data) => ({ binId: ensureCardBin(data) })),
     [STATE.cardBinMissing]: async () => ({

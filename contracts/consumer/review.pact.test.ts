@@ -1,0 +1,118 @@
+/**
+ * The Summary's Send to Review calls on the URL base (03 §7 "Summary and activation"), driven
+ * through the client's real endpoints (client/src/features/schemes/api/review-api.ts): the
+ * screenshot upload, then the mail naming it.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ERROR_CODE } from '../api/constants';
+import { MAIL_STATUS, REVIEW_IMAGE_FIELD } from '../api/mail';
+import { URL_PATHS } from '../api/paths';
+import { reviewApi } from '@/features/schemes/api/review-api';
+import {
+  errorBody,
+  JSON_ANSWER,
+  newPact,
+  SIGNED_IN_HEADERS,
+  STATE,
+  storeFor,
+} from './support/pact';
+
+const { fromProviderState, regex, string } = MatchersV3;
+
+/** A 1x1 PNG: what the browser's screenshot is, as far as the calls go. */
+const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const IMAGE_ID = '0123456789abcdef0123456789abcdef';
+const JSON_REQUEST = { ...SIGNED_IN_HEADERS, 'Content-Type': 'application/json' };
+
+describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
+  let dir = '';
+  let pngFile = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pact-review-'));
+    pngFile = path.join(dir, 'scheme-summary.png');
+    await writeFile(pngFile, PNG_BYTES);
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('uploads the summary screenshot as multipart field "file" and answers its id', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('a review screenshot upload')
+      .withRequestMultipartFileUpload(
+        { method: 'POST', path: URL_PATHS.imagesReview, headers: SIGNED_IN_HEADERS },
+        'image/png',
+        pngFile,
+        REVIEW_IMAGE_FIELD,
+        // Fixed, so the committed pact file does not change on every run.
+        'pact-review-upload-boundary',
+      )
+      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: { id: string(IMAGE_ID) } });
+
+    await pact.executeTest(async (mock) => {
+      const png = new Blob([await readFile(pngFile)], { type: 'image/png' });
+      const uploaded = await storeFor(mock.url)
+        .dispatch(reviewApi.endpoints.uploadReviewImage.initiate(png))
+        .unwrap();
+      expect(uploaded.id).toBe(IMAGE_ID);
+    });
+  });
+
+  it('sends the review mail naming the screenshot and keeps it in the outbox', async () => {
+    const pact = newPact();
+    const mail = { email: 'reviewer@example.com', schemeName: 'Pact Gift Scheme' };
+    pact
+      .given(STATE.reviewImage)
+      .uponReceiving('a review mail for a stored screenshot')
+      .withRequest({
+        method: 'POST',
+        path: URL_PATHS.mail,
+        headers: JSON_REQUEST,
+        body: { ...mail, image: fromProviderState('${reviewImageId}', IMAGE_ID) },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          id: string('20261123T010203Z-0123456789abcdef'),
+          ...mail,
+          // Kept without SMTP settings, sent with them (README "Review mail and outbox").
+          status: regex(`^(${MAIL_STATUS.KEPT}|${MAIL_STATUS.SENT})$`, MAIL_STATUS.KEPT),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const sent = await storeFor(mock.url)
+        .dispatch(reviewApi.endpoints.sendReviewMail.initiate({ ...mail, image: IMAGE_ID }))
+        .unwrap();
+      expect(sent).toMatchObject({ ...mail, status: MAIL_STATUS.KEPT });
+    });
+  });
+
+  it('refuses an address that is not an e-mail, naming the field', async () => {
+    const pact = newPact();
+    const request = { email: 'not-an-address', schemeName: 'Pact Gift Scheme', image: IMAGE_ID };
+    pact
+      .uponReceiving('a review mail to an invalid address')
+      .withRequest({ method: 'POST', path: URL_PATHS.mail, headers: JSON_REQUEST, body: request })
+      .willRespondWith({
+        status: 400,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.VALIDATION, 'email: Invalid email address'),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const answer = await storeFor(mock.url).dispatch(
+        reviewApi.endpoints.sendReviewMail.initiate(request),
+      );
+      expect(answer.error).toMatchObject({ status: 400 });
+    });
+  });
+});
