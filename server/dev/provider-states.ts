@@ -37,7 +37,7 @@ import { hashPassword } from '../auth/passwords';
 import { CardStore } from '../cards/card-store';
 import type { Data, ProgramRecord } from '../db/schema';
 import type { Store } from '../db/store';
-import { ImageFiles, newImageId } from '../images/image-files';
+import { ImageFiles } from '../images/image-files';
 
 /** A 1x1 PNG: the review screenshot a state stores (its bytes pass the image check). */
 const SMALLEST_PNG = Buffer.from(
@@ -60,6 +60,8 @@ export class ProviderStateError extends Error {
 /** The names of the records the states own. */
 export const PACT_RECORDS = {
   username: 'pact-user',
+  /** The review screenshot of 'a review screenshot exists' (an image id: 32 hex digits). */
+  reviewImageId: 'fac7'.padEnd(32, '0'),
   clientName: 'Pact Client',
   programName: 'Pact Gift Card',
   countryName: 'Pact Country',
@@ -713,7 +715,8 @@ export function createProviderStates(deps: {
       );
     },
     [STATE.reviewImage]: async () => {
-      const reviewImageId = newImageId();
+      const { reviewImageId } = PACT_RECORDS;
+      await reviewImages.remove(reviewImageId);
       await reviewImages.write(reviewImageId, SMALLEST_PNG);
       return { reviewImageId };
     },
