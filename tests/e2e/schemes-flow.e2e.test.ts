@@ -170,10 +170,15 @@ describe('a gift scheme from a new client', () => {
       await answerDialog(page, SCHEME_TEXT.successTitle, {
         message: reviewMailSentText(values.schemeName, values.email),
       });
-      const mails = await api.outbox();
-      expect(mails.filter((mail) => mail.schemeName === values.schemeName)).toEqual([
+      const mails = (await api.outbox()).filter((mail) => mail.schemeName === values.schemeName);
+      expect(mails).toEqual([
         expect.objectContaining({ to: values.email, schemeName: values.schemeName }),
       ]);
+      // The mail names the scheme and carries the summary's screenshot as a PNG.
+      const eml = await api.outboxMessage(mails[0]?.id ?? '');
+      expect(eml).toContain(`Subject: Scheme review: ${values.schemeName}`);
+      expect(eml).toMatch(/Content-Type: image\/png/);
+      expect(eml).toContain('iVBORw0KGgo'); // the PNG signature, base64
 
       await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate }).click();
       await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.activated });

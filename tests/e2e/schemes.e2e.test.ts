@@ -5,6 +5,7 @@ import {
   DASHBOARD_TEXT,
   GENERAL_LABEL,
 } from '@/features/schemes/lib/scheme-texts';
+import { COMMON_TEXT } from '@/config/texts';
 import { answerDialog, fieldError, openRoute, signIn } from './support/journal';
 import {
   SchemeApi,
@@ -54,6 +55,25 @@ describe('an existing scheme', () => {
       await page.context().close();
     },
   );
+
+  it('the seed gift scheme without a configuration opens on Configuration', async () => {
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openDashboard(page, suite.baseUrl, 'gift');
+    await page
+      .getByRole('list', { name: DASHBOARD_TEXT.giftTiles })
+      .getByRole('link')
+      .filter({ hasText: 'Southern Cafes Gift Card' })
+      .click();
+    await page.waitForURL(stepUrl('gift', 'config', 6));
+    await expectStep(page, 'gift', 'config');
+    // The later tabs stay disabled (no link) until the configuration exists.
+    const nav = page.getByRole('navigation', { name: COMMON_TEXT.wizardSteps });
+    expect(await nav.getByRole('link', { name: SCHEME_TEXT.tabs.general }).count()).toBe(1);
+    expect(await nav.getByRole('link', { name: SCHEME_TEXT.tabs.summary }).count()).toBe(0);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('Client Setup and General Settings for a new client', () => {

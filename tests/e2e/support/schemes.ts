@@ -272,6 +272,13 @@ export class SchemeApi {
     const list = (await answer.json()) as { _embedded: Record<string, OutboxEntry[]> };
     return list._embedded[OUTBOX_EMBEDDED] ?? [];
   }
+
+  /** One mail of the outbox as its RFC 822 text. */
+  async outboxMessage(id: string): Promise<string> {
+    const answer = await this.fetch('GET', `/mail/outbox/${encodeURIComponent(id)}`);
+    if (!answer.ok) throw new Error(`GET /mail/outbox/${id} answered ${answer.status}`);
+    return answer.text();
+  }
 }
 
 /**
