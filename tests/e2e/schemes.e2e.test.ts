@@ -1,12 +1,21 @@
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
-import { BIN_TYPE_LABEL, SCHEME_PATHS, SCHEME_TEXT, type Scheme } from '@contracts/api/schemes';
+import {
+  BIN_TYPE_LABEL,
+  SCHEME_PATHS,
+  SCHEME_TEXT,
+  type Config,
+  type Scheme,
+} from '@contracts/api/schemes';
+import { IMAGE_SLOT_CAPTION } from '@/components/form/ImageSlotField';
 import {
   CLIENT_SETUP_LABEL,
   DASHBOARD_TEXT,
   GENERAL_LABEL,
 } from '@/features/schemes/lib/scheme-texts';
 import { COMMON_TEXT } from '@/config/texts';
-import { answerDialog, fieldError, openRoute, signIn } from './support/journal';
+import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
+import { answerDialog, dialogOpen, fieldError, openRoute, signIn } from './support/journal';
+import { noisePng, solidPng } from './support/png';
 import {
   SchemeApi,
   expectFieldError,
@@ -242,6 +251,93 @@ describe('Client Setup and General Settings for a new client', () => {
       transactionMethodsStr: String(values.methodId),
       schemeStatus: 1,
     });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('editing an existing scheme', () => {
+  it('goes from the Summary through locked Client Setup to updates of General Settings and Configuration', async () => {
+    const name = `Edit ${uniqueLetters()}`;
+    const client = await api.createClient(name);
+    const programId = await api.createScheme('gift', client.clientId, name);
+    await api.createGiftConfig(programId);
+
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'summary', programId));
+    await expectStep(page, 'gift', 'summary');
+    await page.getByRole('button', { name: SCHEME_TEXT.buttons.editScheme, exact: true }).click();
+
+    // Client Setup: everything locked; the button only moves on.
+    await page.waitForURL(stepUrl('gift', 'setup', programId));
+    await expectStep(page, 'gift', 'setup');
+    const chosen = field(page, CLIENT_SETUP_LABEL.chooseClient);
+    await chosen.locator('option:checked', { hasText: name }).waitFor({ state: 'attached' });
+    expect(await chosen.isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient, exact: true })
+        .isDisabled(),
+    ).toBe(true);
+    await saveButton(page).click();
+    await page.waitForURL(stepUrl('gift', 'general', programId));
+    expect(await dialogOpen(page)).toBe(false);
+
+    // General Settings: an image over 300 KB refused, a small one uploaded, the name changed.
+    await expectStep(page, 'gift', 'general');
+    const schemeName = field(page, GENERAL_LABEL.schemeName);
+    expect(await schemeName.inputValue()).toBe(generalValues(name).schemeName);
+    const slot = page.getByRole('group', { name: GENERAL_LABEL.buttonImage, exact: true });
+    const big = noisePng(400_000);
+    expect(big.length).toBeGreaterThan(307_200);
+    await slot.locator('input[type="file"]').setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: big,
+    });
+    await answerDialog(page, DIALOG_TEXT.errorTitle, { message: DIALOG_TEXT.fileTooLarge });
+    await slot.locator('input[type="file"]').setInputFiles({
+      name: 'button.png',
+      mimeType: 'image/png',
+      buffer: solidPng(32, 32, [20, 120, 200]),
+    });
+    await slot
+      .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready('button.png'), exact: true })
+      .click();
+    await slot.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
+    const renamed = `${name} Renamed`;
+    await schemeName.fill(renamed);
+    // The password may stay empty on an update (the saved one is kept).
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.schemeUpdated });
+
+    // Configuration: the saved BIN is locked; an update.
+    await page.waitForURL(stepUrl('gift', 'config', programId));
+    await expectStep(page, 'gift', 'config');
+    const masterBin = field(page, CONFIG_LABEL.masterBin);
+    expect(await masterBin.isDisabled()).toBe(true);
+    expect(await field(page, CONFIG_LABEL.creditMax).inputValue()).toBe('500.00');
+    await field(page, CONFIG_LABEL.redeemMax).fill('400');
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.configUpdated });
+    await page.waitForURL(stepUrl('gift', 'upload', programId));
+
+    const scheme = await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
+    expect(scheme.schemeName).toBe(renamed);
+    expect(scheme.buttonImgUrl).toMatch(/.+/);
+    const config = await api.call<Config>('GET', SCHEME_PATHS.configuration(programId));
+    expect(config).toMatchObject({ liveCardBinId: 1, redeemMax: 400, creditMax: 500 });
+
+    // The dashboard tile shows the uploaded button image.
+    await openDashboard(page, suite.baseUrl, 'gift');
+    const image = page.getByRole('img', { name: DASHBOARD_TEXT.buttonImage(renamed) });
+    await image.waitFor();
+    await page.waitForFunction(
+      (element) =>
+        element instanceof HTMLImageElement && element.complete && element.naturalWidth === 32,
+      await image.elementHandle(),
+    );
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
