@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
@@ -18,7 +18,7 @@ import { FloatField } from '@/components/form/FloatField';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
 import { withId } from '@/config/paths';
 import { NO_ERROR, useStoreShape } from '@/lib/api/store-shape';
-import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   composeValidators,
   decimal,
@@ -51,7 +51,8 @@ import {
 } from '../../lib/base-campaign';
 import { showFailedOrError } from '../../lib/failed-dialog';
 import { GENERAL_LABEL } from '../../lib/scheme-texts';
-import { confirmSkip, showSaveSuccess } from '../../lib/step-dialogs';
+import { showSaveSuccess } from '../../lib/step-dialogs';
+import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 
 /** A rule that applies only while the given action type is chosen. */
@@ -183,21 +184,13 @@ function BaseCampaignForm({
     await navigate(next);
   }
 
-  // Once 'Yes, skip' is chosen the changes are given up: the leave guard does not ask again.
-  const skipping = useRef(false);
-  async function skip() {
-    if (!(await confirmSkip())) return;
-    skipping.current = true;
-    await navigate(next);
-  }
+  const { skip, isUnsaved } = useSkipStep(next);
 
   return (
     <Form<BaseCampaignValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, values: current }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-          <FormUnsavedChanges<BaseCampaignValues>
-            isUnsaved={(state) => !skipping.current && formIsUnsaved(state)}
-          />
+          <FormUnsavedChanges<BaseCampaignValues> isUnsaved={isUnsaved} />
           <RadioGroupField<BaseCampaignActionTypeId>
             name="actionTypeId"
             label={BASE_CAMPAIGN_LABEL.mode}

@@ -17,7 +17,7 @@ import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextField';
 import { withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
-import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   useBanksQuery,
   useCreateSettlementMutation,
@@ -37,12 +37,8 @@ import {
   whenEnabled,
   type SettlementValues,
 } from '../../lib/settlement-form';
-import {
-  confirmSkip,
-  showSaveError,
-  showSaveSuccess,
-  submitOrSayInvalid,
-} from '../../lib/step-dialogs';
+import { showSaveError, showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 
 /**
@@ -108,8 +104,7 @@ function SettlementForm({
   const validate = useMemo(() => settlementValidators(banks), [banks]);
   const bankOptions = banks.map((b) => ({ value: b.id, label: b.bankName }));
   const next = withId(nextStep(area, 'financial'), programId);
-  /** Set once "Yes, skip" is chosen: the changes are given up, the guard need not ask again. */
-  const skipping = useRef(false);
+  const { skip, isUnsaved } = useSkipStep(next);
 
   async function onSubmit(values: SettlementValues) {
     if (!values.enabled) {
@@ -131,13 +126,6 @@ function SettlementForm({
     await navigate(next);
   }
 
-  async function skip() {
-    if (!(await confirmSkip())) return;
-    skipping.current = true;
-    await navigate(next);
-    skipping.current = false;
-  }
-
   const busy = saving.creating || saving.updating;
 
   return (
@@ -147,9 +135,7 @@ function SettlementForm({
         const format = banks.find((b) => b.id === values.bankId)?.accountFormat;
         return (
           <form onSubmit={submitOrSayInvalid(handleSubmit, form)} noValidate>
-            <FormUnsavedChanges<SettlementValues>
-              isUnsaved={(formState) => !skipping.current && formIsUnsaved(formState)}
-            />
+            <FormUnsavedChanges<SettlementValues> isUnsaved={isUnsaved} />
             <FrequencyRules />
             <BankFormatRule banks={banks} />
             <CheckboxField name="enabled" label={SETTLEMENT_LABEL.enabled} />

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -15,7 +15,7 @@ import { TextField } from '@/components/form/TextField';
 import { withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { FormErrorsProvider } from '@/lib/forms/errorDisplay';
-import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   useCreateLiabilityMutation,
   useLiabilityFrequenciesQuery,
@@ -35,7 +35,8 @@ import {
   type LiabilityValues,
 } from '../../lib/liability-form';
 import { showFailedOrError } from '../../lib/failed-dialog';
-import { confirmSkip, showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 
 /**
@@ -113,7 +114,7 @@ function LiabilityForm({
   const isUpdate = config !== null;
   const initialValues = useMemo(() => toLiabilityValues(config), [config]);
   const next = withId(nextStep(area, 'liability'), programId);
-  const skipping = useRef(false);
+  const { skip, isUnsaved } = useSkipStep(next);
 
   async function onSubmit(values: LiabilityValues) {
     const body = toLiabilityBody(programId, values);
@@ -128,13 +129,6 @@ function LiabilityForm({
     await navigate(next);
   }
 
-  async function skip() {
-    if (!(await confirmSkip())) return;
-    skipping.current = true;
-    await navigate(next);
-    skipping.current = false;
-  }
-
   const busy = saving.creating || saving.updating;
 
   return (
@@ -146,9 +140,7 @@ function LiabilityForm({
           // 03 §5: errors show only after a submit attempt.
           <FormErrorsProvider showErrors={Boolean(submitFailed)} afterSubmitOnly>
             <form onSubmit={submitOrSayInvalid(handleSubmit, form)} noValidate>
-              <FormUnsavedChanges<LiabilityValues>
-                isUnsaved={(formState) => !skipping.current && formIsUnsaved(formState)}
-              />
+              <FormUnsavedChanges<LiabilityValues> isUnsaved={isUnsaved} />
               <CheckboxField name="enabled" label={LIABILITY_LABEL.enabled} />
               <div className="row">
                 <div className="col-lg-6">

@@ -8,7 +8,8 @@ import { useUpdateSchemeMutation } from '../../api/schemes-api';
 import { useSchemeArea } from '../../hooks/use-scheme-area';
 import { useWizardScheme } from '../../hooks/use-wizard-scheme';
 import { UPLOAD_TEXT } from '../../lib/scheme-texts';
-import { confirmSkip, showSaveError } from '../../lib/step-dialogs';
+import { showSaveError } from '../../lib/step-dialogs';
+import { useSkipStep } from '../../hooks/use-skip-step';
 import { nextStep } from '../../lib/wizard-steps';
 
 /**
@@ -42,9 +43,7 @@ export function StoresDevicesStep() {
     await navigate(next);
   }
 
-  async function skip() {
-    if (await confirmSkip()) await navigate(next);
-  }
+  const { skip } = useSkipStep(next);
 
   return (
     <QueryContent
