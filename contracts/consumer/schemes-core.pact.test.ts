@@ -35,20 +35,11 @@ import {
   configBodyFromState,
   fromSchemeState,
   schemeBodyFromState,
+  conflictOn,
+  invalidField,
 } from './support/schemes';
 
-const { eachLike, integer, string, like, regex, fromProviderState } = MatchersV3;
-
-/** A 400 naming `field` (`<field>: <message>`). */
-const invalidField = (field: string, example: string) => ({
-  errorCode: ERROR_CODE.VALIDATION,
-  errorMessage: regex(`^${field.replace(/\./g, '\\.')}: .+`, `${field}: ${example}`),
-});
-/** A 409 naming `field`. */
-const conflictOn = (field: string, example: string) => ({
-  errorCode: ERROR_CODE.CONFLICT,
-  errorMessage: regex(`^${field}: .+`, `${field}: ${example}`),
-});
+const { eachLike, integer, string, like, fromProviderState } = MatchersV3;
 
 const GIFT_SCHEME = { programTypeId: PROGRAM_TYPE.GIFT, configured: false };
 const GIFT_SCHEME_CONFIGURED = { programTypeId: PROGRAM_TYPE.GIFT, configured: true };

@@ -33,20 +33,11 @@ import {
   liabilityBodyFromState,
   queryFromState,
   settlementBodyFromState,
+  conflictOn,
+  invalidField,
 } from './support/schemes';
 
-const { eachLike, integer, number, string, like, regex } = MatchersV3;
-
-/** A 400 naming `field` (`<field>: <message>`). */
-const invalidField = (field: string, example: string) => ({
-  errorCode: ERROR_CODE.VALIDATION,
-  errorMessage: regex(`^${field.replace(/\./g, '\\.')}: .+`, `${field}: ${example}`),
-});
-/** A 409 naming `field`. */
-const conflictOn = (field: string, example: string) => ({
-  errorCode: ERROR_CODE.CONFLICT,
-  errorMessage: regex(`^${field}: .+`, `${field}: ${example}`),
-});
+const { eachLike, integer, number, string, like } = MatchersV3;
 
 const GIFT = { programTypeId: PROGRAM_TYPE.GIFT };
 const LOYALTY = { programTypeId: PROGRAM_TYPE.LOYALTY };

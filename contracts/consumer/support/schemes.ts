@@ -4,6 +4,7 @@
  * in these tests, and the bodies of each wizard save as the client sends them.
  */
 import { MatchersV3 } from '@pact-foundation/pact';
+import { ERROR_CODE } from '../../api/constants';
 import {
   BASE_CAMPAIGN_ACTION,
   PROGRAM_TYPE,
@@ -204,4 +205,15 @@ export const BASE_CAMPAIGN_INPUT: Required<BaseCampaignAction> = {
 export const baseCampaignBodyFromState = (action: BaseCampaignAction) => ({
   ...action,
   programId: fromSchemeState('programId'),
+});
+
+/** A 400 naming `field` (`<field>: <message>`). */
+export const invalidField = (field: string, example: string) => ({
+  errorCode: ERROR_CODE.VALIDATION,
+  errorMessage: MatchersV3.regex(`^${field.replace(/\./g, '\\.')}: .+`, `${field}: ${example}`),
+});
+/** A 409 naming `field`. */
+export const conflictOn = (field: string, example: string) => ({
+  errorCode: ERROR_CODE.CONFLICT,
+  errorMessage: MatchersV3.regex(`^${field}: .+`, `${field}: ${example}`),
 });
