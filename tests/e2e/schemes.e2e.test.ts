@@ -13,7 +13,9 @@ import {
   GENERAL_LABEL,
 } from '@/features/schemes/lib/scheme-texts';
 import { COMMON_TEXT } from '@/config/texts';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
+import { SETTLEMENT_LABEL } from '@/features/schemes/lib/settlement-form';
 import { answerDialog, dialogOpen, fieldError, openRoute, signIn } from './support/journal';
 import { noisePng, solidPng } from './support/png';
 import {
@@ -338,6 +340,51 @@ describe('editing an existing scheme', () => {
         element instanceof HTMLImageElement && element.complete && element.naturalWidth === 32,
       await image.elementHandle(),
     );
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('leaving a step with unsaved changes', () => {
+  it('asks first (Stay keeps the changes), and a confirmed skip does not ask again', async () => {
+    const name = `Leave ${uniqueLetters()}`;
+    const client = await api.createClient(name);
+    const programId = await api.createScheme('gift', client.clientId, name);
+    await api.createGiftConfig(programId);
+
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'config', programId));
+    await expectStep(page, 'gift', 'config');
+    const redeemMax = field(page, CONFIG_LABEL.redeemMax);
+    await redeemMax.fill('321');
+    const tab = (label: string) =>
+      page
+        .getByRole('navigation', { name: COMMON_TEXT.wizardSteps })
+        .getByRole('link', { name: label, exact: true });
+
+    await tab(SCHEME_TEXT.tabs.upload).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, {
+      message: UNSAVED_CHANGES_TEXT.message,
+      button: UNSAVED_CHANGES_TEXT.stay,
+    });
+    expect(page.url()).toMatch(stepUrl('gift', 'config', programId));
+    expect(await redeemMax.inputValue()).toBe('321.00'); // formatted on leaving the field
+
+    await tab(SCHEME_TEXT.tabs.financial).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.leave });
+    await expectStep(page, 'gift', 'financial');
+    const config = await api.call<Config>('GET', SCHEME_PATHS.configuration(programId));
+    expect(config.redeemMax).toBe(500);
+
+    // Financial Settlement with a change, skipped: only the skip question.
+    await page.getByRole('checkbox', { name: SETTLEMENT_LABEL.enabled, exact: true }).check();
+    await field(page, SETTLEMENT_LABEL.poolAccName).fill('Unsaved Pool');
+    await page.getByRole('button', { name: SCHEME_TEXT.buttons.skip, exact: true }).click();
+    await answerDialog(page, SCHEME_TEXT.skipTitle, { button: SCHEME_TEXT.skipConfirm });
+    await expectStep(page, 'gift', 'liability');
+    expect(await dialogOpen(page)).toBe(false);
+    expect(await api.status(SCHEME_PATHS.settlement(programId))).toBe(404);
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
