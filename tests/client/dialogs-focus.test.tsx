@@ -49,6 +49,29 @@ describe('dialogs keep the keyboard focus', () => {
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 
+  it('a confirmation that gives something up focuses Cancel, so Enter keeps the safe choice', async () => {
+    const user = userEvent.setup();
+    let answer: boolean | undefined;
+    render(
+      <Page
+        onOpen={() =>
+          void dialogs
+            .confirm('Unsaved changes', 'Leave?', {
+              okText: 'Leave',
+              cancelText: 'Stay',
+              focusCancel: true,
+            })
+            .then((chosen) => (answer = chosen))
+        }
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Stay' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(answer).toBe(false));
+  });
+
   it('a dialog without buttons (processing) keeps the focus on itself', async () => {
     const user = userEvent.setup();
     let close: () => void = () => undefined;

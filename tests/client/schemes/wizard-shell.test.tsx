@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { SCHEME_STATUS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
+import { CLIENT_SETUP_LABEL } from '@/features/schemes/lib/scheme-texts';
 import {
   buildClient,
   buildFinancialSettlement,
@@ -122,7 +123,8 @@ describe('scheme wizard shell (03 §2)', () => {
 
     await user.click(within(nav).getByRole('link', { name: 'Client Setup' }));
     await waitFor(() => expect(currentPath()).toBe(gift.setup.path));
-    expect(await screen.findByRole('button', { name: 'Save & Continue' })).toBeVisible();
+    // Client Setup's own field, not the button the step before it also had while it unmounts.
+    expect(await screen.findByRole('group', { name: CLIENT_SETUP_LABEL.cardBin })).toBeVisible();
     expect(currentPath()).toBe(gift.setup.path);
   });
 

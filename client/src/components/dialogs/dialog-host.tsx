@@ -53,13 +53,15 @@ function MessageDialog({ dialog }: { dialog: OpenDialog }) {
   const titleId = useId();
   const bodyId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   const cancellable = dialog.cancelText !== undefined;
   useFocusTrap(okRef);
 
-  // OK has the focus, so Enter confirms; runs before the modal's own focus handling.
+  // OK has the focus, so Enter confirms, unless the dialog asks for Cancel (a confirmation that
+  // gives something up); runs before the modal's own focus handling.
   useEffect(() => {
-    okRef.current?.focus();
-  }, []);
+    (dialog.focusCancel && cancelRef.current ? cancelRef : okRef).current?.focus();
+  }, [dialog.focusCancel]);
 
   return (
     <Modal
@@ -90,7 +92,11 @@ function MessageDialog({ dialog }: { dialog: OpenDialog }) {
       ) : null}
       <Modal.Footer>
         {cancellable ? (
-          <Button variant="secondary" onClick={() => settleDialog(dialog.id, false)}>
+          <Button
+            ref={cancelRef}
+            variant="secondary"
+            onClick={() => settleDialog(dialog.id, false)}
+          >
             {dialog.cancelText}
           </Button>
         ) : null}

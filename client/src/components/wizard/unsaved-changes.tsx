@@ -28,6 +28,8 @@ export function confirmLeave(): Promise<boolean> {
   return dialogs.confirm(UNSAVED_CHANGES_TEXT.title, textToHtml(UNSAVED_CHANGES_TEXT.message), {
     okText: UNSAVED_CHANGES_TEXT.leave,
     cancelText: UNSAVED_CHANGES_TEXT.stay,
+    // Leaving loses the changes: Enter stays.
+    focusCancel: true,
   });
 }
 

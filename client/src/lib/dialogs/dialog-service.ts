@@ -17,6 +17,12 @@ export interface DialogOptions {
   okText?: string;
   /** When given, a Cancel button shows and Escape cancels. */
   cancelText?: string;
+  /**
+   * Cancel has the focus when the dialog opens (else OK): for a confirmation whose OK gives
+   * something up, so Enter keeps the safe choice (WAI-ARIA APG alert dialog: focus the least
+   * destructive action).
+   */
+  focusCancel?: boolean;
 }
 
 export interface OpenDialog {
@@ -26,6 +32,7 @@ export interface OpenDialog {
   html: string;
   okText: string;
   cancelText?: string;
+  focusCancel?: boolean;
   /** Loading and processing dialogs: a spinner and no buttons; closed by their handle. */
   busy: boolean;
 }
@@ -121,6 +128,7 @@ export const dialogs = {
       html: options.html ?? '',
       okText: options.okText ?? DIALOG_TEXT.ok,
       cancelText: options.cancelText,
+      focusCancel: options.focusCancel,
       busy: false,
     }).result;
   },
@@ -133,7 +141,7 @@ export const dialogs = {
   confirm(
     title: string,
     html = '',
-    options: { okText?: string; cancelText?: string; kind?: DialogKind } = {},
+    options: Pick<DialogOptions, 'okText' | 'cancelText' | 'kind' | 'focusCancel'> = {},
   ): Promise<boolean> {
     return dialogs.show({
       kind: options.kind ?? 'warn',
@@ -141,6 +149,7 @@ export const dialogs = {
       html,
       okText: options.okText,
       cancelText: options.cancelText ?? DIALOG_TEXT.cancel,
+      focusCancel: options.focusCancel,
     });
   },
   /** "Loading..." with a spinner until `close()`. */

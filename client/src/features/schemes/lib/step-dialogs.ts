@@ -26,6 +26,8 @@ export function confirmSkip(): Promise<boolean> {
   return dialogs.confirm(SCHEME_TEXT.skipTitle, textToHtml(SCHEME_TEXT.skipMessage), {
     okText: SCHEME_TEXT.skipConfirm,
     cancelText: SCHEME_TEXT.skipCancel,
+    // Skipping loses the step's changes: Enter goes back.
+    focusCancel: true,
   });
 }
 
