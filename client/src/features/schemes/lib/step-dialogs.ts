@@ -21,6 +21,27 @@ export function showSaveSuccess(message: string): Promise<void> {
   return dialogs.success(SCHEME_TEXT.successTitle, textToHtml(message));
 }
 
+/**
+ * A step's save (03 §8): runs `save`; when it fails, shows the failure (`onFailure`: 'Error:
+ * {errorCode}' by default) and answers undefined; when it succeeds, shows 'Success' with
+ * `successText` and answers what the save answered, so the step can move on.
+ */
+export async function saveAndConfirm<T>(
+  save: () => Promise<T>,
+  successText: string,
+  onFailure: (error: unknown) => Promise<void> = showSaveError,
+): Promise<{ saved: T } | undefined> {
+  let saved: T;
+  try {
+    saved = await save();
+  } catch (error) {
+    await onFailure(error);
+    return undefined;
+  }
+  await showSaveSuccess(successText);
+  return { saved };
+}
+
 /** 'Skip this step' / 'Are you sure? …' with 'Yes, skip' and 'No, go back'; true to skip. */
 export function confirmSkip(): Promise<boolean> {
   return dialogs.confirm(SCHEME_TEXT.skipTitle, textToHtml(SCHEME_TEXT.skipMessage), {

@@ -51,7 +51,7 @@ import {
 } from '../../lib/base-campaign';
 import { showFailedOrError } from '../../lib/failed-dialog';
 import { GENERAL_LABEL } from '../../lib/scheme-texts';
-import { showSaveSuccess } from '../../lib/step-dialogs';
+import { saveAndConfirm } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 
@@ -171,17 +171,12 @@ function BaseCampaignForm({
 
   async function onSubmit(form: BaseCampaignValues) {
     const body = toBody(programId, form);
-    try {
-      if (exists) await updateCampaign(body).unwrap();
-      else await createCampaign(body).unwrap();
-    } catch (error) {
-      await showFailedOrError(error);
-      return;
-    }
-    await showSaveSuccess(
+    const done = await saveAndConfirm(
+      () => (exists ? updateCampaign(body) : createCampaign(body)).unwrap(),
       exists ? SCHEME_TEXT.baseCampaignUpdated : SCHEME_TEXT.baseCampaignCreated,
+      showFailedOrError,
     );
-    await navigate(next);
+    if (done) await navigate(next);
   }
 
   const { skip, isUnsaved } = useSkipStep(next);

@@ -35,7 +35,7 @@ import { useCreateClientMutation } from '../../api/schemes-api';
 import { useSchemeArea } from '../../hooks/use-scheme-area';
 import { useWizardScheme } from '../../hooks/use-wizard-scheme';
 import { CLIENT_SETUP_LABEL } from '../../lib/scheme-texts';
-import { showSaveError, showSaveSuccess } from '../../lib/step-dialogs';
+import { saveAndConfirm } from '../../lib/step-dialogs';
 import { areaPaths } from '../../lib/wizard-steps';
 
 type ClientMode = 'existing' | 'new';
@@ -164,22 +164,18 @@ function ClientSetupForm({
     }
     const binTypeId = values.binTypeId ?? BIN_TYPE.TRANSACTOR;
     const ownBin = binTypeId !== BIN_TYPE.TRANSACTOR;
-    let saved: Client;
-    try {
-      const answer = await createClient({
-        clientName: values.clientName ?? '',
-        binTypeId,
-        binNumber: ownBin ? (values.binNumber ?? null) : null,
-        binName: ownBin ? (values.binName ?? null) : null,
-        binCountryId: binTypeId === BIN_TYPE.LOCAL ? (values.binCountryId ?? null) : null,
-      }).unwrap();
-      saved = answer.data;
-    } catch (error) {
-      await showSaveError(error);
-      return;
-    }
-    await showSaveSuccess(SCHEME_TEXT.clientCreated);
-    await navigate(`${general.path}?clientId=${saved.clientId}`);
+    const done = await saveAndConfirm(
+      () =>
+        createClient({
+          clientName: values.clientName ?? '',
+          binTypeId,
+          binNumber: ownBin ? (values.binNumber ?? null) : null,
+          binName: ownBin ? (values.binName ?? null) : null,
+          binCountryId: binTypeId === BIN_TYPE.LOCAL ? (values.binCountryId ?? null) : null,
+        }).unwrap(),
+      SCHEME_TEXT.clientCreated,
+    );
+    if (done) await navigate(`${general.path}?clientId=${done.saved.data.clientId}`);
   }
 
   return (

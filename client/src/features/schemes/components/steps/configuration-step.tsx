@@ -55,7 +55,7 @@ import {
   toConfigValues,
   type ConfigValues,
 } from '../../lib/configuration-form';
-import { showSaveError, showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { CARD_COUNT_FIELD, canToggleSuffix, suffixFieldsOf, suffixFor } from '../../lib/suffixes';
 import { AREA_PROGRAM_TYPE, areaPaths, nextStep } from '../../lib/wizard-steps';
 
@@ -220,15 +220,15 @@ function ConfigForm({
       programTypeId,
       suffixLength: bin?.extensionLength ?? config?.suffixLength ?? 0,
     });
-    try {
-      if (config) await updateConfiguration({ programId, config: body }).unwrap();
-      else await createConfiguration(body).unwrap();
-    } catch (error) {
-      await showSaveError(error);
-      return;
-    }
-    await showSaveSuccess(config ? SCHEME_TEXT.configUpdated : SCHEME_TEXT.configCreated);
-    await navigate(withId(nextStep(area, 'config'), programId));
+    const done = await saveAndConfirm(
+      () =>
+        (config
+          ? updateConfiguration({ programId, config: body })
+          : createConfiguration(body)
+        ).unwrap(),
+      config ? SCHEME_TEXT.configUpdated : SCHEME_TEXT.configCreated,
+    );
+    if (done) await navigate(withId(nextStep(area, 'config'), programId));
   }
 
   const typeOptions = expiryTypes.map((type) => ({ value: type.id, label: type.value }));

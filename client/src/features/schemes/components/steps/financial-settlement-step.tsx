@@ -37,7 +37,7 @@ import {
   whenEnabled,
   type SettlementValues,
 } from '../../lib/settlement-form';
-import { showSaveError, showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 
@@ -115,15 +115,11 @@ function SettlementForm({
       return;
     }
     const body = toSettlementBody(programId, values);
-    try {
-      if (isUpdate) await updateSettlement(body).unwrap();
-      else await createSettlement(body).unwrap();
-    } catch (error) {
-      await showSaveError(error);
-      return;
-    }
-    await showSaveSuccess(isUpdate ? SCHEME_TEXT.settlementUpdated : SCHEME_TEXT.settlementCreated);
-    await navigate(next);
+    const done = await saveAndConfirm(
+      () => (isUpdate ? updateSettlement(body) : createSettlement(body)).unwrap(),
+      isUpdate ? SCHEME_TEXT.settlementUpdated : SCHEME_TEXT.settlementCreated,
+    );
+    if (done) await navigate(next);
   }
 
   const busy = saving.creating || saving.updating;

@@ -50,7 +50,7 @@ import { useSchemeArea } from '../../hooks/use-scheme-area';
 import { useWizardScheme } from '../../hooks/use-wizard-scheme';
 import { schemeImageSrc } from '../../lib/scheme-images';
 import { GENERAL_LABEL } from '../../lib/scheme-texts';
-import { showSaveError, showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { saveAndConfirm, showSaveError, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { AREA_PROGRAM_TYPE, areaPaths } from '../../lib/wizard-steps';
 
 export interface GeneralValues {
@@ -277,20 +277,17 @@ function GeneralForm({
           }
         : {}),
     };
-    let saved: Scheme;
-    try {
-      saved = scheme
-        ? await updateScheme({
-            programId: scheme.programId,
-            scheme: { ...body, programId: scheme.programId },
-          }).unwrap()
-        : await createScheme(body).unwrap();
-    } catch (error) {
-      await showSaveError(error);
-      return;
-    }
-    await showSaveSuccess(scheme ? SCHEME_TEXT.schemeUpdated : SCHEME_TEXT.schemeCreated);
-    await navigate(withId(areaPaths(area).wizard.config, saved.programId));
+    const done = await saveAndConfirm(
+      () =>
+        scheme
+          ? updateScheme({
+              programId: scheme.programId,
+              scheme: { ...body, programId: scheme.programId },
+            }).unwrap()
+          : createScheme(body).unwrap(),
+      scheme ? SCHEME_TEXT.schemeUpdated : SCHEME_TEXT.schemeCreated,
+    );
+    if (done) await navigate(withId(areaPaths(area).wizard.config, done.saved.programId));
   }
 
   const imageError = (message: string) =>

@@ -35,7 +35,7 @@ import {
   type LiabilityValues,
 } from '../../lib/liability-form';
 import { showFailedOrError } from '../../lib/failed-dialog';
-import { showSaveSuccess, submitOrSayInvalid } from '../../lib/step-dialogs';
+import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 
@@ -118,15 +118,12 @@ function LiabilityForm({
 
   async function onSubmit(values: LiabilityValues) {
     const body = toLiabilityBody(programId, values);
-    try {
-      if (isUpdate) await updateLiability(body).unwrap();
-      else await createLiability(body).unwrap();
-    } catch (error) {
-      await showFailedOrError(error);
-      return;
-    }
-    await showSaveSuccess(isUpdate ? SCHEME_TEXT.liabilityUpdated : SCHEME_TEXT.liabilityCreated);
-    await navigate(next);
+    const done = await saveAndConfirm(
+      () => (isUpdate ? updateLiability(body) : createLiability(body)).unwrap(),
+      isUpdate ? SCHEME_TEXT.liabilityUpdated : SCHEME_TEXT.liabilityCreated,
+      showFailedOrError,
+    );
+    if (done) await navigate(next);
   }
 
   const busy = saving.creating || saving.updating;
