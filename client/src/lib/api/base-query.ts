@@ -20,6 +20,11 @@ export interface ApiExtraOptions {
    * that is why we refresh) and do not treat a 401 as "session expired" — the caller reports it.
    */
   anonymous?: boolean;
+  /**
+   * Statuses that are an answer for this endpoint, not a failure: a read whose 404 means "none
+   * yet" (03 §4). Passed on to the caller as any failure is, but logged at info, not as an error.
+   */
+  expectedStatuses?: readonly number[];
 }
 
 /** The part of the root state the base query reads. */
@@ -85,7 +90,9 @@ export function createBaseQuery(base: ApiBaseKey): AppBaseQuery {
     if (!expired) {
       // Only the session ending aborts calls (clearSession resets the caches): not a failure.
       if (api.signal.aborted) logger.info(`${label} aborted: the session ended`);
-      else logger.error(`${label} failed`, error);
+      else if (extraOptions?.expectedStatuses?.includes(error.status)) {
+        logger.info(`${label} answered ${error.status}, as expected`);
+      } else logger.error(`${label} failed`, error);
     }
     return { error, meta: result.meta };
   };

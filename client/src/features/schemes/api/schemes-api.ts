@@ -22,7 +22,7 @@ import {
   type UploadedFile,
 } from '@contracts/api/schemes';
 import { api } from '@/lib/api/api-slices';
-import type { AppBaseQuery, NoArg } from '@/lib/api/base-query';
+import type { ApiExtraOptions, AppBaseQuery, NoArg } from '@/lib/api/base-query';
 import type { ApiFailure } from '@/lib/api/errors';
 import { embedded, listTags } from '@/lib/api/lookups-api';
 
@@ -56,6 +56,9 @@ const SCHEME_TAGS = [
 ] as const;
 
 type QueryResult<T> = { data: T } | { error: ApiFailure };
+
+/** The reads answered 404 while the record does not exist yet: not logged as failures. */
+const NONE_YET: ApiExtraOptions = { expectedStatuses: [404] };
 
 /** A read whose 404 means "none yet" (or, with `anyFailure`, whose every failure does). */
 async function readOrNull<T>(
@@ -147,6 +150,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     configuration: build.query<Config | null, number>({
       queryFn: (programId, _api, _extra, baseQuery) =>
         readOrNull<Config>(baseQuery, SCHEME_PATHS.configuration(programId)),
+      extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'SchemeConfig', id: programId }],
     }),
     createConfiguration: build.mutation<Config, ConfigInput>({
@@ -204,6 +208,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     settlement: build.query<FinancialSettlement | null, number>({
       queryFn: (programId, _api, _extra, baseQuery) =>
         readOrNull<FinancialSettlement>(baseQuery, SCHEME_PATHS.settlement(programId)),
+      extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'Settlement', id: programId }],
     }),
     createSettlement: build.mutation<FinancialSettlement, FinancialSettlement>({
@@ -245,6 +250,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
           { url: SCHEME_PATHS.liability, params: { programId } },
           { anyFailure: true },
         ),
+      extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'Liability', id: programId }],
     }),
     createLiability: build.mutation<LiabilityReportConfig, LiabilityReportConfig>({
@@ -261,6 +267,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     campaignAction: build.query<BaseCampaignAction | null, number>({
       queryFn: (programId, _api, _extra, baseQuery) =>
         readOrNull<BaseCampaignAction>(baseQuery, SCHEME_PATHS.campaignAction(programId)),
+      extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'BaseCampaign', id: programId }],
     }),
     campaignNonActions: build.query<BaseCampaignNonAction[], number>({
