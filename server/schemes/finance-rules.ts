@@ -31,6 +31,7 @@ import type {
 import type { Snapshot } from '../db/store';
 import { notFound, validationError } from '../http/errors';
 import type { BaseCampaignInput, LiabilityInput, SettlementInput } from './finance-schemas';
+import { raiseStatus } from './scheme-rules';
 
 type Readable = Snapshot | Data;
 
@@ -47,9 +48,9 @@ export function findProgram<D extends Readable>(data: D, programId: number): D['
  * Raises the wizard status of a program to `status`; it never goes down (contracts
  * SCHEME_STATUS: saving an earlier step again, or a step of an active scheme, keeps it).
  */
-export function raiseStatus(data: Data, programId: number, status: number): number {
+export function raiseProgramStatus(data: Data, programId: number, status: number): number {
   const program = findProgram(data, programId);
-  if (program.schemeStatus < status) program.schemeStatus = status;
+  program.schemeStatus = raiseStatus(program.schemeStatus, status);
   return program.schemeStatus;
 }
 

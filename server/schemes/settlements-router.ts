@@ -21,7 +21,7 @@ import { idParams, validate } from '../http/validate';
 import {
   checkSettlement,
   findProgram,
-  raiseStatus,
+  raiseProgramStatus,
   requireSameProgram,
   settlementRecord,
   toSettlement,
@@ -54,7 +54,7 @@ export function createSettlementsRouter(store: Store): Router {
       }
       checkSettlement(data, input);
       const record = settlementRecord(input, input.programId);
-      record.schemeStatus = raiseStatus(data, input.programId, SCHEME_STATUS.FINANCIAL);
+      record.schemeStatus = raiseProgramStatus(data, input.programId, SCHEME_STATUS.FINANCIAL);
       data.financialSettlements.push(record);
       return toSettlement(data, record);
     });
@@ -75,7 +75,7 @@ export function createSettlementsRouter(store: Store): Router {
         const checked = { ...input, programId: id };
         checkSettlement(data, checked);
         const record = settlementRecord(checked, id);
-        record.schemeStatus = raiseStatus(data, id, SCHEME_STATUS.FINANCIAL);
+        record.schemeStatus = raiseProgramStatus(data, id, SCHEME_STATUS.FINANCIAL);
         data.financialSettlements[index] = record;
         return toSettlement(data, record);
       });

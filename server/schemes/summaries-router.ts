@@ -24,7 +24,7 @@ import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
 
 const noBody = z.object({}).strict();
-import { findProgram, raiseStatus } from './finance-rules';
+import { findProgram, raiseProgramStatus } from './finance-rules';
 
 export function createSummariesRouter(store: Store): Router {
   const router = Router();
@@ -56,7 +56,7 @@ export function createSummariesRouter(store: Store): Router {
         if (!data.configurations.some((config) => config.programId === id)) {
           throw new HttpError(409, ERROR_CODE.CONFLICT, SCHEME_TEXT.activateWithoutConfig);
         }
-        return { programId: id, schemeStatus: raiseStatus(data, id, SCHEME_STATUS.ACTIVE) };
+        return { programId: id, schemeStatus: raiseProgramStatus(data, id, SCHEME_STATUS.ACTIVE) };
       });
       res.json(answer);
     },
