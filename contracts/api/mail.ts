@@ -1,3 +1,4 @@
+import { SCHEME_TEXT } from './schemes';
 /**
  * The scheme review mail (03 §4 Activation, §7 "Summary and activation", §8; spec README
  * "Scheme wizard"): the summary page's screenshot goes to `POST {url base}/images/review`, then
@@ -80,8 +81,7 @@ export interface OutboxEntry {
 export const OUTBOX_EMBEDDED = 'outbox';
 
 /** The success text of 03 §8, exactly. */
-export const reviewMailSentText = (schemeName: string, email: string): string =>
-  `Scheme [${schemeName}] has been sent to (email: ${email} ) for review!`;
+export const reviewMailSentText = SCHEME_TEXT.reviewSent;
 
 /** Texts of the review mail's error answers (`<field>: <message>` for validation). */
 export const MAIL_ERROR_MESSAGE = {

@@ -11,6 +11,5 @@ export { ConfigurationStep } from './steps/configuration-step';
 export { StoresDevicesStep } from './steps/stores-devices-step';
 export { FinancialSettlementStep } from './steps/financial-settlement-step';
 export { LiabilityStep } from './steps/liability-step';
-export { NotBuiltStep } from './steps/not-built-step';
 export { BaseCampaignStep } from './steps/base-campaign-step';
 export { SummaryStep } from './steps/summary-step';

@@ -23,9 +23,6 @@ export const WIZARD_TITLE = {
   forClient: (title: string, clientName: string) => `${title} for ${clientName}`,
 } as const;
 
-/** A step whose screen a later change builds (not in the spec). */
-export const NOT_BUILT_TEXT = 'This step is not built yet.';
-
 /** Client Setup (03 §2, §5). */
 export const CLIENT_SETUP_LABEL = {
   /** Not in the spec: the choice between an existing and a new client. */
