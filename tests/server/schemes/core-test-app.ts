@@ -73,42 +73,53 @@ function useTestSchemeData(data: Data): void {
 
 export interface SchemeTestApp extends TestApp {
   get(path: string): request.Test;
-  post(path: string, body: unknown): request.Test;
-  put(path: string, body: unknown): request.Test;
+  /** Without a body, none is sent. */
+  post(path: string, body?: unknown): request.Test;
+  put(path: string, body?: unknown): request.Test;
   /** Runs `send` and checks that the data file did not change by a byte. */
   expectNothingWritten(send: () => Promise<unknown>): Promise<void>;
+  /** The stored status of a scheme. */
+  schemeStatus(programId: number): Promise<number | undefined>;
 }
 
-export async function createSchemeTestApp(
+/**
+ * A test app signed in as admin, calling the API base, with the seed's scheme data replaced by
+ * `useData` and then `prepare`. The scheme and finance tests each pass their own data.
+ */
+export async function createSignedInSchemeApp(
+  useData: (data: Data) => void,
   prepare: (data: Data) => void = () => undefined,
 ): Promise<SchemeTestApp> {
   const t = await createTestApp({
     prepare: (data) => {
-      useTestSchemeData(data);
+      useData(data);
       prepare(data);
     },
   });
   const token = (await t.login()).token;
   const api = (path: string) => `/api${path}`;
+  const withBody = (test: request.Test, body: unknown) =>
+    body === undefined ? test : test.send(body as object);
   return {
     ...t,
     get: (path) => request(t.app).get(api(path)).set(AUTH_HEADER, token),
-    post: (path, body) =>
-      request(t.app)
-        .post(api(path))
-        .set(AUTH_HEADER, token)
-        .send(body as object),
-    put: (path, body) =>
-      request(t.app)
-        .put(api(path))
-        .set(AUTH_HEADER, token)
-        .send(body as object),
+    post: (path, body) => withBody(request(t.app).post(api(path)).set(AUTH_HEADER, token), body),
+    put: (path, body) => withBody(request(t.app).put(api(path)).set(AUTH_HEADER, token), body),
     async expectNothingWritten(send) {
       const before = await t.dataFileBytes();
       await send();
       expect(await t.dataFileBytes()).toEqual(before);
     },
+    async schemeStatus(programId) {
+      return (await t.dataFile()).programs.find((p) => p.programId === programId)?.schemeStatus;
+    },
   };
+}
+
+export function createSchemeTestApp(
+  prepare: (data: Data) => void = () => undefined,
+): Promise<SchemeTestApp> {
+  return createSignedInSchemeApp(useTestSchemeData, prepare);
 }
 
 /** Checks an error answer: status, JSON content type and `{ errorCode, errorMessage }`. */

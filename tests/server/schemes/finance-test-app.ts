@@ -4,15 +4,12 @@
  * a gift scheme with a configuration, a loyalty scheme with a configuration, and a gift scheme
  * without one; no settlement, liability, base campaign or uploaded file.
  */
-import request from 'supertest';
-import { AUTH_HEADER } from '@contracts/api/constants';
-import type { ApiError } from '@contracts/api/entities';
 import { PROGRAM_TYPE } from '@contracts/api/schemes';
 import type { Data, ProgramRecord } from '../../../server/db/schema';
 import { buildGiftConfig, buildLoyaltyConfig, buildScheme } from '../../support/builders';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createSignedInSchemeApp, type SchemeTestApp } from './core-test-app';
 
-export const SCRIPT = '<script>alert(1)</script>';
+export { expectError, SCRIPT } from './core-test-app';
 
 /** A scheme (program) record as stored: the scheme builder's, status 2 (configured). */
 export const schemeRecord = (overrides: Partial<ProgramRecord> = {}): ProgramRecord => ({
@@ -47,47 +44,10 @@ function useTestSchemes(data: Data): void {
   data.uploadedFiles = [];
 }
 
-export interface FinanceTestApp extends TestApp {
-  get(path: string): request.Test;
-  post(path: string, body?: unknown): request.Test;
-  put(path: string, body?: unknown): request.Test;
-  /** Runs `send` and checks that the data file did not change by a byte. */
-  expectNothingWritten(send: () => Promise<unknown>): Promise<void>;
-  /** The stored status of a scheme. */
-  schemeStatus(programId: number): Promise<number | undefined>;
-}
+export type FinanceTestApp = SchemeTestApp;
 
-export async function createFinanceTestApp(
+export function createFinanceTestApp(
   prepare: (data: Data) => void = () => undefined,
 ): Promise<FinanceTestApp> {
-  const t = await createTestApp({
-    prepare: (data) => {
-      useTestSchemes(data);
-      prepare(data);
-    },
-  });
-  const token = (await t.login()).token;
-  const api = (path: string) => `/api${path}`;
-  const withBody = (test: request.Test, body: unknown) =>
-    body === undefined ? test : test.send(body as object);
-  return {
-    ...t,
-    get: (path) => request(t.app).get(api(path)).set(AUTH_HEADER, token),
-    post: (path, body) => withBody(request(t.app).post(api(path)).set(AUTH_HEADER, token), body),
-    put: (path, body) => withBody(request(t.app).put(api(path)).set(AUTH_HEADER, token), body),
-    async expectNothingWritten(send) {
-      const before = await t.dataFileBytes();
-      await send();
-      expect(await t.dataFileBytes()).toEqual(before);
-    },
-    async schemeStatus(programId) {
-      return (await t.dataFile()).programs.find((p) => p.programId === programId)?.schemeStatus;
-    },
-  };
-}
-
-/** Checks an error answer: status, JSON content type and `{ errorCode, errorMessage }`. */
-export function expectError(response: request.Response, status: number, body: ApiError): void {
-  expect({ status: response.status, body: response.body as unknown }).toEqual({ status, body });
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return createSignedInSchemeApp(useTestSchemes, prepare);
 }
