@@ -1,0 +1,85 @@
+/**
+ * The imported gift cards of every program, as the published journal site's balance check reads
+ * them: one point lookup by primary key in the program's SQLite file (records-db.ts). Handles and
+ * prepared statements are cached per program and closed by close().
+ *
+ * PINs: only HMAC-SHA256(pin key, `cardNumber:pin`) is stored; the key is `<keysDir>/pin.key`
+ * (0600), apart from the records. A slow hash per card would make a million-card import take
+ * hours, and with 4-digit PINs would not stop someone holding the records anyway (10,000
+ * guesses): the secret key is what protects them. The card number is in the HMAC input so equal
+ * PINs do not give equal hashes.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
+import type { RecordsDb } from './records-db';
+import { pinHashOf } from './record-crypto';
+
+export const CARD_STATUSES = ['active', 'blocked'] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
+
+/** A stored card. */
+export interface CardRecord {
+  cardNumber: string;
+  /** HMAC-SHA256 of `cardNumber:pin`. */
+  pinHash: Buffer;
+  balanceCents: number;
+  currency: string;
+  /** yyyy-MM-dd or null. */
+  expiryDate: string | null;
+  status: CardStatus;
+}
+
+interface CardRow {
+  card_number: string;
+  pin_hash: Buffer;
+  balance_cents: number;
+  currency: string;
+  expiry_date: string | null;
+  status: string;
+}
+
+const isCardStatus = (value: string): value is CardStatus =>
+  (CARD_STATUSES as readonly string[]).includes(value);
+
+export class CardStore {
+  readonly #records: RecordsDb;
+  readonly #pinKey: Buffer;
+
+  constructor(records: RecordsDb, pinKey: Buffer) {
+    this.#records = records;
+    this.#pinKey = pinKey;
+  }
+
+  /** The card of that number in the program, or undefined. */
+  async find(programId: number, cardNumber: string): Promise<CardRecord | undefined> {
+    await Promise.resolve();
+    if (!JOURNAL_SITE_CARD_RULES.cardNumber.pattern.test(cardNumber)) return undefined;
+    const statement = this.#records.statement(
+      programId,
+      'findCard',
+      'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status FROM cards WHERE card_number = ?',
+      { createIfMissing: false },
+    );
+    if (statement === undefined) return undefined;
+    const row = statement.get(cardNumber) as CardRow | undefined;
+    if (row === undefined) return undefined;
+    if (!isCardStatus(row.status)) {
+      throw new Error(`Card store: a malformed record in program ${programId}`);
+    }
+    return {
+      cardNumber: row.card_number,
+      pinHash: row.pin_hash,
+      balanceCents: row.balance_cents,
+      currency: row.currency,
+      expiryDate: row.expiry_date,
+      status: row.status,
+    };
+  }
+
+  /** True when `pin` is the card's PIN (constant-time comparison of the hashes). */
+  async verifyPin(record: CardRecord, pin: string): Promise<boolean> {
+    await Promise.resolve();
+    const actual = pinHashOf(this.#pinKey, record.cardNumber, pin);
+    return record.pinHash.length === actual.length && timingSafeEqual(record.pinHash, actual);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Keys and crypto of the records store. Keys live in `<keysDir>` (0700), one file each (0600,
+ * 64 hex digits), apart from the records:
+ *   pin.key     HMAC-SHA256 key of card PINs (`cardNumber:pin`)
+ *   device.key  AES-256-GCM key of device passwords (random 12-byte IV per device)
+ * A key file is created once: written to a temp file, then hard-linked into place, which fails
+ * when another process got there first, so nobody ever reads half a key.
+ */
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { hasErrorCode } from '../http/errno';
+
+export const PIN_KEY_FILE = 'pin.key';
+export const DEVICE_KEY_FILE = 'device.key';
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+function readKeyFile(file: string): Buffer | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT')) return undefined;
+    throw error;
+  }
+  const hex = text.trim();
+  if (!KEY_PATTERN.test(hex)) throw new Error(`${file}: not a key (64 hex digits expected)`);
+  return Buffer.from(hex, 'hex');
+}
+
+/** Installs `hex` as the key file unless one exists; true when it was written. */
+export function installKeyFile(keysDir: string, name: string, hex: string): boolean {
+  if (!KEY_PATTERN.test(hex)) throw new Error(`${name}: not a key (64 hex digits expected)`);
+  mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  const file = path.join(keysDir, name);
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(temp, `${hex}\n`, { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+    return true;
+  } catch (error) {
+    if (!hasErrorCode(error, 'EEXIST')) throw error;
+    return false;
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** The key in `<keysDir>/<name>`, created (random) when missing. */
+export function loadOrCreateKey(keysDir: string, name: string): Buffer {
+  const file = path.join(keysDir, name);
+  const existing = readKeyFile(file);
+  if (existing !== undefined) return existing;
+  installKeyFile(keysDir, name, randomBytes(32).toString('hex'));
+  const created = readKeyFile(file);
+  if (created === undefined) throw new Error(`${file}: could not be created`);
+  return created;
+}
+
+/** The key in `<keysDir>/<name>`, or undefined. */
+export function readKey(keysDir: string, name: string): Buffer | undefined {
+  return readKeyFile(path.join(keysDir, name));
+}
+
+/** HMAC-SHA256(key, `cardNumber:pin`). */
+export function pinHashOf(key: Buffer, cardNumber: string, pin: string): Buffer {
+  return createHmac('sha256', key).update(`${cardNumber}:${pin}`).digest();
+}
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** AES-256-GCM: iv (12) | tag (16) | ciphertext. */
+export function encryptSecret(key: Buffer, plain: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+/** The inverse of encryptSecret (throws when the data was altered or the key differs). */
+export function decryptSecret(key: Buffer, sealed: Buffer): string {
+  const iv = sealed.subarray(0, IV_BYTES);
+  const tag = sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([
+    decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
+}

@@ -1,0 +1,227 @@
+/**
+ * The records store: one SQLite file per program, `<recordsDir>/<programId>.sqlite` (WAL), so
+ * imports of different programs never wait on each other. Schema versioned by PRAGMA
+ * user_version (SCHEMA below; a newer file than this code knows stops the open).
+ *
+ *   cards    imported gift cards (PIN as an HMAC only)
+ *   stores   imported stores, keyed by store code
+ *   devices  imported devices (password AES-256-GCM sealed only)
+ *   uploads  files uploaded for the program (server-made name, kind from the header)
+ *   imports  one row per import of an upload: step, counts, error file
+ *
+ * Each record keeps the import that wrote it and its line there (import_id, line): a key met
+ * twice in one file is found by that, without holding every key of the file in memory.
+ *
+ * Opening a program's file in a process the first time recovers it: imports left in validating
+ * or importing (the server stopped during them; their transaction never committed, so none of
+ * their lines are visible) become failed.
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { IMPORT_SERVER_MESSAGE } from '@contracts/api/imports';
+
+export type Db = Database.Database;
+export type Statement = Database.Statement;
+
+export const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE cards (
+  card_number TEXT PRIMARY KEY,
+  pin_hash BLOB NOT NULL,
+  balance_cents INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  expiry_date TEXT,
+  status TEXT NOT NULL,
+  import_id INTEGER NOT NULL,
+  line INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE stores (
+  store_code TEXT PRIMARY KEY,
+  store_name TEXT NOT NULL,
+  address TEXT NOT NULL,
+  city TEXT NOT NULL,
+  postcode TEXT NOT NULL,
+  country_code TEXT NOT NULL,
+  suburb TEXT,
+  state TEXT,
+  phone TEXT,
+  latitude REAL,
+  longitude REAL,
+  import_id INTEGER NOT NULL,
+  line INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE devices (
+  device_id TEXT PRIMARY KEY,
+  store_code TEXT NOT NULL,
+  device_type TEXT NOT NULL,
+  serial_number TEXT NOT NULL,
+  password_sealed BLOB NOT NULL,
+  import_id INTEGER NOT NULL,
+  line INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE uploads (
+  file_name TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  user_file_name TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  created_date INTEGER NOT NULL
+);
+CREATE TABLE imports (
+  id INTEGER PRIMARY KEY,
+  file_name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  user_file_name TEXT NOT NULL,
+  step TEXT NOT NULL,
+  total_lines INTEGER NOT NULL DEFAULT 0,
+  current_line INTEGER NOT NULL DEFAULT 0,
+  error_lines INTEGER NOT NULL DEFAULT 0,
+  inserted_lines INTEGER NOT NULL DEFAULT 0,
+  replaced_lines INTEGER NOT NULL DEFAULT 0,
+  out_file_name TEXT,
+  message TEXT,
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER
+);
+CREATE INDEX imports_by_file ON imports (file_name, id);
+`;
+
+export function assertProgramId(programId: number): void {
+  if (!Number.isSafeInteger(programId) || programId < 1) {
+    throw new TypeError(`Not a program id: ${programId}`);
+  }
+}
+
+export function programDbFile(recordsDir: string, programId: number): string {
+  assertProgramId(programId);
+  return path.join(recordsDir, `${programId}.sqlite`);
+}
+
+export interface OpenOptions {
+  /** Page cache in KiB (PRAGMA cache_size = -n). */
+  cacheKiB?: number;
+}
+
+/** Opens (creating when missing) a program's file with the schema in place. No recovery. */
+export function openProgramDb(
+  recordsDir: string,
+  programId: number,
+  options: OpenOptions = {},
+): Db {
+  mkdirSync(recordsDir, { recursive: true, mode: 0o700 });
+  const db = new Database(programDbFile(recordsDir, programId));
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 10000');
+    db.pragma(`cache_size = -${options.cacheKiB ?? 8192}`);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `${db.name}: schema version ${version} is newer than this server's ${SCHEMA_VERSION}`,
+      );
+    }
+    if (version < SCHEMA_VERSION) {
+      db.transaction(() => {
+        // Version 0: a new file. Later versions add their migrations here.
+        db.exec(SCHEMA);
+        db.pragma(`user_version = ${SCHEMA_VERSION}`);
+      }).immediate();
+    }
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * Marks the imports of a program that were running when the server stopped as failed; returns
+ * their error files (to remove).
+ */
+export function recoverInterrupted(db: Db, now: number): string[] {
+  const rows = db
+    .prepare(
+      "SELECT out_file_name AS outFileName FROM imports WHERE step IN ('validating', 'importing')",
+    )
+    .all() as { outFileName: string | null }[];
+  if (rows.length === 0) return [];
+  db.prepare(
+    "UPDATE imports SET step = 'failed', message = ?, ended_at = ?, out_file_name = NULL WHERE step IN ('validating', 'importing')",
+  ).run(IMPORT_SERVER_MESSAGE.interrupted, now);
+  return rows.flatMap((row) => (row.outFileName === null ? [] : [row.outFileName]));
+}
+
+/**
+ * The program files opened by this process (main thread), with their prepared statements.
+ * The first open of a program recovers interrupted imports (see recoverInterrupted).
+ */
+export class RecordsDb {
+  readonly dir: string;
+  readonly #errorsDir: string;
+  readonly #handles = new Map<number, { db: Db; statements: Map<string, Statement> }>();
+
+  constructor(recordsDir: string, errorsDir: string) {
+    this.dir = recordsDir;
+    this.#errorsDir = errorsDir;
+  }
+
+  /** The program's handle; undefined when its file does not exist and createIfMissing is false. */
+  db(programId: number, options: { createIfMissing?: boolean } = {}): Db | undefined {
+    const open = this.#handles.get(programId);
+    if (open !== undefined) return open.db;
+    const file = programDbFile(this.dir, programId);
+    if (options.createIfMissing === false && !existsSync(file)) return undefined;
+    const db = openProgramDb(this.dir, programId);
+    for (const name of recoverInterrupted(db, Math.floor(Date.now() / 1000))) {
+      rmSync(path.join(this.#errorsDir, path.basename(name)), { force: true });
+    }
+    this.#handles.set(programId, { db, statements: new Map() });
+    return db;
+  }
+
+  /** A handle that must exist (created when missing). */
+  require(programId: number): Db {
+    const db = this.db(programId, { createIfMissing: true });
+    if (db === undefined) throw new Error(`No records file for program ${programId}`);
+    return db;
+  }
+
+  /** A cached prepared statement of the program (undefined: no file and createIfMissing false). */
+  statement(
+    programId: number,
+    name: string,
+    sql: string,
+    options: { createIfMissing?: boolean } = {},
+  ): Statement | undefined {
+    if (this.db(programId, options) === undefined) return undefined;
+    const open = this.#handles.get(programId);
+    if (open === undefined) return undefined;
+    let statement = open.statements.get(name);
+    if (statement === undefined) {
+      statement = open.db.prepare(sql);
+      open.statements.set(name, statement);
+    }
+    return statement;
+  }
+
+  /** The program ids that have a records file. */
+  programIds(): number[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names.flatMap((name) => {
+      const match = /^([1-9]\d*)\.sqlite$/.exec(name);
+      return match?.[1] === undefined ? [] : [Number(match[1])];
+    });
+  }
+
+  close(): void {
+    for (const { db } of this.#handles.values()) db.close();
+    this.#handles.clear();
+  }
+}
