@@ -212,6 +212,12 @@ export const IMPORT_TEXT = {
   noFilesUploaded: 'No files imported yet.',
   fileName: 'File Name',
   createdDate: 'Uploaded',
+  /** Not in the spec: the panel's counts of an ended import, and its close button. */
+  insertedLines: 'Inserted',
+  replacedLines: 'Replaced',
+  close: 'Close',
+  /** Not in the spec: the card import before the scheme has a configured suffix. */
+  noExtensions: 'The extensions are the suffixes set on Configuration: set one there first.',
 } as const;
 
 /**

@@ -110,6 +110,7 @@ export function installSchemeServer(server: FakeFetch, seed: SchemeSeed = {}): S
   server.on('GET /api/gift-card/bins', () => ({
     body: embeddedList(SCHEME_EMBEDDED.bins, bins),
   }));
+  for (const bin of bins) server.on(`GET /api/gift-card/bins/${bin.id}`, { body: bin });
   server.on('GET /api/gift-card/clients', () => ({
     body: embeddedList(SCHEME_EMBEDDED.clients, clients),
   }));

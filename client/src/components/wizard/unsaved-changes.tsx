@@ -13,7 +13,11 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { UnsavedChangesScope, useUnsavedChangesRegistry } from '@/lib/forms/unsaved-changes';
+import {
+  UnsavedChangesScope,
+  useUnsavedChangesRegistry,
+  type LeaveQuestion,
+} from '@/lib/forms/unsaved-changes';
 
 /** The confirmation's texts (not in the spec). */
 export const UNSAVED_CHANGES_TEXT = {
@@ -23,8 +27,18 @@ export const UNSAVED_CHANGES_TEXT = {
   stay: 'Stay',
 } as const;
 
-/** Asks whether to leave with unsaved changes; true to leave. */
-export function confirmLeave(): Promise<boolean> {
+/**
+ * Asks whether to leave with unsaved changes; true to leave. `question`: a step's own words for
+ * what it holds (e.g. 03 §8 'Continue without importing?'), with OK and Cancel by default.
+ */
+export function confirmLeave(question?: LeaveQuestion): Promise<boolean> {
+  if (question) {
+    return dialogs.confirm(question.title, question.html ?? '', {
+      okText: question.okText,
+      cancelText: question.cancelText,
+      focusCancel: true,
+    });
+  }
   return dialogs.confirm(UNSAVED_CHANGES_TEXT.title, textToHtml(UNSAVED_CHANGES_TEXT.message), {
     okText: UNSAVED_CHANGES_TEXT.leave,
     cancelText: UNSAVED_CHANGES_TEXT.stay,
@@ -53,12 +67,12 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
-    void confirmLeave().then((leave) => {
+    void confirmLeave(registry.unsavedQuestion()).then((leave) => {
       asking.current = false;
       if (leave) blocker.proceed();
       else blocker.reset();
     });
-  }, [blocker]);
+  }, [blocker, registry]);
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

@@ -11,21 +11,48 @@ import { useForm } from 'react-final-form';
 
 type Check = () => boolean;
 
+/**
+ * What to ask instead of the scope owner's own question, when this check is the first that
+ * holds something unsaved (e.g. 03 §8 'Continue without importing?').
+ */
+export interface LeaveQuestion {
+  title: string;
+  /** HTML, as a dialog's message. */
+  html?: string;
+  okText?: string;
+  cancelText?: string;
+}
+
 const UnsavedChangesContext = createContext<Pick<UnsavedChangesRegistry, 'register'> | null>(null);
 
 /** Registers `check` (read when someone leaves) for as long as the caller is mounted. */
-function useRegisteredCheck(check: Check): void {
+function useRegisteredCheck(check: Check, question?: LeaveQuestion): void {
   const registry = useContext(UnsavedChangesContext);
   const latest = useRef(check);
+  const latestQuestion = useRef(question);
   useEffect(() => {
     latest.current = check;
+    latestQuestion.current = question;
   });
-  useEffect(() => registry?.register(() => latest.current()), [registry]);
+  useEffect(
+    () =>
+      registry?.register(
+        () => latest.current(),
+        () => latestQuestion.current,
+      ),
+    [registry],
+  );
 }
 
-/** Marks the screen as holding unsaved changes while `unsaved` is true. */
-export function useUnsavedChanges(unsaved: boolean): void {
-  useRegisteredCheck(() => unsaved);
+/**
+ * Marks the screen as holding unsaved changes while `unsaved` is true (or, given a function,
+ * answers true when asked); `question`, when given, is what leaving asks then.
+ */
+export function useUnsavedChanges(
+  unsaved: boolean | (() => boolean),
+  question?: LeaveQuestion,
+): void {
+  useRegisteredCheck(typeof unsaved === 'function' ? unsaved : () => unsaved, question);
 }
 
 /** A form's unsaved state: changed from what it loaded, and not being saved right now. */
@@ -56,20 +83,26 @@ export function FormUnsavedChanges<Values extends object>({
 
 /** The checks of one scope; `anyUnsaved()` tells whether any holds unsaved changes now. */
 export interface UnsavedChangesRegistry {
-  register(check: Check): () => void;
+  register(check: Check, question?: () => LeaveQuestion | undefined): () => void;
   anyUnsaved(): boolean;
+  /** The own question of the first check holding unsaved changes, if it has one. */
+  unsavedQuestion(): LeaveQuestion | undefined;
 }
 
 /** A registry for an <UnsavedChangesScope>, made once per owner. */
 export function useUnsavedChangesRegistry(): UnsavedChangesRegistry {
   const [registry] = useState<UnsavedChangesRegistry>(() => {
-    const checks = new Set<Check>();
+    const checks = new Map<Check, (() => LeaveQuestion | undefined) | undefined>();
     return {
-      register(check) {
-        checks.add(check);
+      register(check, question) {
+        checks.set(check, question);
         return () => checks.delete(check);
       },
-      anyUnsaved: () => [...checks].some((check) => check()),
+      anyUnsaved: () => [...checks.keys()].some((check) => check()),
+      unsavedQuestion: () => {
+        const first = [...checks].find(([check]) => check());
+        return first?.[1]?.();
+      },
     };
   });
   return registry;

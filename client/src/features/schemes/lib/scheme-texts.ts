@@ -74,9 +74,3 @@ export const GENERAL_LABEL = {
   /** Not in the spec: General Settings opened before a client was chosen. */
   noClient: 'Choose or create the client first, on',
 } as const;
-
-/** Stores & Devices until the import issue builds its inside (not in the spec). */
-export const UPLOAD_TEXT = {
-  notBuilt:
-    'Importing card, store and device files comes with a later change. Save & Continue marks this step done; Skip this step moves on without marking it.',
-} as const;

@@ -1,33 +1,77 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useNavigate } from 'react-router-dom';
+import { IMPORT_TEXT, type ImportKind } from '@contracts/api/imports';
 import { SCHEME_STATUS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { QueryContent } from '@/components/common/query-content';
 import { withId } from '@/config/paths';
-import { useUpdateSchemeMutation } from '../../api/schemes-api';
+import { dialogs } from '@/lib/dialogs/dialog-service';
+import { useUnsavedChanges, type LeaveQuestion } from '@/lib/forms/unsaved-changes';
+import { useDownloadErrorFileMutation } from '../../api/imports-api';
+import { useBinQuery, useUpdateSchemeMutation } from '../../api/schemes-api';
+import { CardImportSection } from '../imports/card-import-section';
+import { ImportProgressPanel } from '../imports/import-progress-panel';
+import { ImportSection } from '../imports/import-section';
+import { useFileImport, type FileImport } from '../../hooks/use-file-import';
 import { useSchemeArea } from '../../hooks/use-scheme-area';
-import { useWizardScheme } from '../../hooks/use-wizard-scheme';
-import { UPLOAD_TEXT } from '../../lib/scheme-texts';
-import { showSaveError } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
+import { useWizardScheme } from '../../hooks/use-wizard-scheme';
+import { importRequestOf } from '../../lib/imports';
+import { showSaveError } from '../../lib/step-dialogs';
 import { nextStep } from '../../lib/wizard-steps';
 
+const SECTION_TITLE: Readonly<Record<ImportKind, string>> = {
+  card: IMPORT_TEXT.cardSection,
+  store: IMPORT_TEXT.storeSection,
+  device: IMPORT_TEXT.deviceSection,
+};
+
+/** 03 §8: leaving with an uploaded file not imported; OK leaves, Cancel (focused) stays. */
+const CONTINUE_WITHOUT_IMPORTING: LeaveQuestion = { title: SCHEME_TEXT.continueWithoutImporting };
+
+const hasUnimported = (imports: readonly FileImport[]) =>
+  imports.some((each) => each.state.phase === 'uploaded');
+
 /**
- * Stores & Devices (03 §2 step 3). The card, store and device imports are the next issue's; until
- * then the step has its two buttons: "Save & Continue" marks the step done (status 3, through
- * the scheme update) and moves on, "Skip this step" asks first (03 §8) and moves on; both lead
- * to Financial Settlement.
+ * Stores & Devices, step 3 (03 §2, §4 "File import per type", §5 "Import", §8): a card import
+ * (BIN number, extension, card length), a store import and a device import, each choose ->
+ * Upload -> Import -> counts, with the floating progress panel. Leaving with an uploaded file
+ * not yet imported (Save & Continue, Skip this step, a tab, any navigation) asks 'Continue
+ * without importing?' first. "Save & Continue" marks the step done (status 3, through the
+ * scheme update) and moves on; "Skip this step" asks (03 §8) and moves on; both lead to
+ * Financial Settlement. The imports' state lives while the step is shown.
  */
 export function StoresDevicesStep() {
   const area = useSchemeArea();
   const navigate = useNavigate();
-  const { id, scheme } = useWizardScheme();
+  const { id, scheme, config } = useWizardScheme();
+  const binQuery = useBinQuery(config.data?.liveCardBinId ?? skipToken);
   const [updateScheme] = useUpdateSchemeMutation();
+  const [downloadErrorFile] = useDownloadErrorFileMutation();
   const [busy, setBusy] = useState(false);
   const next = withId(nextStep(area, 'upload'), id);
+  const { skip } = useSkipStep(next);
+
+  const card = useFileImport('card', id);
+  const store = useFileImport('store', id);
+  const device = useFileImport('device', id);
+  const imports = [card, store, device];
+
+  // Once the operator has chosen to go on without importing, the way out no longer asks.
+  const leaving = useRef(false);
+  useUnsavedChanges(() => !leaving.current && hasUnimported(imports), CONTINUE_WITHOUT_IMPORTING);
+
+  /** True to go on: nothing unimported, or the operator said OK. */
+  async function mayLeave(): Promise<boolean> {
+    if (!hasUnimported(imports)) return true;
+    const ok = await dialogs.confirm(CONTINUE_WITHOUT_IMPORTING.title, '', { focusCancel: true });
+    leaving.current = ok;
+    return ok;
+  }
 
   async function save() {
-    if (!scheme.data) return;
+    if (!scheme.data || !(await mayLeave())) return;
     setBusy(true);
     try {
       await updateScheme({
@@ -36,28 +80,86 @@ export function StoresDevicesStep() {
       }).unwrap();
     } catch (error) {
       setBusy(false);
+      leaving.current = false;
       await showSaveError(error);
       return;
     }
     setBusy(false);
     await navigate(next);
+    leaving.current = false;
   }
 
-  const { skip } = useSkipStep(next);
+  async function skipStep() {
+    if (!(await mayLeave())) return;
+    await skip();
+    leaving.current = false;
+  }
+
+  async function download(outFileName: string) {
+    try {
+      await downloadErrorFile({ outFileName }).unwrap();
+    } catch (error) {
+      await showSaveError(error);
+    }
+  }
+
+  const running = imports.some((each) => each.busy);
 
   return (
     <QueryContent
       state={{ loading: scheme.data === undefined && scheme.loading, error: scheme.error }}
     >
-      <p className="text-body-secondary">{UPLOAD_TEXT.notBuilt}</p>
+      {id !== null ? (
+        <div className="row">
+          <div className="col-xl-4">
+            <CardImportSection
+              programId={id}
+              fileImport={card}
+              config={config.data}
+              bin={binQuery.currentData}
+            />
+          </div>
+          <div className="col-xl-4">
+            <ImportSection
+              title={IMPORT_TEXT.storeSection}
+              fileImport={store}
+              onImport={() =>
+                void store.startImport((names) =>
+                  importRequestOf('store', { programId: id, ...names }, {}),
+                )
+              }
+            />
+          </div>
+          <div className="col-xl-4">
+            <ImportSection
+              title={IMPORT_TEXT.deviceSection}
+              fileImport={device}
+              onImport={() =>
+                void device.startImport((names) =>
+                  importRequestOf('device', { programId: id, ...names }, {}),
+                )
+              }
+            />
+          </div>
+        </div>
+      ) : null}
       <div className="d-flex gap-2">
-        <Button variant="primary" disabled={busy || !scheme.data} onClick={() => void save()}>
+        <Button
+          variant="primary"
+          disabled={busy || running || !scheme.data}
+          onClick={() => void save()}
+        >
           {SCHEME_TEXT.buttons.saveContinue}
         </Button>
-        <Button variant="outline-secondary" disabled={busy} onClick={() => void skip()}>
+        <Button variant="outline-secondary" disabled={busy} onClick={() => void skipStep()}>
           {SCHEME_TEXT.buttons.skip}
         </Button>
       </div>
+      <ImportProgressPanel
+        imports={imports}
+        titles={SECTION_TITLE}
+        onDownload={(name) => void download(name)}
+      />
     </QueryContent>
   );
 }

@@ -1,0 +1,144 @@
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_KIND_PATHS,
+  IMPORT_PATHS,
+  type ImportAnswer,
+  type ImportKind,
+  type ImportProgress,
+  type ImportRequest,
+  type UploadAnswer,
+} from '@contracts/api/imports';
+import type { ApiExtraOptions } from '@/lib/api/base-query';
+import {
+  multipartFile,
+  uploadRequest,
+  type UploadProgress,
+  type UploadTransport,
+} from '@/lib/api/upload-request';
+import { saveBlob } from '../lib/imports';
+import { schemesApi } from './schemes-api';
+
+/**
+ * The card, store and device file imports of 03 §7 "Files and import", injected into the scheme
+ * endpoints of the one API slice (so an import can refresh the summary's Files Uploaded list):
+ *
+ * - uploadImportFile: POST multipart (field `file`) to giftSchemeFiles/{id} (card and store
+ *   files) or giftSchemeFiles/{id}/devicefile, answering `{fileName}`. Sent through
+ *   lib/api/upload-request, which reports the bytes sent (XMLHttpRequest in a browser; fetch
+ *   where there is none, e.g. the node pact tests, or the transport given in the argument).
+ * - processImport: POST processCardFile / processMerchantFile / processDeviceFile; answers when
+ *   the import has ended.
+ * - importProgress: GET progress{Card,Merchant,Device}File/{name}, polled by the step. Before
+ *   the server has registered the import it may answer 404: expected, not logged as a failure.
+ * - downloadErrorFile: GET downloadFile/{outFileName} with the session's headers (so not a plain
+ *   link), saved under its name. The file itself never enters the store (it may be large).
+ */
+
+export interface UploadImportArgs {
+  programId: number;
+  kind: ImportKind;
+  file: Blob;
+  /** The name the file is sent under (a File's own name by default). */
+  fileName?: string;
+  onProgress?(progress: UploadProgress): void;
+  /** Instead of the default transport (tests). */
+  transport?: UploadTransport;
+}
+
+export interface ProcessImportArgs {
+  kind: ImportKind;
+  request: ImportRequest;
+}
+
+export interface ImportProgressArgs {
+  kind: ImportKind;
+  fileName: string;
+}
+
+export interface DownloadErrorFileArgs {
+  outFileName: string;
+  /** Where the file goes; default: the browser's download of it under its name. */
+  save?(file: Blob, fileName: string): void;
+}
+
+/** What a download answers (the file went to `save`). */
+export interface DownloadedFile {
+  fileName: string;
+  size: number;
+}
+
+const NOT_REGISTERED_YET: ApiExtraOptions = { expectedStatuses: [404] };
+
+/** The upload path of a kind: devices have their own (the server checks their content). */
+export const uploadPathOf = (kind: ImportKind, programId: number): string =>
+  kind === 'device' ? IMPORT_PATHS.uploadDevice(programId) : IMPORT_PATHS.upload(programId);
+
+const nameOf = (file: Blob, fileName: string | undefined): string =>
+  fileName ?? (file instanceof File ? file.name : 'upload.txt');
+
+export const importsApi = schemesApi.injectEndpoints({
+  endpoints: (build) => ({
+    uploadImportFile: build.mutation<UploadAnswer, UploadImportArgs>({
+      queryFn: async (args, api) => {
+        const result = await uploadRequest(
+          'apiBase',
+          {
+            url: uploadPathOf(args.kind, args.programId),
+            body: multipartFile(IMPORT_FILE_FIELD, args.file, nameOf(args.file, args.fileName)),
+            onProgress: args.onProgress,
+          },
+          api,
+          args.transport,
+        );
+        return 'error' in result ? result : { data: result.data as UploadAnswer };
+      },
+    }),
+    processImport: build.mutation<ImportAnswer, ProcessImportArgs>({
+      query: ({ kind, request }) => ({
+        url: IMPORT_KIND_PATHS[kind].process,
+        method: 'POST',
+        body: request,
+      }),
+      invalidatesTags: (_result, _error, { request }) => [
+        { type: 'UploadedFile', id: request.programId },
+      ],
+    }),
+    importProgress: build.query<ImportProgress, ImportProgressArgs>({
+      query: ({ kind, fileName }) => IMPORT_KIND_PATHS[kind].progress(fileName),
+      extraOptions: NOT_REGISTERED_YET,
+      keepUnusedDataFor: 0,
+    }),
+    downloadErrorFile: build.mutation<DownloadedFile, DownloadErrorFileArgs>({
+      queryFn: async ({ outFileName, save = saveBlob }, _api, _extra, baseQuery) => {
+        let file: Blob | undefined;
+        const result = await baseQuery({
+          url: IMPORT_PATHS.downloadFile(outFileName),
+          headers: { Accept: 'text/plain, */*' },
+          responseHandler: async (response) => {
+            if (!response.ok) {
+              const text = await response.text();
+              try {
+                return JSON.parse(text) as unknown;
+              } catch {
+                return text;
+              }
+            }
+            file = await response.blob();
+            return null;
+          },
+        });
+        if (result.error) return { error: result.error };
+        if (!file) return { data: { fileName: outFileName, size: 0 } };
+        save(file, outFileName);
+        return { data: { fileName: outFileName, size: file.size } };
+      },
+    }),
+  }),
+});
+
+export const {
+  useUploadImportFileMutation,
+  useProcessImportMutation,
+  useImportProgressQuery,
+  useDownloadErrorFileMutation,
+} = importsApi;

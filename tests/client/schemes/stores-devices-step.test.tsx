@@ -1,0 +1,458 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  IMPORT_TEXT,
+  type ImportAnswer,
+  type ImportProgress,
+  type ImportRequest,
+} from '@contracts/api/imports';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { SCHEME_STATUS, SCHEME_TEXT } from '@contracts/api/schemes';
+import { paths, withId } from '@/config/paths';
+import {
+  buildCardBin,
+  buildClient,
+  buildFinancialSettlement,
+  buildGiftConfig,
+  buildScheme,
+} from '../../support/builders';
+import { currentPath, renderApp, setTokenCookie, TEST_TOKEN } from '../../support/client-app';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
+
+/**
+ * Stores & Devices, step 3 (03 §2, §4 "File import per type", §5 "Import", §8), through the
+ * real app against the fake server. Uploads go through XMLHttpRequest in a browser: here a
+ * small XMLHttpRequest backed by the fake fetch, which reports half the bytes sent first and
+ * then waits for the test to let the rest go (`uploadGate`), so the byte progress can be seen.
+ */
+
+let server: FakeFetch;
+let fake: SchemeFake;
+
+const gift = paths.gift.wizard;
+const FILES = '/api/gift-card/giftSchemeFiles';
+const SCHEME = buildScheme({ programId: 11, clientId: 1, clientName: 'Coffee Co' });
+// Standard '001' and a Virtual suffix stored unpadded: both are offered padded to 3 digits.
+const CONFIG = buildGiftConfig({
+  programId: 11,
+  liveCardBinId: 1,
+  suffixLength: 3,
+  suffixStand: '001',
+  suffixVirtual: '3',
+});
+const BIN = buildCardBin({ id: 1, number: '627182', cardLength: 16, extensionLength: 3 });
+
+// ------------------------------------------------------------------ XMLHttpRequest over fetch
+let uploadGate: Promise<void> = Promise.resolve();
+
+class FetchBackedXhr {
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  private method = 'GET';
+  private url = '';
+  private readonly headers = new Headers();
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    let total = 0;
+    for (const [, value] of body) if (value instanceof Blob) total += value.size;
+    const gate = uploadGate;
+    void (async () => {
+      this.upload.onprogress?.({
+        loaded: total / 2,
+        total,
+        lengthComputable: true,
+      } as ProgressEvent);
+      await gate;
+      try {
+        const response = await fetch(this.url, {
+          method: this.method,
+          headers: this.headers,
+          body,
+        });
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      } catch {
+        this.onerror?.();
+      }
+    })();
+  }
+}
+
+const realXhr = globalThis.XMLHttpRequest;
+const realCreateObjectUrl = URL.createObjectURL;
+const realRevokeObjectUrl = URL.revokeObjectURL;
+/** The files the step handed to the browser as downloads: name and text. */
+let downloads: { name: string; text: Promise<string> }[];
+
+beforeEach(() => {
+  setTokenCookie();
+  uploadGate = Promise.resolve();
+  globalThis.XMLHttpRequest = FetchBackedXhr as unknown as typeof XMLHttpRequest;
+  downloads = [];
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = (blob: Blob) => {
+    const href = `blob:test/${blobs.size}`;
+    blobs.set(href, blob);
+    return href;
+  };
+  URL.revokeObjectURL = () => undefined;
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    const blob = blobs.get(this.getAttribute('href') ?? '');
+    downloads.push({ name: this.download, text: blob ? blob.text() : Promise.resolve('') });
+  });
+});
+afterEach(() => {
+  server.restore();
+  globalThis.XMLHttpRequest = realXhr;
+  URL.createObjectURL = realCreateObjectUrl;
+  URL.revokeObjectURL = realRevokeObjectUrl;
+  jest.restoreAllMocks();
+});
+
+// ------------------------------------------------------------------ the fake server's imports
+const ANSWER: ImportAnswer = {
+  totalSuccessLines: 3,
+  totalErrorLines: 1,
+  outFileName: 'errors-1.txt',
+  currentStep: 'completed',
+  insertedLines: 2,
+  replacedLines: 1,
+};
+const progressOf = (currentLine: number, numErrorLines = 0): ImportProgress => ({
+  currentStep: 'importing',
+  currentLine,
+  totalLines: 4,
+  numErrorLines,
+});
+
+function install() {
+  server = installFakeFetch();
+  fake = installSchemeServer(server, {
+    clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+    schemes: [SCHEME],
+    configs: [CONFIG],
+    settlements: [buildFinancialSettlement({ programId: 11 })],
+    bins: [BIN],
+  });
+  server.on(`POST ${FILES}/11`, { body: { fileName: 'upload-1.txt' } });
+  server.on(`POST ${FILES}/11/devicefile`, { body: { fileName: 'upload-2.txt' } });
+}
+
+/** Answers the progress polls of `path` in turn (the last one again once they run out). */
+function progressSequence(path: `/${string}`, answers: ImportProgress[]) {
+  let index = 0;
+  server.on(`GET ${path}`, () => {
+    const answer = answers[Math.min(index, answers.length - 1)]!;
+    index += 1;
+    return { body: answer };
+  });
+}
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function open() {
+  install();
+  const rendered = renderApp({ route: withId(gift.upload, 11) });
+  await screen.findByRole('heading', { name: IMPORT_TEXT.cardSection });
+  return rendered;
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const inSection = (name: string) => within(section(name));
+const panel = () => screen.queryByRole('complementary', { name: IMPORT_TEXT.progress });
+const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
+const CARD_FILE = 'cardNumber|pin|balance|expiryDate\n6271820011234567|1234|10.00|2030-01-01\n';
+
+async function pressOk(user: User, title: string): Promise<string> {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  const text = dialog.textContent ?? '';
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
+  return text;
+}
+
+/** Fills the card fields (BIN number and card length are pre-filled) and uploads `file`. */
+async function uploadCardFile(user: User, file = textFile('cards.txt', CARD_FILE)) {
+  const card = inSection(IMPORT_TEXT.cardSection);
+  await user.selectOptions(card.getByLabelText(IMPORT_TEXT.extension), '001');
+  await user.upload(card.getByLabelText(IMPORT_TEXT.chooseFile), file);
+  await user.click(card.getByRole('button', { name: IMPORT_TEXT.upload }));
+}
+
+describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
+  it('shows the card, store and device imports; the card upload waits for BIN number, extension and card length', async () => {
+    const { user } = await open();
+    expect(screen.getByText('step 3 of 6')).toBeInTheDocument();
+    for (const name of [
+      IMPORT_TEXT.cardSection,
+      IMPORT_TEXT.storeSection,
+      IMPORT_TEXT.deviceSection,
+    ]) {
+      expect(section(name)).toBeInTheDocument();
+    }
+    const card = inSection(IMPORT_TEXT.cardSection);
+    // Pre-filled from the scheme's configured BIN.
+    await waitFor(() => expect(card.getByLabelText(IMPORT_TEXT.binNumber)).toHaveValue('627182'));
+    expect(card.getByLabelText(IMPORT_TEXT.cardLength)).toHaveValue('16');
+    // The extensions are the configured suffixes, zero-padded to the BIN's extension length.
+    const extension = card.getByLabelText(IMPORT_TEXT.extension);
+    expect(
+      within(extension)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['', '001', '003']);
+
+    const upload = () => card.getByRole('button', { name: IMPORT_TEXT.upload });
+    await user.upload(card.getByLabelText(IMPORT_TEXT.chooseFile), textFile('cards.txt', 'x'));
+    expect(upload()).toBeDisabled();
+    await user.selectOptions(extension, '003');
+    expect(upload()).toBeEnabled();
+
+    const bin = card.getByLabelText(IMPORT_TEXT.binNumber);
+    await user.clear(bin);
+    expect(upload()).toBeDisabled();
+    expect(bin).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    await user.type(bin, '12a');
+    expect(bin).toHaveAccessibleDescription(FIELD_MESSAGES.numOnly);
+    await user.clear(bin);
+    await user.paste('1234567890');
+    expect(bin).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    expect(upload()).toBeDisabled();
+    await user.clear(bin);
+    await user.paste('123456789');
+    expect(bin).not.toHaveAccessibleDescription();
+
+    const length = card.getByLabelText(IMPORT_TEXT.cardLength);
+    await user.clear(length);
+    await user.paste('123');
+    expect(length).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    expect(upload()).toBeDisabled();
+    await user.clear(length);
+    await user.paste('19');
+    expect(upload()).toBeEnabled();
+
+    // The store and device uploads wait only for a file.
+    const store = inSection(IMPORT_TEXT.storeSection);
+    expect(store.getByRole('button', { name: IMPORT_TEXT.upload })).toBeDisabled();
+    await user.upload(store.getByLabelText(IMPORT_TEXT.chooseFile), textFile('stores.txt', 'x'));
+    expect(store.getByRole('button', { name: IMPORT_TEXT.upload })).toBeEnabled();
+  });
+
+  it('uploads with byte progress, imports with polled progress, shows the counts and downloads the error file', async () => {
+    const { user } = await open();
+    const gate = deferred<undefined>();
+    uploadGate = gate.promise;
+    const process = deferred<{ body: ImportAnswer }>();
+    server.on(`POST ${FILES}/processCardFile`, () => process.promise);
+    progressSequence(`${FILES}/progressCardFile/upload-1.txt`, [progressOf(1), progressOf(3, 1)]);
+    server.on(`GET ${FILES}/downloadFile/errors-1.txt`, {
+      text: 'cardNumber|pin|balance|expiryDate|error\n123|1|1|x|line 3: bad card number\n',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+
+    await uploadCardFile(user);
+    // Half the bytes sent: the panel says Uploading, at 50 %.
+    const bar = await screen.findByRole('progressbar', { name: /Card file/ });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '50'));
+    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploading);
+    expect(panel()).toHaveTextContent('cards.txt');
+    gate.resolve(undefined);
+
+    expect(await pressOk(user, SCHEME_TEXT.uploadSuccessful)).toContain(SCHEME_TEXT.fileReady);
+    const [upload] = server.calls(`POST ${FILES}/11`);
+    expect(upload?.headers.get('Authorization')).toBe(TEST_TOKEN.token);
+    expect(upload?.headers.get('moduleCode')).toBe('THQ');
+    expect(upload?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload?.body).toEqual(expect.stringContaining('name="file"; filename="cards.txt"'));
+    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploadComplete);
+
+    // The button has become Import.
+    const card = inSection(IMPORT_TEXT.cardSection);
+    await user.click(card.getByRole('button', { name: IMPORT_TEXT.import }));
+    expect(card.getByRole('button', { name: IMPORT_TEXT.import })).toBeDisabled();
+    // Polled: 1 of 4 lines (25 %), then 3 of 4 with one error line (75 %).
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '75'));
+    const figures = within(panel()!).getByRole('status');
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.successLines}2`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.errorLines}1`);
+    const [body] = server.calls(`POST ${FILES}/processCardFile`);
+    expect(body?.body).toEqual({
+      programId: 11,
+      fileName: 'upload-1.txt',
+      userFileName: 'cards.txt',
+      binNumber: '627182',
+      extension: '001',
+      cardLength: 16,
+    } satisfies ImportRequest);
+
+    process.resolve({ body: ANSWER });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '100'));
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.successLines}3`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.errorLines}1`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.insertedLines}2`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.replacedLines}1`);
+    expect(figures).toHaveTextContent('completed');
+    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploadComplete);
+    const polls = server.calls(`GET ${FILES}/progressCardFile/upload-1.txt`).length;
+    expect(polls).toBeGreaterThanOrEqual(2);
+
+    await user.click(within(panel()!).getByRole('button', { name: IMPORT_TEXT.downloadErrorFile }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(downloads[0]!.name).toBe('errors-1.txt');
+    expect(await downloads[0]!.text).toContain('line 3: bad card number');
+    const [download] = server.calls(`GET ${FILES}/downloadFile/errors-1.txt`);
+    expect(download?.headers.get('Authorization')).toBe(TEST_TOKEN.token);
+    // Polling stopped with the answer.
+    expect(server.calls(`GET ${FILES}/progressCardFile/upload-1.txt`)).toHaveLength(polls);
+
+    // Closing the panel leaves the section ready for the next file.
+    await user.click(within(panel()!).getByRole('button', { name: IMPORT_TEXT.close }));
+    expect(panel()).toBeNull();
+    expect(card.getByRole('button', { name: IMPORT_TEXT.upload })).toBeDisabled();
+  });
+
+  it('an upload failure says "Error!" / "Upload Failed" and keeps the file ready to upload again', async () => {
+    const { user } = await open();
+    server.on(`POST ${FILES}/11`, {
+      status: 400,
+      body: { errorCode: 4, errorMessage: 'The file is not UTF-8 text' },
+    });
+    await uploadCardFile(user);
+    expect(await pressOk(user, SCHEME_TEXT.uploadErrorTitle)).toContain(SCHEME_TEXT.uploadFailed);
+    const card = inSection(IMPORT_TEXT.cardSection);
+    expect(card.getByRole('button', { name: IMPORT_TEXT.upload })).toBeEnabled();
+    expect(panel()).toBeNull();
+  });
+
+  it('an import failure says "Error: {errorCode}" with the server message and resets the panel', async () => {
+    const { user } = await open();
+    progressSequence(`${FILES}/progressCardFile/upload-1.txt`, [progressOf(0)]);
+    server.on(`POST ${FILES}/processCardFile`, {
+      status: 409,
+      body: { errorCode: 42, errorMessage: 'upload-1.txt is being imported already' },
+    });
+    await uploadCardFile(user);
+    await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+    const card = inSection(IMPORT_TEXT.cardSection);
+    await user.click(card.getByRole('button', { name: IMPORT_TEXT.import }));
+    expect(await pressOk(user, SCHEME_TEXT.errorTitle(42))).toContain(
+      'upload-1.txt is being imported already',
+    );
+    expect(panel()).toBeNull();
+    expect(card.getByRole('button', { name: IMPORT_TEXT.upload })).toBeDisabled();
+    expect((card.getByLabelText(IMPORT_TEXT.chooseFile) as HTMLInputElement).files).toHaveLength(0);
+  });
+
+  it('imports a store file and a device file through their own calls, without the card fields', async () => {
+    const { user } = await open();
+    const storeAnswer = { ...ANSWER, totalErrorLines: 0, outFileName: null, totalSuccessLines: 5 };
+    server.on(`POST ${FILES}/processMerchantFile`, { body: storeAnswer });
+    server.on(`POST ${FILES}/processDeviceFile`, {
+      body: { ...storeAnswer, totalSuccessLines: 2 },
+    });
+    progressSequence(`${FILES}/progressMerchantFile/upload-1.txt`, [progressOf(1)]);
+    progressSequence(`${FILES}/progressDeviceFile/upload-2.txt`, [progressOf(1)]);
+
+    const store = inSection(IMPORT_TEXT.storeSection);
+    await user.upload(store.getByLabelText(IMPORT_TEXT.chooseFile), textFile('stores.txt', 'x'));
+    await user.click(store.getByRole('button', { name: IMPORT_TEXT.upload }));
+    await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+    await user.click(store.getByRole('button', { name: IMPORT_TEXT.import }));
+    await waitFor(() =>
+      expect(within(panel()!).getByRole('status')).toHaveTextContent(
+        `${IMPORT_TEXT.successLines}5`,
+      ),
+    );
+    expect(server.calls(`POST ${FILES}/processMerchantFile`)[0]?.body).toEqual({
+      programId: 11,
+      fileName: 'upload-1.txt',
+      userFileName: 'stores.txt',
+    });
+    // No error lines: no error file to download.
+    expect(
+      within(panel()!).queryByRole('button', { name: IMPORT_TEXT.downloadErrorFile }),
+    ).toBeNull();
+    await user.click(within(panel()!).getByRole('button', { name: IMPORT_TEXT.close }));
+
+    const device = inSection(IMPORT_TEXT.deviceSection);
+    await user.upload(device.getByLabelText(IMPORT_TEXT.chooseFile), textFile('devices.txt', 'x'));
+    await user.click(device.getByRole('button', { name: IMPORT_TEXT.upload }));
+    await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+    expect(server.calls(`POST ${FILES}/11/devicefile`)).toHaveLength(1);
+    await user.click(device.getByRole('button', { name: IMPORT_TEXT.import }));
+    await waitFor(() =>
+      expect(within(panel()!).getByRole('status')).toHaveTextContent(
+        `${IMPORT_TEXT.successLines}2`,
+      ),
+    );
+    expect(server.calls(`POST ${FILES}/processDeviceFile`)[0]?.body).toEqual({
+      programId: 11,
+      fileName: 'upload-2.txt',
+      userFileName: 'devices.txt',
+    });
+  });
+
+  it('leaving with an uploaded file not imported asks "Continue without importing?" (Save & Continue, Skip, a tab)', async () => {
+    const { user } = await open();
+    await uploadCardFile(user);
+    await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+
+    // A tab: Cancel (focused) stays.
+    await user.click(screen.getByRole('link', { name: SCHEME_TEXT.tabs.financial }));
+    let dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.continueWithoutImporting });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(currentPath()).toBe(gift.upload.path);
+
+    // Skip this step: Cancel stays, nothing else is asked.
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.skip }));
+    dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.continueWithoutImporting });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: SCHEME_TEXT.skipTitle })).toBeNull();
+
+    // Save & Continue: Cancel stays and saves nothing; OK saves status 3 and moves on, once.
+    const save = () => screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue });
+    await user.click(save());
+    dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.continueWithoutImporting });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.writes()).toEqual([`POST ${FILES}/11`]);
+    await user.click(save());
+    dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.continueWithoutImporting });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(currentPath()).toBe(gift.financial.path));
+    expect(fake.writes()).toEqual([`POST ${FILES}/11`, 'PUT /api/gift-card/schemes/11']);
+    expect(fake.writeBody(1)).toMatchObject({ programId: 11, schemeStatus: SCHEME_STATUS.UPLOAD });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('leaves without asking when nothing uploaded waits for its import', async () => {
+    const { user } = await open();
+    await user.upload(
+      inSection(IMPORT_TEXT.storeSection).getByLabelText(IMPORT_TEXT.chooseFile),
+      textFile('stores.txt', 'x'),
+    );
+    await user.click(screen.getByRole('link', { name: SCHEME_TEXT.tabs.financial }));
+    await waitFor(() => expect(currentPath()).toBe(gift.financial.path));
+  });
+});
