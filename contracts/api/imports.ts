@@ -175,6 +175,8 @@ export const IMPORT_LIMITS = {
   /** Default upload cap; the server's IMPORT_MAX_BYTES changes it. */
   defaultMaxUploadBytes: 512 * 1024 * 1024,
   storeCodeMax: 20,
+  /** The user's file name as recorded (path parts stripped, longer names cut). */
+  userFileNameMax: 255,
 } as const;
 
 /** The program types that have a Stores & Devices step (both: 03 §2). */
@@ -238,4 +240,11 @@ export const IMPORT_SERVER_MESSAGE = {
   fileNotFound: 'File not found',
   extensionNotConfigured: "Must be one of the scheme's configured suffixes",
   interrupted: 'The server stopped during the import; nothing of it was kept',
+  /** 409: a card import needs the scheme's configured suffixes (the extensions offered). */
+  configureFirst: "Save the scheme's Configuration first: card extensions are its suffixes",
+  binNumberDigits: `Must be 1 to ${IMPORT_LIMITS.binNumberMaxDigits} digits`,
+  cardLengthRange: `Must be a whole number from ${IMPORT_LIMITS.cardLengthMin} to ${IMPORT_LIMITS.cardLengthMax}`,
+  extensionDigits: 'Must be digits',
+  /** binNumber, extension or cardLength sent with a store or device import. */
+  cardFieldOnly: 'Only a card file import takes this field',
 } as const;

@@ -1,0 +1,157 @@
+/**
+ * A multer StorageEngine for card, store and device file uploads (03 §7 "Files and import").
+ *
+ * The upload streams to disk, never whole in memory: the first chunks (up to SNIFF_BYTES) are
+ * held and checked with sniffUpload (not text, empty, no known header: refused at once, nothing
+ * written), then the file is written under a server-made name in the uploads folder, owner only,
+ * and the rest of the part is piped after it. A write that fails, a client that goes away, or
+ * a part cut at multer's fileSize limit (multer then answers LIMIT_FILE_SIZE and calls
+ * _removeFile) leaves no file behind. The user's file name is never used as a path.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import { IMPORT_FILE_FIELD, type ImportKind } from '@contracts/api/imports';
+import { validationError } from '../http/errors';
+import { sniffUpload } from './file-header';
+
+/** How much of an upload is checked before anything is written. */
+export const SNIFF_BYTES = 64 * 1024;
+
+export interface UploadStorageOptions {
+  /** The folder uploads are written to (created on demand, owner only). */
+  directory: string;
+  /** A new server-made file name (no path parts). */
+  newName(): string;
+}
+
+/** What the engine learnt of a stored upload: the kind its header names. */
+export interface StoredUpload {
+  kind: ImportKind;
+}
+
+type FileInfo = Partial<Express.Multer.File>;
+type HandleFileCallback = (error?: unknown, info?: FileInfo) => void;
+
+/**
+ * Reads from `stream` until at least `bytes` bytes are held or the stream ends. The stream stays
+ * paused and readable afterwards, so the rest can be piped on.
+ */
+function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let held = 0;
+    const finish = (ended: boolean): void => {
+      stream.off('readable', onReadable);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      resolve({ head: Buffer.concat(chunks, held), ended });
+    };
+    function onReadable(): void {
+      let chunk: unknown;
+      while (held < bytes && (chunk = stream.read()) !== null) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+        chunks.push(buffer);
+        held += buffer.length;
+      }
+      if (held >= bytes) finish(false);
+    }
+    function onEnd(): void {
+      finish(true);
+    }
+    function onError(error: unknown): void {
+      stream.off('readable', onReadable);
+      stream.off('end', onEnd);
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    stream.on('readable', onReadable);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+}
+
+async function removeQuietly(file: string): Promise<void> {
+  await unlink(file).catch(() => undefined);
+}
+
+/**
+ * The engine for one upload route. `kinds` are the kinds the route takes (card or store; device);
+ * the header decides which one a file is (storedUpload tells the route afterwards).
+ */
+export class UploadStorage implements StorageEngine {
+  readonly #options: UploadStorageOptions;
+  readonly #kinds: readonly ImportKind[];
+  readonly #stored = new WeakMap<Request, StoredUpload>();
+
+  constructor(options: UploadStorageOptions, kinds: readonly ImportKind[]) {
+    this.#options = options;
+    this.#kinds = kinds;
+  }
+
+  /** What the engine stored for this request, if anything. */
+  storedUpload(req: Request): StoredUpload | undefined {
+    return this.#stored.get(req);
+  }
+
+  _handleFile(req: Request, file: Express.Multer.File, callback: HandleFileCallback): void {
+    this.#store(req, file.stream).then(
+      (info) => callback(null, info),
+      (error: unknown) => {
+        // Whatever is left of the part is read and dropped, so the request can end.
+        file.stream.resume();
+        callback(error);
+      },
+    );
+  }
+
+  _removeFile(req: Request, file: Express.Multer.File, callback: (error: Error | null) => void) {
+    this.#stored.delete(req);
+    const target = file.path as string | undefined;
+    if (target === undefined || target === '') {
+      callback(null);
+      return;
+    }
+    removeQuietly(target).then(
+      () => callback(null),
+      () => callback(null),
+    );
+  }
+
+  async #store(req: Request, stream: Readable): Promise<FileInfo> {
+    const { head, ended } = await readHead(stream, SNIFF_BYTES);
+    // A part cut at the size limit already: multer answers 413 whatever this engine says.
+    if ((stream as Readable & { truncated?: boolean }).truncated === true) {
+      throw new Error('upload cut at the size limit');
+    }
+    const sniffed = sniffUpload(head.subarray(0, SNIFF_BYTES), this.#kinds);
+    if (!sniffed.ok) throw validationError(IMPORT_FILE_FIELD, sniffed.reason);
+
+    const { directory } = this.#options;
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const fileName = this.#options.newName();
+    const target = path.join(directory, fileName);
+    let size = 0;
+    async function* content(): AsyncGenerator<Buffer> {
+      size += head.length;
+      yield head;
+      if (ended) return;
+      for await (const chunk of stream) {
+        const buffer = chunk as Buffer;
+        size += buffer.length;
+        yield buffer;
+      }
+    }
+    try {
+      await pipeline(content, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+    } catch (error) {
+      await removeQuietly(target);
+      throw error;
+    }
+    this.#stored.set(req, { kind: sniffed.kind });
+    return { destination: directory, filename: fileName, path: target, size };
+  }
+}
