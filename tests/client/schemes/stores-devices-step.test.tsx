@@ -446,6 +446,19 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('uploads through fetch where there is no XMLHttpRequest (node: the pact tests)', async () => {
+    const { user } = await open();
+    Reflect.deleteProperty(globalThis, 'XMLHttpRequest');
+    await uploadCardFile(user);
+    await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+    const [upload] = server.calls(`POST ${FILES}/11`);
+    expect(upload?.headers.get('Authorization')).toBe(TEST_TOKEN.token);
+    expect(upload?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(
+      inSection(IMPORT_TEXT.cardSection).getByRole('button', { name: IMPORT_TEXT.import }),
+    ).toBeEnabled();
+  });
+
   it('leaves without asking when nothing uploaded waits for its import', async () => {
     const { user } = await open();
     await user.upload(
