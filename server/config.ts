@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
+import { IMPORT_LIMITS } from '@contracts/api/imports';
 import { isEmail } from '@contracts/validation/rules';
 
 /** The project root: this file lives in <root>/server. */
@@ -37,8 +38,12 @@ export interface ServerConfig {
   dbFile: string;
   /** Absolute path of the folder holding uploaded files: `<dirname(dbFile)>/files`. */
   filesDir: string;
-  /** Absolute path of the folder of imported cards: `<dirname(dbFile)>/cards` (outside the JSON db). */
-  cardsDir: string;
+  /** Per-program SQLite files of imported cards, stores and devices: `<dirname(dbFile)>/records`. */
+  recordsDir: string;
+  /** Uploaded import files (`uploads/`) and error files (`errors/`): `<dirname(dbFile)>/imports`. */
+  importsDir: string;
+  /** Key files (0700 folder, 0600 files): PIN HMAC and device password keys: `<dirname(dbFile)>/keys`. */
+  keysDir: string;
   /** Absolute path of the review mails kept: `<dirname(dbFile)>/outbox` (`.eml` files). */
   outboxDir: string;
   /** Absolute path of the review screenshots: `<dirname(dbFile)>/review-images`. */
@@ -79,6 +84,8 @@ export interface ServerConfig {
   cardPinAttempts: number;
   /** Largest JSON body, in the `bytes` package's syntax (e.g. `1mb`). */
   jsonBodyLimit: string;
+  /** Largest card, store or device file upload, in bytes (answered 413 beyond). */
+  importMaxBytes: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   /** The pact provider-state endpoint (server/dev): on unless NODE_ENV=production. */
@@ -102,7 +109,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'DB_FILE',
     default: 'data/db.json',
     meaning:
-      'JSON data file (relative to the project root). Created from db.json when missing (an empty or torn file stops the start). Uploaded files are kept in a `files` folder beside it.',
+      'JSON data file (relative to the project root). Created from db.json when missing (an empty or torn file stops the start). Uploaded files are kept in a `files` folder beside it; imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys in `keys`.',
   },
   {
     name: 'FONTS_DIR',
@@ -182,6 +189,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'Wrong PINs allowed per card per 15 minutes; further checks of the card are refused.',
   },
   { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
+  {
+    name: 'IMPORT_MAX_BYTES',
+    default: String(IMPORT_LIMITS.defaultMaxUploadBytes),
+    meaning:
+      'Largest card, store or device file a scheme upload takes, in bytes; a larger upload is answered 413 and nothing of it is kept.',
+  },
   {
     name: 'SMTP_URL',
     default: '(empty: review mails are kept in the outbox only)',
@@ -338,7 +351,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: integer(env, 'PORT', 3000, 0, 65535),
     dbFile,
     filesDir: path.join(path.dirname(dbFile), 'files'),
-    cardsDir: path.join(path.dirname(dbFile), 'cards'),
+    recordsDir: path.join(path.dirname(dbFile), 'records'),
+    importsDir: path.join(path.dirname(dbFile), 'imports'),
+    keysDir: path.join(path.dirname(dbFile), 'keys'),
     outboxDir: path.join(path.dirname(dbFile), 'outbox'),
     reviewImagesDir: path.join(path.dirname(dbFile), 'review-images'),
     smtpUrl: smtpUrl(env),
@@ -368,6 +383,13 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     balanceRateLimit: integer(env, 'BALANCE_RATE_LIMIT', 30, 1, 1_000_000),
     cardPinAttempts: integer(env, 'CARD_PIN_ATTEMPTS', 5, 1, 1_000),
     jsonBodyLimit,
+    importMaxBytes: integer(
+      env,
+      'IMPORT_MAX_BYTES',
+      IMPORT_LIMITS.defaultMaxUploadBytes,
+      1,
+      Number.MAX_SAFE_INTEGER,
+    ),
     logLevel: logLevel(env),
     trustProxy: trustProxy(env),
     providerStates: text(env, 'NODE_ENV', '') !== 'production',

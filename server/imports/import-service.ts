@@ -8,14 +8,32 @@
  * `<keysDir>/pin.key`, `<keysDir>/device.key`.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
+import {
+  IMPORT_SERVER_MESSAGE,
+  IMPORT_STEPS,
+  type ImportAnswer,
+  type ImportKind,
+  type ImportProgress,
+  type ImportStep,
+} from '@contracts/api/imports';
 import type { UploadedFile } from '@contracts/api/schemes';
-import type { ImportAnswer, ImportKind, ImportProgress } from '@contracts/api/imports';
+import { conflict, notFound, validationError } from '../http/errors';
 import { CardStore } from '../records/card-store';
-import { RecordsDb } from '../records/records-db';
-import { loadOrCreateKey, PIN_KEY_FILE } from '../records/record-crypto';
+import { RecordsDb, type Db } from '../records/records-db';
+import { DEVICE_KEY_FILE, loadOrCreateKey, PIN_KEY_FILE } from '../records/record-crypto';
+import {
+  PROGRESS_CELL,
+  PROGRESS_CELLS,
+  runImport,
+  stepIndex,
+  type ImportJob,
+  type ImportOutcome,
+} from './engine';
+import { describeKind } from './file-header';
 
 export interface UploadRecord {
   /** The server-made name (newUploadName). */
@@ -36,11 +54,22 @@ export interface CardImportParams {
   cardLength: number;
 }
 
+/** Test hooks (never set by the app). */
+export interface ImportTestHooks {
+  /** Run the engine on the main thread instead of a worker thread. */
+  inProcess?: boolean;
+  /** Fail every import after this many data lines (all-or-nothing). */
+  failAfterLine?: number;
+  /** Wait this long after each line (to catch an import midway). */
+  lineDelayMs?: number;
+}
+
 export interface ImportServiceOptions {
   recordsDir: string;
   importsDir: string;
   keysDir: string;
   logger: Logger;
+  testHooks?: ImportTestHooks;
 }
 
 export interface ImportRequestParams {
@@ -50,31 +79,87 @@ export interface ImportRequestParams {
   card?: CardImportParams;
 }
 
-const UPLOAD_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.txt$/;
-const ERROR_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.errors\.txt$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const UPLOAD_NAME = new RegExp(`^${UUID}\\.txt$`);
+const ERROR_NAME = new RegExp(`^${UUID}\\.errors\\.txt$`);
+const WORKER_FILE = path.join(__dirname, 'import-worker.ts');
+/**
+ * The worker loads TypeScript through tsx's CommonJS hook: `execArgv: ['--import', 'tsx']` is
+ * not honoured by worker threads on Node 20, and under jest the main thread's own transform does
+ * not reach a worker. Absolute paths, so the worker resolves nothing relative to its cwd.
+ */
+const WORKER_BOOT = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(WORKER_FILE)});`;
+
+interface Running {
+  kind: ImportKind;
+  programId: number;
+  cells: Int32Array;
+  worker?: Worker;
+}
+
+interface UploadRow {
+  kind: ImportKind;
+  userFileName: string;
+  createdDate: number;
+}
+
+interface ImportRow {
+  step: ImportStep;
+  totalLines: number;
+  currentLine: number;
+  errorLines: number;
+}
+
+type WorkerMessage = { ok: true; outcome: ImportOutcome } | { ok: false; message: string };
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isBusy(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('SQLITE_BUSY')
+  );
+}
 
 export class ImportService {
   /** `<importsDir>/uploads` (created on demand, 0700). */
   readonly uploadsDir: string;
+  /** `<importsDir>/errors`: the error files. */
   readonly errorsDir: string;
   /** What the published journal site's balance check reads. */
   readonly cards: CardStore;
   readonly #options: ImportServiceOptions;
   readonly #records: RecordsDb;
+  readonly #pinKey: Buffer;
+  readonly #deviceKey: Buffer;
+  /** Upload name -> the import of it that is queued or running. */
+  readonly #running = new Map<string, Running>();
+  /** Program -> the end of its last queued import (one import at a time per program). */
+  readonly #queues = new Map<number, Promise<unknown>>();
+  /** Upload name -> program (filled by registerUpload and by lookups). */
+  readonly #owners = new Map<string, number>();
+  readonly #runs = new Set<Promise<unknown>>();
+  #closed = false;
 
   private constructor(options: ImportServiceOptions) {
     this.#options = options;
     this.uploadsDir = path.join(options.importsDir, 'uploads');
     this.errorsDir = path.join(options.importsDir, 'errors');
     this.#records = new RecordsDb(options.recordsDir, this.errorsDir);
-    this.cards = new CardStore(this.#records, loadOrCreateKey(options.keysDir, PIN_KEY_FILE));
+    this.#pinKey = loadOrCreateKey(options.keysDir, PIN_KEY_FILE);
+    this.#deviceKey = loadOrCreateKey(options.keysDir, DEVICE_KEY_FILE);
+    this.cards = new CardStore(this.#records, this.#pinKey);
   }
 
   static open(options: ImportServiceOptions): ImportService {
     return new ImportService(options);
   }
 
-  /** A new server-made upload name. */
+  /** A new server-made upload name (the uploads folder exists once this returns). */
   newUploadName(): string {
     mkdirSync(this.uploadsDir, { recursive: true, mode: 0o700 });
     return `${randomUUID()}.txt`;
@@ -85,20 +170,94 @@ export class ImportService {
     return UPLOAD_NAME.test(name);
   }
 
+  /** Records a stored upload for its program (after the files router wrote it). */
   async registerUpload(record: UploadRecord): Promise<void> {
-    await Promise.resolve();
-    throw new Error(`not implemented yet: ${record.fileName}`);
+    if (!this.isUploadName(record.fileName)) {
+      throw new TypeError(`Not an upload name: ${record.fileName}`);
+    }
+    const db = this.#records.require(record.programId);
+    await this.#write(db, () =>
+      db
+        .prepare(
+          'INSERT OR REPLACE INTO uploads (file_name, kind, user_file_name, bytes, created_date) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(record.fileName, record.kind, record.userFileName, record.bytes, record.createdDate),
+    );
+    this.#owners.set(record.fileName, record.programId);
   }
 
-  /** Runs an import to its end (queued behind another import of the same program). */
+  /**
+   * Runs an import of an upload to its end (after any import of the same program that is
+   * queued or running): 404 unknown upload or not the program's, 400 an upload of another
+   * kind, 409 the same upload being imported. An import that could not complete answers
+   * currentStep failed (nothing of it kept).
+   */
   async process(kind: ImportKind, request: ImportRequestParams): Promise<ImportAnswer> {
-    await Promise.resolve();
-    throw new Error(`not implemented yet: ${kind} ${request.fileName}`);
+    if (this.#closed) throw new Error('The import service is closed');
+    const { programId, fileName } = request;
+    const upload = this.isUploadName(fileName) ? this.#upload(programId, fileName) : undefined;
+    const inputFile = path.join(this.uploadsDir, fileName);
+    if (upload === undefined || !existsSync(inputFile)) {
+      throw notFound(IMPORT_SERVER_MESSAGE.uploadNotFound(fileName));
+    }
+    if (upload.kind !== kind) {
+      throw validationError('fileName', IMPORT_SERVER_MESSAGE.wrongKind(describeKind(kind)));
+    }
+    if (this.#running.has(fileName)) {
+      throw conflict('fileName', IMPORT_SERVER_MESSAGE.importRunning(fileName));
+    }
+    const cells = new Int32Array(new SharedArrayBuffer(PROGRESS_CELLS * 4));
+    cells[PROGRESS_CELL.step] = stepIndex('uploaded');
+    const running: Running = { kind, programId, cells };
+    this.#running.set(fileName, running);
+
+    const previous = this.#queues.get(programId) ?? Promise.resolve();
+    const run = previous.then(() => this.#run(running, request, inputFile));
+    const settled = run.catch(() => undefined);
+    this.#queues.set(programId, settled);
+    this.#runs.add(settled);
+    try {
+      return await run;
+    } finally {
+      this.#runs.delete(settled);
+      if (this.#queues.get(programId) === settled) this.#queues.delete(programId);
+      this.#running.delete(fileName);
+    }
   }
 
-  /** Progress of the latest import of an upload; HttpError 404 when there is none. */
+  /** Progress of the latest import of an upload (uploaded: none yet); HttpError 404 when unknown. */
   progress(kind: ImportKind, fileName: string): ImportProgress {
-    throw new Error(`not implemented yet: ${kind} ${fileName}`);
+    const running = this.#running.get(fileName);
+    if (running !== undefined && running.kind === kind) {
+      const cells = running.cells;
+      return {
+        currentStep: IMPORT_STEPS[Atomics.load(cells, PROGRESS_CELL.step)] ?? 'uploaded',
+        currentLine: Atomics.load(cells, PROGRESS_CELL.currentLine),
+        totalLines: Atomics.load(cells, PROGRESS_CELL.totalLines),
+        numErrorLines: Atomics.load(cells, PROGRESS_CELL.errorLines),
+      };
+    }
+    const programId = this.isUploadName(fileName) ? this.#ownerOf(fileName) : undefined;
+    const upload = programId === undefined ? undefined : this.#upload(programId, fileName);
+    if (programId === undefined || upload?.kind !== kind) {
+      throw notFound(IMPORT_SERVER_MESSAGE.importNotFound(fileName));
+    }
+    const row = this.#records
+      .statement(
+        programId,
+        'lastImport',
+        'SELECT step, total_lines AS totalLines, current_line AS currentLine, error_lines AS errorLines FROM imports WHERE file_name = ? ORDER BY id DESC LIMIT 1',
+      )
+      ?.get(fileName) as ImportRow | undefined;
+    if (row === undefined) {
+      return { currentStep: 'uploaded', currentLine: 0, totalLines: 0, numErrorLines: 0 };
+    }
+    return {
+      currentStep: row.step,
+      currentLine: row.currentLine,
+      totalLines: row.totalLines,
+      numErrorLines: row.errorLines,
+    };
   }
 
   /** Absolute path of one of this service's error files, or undefined. */
@@ -108,13 +267,162 @@ export class ImportService {
     return existsSync(file) ? file : undefined;
   }
 
-  /** Completed imports of the program, oldest first. */
+  /** Completed imports of the program (the user's file names), oldest first. */
   importedFiles(programId: number): UploadedFile[] {
-    throw new Error(`not implemented yet: ${programId} ${this.#options.recordsDir}`);
+    const statement = this.#records.statement(
+      programId,
+      'importedFiles',
+      "SELECT i.user_file_name AS fileName, COALESCE(u.created_date, i.started_at) AS createdDate FROM imports i LEFT JOIN uploads u ON u.file_name = i.file_name WHERE i.step = 'completed' ORDER BY i.id",
+      { createIfMissing: false },
+    );
+    return (statement?.all() ?? []) as UploadedFile[];
   }
 
+  /** Stops running imports (nothing of them kept) and closes the records. */
   async close(): Promise<void> {
-    await Promise.resolve();
+    this.#closed = true;
+    for (const running of this.#running.values()) void running.worker?.terminate();
+    await Promise.allSettled([...this.#runs]);
     this.#records.close();
+  }
+
+  async #run(
+    running: Running,
+    request: ImportRequestParams,
+    inputFile: string,
+  ): Promise<ImportAnswer> {
+    const { logger, testHooks } = this.#options;
+    const { programId, fileName } = request;
+    const failed = (): ImportAnswer => ({
+      totalSuccessLines: 0,
+      totalErrorLines: 0,
+      outFileName: null,
+      currentStep: 'failed',
+      insertedLines: 0,
+      replacedLines: 0,
+    });
+    if (this.#closed) return failed();
+    const db = this.#records.require(programId);
+    const outFileName = `${randomUUID()}.errors.txt`;
+    mkdirSync(this.errorsDir, { recursive: true, mode: 0o700 });
+    const importId = await this.#write(db, () =>
+      Number(
+        db
+          .prepare(
+            "INSERT INTO imports (file_name, kind, user_file_name, step, out_file_name, started_at) VALUES (?, ?, ?, 'validating', ?, ?)",
+          )
+          .run(fileName, running.kind, request.userFileName, outFileName, nowSeconds())
+          .lastInsertRowid,
+      ),
+    );
+    const job: ImportJob = {
+      kind: running.kind,
+      programId,
+      importId,
+      recordsDir: this.#records.dir,
+      inputFile,
+      errorFile: path.join(this.errorsDir, outFileName),
+      card: request.card,
+      pinKey: this.#pinKey.toString('hex'),
+      deviceKey: this.#deviceKey.toString('hex'),
+      failAfterLine: testHooks?.failAfterLine,
+      lineDelayMs: testHooks?.lineDelayMs,
+    };
+    const started = Date.now();
+    try {
+      const outcome =
+        testHooks?.inProcess === true
+          ? runImport(job, running.cells)
+          : await this.#inWorker(job, running);
+      logger.info(
+        { programId, kind: running.kind, fileName, ...outcome, ms: Date.now() - started },
+        'import completed',
+      );
+      return {
+        totalSuccessLines: outcome.inserted + outcome.replaced,
+        totalErrorLines: outcome.errorLines,
+        outFileName: outcome.errorLines > 0 ? outFileName : null,
+        currentStep: 'completed',
+        insertedLines: outcome.inserted,
+        replacedLines: outcome.replaced,
+      };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.error({ programId, kind: running.kind, fileName, err: error }, 'import failed');
+      Atomics.store(running.cells, PROGRESS_CELL.step, stepIndex('failed'));
+      rmSync(job.errorFile, { force: true });
+      await this.#write(db, () =>
+        db
+          .prepare(
+            "UPDATE imports SET step = 'failed', message = ?, out_file_name = NULL, ended_at = ? WHERE id = ?",
+          )
+          .run(message, nowSeconds(), importId),
+      ).catch((writeError: unknown) => {
+        logger.error({ err: writeError }, 'could not mark the import failed');
+      });
+      return failed();
+    }
+  }
+
+  #inWorker(job: ImportJob, running: Running): Promise<ImportOutcome> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(WORKER_BOOT, {
+        eval: true,
+        workerData: { job, cells: running.cells },
+      });
+      running.worker = worker;
+      let answered = false;
+      worker.on('message', (message: WorkerMessage) => {
+        answered = true;
+        if (message.ok) resolve(message.outcome);
+        else reject(new Error(message.message));
+      });
+      worker.on('error', (error) => {
+        answered = true;
+        reject(error);
+      });
+      worker.on('exit', (code) => {
+        if (!answered) reject(new Error(`The import worker stopped (exit code ${code})`));
+      });
+    });
+  }
+
+  /** The upload row of a program, or undefined. */
+  #upload(programId: number, fileName: string): UploadRow | undefined {
+    const row = this.#records
+      .statement(
+        programId,
+        'upload',
+        'SELECT kind, user_file_name AS userFileName, created_date AS createdDate FROM uploads WHERE file_name = ?',
+        { createIfMissing: false },
+      )
+      ?.get(fileName) as UploadRow | undefined;
+    if (row !== undefined) this.#owners.set(fileName, programId);
+    return row;
+  }
+
+  /** The program an upload belongs to (looked up in every program's file when not known yet). */
+  #ownerOf(fileName: string): number | undefined {
+    const known = this.#owners.get(fileName);
+    if (known !== undefined) return known;
+    return this.#records.programIds().find((id) => this.#upload(id, fileName) !== undefined);
+  }
+
+  /**
+   * A write on the main thread's handle. An import of the program holds the write lock for its
+   * whole run, so a busy file is retried asynchronously instead of blocking the event loop.
+   */
+  async #write<T>(db: Db, write: () => T): Promise<T> {
+    for (;;) {
+      db.pragma('busy_timeout = 0');
+      try {
+        return write();
+      } catch (error) {
+        if (!isBusy(error) || this.#closed) throw error;
+      } finally {
+        db.pragma('busy_timeout = 5000');
+      }
+      await delay(20);
+    }
   }
 }

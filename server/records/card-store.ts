@@ -11,7 +11,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
-import type { RecordsDb } from './records-db';
+import { assertProgramId, type RecordsDb } from './records-db';
 import { pinHashOf } from './record-crypto';
 
 export const CARD_STATUSES = ['active', 'blocked'] as const;
@@ -28,6 +28,25 @@ export interface CardRecord {
   expiryDate: string | null;
   status: CardStatus;
 }
+
+/** A card to store directly (demo cards, migration, provider states): the PIN is still plain. */
+export interface CardInput {
+  cardNumber: string;
+  pin: string;
+  balanceCents: number;
+  currency: string;
+  /** yyyy-MM-dd or null. */
+  expiryDate: string | null;
+  status: CardStatus;
+}
+
+export interface ImportSummary {
+  inserted: number;
+  replaced: number;
+}
+
+/** Records of a card import outside the engine (no import row; import_id 0). */
+const DIRECT_IMPORT_ID = 0;
 
 interface CardRow {
   card_number: string;
@@ -48,6 +67,64 @@ export class CardStore {
   constructor(records: RecordsDb, pinKey: Buffer) {
     this.#records = records;
     this.#pinKey = pinKey;
+  }
+
+  /**
+   * Stores a few cards of a program directly (demo cards, provider states): a card number
+   * already stored is replaced, others inserted. File imports go through ImportService.
+   */
+  async importCards(programId: number, cards: readonly CardInput[]): Promise<ImportSummary> {
+    await Promise.resolve();
+    assertProgramId(programId);
+    for (const card of cards) {
+      if (!JOURNAL_SITE_CARD_RULES.cardNumber.pattern.test(card.cardNumber)) {
+        throw new TypeError(`Not a card number: ${JSON.stringify(card.cardNumber)}`);
+      }
+    }
+    return this.storeHashed(
+      programId,
+      cards.map((card) => ({
+        cardNumber: card.cardNumber,
+        pinHash: pinHashOf(this.#pinKey, card.cardNumber, card.pin),
+        balanceCents: card.balanceCents,
+        currency: card.currency,
+        expiryDate: card.expiryDate,
+        status: card.status,
+      })),
+    );
+  }
+
+  /** Stores cards whose PIN is already hashed with this store's key (the ndjson migration). */
+  storeHashed(programId: number, records: readonly CardRecord[]): ImportSummary {
+    const db = this.#records.require(programId);
+    const exists = this.#records.statement(
+      programId,
+      'cardExists',
+      'SELECT 1 FROM cards WHERE card_number = ?',
+    );
+    const upsert = this.#records.statement(
+      programId,
+      'upsertCard',
+      'INSERT OR REPLACE INTO cards (card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line) VALUES (?, ?, ?, ?, ?, ?, ?, 0)',
+    );
+    if (exists === undefined || upsert === undefined) throw new Error('No records file');
+    const summary: ImportSummary = { inserted: 0, replaced: 0 };
+    db.transaction(() => {
+      for (const r of records) {
+        if (exists.get(r.cardNumber) === undefined) summary.inserted += 1;
+        else summary.replaced += 1;
+        upsert.run(
+          r.cardNumber,
+          r.pinHash,
+          r.balanceCents,
+          r.currency,
+          r.expiryDate,
+          r.status,
+          DIRECT_IMPORT_ID,
+        );
+      }
+    }).immediate();
+    return summary;
   }
 
   /** The card of that number in the program, or undefined. */

@@ -26,7 +26,7 @@ import {
   type BalanceCardStatus,
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { CardStore, type CardRecord } from '../cards/card-store';
+import type { CardRecord, CardStore } from '../records/card-store';
 import type { ServerConfig } from '../config';
 import type { Store } from '../db/store';
 import { hasErrorCode } from '../http/errno';
@@ -45,8 +45,8 @@ import {
 export interface JournalSiteRouterOptions {
   store: Store;
   config: ServerConfig;
-  /** Defaults to the store in config.cardsDir. */
-  cards?: CardStore;
+  /** The imported cards (ImportService.cards). */
+  cards: CardStore;
   now?: () => number;
 }
 
@@ -94,7 +94,7 @@ function statusOf(card: CardRecord, today: string): BalanceCardStatus {
 export function createJournalSiteRouter({
   store,
   config,
-  cards = CardStore.open(config.cardsDir),
+  cards,
   now = Date.now,
 }: JournalSiteRouterOptions): Router {
   const router = Router();

@@ -1,0 +1,421 @@
+/**
+ * One import, start to end, synchronously (run in a worker thread by import-service.ts, so the
+ * server's event loop stays free). Reads the uploaded file in 1 MB chunks (never whole), checks
+ * each line (rules.ts), writes failing lines to the error file, and upserts good lines in ONE
+ * transaction with the import's row moving to completed: all or nothing.
+ *
+ * Progress is written to shared cells (PROGRESS_CELL), read by the main thread at any moment.
+ */
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_ERROR_COLUMN,
+  IMPORT_LIMITS,
+  IMPORT_STEPS,
+  MASKED_PASSWORD,
+  type ImportKind,
+  type ImportStep,
+} from '@contracts/api/imports';
+import { openProgramDb, type Db, type Statement } from '../records/records-db';
+import { encryptSecret } from '../records/record-crypto';
+import { PinHmac } from '../records/pin-hmac';
+import { FIELD_DELIMITER, readHeader } from './file-header';
+import { checkCard, checkDevice, checkStore, type CardRuleParams, type Checked } from './rules';
+
+export const PROGRESS_CELL = { step: 0, currentLine: 1, totalLines: 2, errorLines: 3 } as const;
+export const PROGRESS_CELLS = 4;
+
+export const stepIndex = (step: ImportStep): number => IMPORT_STEPS.indexOf(step);
+
+export interface ImportJob {
+  kind: ImportKind;
+  programId: number;
+  importId: number;
+  recordsDir: string;
+  inputFile: string;
+  errorFile: string;
+  card?: CardRuleParams;
+  /** Hex keys (read by the service from keysDir). */
+  pinKey: string;
+  deviceKey: string;
+  /** Test hook: throw after this many data lines were read (all-or-nothing tests). */
+  failAfterLine?: number;
+  /** Test hook: wait this many ms after each line (the kill test). */
+  lineDelayMs?: number;
+}
+
+export interface ImportOutcome {
+  totalLines: number;
+  errorLines: number;
+  inserted: number;
+  replaced: number;
+}
+
+const CHUNK = 1024 * 1024;
+/** A line longer than this many bytes is not decoded; it is kept up to this length. */
+const MAX_LINE_BYTES = IMPORT_LIMITS.maxLineChars * 4;
+
+/**
+ * Calls `onLine(bytes, start, end, overlong)` for every line (without its \n) of a file. A line
+ * longer than MAX_LINE_BYTES is cut to its start (overlong: true), so memory stays bounded.
+ */
+function forEachLine(
+  file: string,
+  onLine: (buffer: Buffer, start: number, end: number, overlong: boolean) => void,
+): void {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(2 * CHUNK);
+    let filled = 0;
+    let overlong = false;
+    for (;;) {
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const end = filled + read;
+      let start = 0;
+      for (;;) {
+        const newline = buffer.indexOf(10, start);
+        if (newline < 0 || newline >= end) break;
+        onLine(buffer, start, newline, overlong || newline - start > MAX_LINE_BYTES);
+        overlong = false;
+        start = newline + 1;
+      }
+      if (read === 0) {
+        if (start < end) onLine(buffer, start, end, overlong || end - start > MAX_LINE_BYTES);
+        return;
+      }
+      let rest = end - start;
+      if (rest > MAX_LINE_BYTES) {
+        overlong = true;
+        rest = MAX_LINE_BYTES + 1;
+      }
+      buffer.copy(buffer, 0, start, start + rest);
+      filled = rest;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Data lines of a file: its line count minus the header. */
+export function countDataLines(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let lines = 0;
+    let last = 10;
+    for (;;) {
+      const read = readSync(fd, buffer, 0, CHUNK, null);
+      if (read === 0) break;
+      let at = buffer.indexOf(10, 0);
+      while (at >= 0 && at < read) {
+        lines += 1;
+        at = buffer.indexOf(10, at + 1);
+      }
+      last = buffer[read - 1] ?? 10;
+    }
+    if (last !== 10) lines += 1;
+    return Math.max(0, lines - 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Buffered writes to the error file. */
+class ErrorFile {
+  #fd: number | undefined;
+  #pending: string[] = [];
+  #size = 0;
+
+  constructor(readonly file: string) {}
+
+  write(text: string): void {
+    this.#fd ??= openSync(this.file, 'w', 0o600);
+    this.#pending.push(text);
+    this.#size += text.length;
+    if (this.#size > 64 * 1024) this.flush();
+  }
+
+  flush(): void {
+    if (this.#fd === undefined || this.#pending.length === 0) return;
+    writeSync(this.#fd, this.#pending.join(''));
+    this.#pending = [];
+    this.#size = 0;
+  }
+
+  close(): void {
+    this.flush();
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+  }
+}
+
+interface Writer {
+  /** The record of a good line: 'inserted', 'replaced', or the first line of this import that had the key. */
+  write(fields: readonly string[], line: number): Checked<'inserted' | 'replaced'>;
+}
+
+function cardWriter(db: Db, job: ImportJob): Writer {
+  const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
+  const insert = db.prepare(
+    'INSERT INTO cards (card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const owner = db.prepare('SELECT import_id, line FROM cards WHERE card_number = ?').raw();
+  const update = db.prepare(
+    'UPDATE cards SET pin_hash = ?, balance_cents = ?, currency = ?, expiry_date = ?, status = ?, import_id = ?, line = ? WHERE card_number = ?',
+  );
+  return {
+    write(fields, line) {
+      const checked = checkCard(fields, job.card);
+      if (!checked.ok) return checked;
+      const card = checked.value;
+      const hash = hmac.digest(`${card.cardNumber}:${card.pin}`);
+      const values = [card.balanceCents, card.currency, card.expiryDate, card.status] as const;
+      if (insert.run(card.cardNumber, hash, ...values, job.importId, line).changes === 1) {
+        return { ok: true, value: 'inserted' };
+      }
+      const duplicate = sameImport(owner, card.cardNumber, job.importId, 'cardNumber');
+      if (duplicate !== undefined) return duplicate;
+      update.run(hash, ...values, job.importId, line, card.cardNumber);
+      return { ok: true, value: 'replaced' };
+    },
+  };
+}
+
+/** An error when `key` was already written by this import (a key twice in one file). */
+function sameImport(
+  owner: Statement,
+  key: string,
+  importId: number,
+  field: string,
+): { ok: false; problems: string[] } | undefined {
+  const row = owner.get(key) as [number, number] | undefined;
+  if (row !== undefined && row[0] === importId) {
+    return { ok: false, problems: [`${field}: appears again, first at line ${row[1]}`] };
+  }
+  return undefined;
+}
+
+function storeWriter(db: Db, job: ImportJob): Writer {
+  const columns =
+    'store_code, store_name, address, city, postcode, country_code, suburb, state, phone, latitude, longitude, import_id, line';
+  const insert = db.prepare(
+    `INSERT INTO stores (${columns}) VALUES (${columns
+      .split(',')
+      .map(() => '?')
+      .join(', ')}) ON CONFLICT DO NOTHING`,
+  );
+  const owner = db.prepare('SELECT import_id, line FROM stores WHERE store_code = ?').raw();
+  const update = db.prepare(
+    'UPDATE stores SET store_name = ?, address = ?, city = ?, postcode = ?, country_code = ?, suburb = ?, state = ?, phone = ?, latitude = ?, longitude = ?, import_id = ?, line = ? WHERE store_code = ?',
+  );
+  return {
+    write(fields, line) {
+      const checked = checkStore(fields);
+      if (!checked.ok) return checked;
+      const s = checked.value;
+      const rest = [
+        s.storeName,
+        s.address,
+        s.city,
+        s.postcode,
+        s.countryCode,
+        s.suburb,
+        s.state,
+        s.phone,
+        s.latitude,
+        s.longitude,
+        job.importId,
+        line,
+      ] as const;
+      if (insert.run(s.storeCode, ...rest).changes === 1) return { ok: true, value: 'inserted' };
+      const duplicate = sameImport(owner, s.storeCode, job.importId, 'storeCode');
+      if (duplicate !== undefined) return duplicate;
+      update.run(...rest, s.storeCode);
+      return { ok: true, value: 'replaced' };
+    },
+  };
+}
+
+function deviceWriter(db: Db, job: ImportJob): Writer {
+  const deviceKey = Buffer.from(job.deviceKey, 'hex');
+  const store = db.prepare('SELECT 1 FROM stores WHERE store_code = ?').pluck();
+  const insert = db.prepare(
+    'INSERT INTO devices (device_id, store_code, device_type, serial_number, password_sealed, import_id, line) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const owner = db.prepare('SELECT import_id, line FROM devices WHERE device_id = ?').raw();
+  const update = db.prepare(
+    'UPDATE devices SET store_code = ?, device_type = ?, serial_number = ?, password_sealed = ?, import_id = ?, line = ? WHERE device_id = ?',
+  );
+  const storeExists = (code: string) => store.get(code) !== undefined;
+  return {
+    write(fields, line) {
+      const checked = checkDevice(fields, storeExists);
+      if (!checked.ok) return checked;
+      const d = checked.value;
+      const rest = [
+        d.storeCode,
+        d.deviceType,
+        d.serialNumber,
+        encryptSecret(deviceKey, d.password),
+        job.importId,
+        line,
+      ] as const;
+      if (insert.run(d.deviceId, ...rest).changes === 1) return { ok: true, value: 'inserted' };
+      const duplicate = sameImport(owner, d.deviceId, job.importId, 'deviceId');
+      if (duplicate !== undefined) return duplicate;
+      update.run(...rest, d.deviceId);
+      return { ok: true, value: 'replaced' };
+    },
+  };
+}
+
+const WRITERS: Readonly<Record<ImportKind, (db: Db, job: ImportJob) => Writer>> = {
+  card: cardWriter,
+  store: storeWriter,
+  device: deviceWriter,
+};
+
+const sleep = new Int32Array(new SharedArrayBuffer(4));
+
+/** Runs the import; throws (after rolling back) when it cannot complete. */
+export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
+  const kind = job.kind;
+  const specs = IMPORT_COLUMNS[kind];
+  Atomics.store(cells, PROGRESS_CELL.step, stepIndex('validating'));
+  const totalLines = countDataLines(job.inputFile);
+  Atomics.store(cells, PROGRESS_CELL.totalLines, totalLines);
+
+  const db = openProgramDb(job.recordsDir, job.programId, { cacheKiB: 64 * 1024 });
+  const errors = new ErrorFile(job.errorFile);
+  const outcome: ImportOutcome = { totalLines, errorLines: 0, inserted: 0, replaced: 0 };
+  try {
+    db.pragma('journal_size_limit = 67108864');
+    db.exec('BEGIN IMMEDIATE');
+    Atomics.store(cells, PROGRESS_CELL.step, stepIndex('importing'));
+    const writer = WRITERS[kind](db, job);
+
+    /** Per file column: its index in the documented order, or -1 (the `error` column). */
+    let positions: number[] = [];
+    let errorColumn = -1;
+    let passwordColumn = -1;
+    let fieldCount = 0;
+    let lineNumber = 0;
+    let dataLines = 0;
+    const values: string[] = specs.map(() => '');
+    /** The device password is kept as written (not trimmed). */
+    const passwordSpec = specs.findIndex((spec) => spec.name === 'password');
+
+    const fail = (raw: string, problems: readonly string[]) => {
+      outcome.errorLines += 1;
+      Atomics.store(cells, PROGRESS_CELL.errorLines, outcome.errorLines);
+      let parts = raw.split(FIELD_DELIMITER);
+      if (parts.length === fieldCount) {
+        if (passwordColumn >= 0) parts[passwordColumn] = MASKED_PASSWORD;
+        if (errorColumn >= 0) parts = parts.filter((_, index) => index !== errorColumn);
+      } else if (passwordColumn >= 0) {
+        // Field count off: the password's place is unknown; mask every field after the first.
+        parts = parts.map((part, index) => (index === 0 ? part : MASKED_PASSWORD));
+      }
+      parts.push(`line ${lineNumber}: ${problems.join('; ')}`);
+      errors.write(`${parts.join(FIELD_DELIMITER)}\n`);
+    };
+
+    forEachLine(job.inputFile, (buffer, start, end, overlong) => {
+      lineNumber += 1;
+      let stop = end;
+      if (stop > start && buffer[stop - 1] === 13) stop -= 1;
+      if (lineNumber === 1) {
+        let from = start;
+        if (buffer[from] === 0xef && buffer[from + 1] === 0xbb && buffer[from + 2] === 0xbf) {
+          from += 3;
+        }
+        const header = buffer.toString('utf8', from, stop);
+        const result = overlong ? undefined : readHeader(header, [kind]);
+        if (result?.ok !== true) {
+          throw new Error(result?.reason ?? 'The header line is too long');
+        }
+        positions = result.columns.map((name) =>
+          name === null ? -1 : specs.findIndex((spec) => spec.name === name),
+        );
+        fieldCount = positions.length;
+        errorColumn = result.columns.indexOf(null);
+        passwordColumn = result.columns.indexOf('password');
+        const headerParts = header.split(FIELD_DELIMITER);
+        const kept = headerParts.filter((_, index) => index !== errorColumn);
+        errors.write(`${[...kept, IMPORT_ERROR_COLUMN].join(FIELD_DELIMITER)}\n`);
+        return;
+      }
+      dataLines += 1;
+      if ((dataLines & 1023) === 0) Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
+      if (job.failAfterLine !== undefined && dataLines > job.failAfterLine) {
+        throw new Error('Injected failure (test hook)');
+      }
+      if (job.lineDelayMs !== undefined) {
+        Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
+        Atomics.wait(sleep, 0, 0, job.lineDelayMs);
+      }
+      if (overlong) {
+        const kept = buffer.toString('utf8', start, Math.min(stop, start + MAX_LINE_BYTES));
+        fail(kept, [`longer than ${IMPORT_LIMITS.maxLineChars} characters`]);
+        return;
+      }
+      if (stop === start) return;
+      if (!isUtf8(buffer.subarray(start, stop))) {
+        fail(buffer.toString('utf8', start, stop), ['not UTF-8 text']);
+        return;
+      }
+      const raw = buffer.toString('utf8', start, stop);
+      if (raw.trim() === '') return;
+      if (raw.length > IMPORT_LIMITS.maxLineChars) {
+        fail(raw, [`longer than ${IMPORT_LIMITS.maxLineChars} characters`]);
+        return;
+      }
+      const parts = raw.split(FIELD_DELIMITER);
+      if (parts.length !== fieldCount) {
+        fail(raw, [`expected ${fieldCount} fields separated by |, found ${parts.length}`]);
+        return;
+      }
+      values.fill('');
+      for (let index = 0; index < fieldCount; index += 1) {
+        const position = positions[index] ?? -1;
+        if (position < 0) continue;
+        const part = parts[index] ?? '';
+        values[position] = position === passwordSpec ? part : part.trim();
+      }
+      const result = writer.write(values, lineNumber);
+      if (!result.ok) {
+        fail(raw, result.problems);
+        return;
+      }
+      if (result.value === 'inserted') outcome.inserted += 1;
+      else outcome.replaced += 1;
+    });
+    if (lineNumber === 0) throw new Error('The file is empty');
+    Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
+    errors.close();
+    if (outcome.errorLines === 0) rmSync(job.errorFile, { force: true });
+    db.prepare(
+      "UPDATE imports SET step = 'completed', total_lines = ?, current_line = ?, error_lines = ?, inserted_lines = ?, replaced_lines = ?, out_file_name = CASE WHEN ? > 0 THEN out_file_name END, ended_at = ? WHERE id = ?",
+    ).run(
+      totalLines,
+      dataLines,
+      outcome.errorLines,
+      outcome.inserted,
+      outcome.replaced,
+      outcome.errorLines,
+      Math.floor(Date.now() / 1000),
+      job.importId,
+    );
+    db.exec('COMMIT');
+    Atomics.store(cells, PROGRESS_CELL.step, stepIndex('completed'));
+    return outcome;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    errors.close();
+    rmSync(job.errorFile, { force: true });
+    throw error;
+  } finally {
+    db.close();
+  }
+}
