@@ -1,7 +1,7 @@
 /**
  * Gift and loyalty schemes (03): wire shapes, paths, embedded names, constants, limits and texts
- * of every scheme call of 03 §7 except the giftSchemeFiles upload/import calls and the review
- * mail. One place per fact: the client, the server, the pacts and the tests import them from here.
+ * of every scheme call of 03 §7 except the giftSchemeFiles upload/import calls (imports.ts) and
+ * the review mail (mail.ts). One place per fact: the client, the server, the pacts and the tests import them from here.
  *
  * Wire conventions (03 §3, spec README):
  * - Dates are epoch SECONDS (startDate, endDate, nextExecutionDate, createdDate).
@@ -111,9 +111,6 @@ export const SETTLEMENT_WHEN_OPTIONS: readonly LookupItem[] = [
   { id: 4, value: '4th working day' },
   { id: 5, value: '5th working day' },
 ];
-
-/** Upload file type codes (03 §3, §9); the uploads themselves are the next issue's. */
-export const UPLOAD_FILE_TYPE = { CARD: 1, STORE: 2, DEVICE: 3 } as const;
 
 /** Money fields of a configuration (03 §5, §9): 0.00 to 9999.99, two decimals. */
 export const MONEY = { min: 0, max: 9999.99, decimals: 2 } as const;

@@ -143,7 +143,7 @@ describe('scheme wizard shell (03 §2)', () => {
   });
 });
 
-describe('Stores & Devices (until the import issue)', () => {
+describe('Stores & Devices: Save & Continue and Skip (no file uploaded)', () => {
   it('Save & Continue sets status 3 through the scheme update and moves to Financial Settlement', async () => {
     const { user } = renderApp({ route: withId(gift.upload, 11) });
     await user.click(await screen.findByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
