@@ -1,7 +1,8 @@
 /**
  * Gift and loyalty schemes (03): wire shapes, paths, embedded names, constants, limits and texts
  * of every scheme call of 03 §7 except the giftSchemeFiles upload/import calls (imports.ts) and
- * the review mail (mail.ts). One place per fact: the client, the server, the pacts and the tests import them from here.
+ * the review mail (mail.ts). One place per fact: the client, the server, the pacts and the tests
+ * import them from here.
  *
  * Wire conventions (03 §3, spec README):
  * - Dates are epoch SECONDS (startDate, endDate, nextExecutionDate, createdDate).
