@@ -290,6 +290,9 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     expect(card.getByRole('button', { name: IMPORT_TEXT.import })).toBeDisabled();
     // Polled: 1 of 4 lines (25 %), then 3 of 4 with one error line (75 %).
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
+    // The upload is done: the panel says so, the import's stage is its current step.
+    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploadComplete);
+    expect(panel()).not.toHaveTextContent(IMPORT_TEXT.uploading);
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '75'));
     const figures = within(panel()!).getByRole('status');
     expect(figures).toHaveTextContent(`${IMPORT_TEXT.successLines}2`);

@@ -7,7 +7,8 @@ import './import-progress-panel.css';
 
 /**
  * The floating progress panel of Stores & Devices (03 §2): for each import under way or just
- * finished, 'Uploading' / 'Upload complete', the file name, the current step, the percentage
+ * finished, 'Uploading' while the bytes are sent and 'Upload complete' from then on (the import's
+ * own stage is the current step), the file name, the current step, the percentage
  * (bytes sent while uploading, then lines read of the file's lines, capped at 100), the success
  * and error lines, and 'Download error file' when error lines exist. A named region, each
  * import's figures a polite live status, a real progressbar, its buttons in the tab order.
@@ -78,7 +79,7 @@ function ImportEntry({
   return (
     <section aria-labelledby={headingId} className="import-progress-entry">
       <h3 id={headingId} className="h6 mb-1">
-        {running ? IMPORT_TEXT.uploading : IMPORT_TEXT.uploadComplete}
+        {uploading ? IMPORT_TEXT.uploading : IMPORT_TEXT.uploadComplete}
         <span className="visually-hidden"> {title}</span>
       </h3>
       <div
