@@ -74,7 +74,7 @@ export interface ApiVerdict {
   met: boolean;
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
@@ -82,7 +82,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The environment `npm start` would give the server with nothing set: the config variables removed. */
-function defaultEnv(): NodeJS.ProcessEnv {
+export function defaultEnv(): NodeJS.ProcessEnv {
   const configured = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !configured.has(name)));
 }
