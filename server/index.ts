@@ -1,14 +1,16 @@
 /**
  * Starts the server: reads the configuration, takes the data file's lock (a second server on
  * the same file refuses to start), creates the data file from db.json when it does not exist
- * (an empty or torn one stops the start, naming it), the files folder (owner only)
- * and the cards folder with the demo cards (server/cards/demo-cards.txt) when needed, removes image files without a
- * record, listens, and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
+ * (an empty or torn one stops the start, naming it), the files folder (owner only), carries the
+ * cards of the old ndjson card store (`<data dir>/cards/`) into the records store once, seeds
+ * the demo cards (server/imports/samples/cards.txt) on a first start, removes image files
+ * without a record, listens (imports interrupted by a stop are marked failed when their
+ * program's records file is first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
  * removes the lock and exits 0.
  */
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app';
-import { seedDemoCards } from './cards/demo-cards';
 import { loadConfig, SEED_FILE } from './config';
 import { makePrivateDir, seedDataFile } from './db/data-file';
 import { lockDataFile } from './db/lock-file';
@@ -16,6 +18,8 @@ import { Store } from './db/store';
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
+import { seedDemoCards } from './records/demo-cards';
+import { migrateOldCards } from './records/migrate-cards';
 
 /** How long in-flight requests may take to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,8 +34,21 @@ async function main(): Promise<void> {
     logger.info({ dbFile: config.dbFile }, 'data file created from db.json');
   }
   await makePrivateDir(config.filesDir);
-  if (await seedDemoCards(config.cardsDir)) {
-    logger.info({ cardsDir: config.cardsDir }, 'demo gift cards imported for program 1');
+  const oldCardsDir = path.join(path.dirname(config.dbFile), 'cards');
+  const migration = await migrateOldCards(oldCardsDir, config);
+  if (migration.migrated) {
+    logger.info(
+      { oldCardsDir, recordsDir: config.recordsDir, ...migration },
+      'cards of the old card store carried into the records store; old folder removed',
+    );
+  } else if (migration.reason === 'key-differs') {
+    logger.error(
+      { oldCardsDir, keysDir: config.keysDir },
+      'old card store not migrated: its PIN key differs from the records store key; left in place',
+    );
+  }
+  if (await seedDemoCards(config)) {
+    logger.info({ recordsDir: config.recordsDir }, 'demo gift cards imported for program 1');
   }
   const store = await Store.open(config.dbFile);
   const orphans = await new ImageFiles(config.filesDir).removeOrphans(

@@ -1,12 +1,12 @@
 /**
- * npm run db:reset: overwrites DB_FILE with db.json, empties the uploaded-files folder and
- * replaces the imported cards with the demo cards. Refuses while a server runs on DB_FILE (its
+ * npm run db:reset: overwrites DB_FILE with db.json, empties the uploaded-files folder, drops the
+ * import records, uploads, error files and keys, and seeds the demo cards. Refuses while a server runs on DB_FILE (its
  * lock file names a live process): the server keeps its data in memory and would write it back.
  */
-import { resetDemoCards } from '../cards/demo-cards';
 import { loadConfig, SEED_FILE } from '../config';
 import { resetDataFile } from '../db/data-file';
 import { lockDataFile } from '../db/lock-file';
+import { resetDemoCards } from '../records/demo-cards';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,12 +14,12 @@ async function main(): Promise<void> {
   const lock = await lockDataFile(config.dbFile);
   try {
     await resetDataFile(config.dbFile, SEED_FILE, config.filesDir);
-    await resetDemoCards(config.cardsDir);
+    await resetDemoCards(config);
   } finally {
     lock.release();
   }
   console.log(
-    `Data reset: ${config.dbFile} from db.json; ${config.filesDir} emptied; ${config.cardsDir} holds the demo cards`,
+    `Data reset: ${config.dbFile} from db.json; ${config.filesDir} emptied; ${config.recordsDir} holds the demo cards`,
   );
 }
 

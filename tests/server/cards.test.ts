@@ -1,318 +1,213 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CARD_CURRENCY, parseCardFile, type CardInput } from '../../server/cards/card-file';
-import { CardStore, PIN_KEY_FILE, shardOf } from '../../server/cards/card-store';
+import pino from 'pino';
+import { ImportService } from '../../server/imports/import-service';
+import type { CardInput } from '../../server/records/card-store';
 import {
-  DEMO_CARD_FILE,
   DEMO_CARD_PROGRAM_ID,
   resetDemoCards,
   seedDemoCards,
-} from '../../server/cards/demo-cards';
+  storeCards,
+  type RecordsDirs,
+} from '../../server/records/demo-cards';
+import { migrateOldCards, OLD_PIN_KEY_FILE } from '../../server/records/migrate-cards';
+import { PinHmac } from '../../server/records/pin-hmac';
+import { PIN_KEY_FILE } from '../../server/records/record-crypto';
 import { PinAttempts } from '../../server/sites/pin-attempts';
 
-const HEADER = 'cardNumber|pin|balance|expiryDate';
-
-describe('card file', () => {
-  it('reads good lines: amounts in cents, empty expiry as null, default currency and status', () => {
-    const text = `${HEADER}\n6035990000000011|1234|50.00|2030-12-31\n6035990000000029|99887766|0|\n6035990000000037|4321|7.5|2029-02-28\n`;
-    const { cards, errors } = parseCardFile(text);
-    expect(errors).toEqual([]);
-    expect(cards).toEqual([
-      {
-        line: 2,
-        cardNumber: '6035990000000011',
-        pin: '1234',
-        balanceCents: 5000,
-        currency: DEFAULT_CARD_CURRENCY,
-        expiryDate: '2030-12-31',
-        status: 'active',
-      },
-      {
-        line: 3,
-        cardNumber: '6035990000000029',
-        pin: '99887766',
-        balanceCents: 0,
-        currency: 'AUD',
-        expiryDate: null,
-        status: 'active',
-      },
-      {
-        line: 4,
-        cardNumber: '6035990000000037',
-        pin: '4321',
-        balanceCents: 750,
-        currency: 'AUD',
-        expiryDate: '2029-02-28',
-        status: 'active',
-      },
-    ]);
-  });
-
-  it('reports each bad line with its 1-based line number and every reason; keeps good lines', () => {
-    const text = [
-      HEADER,
-      '6035990000000011|1234|50.00|2030-12-31',
-      '6035 9900 0000 0029|12|abc|2030-02-30',
-      '6035990000000037|1234|10.00',
-      '',
-      '6035990000000011|5678|1.00|',
-      '6035990000000045|1234|1.234|31.12.2030',
-      '6035990000000052|1234|-5.00|2030-01-01',
-      '6035990000000060|1234|5.00|2030-01-01',
-    ].join('\n');
-    const { cards, errors } = parseCardFile(text);
-    expect(cards.map((c) => [c.line, c.cardNumber])).toEqual([
-      [2, '6035990000000011'],
-      [9, '6035990000000060'],
-    ]);
-    expect(errors).toEqual([
-      {
-        line: 3,
-        reason:
-          'cardNumber: must be 12 to 19 digits; pin: must be 4 to 8 digits; balance: must be an amount such as 25.00; expiryDate: must be a date written yyyy-MM-dd, or empty',
-      },
-      { line: 4, reason: 'Expected 4 fields, found 3' },
-      { line: 6, reason: 'cardNumber: the same card is on line 2' },
-      {
-        line: 7,
-        reason:
-          'balance: must be an amount such as 25.00; expiryDate: must be a date written yyyy-MM-dd, or empty',
-      },
-      { line: 8, reason: 'balance: must be an amount such as 25.00' },
-    ]);
-  });
-
-  it('takes columns in any order and case, CRLF line ends, a BOM and the optional columns', () => {
-    const text =
-      '\uFEFFPIN|CardNumber|Status|currency|balance|EXPIRYDATE\r\n' +
-      '1234|6035990000000011|blocked|NZD|12.30|\r\n' +
-      '1234|6035990000000029|lost|nz|1.00|\r\n';
-    const { cards, errors } = parseCardFile(text);
-    expect(cards).toEqual([
-      {
-        line: 2,
-        cardNumber: '6035990000000011',
-        pin: '1234',
-        balanceCents: 1230,
-        currency: 'NZD',
-        expiryDate: null,
-        status: 'blocked',
-      },
-    ]);
-    expect(errors).toEqual([
-      {
-        line: 3,
-        reason: 'currency: must be a 3-letter code such as AUD; status: must be active or blocked',
-      },
-    ]);
-  });
-
-  it('rejects a header without the required columns, or with unknown or repeated ones, as line 1', () => {
-    const result = parseCardFile('cardNumber|pin|pin|colour\n6035990000000011|1234|1234|red\n');
-    expect(result.cards).toEqual([]);
-    expect(result.errors).toEqual([
-      {
-        line: 1,
-        reason:
-          'Column "pin" appears twice; Unknown column "colour"; Missing column "balance"; Missing column "expiryDate" (columns: cardNumber|pin|balance|expiryDate|[currency]|[status])',
-      },
-    ]);
-  });
-
-  it('reports an empty file as a missing header', () => {
-    expect(parseCardFile('')).toEqual({
-      cards: [],
-      errors: [{ line: 1, reason: 'The file is empty: the header line is missing' }],
-    });
-    expect(parseCardFile('\n\n').errors).toEqual([
-      { line: 1, reason: expect.stringContaining('The header line is missing') },
-    ]);
-  });
-
-  it('the demo file is a valid card file of five cards, one of them expired', async () => {
-    const { cards, errors } = parseCardFile(await readFile(DEMO_CARD_FILE, 'utf8'));
-    expect(errors).toEqual([]);
-    expect(cards).toHaveLength(5);
-    expect(cards.filter((c) => c.expiryDate !== null && c.expiryDate < '2025-01-01')).toHaveLength(
-      1,
-    );
-    expect(cards.map((c) => c.balanceCents)).toEqual(
-      expect.arrayContaining([5000, 0, 12345, 2500]),
-    );
-  });
+const card = (cardNumber: string, pin: string, overrides: Partial<CardInput> = {}): CardInput => ({
+  cardNumber,
+  pin,
+  balanceCents: 2500,
+  currency: 'AUD',
+  expiryDate: '2030-12-31',
+  status: 'active',
+  ...overrides,
 });
 
-describe('card store', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'cards-test-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
+let dir: string;
+let dirs: RecordsDirs;
 
-  const card = (cardNumber: string, pin: string, balanceCents = 1000): CardInput => ({
-    cardNumber,
-    pin,
-    balanceCents,
-    currency: 'AUD',
-    expiryDate: '2030-12-31',
-    status: 'active',
-  });
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cards-test-'));
+  dirs = {
+    recordsDir: path.join(dir, 'records'),
+    importsDir: path.join(dir, 'imports'),
+    keysDir: path.join(dir, 'keys'),
+  };
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-  it('finds an imported card in its shard file, per program, and checks its PIN', async () => {
-    const store = CardStore.open(dir);
-    expect(await store.importCards(7, [card('6035990000000011', '73915824', 4200)])).toEqual({
-      inserted: 1,
-      replaced: 0,
-    });
-    const shardFile = path.join(dir, '7', `${shardOf('6035990000000011')}.ndjson`);
-    expect(existsSync(shardFile)).toBe(true);
+async function withService<T>(run: (service: ImportService) => Promise<T>): Promise<T> {
+  const service = ImportService.open({ ...dirs, logger: pino({ level: 'silent' }) });
+  try {
+    return await run(service);
+  } finally {
+    await service.close();
+  }
+}
 
-    const found = await store.find(7, '6035990000000011');
-    expect(found).toMatchObject({
-      cardNumber: '6035990000000011',
-      balanceCents: 4200,
-      currency: 'AUD',
-      expiryDate: '2030-12-31',
-      status: 'active',
-    });
-    expect(await store.verifyPin(found!, '73915824')).toBe(true);
-    expect(await store.verifyPin(found!, '73915825')).toBe(false);
-    expect(await store.verifyPin(found!, '')).toBe(false);
-
-    expect(await store.find(8, '6035990000000011')).toBeUndefined();
-    expect(await store.find(7, '6035990000000029')).toBeUndefined();
-    expect(await store.find(7, '../../etc/passwd')).toBeUndefined();
-  });
-
-  it('never stores a PIN in plain text; the key file is private', async () => {
-    const store = CardStore.open(dir);
-    await store.importCards(1, [card('6035990000000011', '73915824')]);
-    const shardFile = path.join(dir, '1', `${shardOf('6035990000000011')}.ndjson`);
-    const text = await readFile(shardFile, 'utf8');
-    expect(text).not.toContain('73915824');
-    expect(Object.keys(JSON.parse(text) as object)).toEqual([
-      'cardNumber',
-      'pinHash',
-      'balanceCents',
-      'currency',
-      'expiryDate',
-      'status',
-    ]);
-    const keyFile = path.join(dir, PIN_KEY_FILE);
-    expect((await readFile(keyFile, 'utf8')).trim()).toMatch(/^[0-9a-f]{64}$/);
-    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
-  });
-
-  it('the same PIN on two cards gives two different hashes', async () => {
-    const store = CardStore.open(dir);
-    await store.importCards(1, [
+describe('card store (records store)', () => {
+  it('stores cards per program, finds them by number and checks PINs', async () => {
+    await storeCards(dirs, 3, [
       card('6035990000000011', '1234'),
-      card('6035990000000029', '1234'),
+      card('6035990000000029', '98765432'),
     ]);
-    const a = await store.find(1, '6035990000000011');
-    const b = await store.find(1, '6035990000000029');
-    expect(a!.pinHash).not.toBe(b!.pinHash);
+    await storeCards(dirs, 4, [card('6035990000000011', '4321', { balanceCents: 1 })]);
+    await withService(async ({ cards }) => {
+      const found = await cards.find(3, '6035990000000011');
+      expect(found).toMatchObject({
+        cardNumber: '6035990000000011',
+        balanceCents: 2500,
+        currency: 'AUD',
+        expiryDate: '2030-12-31',
+        status: 'active',
+      });
+      expect(found && (await cards.verifyPin(found, '1234'))).toBe(true);
+      expect(found && (await cards.verifyPin(found, '4321'))).toBe(false);
+      const other = await cards.find(4, '6035990000000011');
+      expect(other?.balanceCents).toBe(1);
+      expect(other && (await cards.verifyPin(other, '4321'))).toBe(true);
+      expect(await cards.find(3, '6035990000009999')).toBeUndefined();
+      expect(await cards.find(99, '6035990000000011')).toBeUndefined();
+      expect(await cards.find(3, 'not-a-card')).toBeUndefined();
+      // A lookup of a program without records creates no file.
+      expect(existsSync(path.join(dirs.recordsDir, '99.sqlite'))).toBe(false);
+    });
   });
 
-  it('a re-import replaces the card; a second store on the folder reads the same key', async () => {
-    const store = CardStore.open(dir);
-    await store.importCards(1, [card('6035990000000011', '1234', 100)]);
-    expect(
-      await store.importCards(1, [
-        card('6035990000000011', '5678', 200),
-        card('6035990000000029', '1111'),
-      ]),
-    ).toEqual({ inserted: 1, replaced: 1 });
-
-    const again = CardStore.open(dir);
-    const found = await again.find(1, '6035990000000011');
-    expect(found!.balanceCents).toBe(200);
-    expect(await again.verifyPin(found!, '5678')).toBe(true);
-    expect(await again.verifyPin(found!, '1234')).toBe(false);
-    const lines = (
-      await readFile(path.join(dir, '1', `${shardOf('6035990000000011')}.ndjson`), 'utf8')
-    )
-      .split('\n')
-      .filter((line) => line.includes('6035990000000011'));
-    expect(lines).toHaveLength(1);
+  it('replaces a card stored again and counts inserted and replaced', async () => {
+    await withService(async ({ cards }) => {
+      expect(await cards.importCards(5, [card('6035990000000011', '1234')])).toEqual({
+        inserted: 1,
+        replaced: 0,
+      });
+      expect(
+        await cards.importCards(5, [
+          card('6035990000000011', '5555', { status: 'blocked' }),
+          card('6035990000000029', '1234'),
+        ]),
+      ).toEqual({ inserted: 1, replaced: 1 });
+      const found = await cards.find(5, '6035990000000011');
+      expect(found?.status).toBe('blocked');
+      expect(found && (await cards.verifyPin(found, '5555'))).toBe(true);
+    });
   });
 
-  it('spreads many cards over shards, finds each, and serialises concurrent imports', async () => {
-    const store = CardStore.open(dir);
-    const numbers = Array.from({ length: 600 }, (_, i) => `60359900${String(i).padStart(8, '0')}`);
-    const [first, second] = [numbers.slice(0, 300), numbers.slice(300)];
-    await Promise.all([
-      store.importCards(
-        3,
-        first.map((n) => card(n, '1234')),
-      ),
-      store.importCards(
-        3,
-        second.map((n) => card(n, '4321')),
-      ),
-    ]);
-    const shards = (await readdir(path.join(dir, '3'))).filter((f) => f.endsWith('.ndjson'));
-    expect(shards.length).toBeGreaterThan(200);
-    expect(shards.length).toBeLessThanOrEqual(256);
-    for (const n of [numbers[0]!, numbers[299]!, numbers[300]!, numbers[599]!]) {
-      expect((await store.find(3, n))?.cardNumber).toBe(n);
+  it('keeps only an HMAC of the PIN, keyed by a 0600 key file apart from the records', async () => {
+    await storeCards(dirs, 6, [card('6035990000000011', '918273')]);
+    const keyFile = path.join(dirs.keysDir, PIN_KEY_FILE);
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    expect((await stat(dirs.keysDir)).mode & 0o777).toBe(0o700);
+    const key = Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'hex');
+    const bytes = await readFile(path.join(dirs.recordsDir, '6.sqlite'));
+    expect(bytes.includes(Buffer.from('918273'))).toBe(false);
+    const hmac = createHmac('sha256', key).update('6035990000000011:918273').digest();
+    expect(bytes.includes(hmac)).toBe(true);
+  });
+
+  it('computes the same HMAC as node:crypto on its fast path and beyond it', () => {
+    const key = randomBytes(32);
+    const fast = new PinHmac(key);
+    for (const message of [
+      '',
+      '1:2',
+      '6035990000000011:1234',
+      'x'.repeat(55),
+      'x'.repeat(56),
+      'é:1',
+    ]) {
+      expect(fast.digest(message).toString('hex')).toBe(
+        createHmac('sha256', key).update(message).digest('hex'),
+      );
     }
-    const total = (
-      await Promise.all(shards.map((f) => readFile(path.join(dir, '3', f), 'utf8')))
-    ).reduce((sum, text) => sum + text.split('\n').filter(Boolean).length, 0);
-    expect(total).toBe(600);
-    // No temp files are left behind.
-    expect((await readdir(path.join(dir, '3'))).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-  });
-
-  it('refuses a bad card number or program id and writes nothing', async () => {
-    const store = CardStore.open(dir);
-    await expect(store.importCards(1, [card('6035-9900', '1234')])).rejects.toThrow(TypeError);
-    await expect(store.importCards(0, [card('6035990000000011', '1234')])).rejects.toThrow(
-      TypeError,
-    );
-    expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('never replaces a damaged key silently', async () => {
-    await writeFile(path.join(dir, PIN_KEY_FILE), 'not a key\n');
-    await expect(
-      CardStore.open(dir).importCards(1, [card('6035990000000011', '1234')]),
-    ).rejects.toThrow(/not a PIN key/);
   });
 });
 
 describe('demo cards', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'cards-demo-'));
+  it('are seeded on a first start only, and again by a reset', async () => {
+    expect(await seedDemoCards(dirs)).toBe(true);
+    expect(await seedDemoCards(dirs)).toBe(false);
+    await withService(async ({ cards }) => {
+      const fifty = await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000011');
+      expect(fifty && (await cards.verifyPin(fifty, '1234'))).toBe(true);
+      expect(fifty?.balanceCents).toBe(5000);
+      expect((await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000037'))?.expiryDate).toBeNull();
+      await cards.importCards(DEMO_CARD_PROGRAM_ID, [card('7000000000000001', '1111')]);
+    });
+    await resetDemoCards(dirs);
+    await withService(async ({ cards }) => {
+      expect(await cards.find(DEMO_CARD_PROGRAM_ID, '7000000000000001')).toBeUndefined();
+      expect(await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000011')).toBeDefined();
+    });
   });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+});
+
+describe('migration from the old ndjson card store', () => {
+  const oldDir = () => path.join(dir, 'cards');
+
+  /** The old layout: `<dir>/<programId>/<shard>.ndjson` and `.pin-key` (hex). */
+  async function writeOldStore(key: Buffer): Promise<void> {
+    const hash = (cardNumber: string, pin: string) =>
+      createHmac('sha256', key).update(`${cardNumber}:${pin}`).digest('hex');
+    await mkdir(path.join(oldDir(), '1'), { recursive: true });
+    await mkdir(path.join(oldDir(), '12'), { recursive: true });
+    await writeFile(path.join(oldDir(), OLD_PIN_KEY_FILE), `${key.toString('hex')}\n`);
+    const line = (cardNumber: string, pin: string, expiryDate: string | null) =>
+      JSON.stringify({
+        cardNumber,
+        pinHash: hash(cardNumber, pin),
+        balanceCents: 700,
+        currency: 'NZD',
+        expiryDate,
+        status: 'active',
+      });
+    await writeFile(
+      path.join(oldDir(), '1', 'a1.ndjson'),
+      `${line('6035990000000011', '2222', null)}\n${line('6035990000000029', '3333', '2031-01-31')}\n`,
+    );
+    await writeFile(
+      path.join(oldDir(), '12', '0f.ndjson'),
+      `${line('9999000011112222', '4444', null)}\n`,
+    );
+  }
+
+  it('carries the records and the PIN key over once, then removes the old folder', async () => {
+    const key = randomBytes(32);
+    await writeOldStore(key);
+    expect(await migrateOldCards(oldDir(), dirs)).toEqual({
+      migrated: true,
+      programs: 2,
+      cards: 3,
+    });
+    expect(existsSync(oldDir())).toBe(false);
+    expect((await readFile(path.join(dirs.keysDir, PIN_KEY_FILE), 'utf8')).trim()).toBe(
+      key.toString('hex'),
+    );
+    expect(await migrateOldCards(oldDir(), dirs)).toEqual({ migrated: false, reason: 'none' });
+    await withService(async ({ cards }) => {
+      const first = await cards.find(1, '6035990000000011');
+      expect(first).toMatchObject({ balanceCents: 700, currency: 'NZD', expiryDate: null });
+      expect(first && (await cards.verifyPin(first, '2222'))).toBe(true);
+      expect(first && (await cards.verifyPin(first, '2223'))).toBe(false);
+      const other = await cards.find(12, '9999000011112222');
+      expect(other && (await cards.verifyPin(other, '4444'))).toBe(true);
+    });
   });
 
-  it('are seeded only when the cards folder is missing, and reset on demand', async () => {
-    const cardsDir = path.join(dir, 'cards');
-    expect(await seedDemoCards(cardsDir)).toBe(true);
-    const store = CardStore.open(cardsDir);
-    const demo = await store.find(DEMO_CARD_PROGRAM_ID, '6035990000000011');
-    expect(await store.verifyPin(demo!, '1234')).toBe(true);
-
-    await store.importCards(DEMO_CARD_PROGRAM_ID, [
-      { ...parseCardFile(`${HEADER}\n6035990000000099|1111|1.00|`).cards[0]! },
-    ]);
-    expect(await seedDemoCards(cardsDir)).toBe(false);
-    expect(await store.find(DEMO_CARD_PROGRAM_ID, '6035990000000099')).toBeDefined();
-
-    await resetDemoCards(cardsDir);
-    const fresh = CardStore.open(cardsDir);
-    expect(await fresh.find(DEMO_CARD_PROGRAM_ID, '6035990000000099')).toBeUndefined();
-    const again = await fresh.find(DEMO_CARD_PROGRAM_ID, '6035990000000011');
-    expect(await fresh.verifyPin(again!, '1234')).toBe(true);
+  it('leaves the old folder alone when the records store already has another PIN key', async () => {
+    await storeCards(dirs, 1, [card('6035990000000011', '1234')]);
+    await writeOldStore(randomBytes(32));
+    expect(await migrateOldCards(oldDir(), dirs)).toEqual({
+      migrated: false,
+      reason: 'key-differs',
+    });
+    expect(existsSync(path.join(oldDir(), '1', 'a1.ndjson'))).toBe(true);
   });
 });
 

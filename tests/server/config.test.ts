@@ -8,7 +8,9 @@ describe('loadConfig', () => {
       port: 3000,
       dbFile: path.join(PROJECT_ROOT, 'data', 'db.json'),
       filesDir: path.join(PROJECT_ROOT, 'data', 'files'),
-      cardsDir: path.join(PROJECT_ROOT, 'data', 'cards'),
+      recordsDir: path.join(PROJECT_ROOT, 'data', 'records'),
+      importsDir: path.join(PROJECT_ROOT, 'data', 'imports'),
+      keysDir: path.join(PROJECT_ROOT, 'data', 'keys'),
       outboxDir: path.join(PROJECT_ROOT, 'data', 'outbox'),
       reviewImagesDir: path.join(PROJECT_ROOT, 'data', 'review-images'),
       smtpUrl: undefined,
@@ -43,7 +45,9 @@ describe('loadConfig', () => {
     const config = loadConfig({ DB_FILE: '/var/lib/portal/portal.json' });
     expect(config.dbFile).toBe('/var/lib/portal/portal.json');
     expect(config.filesDir).toBe('/var/lib/portal/files');
-    expect(config.cardsDir).toBe('/var/lib/portal/cards');
+    expect(config.recordsDir).toBe('/var/lib/portal/records');
+    expect(config.importsDir).toBe('/var/lib/portal/imports');
+    expect(config.keysDir).toBe('/var/lib/portal/keys');
     expect(config.outboxDir).toBe('/var/lib/portal/outbox');
     expect(config.reviewImagesDir).toBe('/var/lib/portal/review-images');
   });

@@ -15,7 +15,7 @@ import type { Data } from '../../server/db/schema';
 import { buildJournalPage, buildJournalProfile } from '../support/builders';
 import { createTestApp, type TestApp } from './support/test-app';
 
-/** Demo cards of program 1 (server/cards/demo-cards.txt). */
+/** Demo cards of program 1 (server/imports/samples/cards.txt). */
 const DEMO = {
   fifty: { cardNumber: '6035990000000011', pin: '1234' },
   empty: { cardNumber: '6035990000000029', pin: '2468' },
@@ -345,15 +345,19 @@ describe('published journal site', () => {
       expect(noBody.status).toBe(400);
     });
 
-    it('writes nothing: neither the data file nor the cards folder change', async () => {
+    it('writes nothing: neither the data file nor the card records change', async () => {
       const before = await t.dataFileBytes();
-      const cardsDir = t.config.cardsDir;
+      const recordsDir = t.config.recordsDir;
+      // The SQLite file and its write-ahead log once it holds anything (the -shm index is
+      // shared memory readers use; opening the file creates an empty log).
       const listing = async () => {
-        const programDir = path.join(cardsDir, '1');
-        const names = (await readdir(programDir)).sort();
-        return Promise.all(
-          names.map(async (n) => `${n}:${await readFile(path.join(programDir, n), 'utf8')}`),
+        const names = (await readdir(recordsDir)).filter((n) => !n.endsWith('-shm')).sort();
+        const files = await Promise.all(
+          names.map(
+            async (n) => `${n}:${(await readFile(path.join(recordsDir, n))).toString('base64')}`,
+          ),
         );
+        return files.filter((entry) => !entry.endsWith(':'));
       };
       const cardsBefore = await listing();
       await balance(t, 'test-site', DEMO.fifty);

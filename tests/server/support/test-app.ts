@@ -1,6 +1,6 @@
 /**
  * Builds the real app for a test: its own temp data file copied from db.json (demo passwords
- * re-hashed at a tiny cost so logins are fast), the demo gift cards in its own cards folder,
+ * re-hashed at a tiny cost so logins are fast), the demo gift cards in its own records folder,
  * silent logs, a fixed token secret.
  */
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -13,10 +13,10 @@ import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/passwords';
-import { seedDemoCards } from '../../../server/cards/demo-cards';
 import { loadConfig, SEED_FILE, type ServerConfig } from '../../../server/config';
 import type { Data } from '../../../server/db/schema';
 import { Store } from '../../../server/db/store';
+import { seedDemoCards } from '../../../server/records/demo-cards';
 
 /** The seeded users and their passwords (db.json). */
 export const DEMO_USERS = {
@@ -91,7 +91,7 @@ export async function createTestApp(
   await writeFile(dbFile, JSON.stringify(seed, null, 2));
 
   const config = loadConfig(testEnv(dbFile, options.env));
-  await seedDemoCards(config.cardsDir);
+  await seedDemoCards(config);
   const store = await Store.open(dbFile);
   const app = createApp({ db: store, config });
 
