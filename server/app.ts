@@ -23,6 +23,8 @@ import { API_MOUNT, URL_MOUNT } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
+import { createFilesRouter } from './imports/files-router';
+import { ImportService } from './imports/import-service';
 import { createLookupsRouter } from './lookups/lookups-router';
 import { createMailRouter } from './mail/mail-router';
 import { createModuleCodesRouter } from './module-codes/module-codes-router';
@@ -76,6 +78,27 @@ export interface AppDependencies {
   logger?: Logger;
   /** How often expired sessions are dropped (default SESSION_PRUNE_INTERVAL_MS). */
   sessionPruneIntervalMs?: number;
+  /**
+   * The card, store and device imports and their records (the journal site's balance check
+   * reads its cards). Defaults to one opened on config's folders, closed when `db` closes.
+   */
+  imports?: ImportService;
+}
+
+/** The import service on config's folders, closed with the data store (as the app's timers). */
+function openImports(config: ServerConfig, db: Store, logger: Logger): ImportService {
+  const imports = ImportService.open({
+    recordsDir: config.recordsDir,
+    importsDir: config.importsDir,
+    keysDir: config.keysDir,
+    logger,
+  });
+  db.onClose(() => {
+    imports.close().catch((error: unknown) => {
+      logger.error({ err: error }, 'could not close the import records');
+    });
+  });
+  return imports;
 }
 
 export function createApp({
@@ -83,6 +106,7 @@ export function createApp({
   config,
   logger = createLogger(config.logLevel),
   sessionPruneIntervalMs = SESSION_PRUNE_INTERVAL_MS,
+  imports: givenImports,
 }: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -98,6 +122,7 @@ export function createApp({
   startSessionPruning(db, sessionPruneIntervalMs, (error) =>
     logger.error({ err: error }, 'could not drop expired sessions'),
   );
+  const imports = givenImports ?? openImports(config, db, logger);
 
   app.use(requestLogger(logger));
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
@@ -123,14 +148,14 @@ export function createApp({
   // The scheme review mail: screenshot upload, outbox, SMTP (each route needs a token).
   publicRoutes.use(createMailRouter({ config, requireAuth: authenticated, logger }));
   publicRoutes.use(createFontsRouter(config.fontsDir));
-  publicRoutes.use(createJournalSiteRouter({ store: db, config }));
+  publicRoutes.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
   // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
   if (config.providerStates) {
     publicRoutes.use(
       createProviderStatesRouter({
         store: db,
         passwordHashCost: config.passwordHashCost,
-        cardsDir: config.cardsDir,
+        imports,
         reviewImagesDir: config.reviewImagesDir,
       }),
     );
@@ -160,7 +185,8 @@ export function createApp({
       createSettlementsRouter(db),
       createLiabilityRouter(db),
       createBaseCampaignRouter(db),
-      createSummariesRouter(db),
+      createSummariesRouter(db, imports),
+      createFilesRouter({ store: db, imports, maxUploadBytes: config.importMaxBytes }),
     ]),
   );
 

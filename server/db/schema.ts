@@ -113,20 +113,6 @@ export interface BaseCampaignActionRecord {
   range: BaseCampaignRange[];
 }
 
-/** A file uploaded for a program (the card, store and device imports of issue 10). */
-export interface UploadedFileRecord {
-  id: number;
-  programId: number;
-  /** UPLOAD_FILE_TYPE: 1 card, 2 store, 3 device. */
-  fileTypeId: number;
-  /** The stored file's name (the upload answer's fileName). */
-  fileName: string;
-  /** The name the user's file had. */
-  userFileName: string;
-  /** Epoch seconds. */
-  createdDate: number;
-}
-
 /** Account formats use mask characters: 0 a digit, * alphanumeric, A a lowercase letter. */
 export interface BankRecord {
   id: number;
@@ -209,8 +195,8 @@ export interface Data {
   financialSettlements: FinancialSettlementRecord[];
   liabilityReportConfigs: LiabilityReportConfigRecord[];
   baseCampaignActions: BaseCampaignActionRecord[];
-  /** Files uploaded for programs (empty until the import issue adds them). */
-  uploadedFiles: UploadedFileRecord[];
+  // Uploaded and imported files are not here: the import records store lists them
+  // (server/imports). An older data file's `uploadedFiles` list is left as it is and unused.
 }
 
 /** A read-only view: snapshots handed out by the store must not be changed in place. */
@@ -252,6 +238,5 @@ export function emptyData(): Data {
     financialSettlements: [],
     liabilityReportConfigs: [],
     baseCampaignActions: [],
-    uploadedFiles: [],
   };
 }

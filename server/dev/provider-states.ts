@@ -34,10 +34,13 @@ import {
 } from '@contracts/provider/states';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { hashPassword } from '../auth/passwords';
-import { CardStore } from '../cards/card-store';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Data, ProgramRecord } from '../db/schema';
 import type { Store } from '../db/store';
 import { ImageFiles } from '../images/image-files';
+import type { ImportKind } from '@contracts/api/imports';
+import type { ImportService } from '../imports/import-service';
 
 /** A 1x1 PNG: the review screenshot a state stores (its bytes pass the image check). */
 const SMALLEST_PNG = Buffer.from(
@@ -88,7 +91,7 @@ export const PACT_RECORDS = {
   /** The master card BIN the pact schemes are configured on. */
   cardBinName: 'PACT Master BIN',
   cardBinNumber: '999901',
-  /** The uploaded-file record of 'a scheme has an uploaded file' (a listing only, no file). */
+  /** The user's file name of the card import 'a scheme has an uploaded file' makes. */
   uploadedFileName: 'pact-cards.csv',
 } as const;
 
@@ -246,14 +249,12 @@ interface SchemeSteps {
   settlement: boolean;
   liability: boolean;
   baseCampaign: boolean;
-  uploadedFile: boolean;
 }
 const NO_STEPS: SchemeSteps = {
   configured: false,
   settlement: false,
   liability: false,
   baseCampaign: false,
-  uploadedFile: false,
 };
 
 type SchemeProgramType = typeof PROGRAM_TYPE.GIFT | typeof PROGRAM_TYPE.LOYALTY;
@@ -344,7 +345,6 @@ function removeSchemes(data: Data, programIds: ReadonlySet<number>): void {
   data.financialSettlements = kept(data.financialSettlements);
   data.liabilityReportConfigs = kept(data.liabilityReportConfigs);
   data.baseCampaignActions = kept(data.baseCampaignActions);
-  data.uploadedFiles = kept(data.uploadedFiles);
 }
 
 const SCHEME_DATES = {
@@ -353,8 +353,6 @@ const SCHEME_DATES = {
   end: Date.UTC(2026, 11, 31) / 1000,
   /** The liability report's next run: 1 Dec 2026. */
   nextRun: Date.UTC(2026, 11, 1) / 1000,
-  /** The uploaded file's creation: 1 Jan 2026. */
-  uploaded: Date.UTC(2026, 0, 1) / 1000,
 } as const;
 
 /**
@@ -499,17 +497,6 @@ function ensureScheme(
       ],
     });
   }
-  if (steps.uploadedFile) {
-    data.uploadedFiles.push({
-      id: maxId(data.uploadedFiles, (f) => f.id) + 1,
-      programId,
-      fileTypeId: 1,
-      fileName: PACT_RECORDS.uploadedFileName,
-      userFileName: PACT_RECORDS.uploadedFileName,
-      createdDate: SCHEME_DATES.uploaded,
-    });
-  }
-
   const values: Record<SchemeStateValueName, string | number> = {
     programId,
     clientId,
@@ -526,16 +513,121 @@ function ensureScheme(
   return values;
 }
 
-/** The state handlers on a store. `cardsDir` holds the imported gift cards (config.cardsDir). */
+/**
+ * A completed import of a one-card file (named PACT_RECORDS.uploadedFileName) for the scheme,
+ * through the import service as the wizard does it; none again when the scheme has one.
+ */
+async function ensureImportedCardFile(
+  store: Store,
+  imports: ImportService,
+  values: ProviderStateValues,
+): Promise<void> {
+  const programId = Number(values.programId);
+  const userFileName = PACT_RECORDS.uploadedFileName;
+  if (imports.importedFiles(programId).some((file) => file.fileName === userFileName)) return;
+  const bin = store.read().cardBins.find((candidate) => candidate.id === values.liveCardBinId);
+  if (bin === undefined) throw new ProviderStateError(`card BIN ${values.liveCardBinId} missing`);
+  const extension = String(values.suffixStand).padStart(bin.extensionLength, '0');
+  const prefix = `${bin.number}${extension}`;
+  const cardNumber = `${prefix}${'1'.padStart(bin.cardLength - prefix.length, '0')}`;
+  const content = `cardNumber|pin|balance|expiryDate\n${cardNumber}|1234|10.00|2099-12-31\n`;
+  const fileName = imports.newUploadName();
+  await writeFile(path.join(imports.uploadsDir, fileName), content, { mode: 0o600 });
+  await imports.registerUpload({
+    fileName,
+    programId,
+    userFileName,
+    kind: 'card',
+    bytes: Buffer.byteLength(content),
+    createdDate: Math.floor(Date.now() / 1000),
+  });
+  await imports.process('card', {
+    programId,
+    fileName,
+    userFileName,
+    card: { binNumber: bin.number, extension, cardLength: bin.cardLength },
+  });
+}
+
+/** The files the import states upload (one good line each; the card file also a bad one). */
+const PACT_IMPORT_FILES = {
+  cards: 'pact-import-cards.txt',
+  stores: 'pact-import-stores.txt',
+  devices: 'pact-import-devices.txt',
+  /** The store the store file holds and the device file refers to. */
+  storeCode: 'PACT1',
+} as const;
+
+/** Stores `content` as a new upload of the program, as the files router does; its name. */
+async function storeUpload(
+  imports: ImportService,
+  upload: { programId: number; kind: ImportKind; userFileName: string; content: string },
+): Promise<string> {
+  const fileName = imports.newUploadName();
+  await writeFile(path.join(imports.uploadsDir, fileName), upload.content, { mode: 0o600 });
+  await imports.registerUpload({
+    fileName,
+    programId: upload.programId,
+    userFileName: upload.userFileName,
+    kind: upload.kind,
+    bytes: Buffer.byteLength(upload.content),
+    createdDate: Math.floor(Date.now() / 1000),
+  });
+  return fileName;
+}
+
+/**
+ * The card import parameters of a configured pact scheme (its BIN, its standard suffix
+ * zero-padded) and a card file of one good card and one whose number does not start with them.
+ */
+function pactCardFile(store: Store, values: ProviderStateValues) {
+  const bin = store.read().cardBins.find((candidate) => candidate.id === values.liveCardBinId);
+  if (bin === undefined) throw new ProviderStateError(`card BIN ${values.liveCardBinId} missing`);
+  const card = {
+    binNumber: bin.number,
+    extension: String(values.suffixStand).padStart(bin.extensionLength, '0'),
+    cardLength: bin.cardLength,
+  };
+  const prefix = `${card.binNumber}${card.extension}`;
+  const good = `${prefix}${'2'.padStart(card.cardLength - prefix.length, '0')}`;
+  const foreign = '1'.padStart(card.cardLength, '0');
+  const content = [
+    'cardNumber|pin|balance|expiryDate',
+    `${good}|1234|25.00|2099-12-31`,
+    `${foreign}|1234|25.00|2099-12-31`,
+    '',
+  ].join('\n');
+  return { card, content };
+}
+
+/** The pact gift or loyalty scheme, configured (the import states' scheme). */
+function configuredScheme(store: Store, params: Record<string, unknown>) {
+  const programTypeId = programTypeIdOf(params);
+  return store.update((data) =>
+    ensureScheme(data, programTypeId, { ...NO_STEPS, configured: true }),
+  );
+}
+
+/** A new upload of the pact store file for the program; its name. */
+const uploadStoreFile = (imports: ImportService, programId: number) =>
+  storeUpload(imports, {
+    programId,
+    kind: 'store',
+    userFileName: PACT_IMPORT_FILES.stores,
+    content: `storeCode|storeName|address|city|postcode|countryCode\n${PACT_IMPORT_FILES.storeCode}|Pact Store|1 Pact Street|Pactville|2000|AU\n`,
+  });
+
+/** The state handlers on a store. `cards` is the imported gift cards (ImportService.cards). */
 export function createProviderStates(deps: {
   store: Store;
   passwordHashCost: number;
-  cardsDir: string;
+  /** The imports and their records (its `cards`: the published sites' balance check). */
+  imports: ImportService;
   /** Where the review screenshots are kept (config.reviewImagesDir). */
   reviewImagesDir: string;
 }): ProviderStateHandlers {
   const { store } = deps;
-  const cards = CardStore.open(deps.cardsDir);
+  const { cards } = deps.imports;
   const reviewImages = new ImageFiles(deps.reviewImagesDir);
 
   return {
@@ -705,14 +797,73 @@ export function createProviderStates(deps: {
           settlement: true,
           liability: true,
           baseCampaign: true,
-          uploadedFile: false,
         }),
       ),
     [STATE.schemeWithUploadedFile]: async (params) => {
       const programTypeId = programTypeIdOf(params);
-      return store.update((data) =>
-        ensureScheme(data, programTypeId, { ...NO_STEPS, configured: true, uploadedFile: true }),
+      const values = await store.update((data) =>
+        ensureScheme(data, programTypeId, { ...NO_STEPS, configured: true }),
       );
+      await ensureImportedCardFile(store, deps.imports, values);
+      return values;
+    },
+    [STATE.schemeWithUploadedCardFile]: async (params) => {
+      const values = await configuredScheme(store, params);
+      const programId = Number(values.programId);
+      const { card, content } = pactCardFile(store, values);
+      const fileName = await storeUpload(deps.imports, {
+        programId,
+        kind: 'card',
+        userFileName: PACT_IMPORT_FILES.cards,
+        content,
+      });
+      return { ...values, fileName, ...card };
+    },
+    [STATE.schemeWithUploadedStoreFile]: async (params) => {
+      const values = await configuredScheme(store, params);
+      const fileName = await uploadStoreFile(deps.imports, Number(values.programId));
+      return { ...values, fileName };
+    },
+    [STATE.schemeWithUploadedDeviceFile]: async (params) => {
+      const values = await configuredScheme(store, params);
+      const programId = Number(values.programId);
+      const storeFile = await uploadStoreFile(deps.imports, programId);
+      const stores = await deps.imports.process('store', {
+        programId,
+        fileName: storeFile,
+        userFileName: PACT_IMPORT_FILES.stores,
+      });
+      if (stores.totalSuccessLines !== 1) {
+        throw new Error(`the pact store file imported as ${JSON.stringify(stores)}`);
+      }
+      const fileName = await storeUpload(deps.imports, {
+        programId,
+        kind: 'device',
+        userFileName: PACT_IMPORT_FILES.devices,
+        content: `deviceId|storeCode|deviceType|serialNumber|password\nPACT-POS-1|${PACT_IMPORT_FILES.storeCode}|Terminal|SN-PACT-1|pact-device-secret\n`,
+      });
+      return { ...values, fileName };
+    },
+    [STATE.schemeWithCardImportErrors]: async (params) => {
+      const values = await configuredScheme(store, params);
+      const programId = Number(values.programId);
+      const { card, content } = pactCardFile(store, values);
+      const fileName = await storeUpload(deps.imports, {
+        programId,
+        kind: 'card',
+        userFileName: PACT_IMPORT_FILES.cards,
+        content,
+      });
+      const answer = await deps.imports.process('card', {
+        programId,
+        fileName,
+        userFileName: PACT_IMPORT_FILES.cards,
+        card,
+      });
+      if (answer.outFileName === null) {
+        throw new Error(`the pact card file imported as ${JSON.stringify(answer)}`);
+      }
+      return { ...values, fileName, outFileName: answer.outFileName };
     },
     [STATE.reviewImage]: async () => {
       const { reviewImageId } = PACT_RECORDS;

@@ -1,7 +1,9 @@
 /**
  * Summary and activation (03 §2 Summary, §4 Activation, §7, §8):
  *   GET /gift-card/summaries/{id}/uploaded-files  embedded `files`: {fileName, createdDate}
- *                                                 (epoch seconds), oldest first
+ *                                                 (epoch seconds) of the program's completed
+ *                                                 imports (the user's file name, the import's
+ *                                                 end), oldest first
  *   PUT /gift-card/summaries/{id}                 activate: status 5, answers {programId,
  *                                                 schemeStatus}; 409 with the 03 §8 text when
  *                                                 the scheme has no configuration
@@ -16,17 +18,21 @@ import {
   SCHEME_STATUS,
   SCHEME_TEXT,
   type SchemeStatusAnswer,
-  type UploadedFile,
 } from '@contracts/api/schemes';
 import type { Store } from '../db/store';
 import { HttpError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
+import type { ImportService } from '../imports/import-service';
 
 const noBody = z.object({}).strict();
 import { findProgram, raiseProgramStatus } from './finance-rules';
 
-export function createSummariesRouter(store: Store): Router {
+/** `imports` lists the files imported for a program (its completed imports). */
+export function createSummariesRouter(
+  store: Store,
+  imports: Pick<ImportService, 'importedFiles'>,
+): Router {
   const router = Router();
 
   router.get(
@@ -34,13 +40,8 @@ export function createSummariesRouter(store: Store): Router {
     validate({ params: idParams, query: pageQuery }),
     (req, res) => {
       const { id } = req.params;
-      const data = store.read();
-      findProgram(data, id);
-      const files: UploadedFile[] = data.uploadedFiles
-        .filter((file) => file.programId === id)
-        .sort((a, b) => a.createdDate - b.createdDate || a.id - b.id)
-        .map((file) => ({ fileName: file.fileName, createdDate: file.createdDate }));
-      res.json(embeddedList(SCHEME_EMBEDDED.files, files, req.query));
+      findProgram(store.read(), id);
+      res.json(embeddedList(SCHEME_EMBEDDED.files, imports.importedFiles(id), req.query));
     },
   );
 

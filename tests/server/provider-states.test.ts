@@ -1,9 +1,13 @@
 import request from 'supertest';
 import { AUTH_HEADER } from '@contracts/api/constants';
+import { IMPORT_PATHS } from '@contracts/api/imports';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
 import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
+
+/** The error file of 'a scheme has a completed card import with error lines'. */
+const PACT_ERROR_FILE = '';
 
 const setUp = (t: TestApp, state: string, params: Record<string, unknown> = {}) =>
   request(t.app).post(PROVIDER_STATES_PATH).send({ state, params, action: 'setup' });
@@ -15,6 +19,11 @@ const FRESH_EACH_TIME = new Set<string>([
   STATE.journalProfileMissing,
   STATE.schemeClientMissing,
   STATE.cardBinMissing,
+  // A new upload (a server-made name) on every setup.
+  STATE.schemeWithUploadedCardFile,
+  STATE.schemeWithUploadedStoreFile,
+  STATE.schemeWithUploadedDeviceFile,
+  STATE.schemeWithCardImportErrors,
 ]);
 
 describe('pact provider-state endpoint (development only)', () => {
@@ -76,7 +85,6 @@ describe('pact provider-state endpoint (development only)', () => {
       'financialSettlements',
       'liabilityReportConfigs',
       'baseCampaignActions',
-      'uploadedFiles',
     ] as const) {
       const kept = after[key].slice(0, before[key].length);
       expect(kept).toEqual(before[key]);
@@ -125,6 +133,69 @@ describe('pact provider-state endpoint (development only)', () => {
     );
     await get(SCHEME_PATHS.settlement(programId)).expect(404);
     await get(`${SCHEME_PATHS.liability}?programId=${programId}`).expect(404);
+  });
+
+  it('sets up uploads and a completed import that the import calls find', async () => {
+    t = await createTestApp();
+    const { token } = await t.login();
+    const api = (path: string) => `/api${path}`;
+    const post = (path: string, body: object) =>
+      request(t.app).post(api(path)).set(AUTH_HEADER, token).send(body);
+    const get = (path: string) => request(t.app).get(api(path)).set(AUTH_HEADER, token);
+    const GIFT = { programTypeId: PROGRAM_TYPE.GIFT };
+    const stateValues = async (state: string) =>
+      (await setUp(t, state, GIFT).expect(200)).body as Record<string, string | number>;
+
+    const card = await stateValues(STATE.schemeWithUploadedCardFile);
+    expect(card).toMatchObject({ binNumber: '999901', extension: '001', cardLength: 16 });
+    await get(IMPORT_PATHS.progressCardFile(String(card.fileName))).expect(200, {
+      currentStep: 'uploaded',
+      currentLine: 0,
+      totalLines: 0,
+      numErrorLines: 0,
+    });
+    const { programId, fileName, binNumber, extension, cardLength } = card;
+    const imported = await post(IMPORT_PATHS.processCardFile, {
+      programId,
+      fileName,
+      userFileName: 'pact-import-cards.txt',
+      binNumber,
+      extension,
+      cardLength,
+    }).expect(200);
+    expect(imported.body).toMatchObject({
+      totalSuccessLines: 1,
+      totalErrorLines: 1,
+      currentStep: 'completed',
+    });
+
+    for (const [state, path] of [
+      [STATE.schemeWithUploadedStoreFile, IMPORT_PATHS.processMerchantFile],
+      [STATE.schemeWithUploadedDeviceFile, IMPORT_PATHS.processDeviceFile],
+    ] as const) {
+      const values = await stateValues(state);
+      expect(values.programId).toBe(programId);
+      const answer = await post(path, {
+        programId,
+        fileName: values.fileName,
+        userFileName: 'pact.txt',
+      }).expect(200);
+      expect(answer.body).toMatchObject({
+        totalSuccessLines: 1,
+        totalErrorLines: 0,
+        outFileName: null,
+      });
+    }
+
+    const done = await stateValues(STATE.schemeWithCardImportErrors);
+    await get(IMPORT_PATHS.progressCardFile(String(done.fileName))).expect(200, {
+      currentStep: 'completed',
+      currentLine: 2,
+      totalLines: 2,
+      numErrorLines: 1,
+    });
+    const errors = await get(IMPORT_PATHS.downloadFile(String(done.outFileName))).expect(200);
+    expect(errors.text).toBe(PACT_ERROR_FILE);
   });
 
   it('answers 400 naming params for a scheme state without a known programTypeId', async () => {

@@ -65,7 +65,6 @@ function useTestSchemeData(data: Data): void {
   data.financialSettlements = [];
   data.liabilityReportConfigs = [];
   data.baseCampaignActions = [];
-  data.uploadedFiles = [];
   data.journalProfiles = [];
   data.journalPages = [];
   data.moduleCodes = [];

@@ -41,7 +41,6 @@ function useTestSchemes(data: Data): void {
   data.financialSettlements = [];
   data.liabilityReportConfigs = [];
   data.baseCampaignActions = [];
-  data.uploadedFiles = [];
 }
 
 export type FinanceTestApp = SchemeTestApp;

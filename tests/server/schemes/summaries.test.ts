@@ -1,13 +1,17 @@
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList } from '@contracts/api/entities';
 import {
+  IMPORT_FILE_FIELD,
+  IMPORT_PATHS,
+  type ImportAnswer,
+  type UploadAnswer,
+} from '@contracts/api/imports';
+import {
   SCHEME_PATHS,
   SCHEME_SERVER_MESSAGE,
   SCHEME_TEXT,
-  UPLOAD_FILE_TYPE,
   type UploadedFile,
 } from '@contracts/api/schemes';
-import type { UploadedFileRecord } from '../../../server/db/schema';
 import {
   createFinanceTestApp,
   expectError,
@@ -24,17 +28,11 @@ const notFound = (id: number) => ({
   errorMessage: SCHEME_SERVER_MESSAGE.schemeNotFound(id),
 });
 
-function uploadedFile(overrides: Partial<UploadedFileRecord>): UploadedFileRecord {
-  return {
-    id: 1,
-    programId: GIFT.programId,
-    fileTypeId: UPLOAD_FILE_TYPE.CARD,
-    fileName: 'cards-1.txt',
-    userFileName: 'cards.txt',
-    createdDate: Date.UTC(2026, 2, 1, 9, 30) / 1000,
-    ...overrides,
-  };
-}
+/** A store file (no card parameters needed) of one good line. */
+const storeFile = (storeCode: string) =>
+  Buffer.from(
+    `storeCode|storeName|address|city|postcode|countryCode\n${storeCode}|Shop|1 Main St|Sydney|2000|AU\n`,
+  );
 
 describe('scheme summary', () => {
   let t: FinanceTestApp;
@@ -55,17 +53,50 @@ describe('scheme summary', () => {
       expect(await files(GIFT.programId)).toEqual([]);
     });
 
-    it("lists the scheme's own files, oldest first, with name and date", async () => {
-      const later = uploadedFile({ id: 1, fileName: 'stores-2.txt', createdDate: 1_800_000_000 });
-      const earlier = uploadedFile({ id: 2, fileName: 'cards-1.txt', createdDate: 1_700_000_000 });
-      const other = uploadedFile({ id: 3, programId: LOYALTY.programId, fileName: 'x.txt' });
+    it("lists the scheme's own imported files, oldest first, with name and date", async () => {
+      t = await createFinanceTestApp();
+      const importStores = async (programId: number, userFileName: string, storeCode: string) => {
+        const uploaded = await t
+          .post(IMPORT_PATHS.upload(programId))
+          .attach(IMPORT_FILE_FIELD, storeFile(storeCode), userFileName)
+          .expect(200);
+        const { fileName } = uploaded.body as UploadAnswer;
+        const processed = await t
+          .post(IMPORT_PATHS.processMerchantFile, { programId, fileName, userFileName })
+          .expect(200);
+        expect((processed.body as ImportAnswer).currentStep).toBe('completed');
+        return fileName;
+      };
+      const before = Math.floor(Date.now() / 1000);
+      await importStores(GIFT.programId, 'stores-1.txt', 'S1');
+      await importStores(LOYALTY.programId, 'other.txt', 'S1');
+      await importStores(GIFT.programId, 'stores-2.txt', 'S2');
+      // Uploaded, never imported: not listed.
+      await t
+        .post(IMPORT_PATHS.upload(GIFT.programId))
+        .attach(IMPORT_FILE_FIELD, storeFile('S3'), 'stores-3.txt')
+        .expect(200);
+      const after = Math.ceil(Date.now() / 1000);
+
+      const listed = await files(GIFT.programId);
+      expect(listed.map((file) => file.fileName)).toEqual(['stores-1.txt', 'stores-2.txt']);
+      const dates = listed.map((file) => file.createdDate);
+      expect(dates[0]).toBeGreaterThanOrEqual(before);
+      expect(dates[0]).toBeLessThanOrEqual(dates[1] ?? 0);
+      expect(dates[1]).toBeLessThanOrEqual(after);
+      expect(Object.keys(listed[0] ?? {}).sort()).toEqual(['createdDate', 'fileName']);
+    });
+
+    it('reads a data file that still has the retired uploadedFiles list', async () => {
       t = await createFinanceTestApp((data) => {
-        data.uploadedFiles = [later, earlier, other];
+        Object.assign(data, {
+          uploadedFiles: [
+            { id: 1, programId: GIFT.programId, fileName: 'old.txt', createdDate: 1 },
+          ],
+        });
       });
-      expect(await files(GIFT.programId)).toEqual([
-        { fileName: 'cards-1.txt', createdDate: 1_700_000_000 },
-        { fileName: 'stores-2.txt', createdDate: 1_800_000_000 },
-      ]);
+      expect(await files(GIFT.programId)).toEqual([]);
+      await activate(GIFT.programId).expect(200);
     });
 
     it('answers 404 for an unknown scheme and 400 for a bad id', async () => {
