@@ -114,7 +114,7 @@ describe('a gift scheme from a new client', () => {
       await saveButton(page).click();
       await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.configCreated });
 
-      // Stores & Devices: its inside is the next issue's; Save & Continue marks it done.
+      // Stores & Devices: no import here (see imports.e2e.test.ts); Save & Continue marks it done.
       await expectStep(page, area, 'upload');
       await saveButton(page).click();
 
