@@ -267,6 +267,41 @@ describe('file import calls', () => {
       expect(await uploads()).toEqual([]);
     });
 
+    it('removes the partial file when the client goes away mid-upload', async () => {
+      const { token } = await t.login();
+      const server = t.app.listen(0);
+      try {
+        const { port } = server.address() as AddressInfo;
+        const req = http.request({
+          port,
+          method: 'POST',
+          path: `/api${IMPORT_PATHS.upload(GIFT)}`,
+          headers: {
+            [AUTH_HEADER]: token,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String(10 * 1024 * 1024),
+          },
+        });
+        req.on('error', () => undefined);
+        req.write(
+          `--x\r\nContent-Disposition: form-data; name="file"; filename="cards.txt"\r\n\r\n`,
+        );
+        req.write(`${CARD_HEADER}\n${`${cardNumber(1)}|1234|50.00|2030-12-31\n`.repeat(5000)}`);
+        // Written on once the first 64 KB passed the check.
+        while ((await uploads()).length === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        req.destroy();
+        while ((await uploads()).length > 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect(await uploads()).toEqual([]);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+
     it('records the user file name without its path parts, never as a path', async () => {
       const fileName = (
         (await upload(GIFT, GOOD_CARDS, '../../evil/..\\x/cards 1.txt').expect(200))
