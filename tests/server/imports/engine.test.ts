@@ -1,0 +1,362 @@
+/**
+ * The import engine through ImportService: each kind's good and bad lines with the exact error
+ * file, the file format's edge cases, all or nothing, recovery after a kill, concurrency.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pino from 'pino';
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { ImportAnswer, ImportKind } from '@contracts/api/imports';
+import { HttpError } from '../../../server/http/errors';
+import {
+  ImportService,
+  type CardImportParams,
+  type ImportTestHooks,
+} from '../../../server/imports/import-service';
+
+const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
+const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
+const STORE_HEADER = 'storeCode|storeName|address|city|postcode|countryCode';
+const DEVICE_HEADER = 'deviceId|storeCode|deviceType|serialNumber|password';
+
+let dir: string;
+let service: ImportService;
+const dirs = () => ({
+  recordsDir: path.join(dir, 'records'),
+  importsDir: path.join(dir, 'imports'),
+  keysDir: path.join(dir, 'keys'),
+});
+const open = (testHooks?: ImportTestHooks) =>
+  ImportService.open({ ...dirs(), logger: pino({ level: 'silent' }), testHooks });
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'engine-test-'));
+  service = open();
+});
+afterEach(async () => {
+  await service.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Stores `content` as an upload of the program; returns its server name. */
+async function upload(
+  content: string | Buffer,
+  kind: ImportKind,
+  programId = 1,
+  on: ImportService = service,
+): Promise<string> {
+  const fileName = on.newUploadName();
+  await writeFile(path.join(on.uploadsDir, fileName), content);
+  await on.registerUpload({
+    fileName,
+    programId,
+    userFileName: `${kind}s.txt`,
+    kind,
+    bytes: Buffer.byteLength(content),
+    createdDate: 1_700_000_000,
+  });
+  return fileName;
+}
+
+async function run(
+  kind: ImportKind,
+  content: string | Buffer,
+  programId = 1,
+): Promise<{ answer: ImportAnswer; errors: string | undefined; fileName: string }> {
+  const fileName = await upload(content, kind, programId);
+  const answer = await service.process(kind, {
+    programId,
+    fileName,
+    userFileName: `${kind}s.txt`,
+    card: kind === 'card' ? CARD_PARAMS : undefined,
+  });
+  const file = answer.outFileName === null ? undefined : service.errorFile(answer.outFileName);
+  return {
+    answer,
+    errors: file === undefined ? undefined : await readFile(file, 'utf8'),
+    fileName,
+  };
+}
+
+const lines = (...all: string[]) => `${all.join('\n')}\n`;
+
+describe('card imports', () => {
+  it('keeps good lines and writes every bad one, as it was, with its line and reasons', async () => {
+    const { answer, errors, fileName } = await run(
+      'card',
+      lines(
+        CARD_HEADER,
+        '6035990100000011|1234|50.00|2030-12-31',
+        '6035990200000011|12|abc|2030-02-30',
+        '',
+        '6035990100000029|5678|1.5|',
+        '6035990100000011|9999|1.00|',
+        '6035990100000037|1234|1.00',
+        '123|1234|1.00|',
+      ),
+    );
+    expect(answer).toEqual({
+      totalSuccessLines: 2,
+      totalErrorLines: 4,
+      outFileName: expect.stringMatching(/\.errors\.txt$/) as string,
+      currentStep: 'completed',
+      insertedLines: 2,
+      replacedLines: 0,
+    });
+    expect(errors).toBe(
+      lines(
+        `${CARD_HEADER}|error`,
+        '6035990200000011|12|abc|2030-02-30|line 3: cardNumber: must be 16 digits starting with the BIN 603599 followed by the extension 01; pin: must be 4 to 8 digits; balance: must be an amount such as 25.00; expiryDate: must be a date written yyyy-MM-dd, or empty',
+        '6035990100000011|9999|1.00||line 6: cardNumber: appears again, first at line 2',
+        '6035990100000037|1234|1.00|line 7: expected 4 fields separated by |, found 3',
+        '123|1234|1.00||line 8: cardNumber: must be 12 to 19 digits',
+      ),
+    );
+    expect(service.progress('card', fileName)).toEqual({
+      currentStep: 'completed',
+      currentLine: 7,
+      totalLines: 7,
+      numErrorLines: 4,
+    });
+    const card = await service.cards.find(1, '6035990100000011');
+    expect(card?.balanceCents).toBe(5000);
+    expect(card && (await service.cards.verifyPin(card, '1234'))).toBe(true);
+    expect((await service.cards.find(1, '6035990100000029'))?.balanceCents).toBe(150);
+    expect(service.importedFiles(1)).toEqual([
+      { fileName: 'cards.txt', createdDate: 1_700_000_000 },
+    ]);
+  });
+
+  it('reads CRLF, a BOM, columns in any order and case, and an error column it ignores', async () => {
+    const text = `\uFEFFPIN|CardNumber|expirydate|BALANCE|error\r\n1234|6035990100000011|2030-12-31|5.00|line 9: old\r\n`;
+    const { answer, errors } = await run('card', text);
+    expect(answer).toMatchObject({ totalSuccessLines: 1, totalErrorLines: 0, outFileName: null });
+    expect(errors).toBeUndefined();
+    expect((await service.cards.find(1, '6035990100000011'))?.balanceCents).toBe(500);
+  });
+
+  it('an error file imports again as is, once corrected', async () => {
+    const first = await run('card', lines(CARD_HEADER, '6035990100000011|12|5.00|'));
+    expect(first.errors).toBe(
+      lines(`${CARD_HEADER}|error`, '6035990100000011|12|5.00||line 2: pin: must be 4 to 8 digits'),
+    );
+    const fixed = (first.errors ?? '').replace('|12|', '|1212|');
+    const second = await run('card', fixed);
+    expect(second.answer).toMatchObject({ totalSuccessLines: 1, totalErrorLines: 0 });
+  });
+
+  it('refuses a 10,000-character line and quotes in numbers; a pipe always separates', async () => {
+    const long = `6035990100000011|1234|1.00|${'x'.repeat(10_000)}`;
+    const { answer, errors } = await run(
+      'card',
+      lines(CARD_HEADER, long, '"6035990100000029"|1234|1.00|', '6035990100000037|"12|34"|1.00|'),
+    );
+    expect(answer).toMatchObject({ totalSuccessLines: 0, totalErrorLines: 3 });
+    expect(errors).toBe(
+      lines(
+        `${CARD_HEADER}|error`,
+        `${long}|line 2: longer than 4096 characters`,
+        '"6035990100000029"|1234|1.00||line 3: cardNumber: must be 12 to 19 digits',
+        '6035990100000037|"12|34"|1.00||line 4: expected 4 fields separated by |, found 5',
+      ),
+    );
+  });
+
+  it('replaces cards imported before and counts inserted and replaced', async () => {
+    await run('card', lines(CARD_HEADER, '6035990100000011|1234|1.00|'));
+    const { answer } = await run(
+      'card',
+      lines(CARD_HEADER, '6035990100000011|4321|2.00|', '6035990100000029|1234|3.00|'),
+    );
+    expect(answer).toMatchObject({ totalSuccessLines: 2, insertedLines: 1, replacedLines: 1 });
+    const card = await service.cards.find(1, '6035990100000011');
+    expect(card && (await service.cards.verifyPin(card, '4321'))).toBe(true);
+  });
+
+  it('is all or nothing: an import failing midway leaves no line and no error file', async () => {
+    const failing = open({ failAfterLine: 2 });
+    try {
+      const fileName = await upload(
+        lines(CARD_HEADER, '6035990100000011|1234|1.00|', 'bad', '6035990100000029|1234|1.00|'),
+        'card',
+        2,
+        failing,
+      );
+      const answer = await failing.process('card', { programId: 2, fileName, userFileName: 'c' });
+      expect(answer).toMatchObject({
+        currentStep: 'failed',
+        totalSuccessLines: 0,
+        outFileName: null,
+      });
+      expect(await failing.cards.find(2, '6035990100000011')).toBeUndefined();
+      expect(failing.progress('card', fileName).currentStep).toBe('failed');
+      expect(await readdir(path.join(dirs().importsDir, 'errors'))).toEqual([]);
+      expect(failing.importedFiles(2)).toEqual([]);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('store and device imports', () => {
+  it('imports stores, then devices whose store exists; passwords only sealed and masked', async () => {
+    const stores = await run(
+      'store',
+      lines(
+        `${STORE_HEADER}|latitude|longitude`,
+        'S1|Main <b>|1 Road|Sydney|2000|au|-33.8|151.2',
+        'S1|Main|1 Road|Sydney|2000|au|-33.8|151.2',
+        'S 2|Two|2 Road|Perth|6000|AUS|91|0',
+      ),
+    );
+    expect(stores.answer).toMatchObject({ totalSuccessLines: 1, totalErrorLines: 2 });
+    expect(stores.errors).toBe(
+      lines(
+        `${STORE_HEADER}|latitude|longitude|error`,
+        'S1|Main <b>|1 Road|Sydney|2000|au|-33.8|151.2|line 2: storeName: must not contain < or >',
+        'S 2|Two|2 Road|Perth|6000|AUS|91|0|line 4: storeCode: must be 1 to 20 letters or digits; countryCode: must be a two-letter country code such as AU; latitude: must be a number from -90 to 90',
+      ),
+    );
+    const devices = await run(
+      'device',
+      lines(
+        DEVICE_HEADER,
+        'POS-1|S1|Terminal|SN-1|secret-pass-1',
+        'POS-2|S9|Terminal|SN-2|secret-pass-2',
+        'POS-3|S1|Terminal|SN-3|no',
+        'POS-4|S1|Terminal|secret-pass-4',
+      ),
+    );
+    expect(devices.answer).toMatchObject({ totalSuccessLines: 1, totalErrorLines: 3 });
+    expect(devices.errors).toBe(
+      lines(
+        `${DEVICE_HEADER}|error`,
+        'POS-2|S9|Terminal|SN-2|***|line 3: storeCode: no store with this code was imported for the scheme',
+        'POS-3|S1|Terminal|SN-3|***|line 4: password: must be 4 to 64 characters',
+        'POS-4|***|***|***|line 5: expected 5 fields separated by |, found 4',
+      ),
+    );
+    await service.close();
+    const db = new Database(path.join(dirs().recordsDir, '1.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT country_code FROM stores').pluck().all()).toEqual(['AU']);
+      expect(db.prepare('SELECT device_id FROM devices').pluck().all()).toEqual(['POS-1']);
+    } finally {
+      db.close();
+    }
+    const bytes = Buffer.concat(
+      await Promise.all(
+        (await readdir(dirs().recordsDir)).map((n) => readFile(path.join(dirs().recordsDir, n))),
+      ),
+    );
+    expect(bytes.includes(Buffer.from('secret-pass'))).toBe(false);
+    service = open();
+  });
+});
+
+describe('the service', () => {
+  it('answers 404 for an unknown or foreign upload, 400 for the wrong kind', async () => {
+    const fileName = await upload(lines(STORE_HEADER, 'S1|A|B|C|1|AU'), 'store', 1);
+    const expectError = async (call: Promise<unknown>, status: number, code: number) => {
+      const error: unknown = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      expect(error).toMatchObject({ status, errorCode: code });
+    };
+    await expectError(
+      service.process('store', { programId: 2, fileName, userFileName: 'x' }),
+      404,
+      ERROR_CODE.NOT_FOUND,
+    );
+    await expectError(
+      service.process('store', { programId: 1, fileName: '../1.sqlite', userFileName: 'x' }),
+      404,
+      ERROR_CODE.NOT_FOUND,
+    );
+    await expectError(
+      service.process('card', { programId: 1, fileName, userFileName: 'x', card: CARD_PARAMS }),
+      400,
+      ERROR_CODE.VALIDATION,
+    );
+    expect(() => service.progress('card', fileName)).toThrow(HttpError);
+    expect(service.progress('store', fileName).currentStep).toBe('uploaded');
+    expect(service.errorFile('../records/1.sqlite')).toBeUndefined();
+  });
+
+  it('answers 409 for the same upload twice at once; runs two programs at once', async () => {
+    const card = (n: number) => `60359901${String(n).padStart(8, '0')}|1234|1.00|`;
+    const big = lines(CARD_HEADER, ...Array.from({ length: 20_000 }, (_, n) => card(n)));
+    const one = await upload(big, 'card', 1);
+    const two = await upload(big, 'card', 2);
+    const first = service.process('card', {
+      programId: 1,
+      fileName: one,
+      userFileName: 'a',
+      card: CARD_PARAMS,
+    });
+    const second = service.process('card', {
+      programId: 2,
+      fileName: two,
+      userFileName: 'b',
+      card: CARD_PARAMS,
+    });
+    const again = service.process('card', {
+      programId: 1,
+      fileName: one,
+      userFileName: 'a',
+      card: CARD_PARAMS,
+    });
+    await expect(again).rejects.toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((a) => a.insertedLines)).toEqual([20_000, 20_000]);
+  });
+
+  it('recovers an import killed midway: none of its lines, reported failed', async () => {
+    const card = (n: number) => `60359901${String(n).padStart(8, '0')}|1234|1.00|`;
+    const fileName = await upload(
+      lines(CARD_HEADER, ...Array.from({ length: 50_000 }, (_, n) => card(n))),
+      'card',
+      3,
+    );
+    await service.close();
+    const { recordsDir, importsDir, keysDir } = dirs();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(__dirname, 'support', 'import-child.ts'),
+        recordsDir,
+        importsDir,
+        keysDir,
+        '3',
+        fileName,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    // Killed once it has imported some lines.
+    for await (const line of createInterface({ input: child.stdout })) {
+      const match = /^step importing (\d+)$/.exec(line);
+      if (match !== null && Number(match[1]) > 50) {
+        child.kill('SIGKILL');
+        break;
+      }
+    }
+    await exited;
+    service = open();
+    expect(service.progress('card', fileName)).toMatchObject({ currentStep: 'failed' });
+    expect(await service.cards.find(3, '6035990100000001')).toBeUndefined();
+    expect(await readdir(path.join(importsDir, 'errors'))).toEqual([]);
+    const again = await service.process('card', {
+      programId: 3,
+      fileName,
+      userFileName: 'big',
+      card: CARD_PARAMS,
+    });
+    expect(again).toMatchObject({ currentStep: 'completed', insertedLines: 50_000 });
+  });
+});
