@@ -1,6 +1,6 @@
 /**
- * Worker-thread entry of one import (import-service.ts starts it with `--import tsx`, so it loads
- * TypeScript under `npm start` and under jest alike). workerData: { job, cells }; posts
+ * Worker-thread entry of one import (import-service.ts boots it through tsx's CommonJS hook, so it
+ * loads TypeScript under `npm start` and under jest alike). workerData: { job, cells }; posts
  * { ok: true, outcome } or { ok: false, message } and ends.
  */
 import { parentPort, workerData } from 'node:worker_threads';
