@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
+import { IMPORT_PATHS } from '@contracts/api/imports';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { FONT_PATHS } from '@contracts/site/fonts';
@@ -205,6 +206,30 @@ const ROUTES: readonly Route[] = [
   { methods: ['GET'], path: api(SCHEME_PATHS.campaignNonAction(P)), body: 'none', param: '4' },
   { methods: ['PUT'], path: api(SCHEME_PATHS.summary(P)), body: 'none', param: '1' },
   { methods: ['GET'], path: api(SCHEME_PATHS.uploadedFiles(P)), body: 'none', param: '1' },
+  { methods: ['POST'], path: api(IMPORT_PATHS.upload(P)), body: 'multipart', param: '1' },
+  { methods: ['POST'], path: api(IMPORT_PATHS.uploadDevice(P)), body: 'multipart', param: '1' },
+  ...(['processCardFile', 'processMerchantFile', 'processDeviceFile'] as const).map(
+    (name): Route => ({
+      methods: ['POST'],
+      path: api(IMPORT_PATHS[name]),
+      body: 'json',
+      goodBody: { programId: 1, fileName: 'not-an-upload.txt', userFileName: 'cards.txt' },
+    }),
+  ),
+  ...(['progressCardFile', 'progressMerchantFile', 'progressDeviceFile'] as const).map(
+    (name): Route => ({
+      methods: ['GET'],
+      path: api(IMPORT_PATHS[name](P)),
+      body: 'none',
+      param: '00000000-0000-4000-8000-000000000000.txt',
+    }),
+  ),
+  {
+    methods: ['GET'],
+    path: api(IMPORT_PATHS.downloadFile(P)),
+    body: 'none',
+    param: 'errors.txt',
+  },
   { methods: ['POST'], path: URL_PATHS.imagesReview, body: 'multipart' },
   {
     methods: ['POST'],

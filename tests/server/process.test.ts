@@ -119,14 +119,16 @@ describe('server processes', () => {
     expect(await readdir(dir)).not.toContain('db.json.log');
   });
 
-  it('creates the data file 0600 and the files and cards folders 0700, and removes its lock on stop', async () => {
+  it('creates the data file 0600 and the files, records and keys folders 0700, and removes its lock on stop', async () => {
     const dbFile = path.join(dir, 'db.json');
     const server = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: '' });
     try {
       expect(await readFile(`${dbFile}.lock`, 'utf8')).toBe(String(server.child.pid));
       expect(await modeOf(dbFile)).toBe(0o600);
       expect(await modeOf(path.join(dir, 'files'))).toBe(0o700);
-      expect(await modeOf(path.join(dir, 'cards'))).toBe(0o700);
+      expect(await modeOf(path.join(dir, 'records'))).toBe(0o700);
+      expect(await modeOf(path.join(dir, 'keys'))).toBe(0o700);
+      expect(await modeOf(path.join(dir, 'keys', 'pin.key'))).toBe(0o600);
     } finally {
       expect(await server.stop()).toBe(0);
     }
