@@ -19,6 +19,11 @@
  *
  * Then the API against a bare Express app (bench/api.ts): requests/s as a percentage of the bare
  * app's and p99 as a multiple of its p99, per endpoint. `npm run bench -- --api` runs only that.
+ *
+ * Then the card file imports (bench/imports.ts, issue 10): a 1,000,000-line file imported through
+ * the real server (time, RSS growth, progress and journal reads meanwhile, event-loop delay), a
+ * 5,000,000-line one, and balance checks after 200,000 and after 1,000,000 imported cards.
+ * `npm run bench -- --imports` runs only that.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -29,12 +34,12 @@ import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
 import type { Token } from '../contracts/api/entities';
 import { createApp } from '../server/app';
 import { JOURNAL_PATHS, JOURNAL_SITE_PATHS, type JournalProfile } from '../contracts/api/journal';
-import { CardStore } from '../server/cards/card-store';
-import { DEMO_CARD_PROGRAM_ID, seedDemoCards } from '../server/cards/demo-cards';
 import { loadConfig, SEED_FILE } from '../server/config';
 import type { Data } from '../server/db/schema';
 import { Store } from '../server/db/store';
+import { DEMO_CARD_PROGRAM_ID, seedDemoCards, storeCards } from '../server/records/demo-cards';
 import { benchApi } from './api';
+import { benchImports } from './imports';
 import { measure, type Result } from './measure';
 import { benchSchemeCalls } from './schemes';
 
@@ -57,6 +62,10 @@ async function main() {
     await benchApi();
     return;
   }
+  if (process.argv.includes('--imports')) {
+    await benchImports();
+    return;
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));
   const dbFile = path.join(dir, 'db.json');
   await writeFile(dbFile, await readFile(SEED_FILE));
@@ -72,10 +81,11 @@ async function main() {
   });
 
   // A large card store: the balance check must stay fast however many cards a program has.
-  await seedDemoCards(config.cardsDir);
+  await seedDemoCards(config);
   const cardNumber = (n: number) => `7${String(n).padStart(15, '0')}`;
   const importStarted = performance.now();
-  await CardStore.open(config.cardsDir).importCards(
+  await storeCards(
+    config,
     DEMO_CARD_PROGRAM_ID,
     Array.from({ length: CARDS }, (_, n) => ({
       cardNumber: cardNumber(n),
@@ -170,6 +180,7 @@ async function main() {
   if (!process.argv.includes('--json')) {
     await benchStoreGrowth();
     await benchApi();
+    await benchImports();
   }
 }
 
