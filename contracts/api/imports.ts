@@ -240,6 +240,7 @@ export const IMPORT_SERVER_MESSAGE = {
   fileNotFound: 'File not found',
   extensionNotConfigured: "Must be one of the scheme's configured suffixes",
   interrupted: 'The server stopped during the import; nothing of it was kept',
+  importFailed: 'The import failed; nothing of it was kept',
   /** 409: a card import needs the scheme's configured suffixes (the extensions offered). */
   configureFirst: "Save the scheme's Configuration first: card extensions are its suffixes",
   binNumberDigits: `Must be 1 to ${IMPORT_LIMITS.binNumberMaxDigits} digits`,

@@ -21,7 +21,8 @@ import {
   type ImportStep,
 } from '@contracts/api/imports';
 import type { UploadedFile } from '@contracts/api/schemes';
-import { conflict, notFound, validationError } from '../http/errors';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { conflict, HttpError, notFound, validationError } from '../http/errors';
 import { CardStore } from '../records/card-store';
 import { RecordsDb, type Db } from '../records/records-db';
 import { DEVICE_KEY_FILE, loadOrCreateKey, PIN_KEY_FILE } from '../records/record-crypto';
@@ -293,15 +294,14 @@ export class ImportService {
   ): Promise<ImportAnswer> {
     const { logger, testHooks } = this.#options;
     const { programId, fileName } = request;
-    const failed = (): ImportAnswer => ({
-      totalSuccessLines: 0,
-      totalErrorLines: 0,
-      outFileName: null,
-      currentStep: 'failed',
-      insertedLines: 0,
-      replacedLines: 0,
-    });
-    if (this.#closed) return failed();
+    /**
+     * A failed import answers an error (03 §8: the client shows 'Error: {errorCode}' with the
+     * message and resets its panel); the reason itself (an SQLite or disk error may name paths)
+     * is logged and kept on the import's row, not sent.
+     */
+    const failed = (message: string = IMPORT_SERVER_MESSAGE.importFailed): HttpError =>
+      new HttpError(500, ERROR_CODE.INTERNAL, message);
+    if (this.#closed) throw failed(IMPORT_SERVER_MESSAGE.interrupted);
     const db = this.#records.require(programId);
     const outFileName = `${randomUUID()}.errors.txt`;
     mkdirSync(this.errorsDir, { recursive: true, mode: 0o700 });
@@ -360,7 +360,7 @@ export class ImportService {
       ).catch((writeError: unknown) => {
         logger.error({ err: writeError }, 'could not mark the import failed');
       });
-      return failed();
+      throw failed(this.#closed ? IMPORT_SERVER_MESSAGE.interrupted : undefined);
     }
   }
 

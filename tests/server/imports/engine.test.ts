@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import pino from 'pino';
 import { ERROR_CODE } from '@contracts/api/constants';
-import type { ImportAnswer, ImportKind } from '@contracts/api/imports';
+import { IMPORT_SERVER_MESSAGE, type ImportAnswer, type ImportKind } from '@contracts/api/imports';
 import { HttpError } from '../../../server/http/errors';
 import {
   ImportService,
@@ -186,11 +186,12 @@ describe('card imports', () => {
         2,
         failing,
       );
-      const answer = await failing.process('card', { programId: 2, fileName, userFileName: 'c' });
-      expect(answer).toMatchObject({
-        currentStep: 'failed',
-        totalSuccessLines: 0,
-        outFileName: null,
+      await expect(
+        failing.process('card', { programId: 2, fileName, userFileName: 'c' }),
+      ).rejects.toMatchObject({
+        status: 500,
+        errorCode: ERROR_CODE.INTERNAL,
+        message: IMPORT_SERVER_MESSAGE.importFailed,
       });
       expect(await failing.cards.find(2, '6035990100000011')).toBeUndefined();
       expect(failing.progress('card', fileName).currentStep).toBe('failed');
