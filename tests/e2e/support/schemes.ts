@@ -238,8 +238,14 @@ export class SchemeApi {
     return answer.programId;
   }
 
-  /** A gift configuration on master BIN 1 (transactor client), no suffixes. */
-  async createGiftConfig(programId: number): Promise<void> {
+  /**
+   * A gift configuration on master BIN 1 (transactor client), with the `suffixes` given (none by
+   * default). A suffix must be free on the BIN (binExtensionNumber answers the highest used).
+   */
+  async createGiftConfig(
+    programId: number,
+    suffixes: { suffixStand?: string; suffixBulk?: string; suffixVirtual?: string } = {},
+  ): Promise<void> {
     const body: ConfigInput = {
       programId,
       programTypeId: PROGRAM_TYPE.GIFT,
@@ -261,6 +267,7 @@ export class SchemeApi {
       suffixVirtual: null,
       numberStandCards: null,
       numberBulkCards: null,
+      ...suffixes,
     };
     await this.call('POST', `${SCHEME_PATHS.configurations}?responseBody=true`, body);
   }
