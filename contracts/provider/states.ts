@@ -57,6 +57,16 @@ export const STATE = {
   schemeWithBaseCampaign: 'a loyalty scheme has a base campaign',
   /** Params `{ programTypeId }`: configured, with one uploaded file listed on its summary. */
   schemeWithUploadedFile: 'a scheme has an uploaded file',
+  // Imports (contracts/api/imports.ts): each setup stores a new upload of the pact gift scheme
+  // (configured) through the import service, so `fileName` is new every time.
+  /** Params `{ programTypeId }`; answers `{ programId, fileName, binNumber, extension, cardLength }`: an uploaded card file (one good line, one bad), not imported. */
+  schemeWithUploadedCardFile: 'a scheme has an uploaded card file',
+  /** Params `{ programTypeId }`; answers `{ programId, fileName }`: an uploaded store file (one good line), not imported. */
+  schemeWithUploadedStoreFile: 'a scheme has an uploaded store file',
+  /** Params `{ programTypeId }`; answers `{ programId, fileName }`: its store imported, and an uploaded device file (one good line on it), not imported. */
+  schemeWithUploadedDeviceFile: 'a scheme has an uploaded device file for its store',
+  /** Params `{ programTypeId }`; answers `{ programId, fileName, outFileName }`: a completed card import with one error line. */
+  schemeWithCardImportErrors: 'a scheme has a completed card import with error lines',
   /** Answers `{ binId }`: a master (internal) card BIN. */
   masterCardBin: 'a master card BIN exists',
   /** Answers `{ binId }`: an id no card BIN has. */
