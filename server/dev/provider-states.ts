@@ -32,6 +32,7 @@ import {
   type ProviderStateName,
   type SchemeStateValueName,
 } from '@contracts/provider/states';
+import type { ImportKind } from '@contracts/api/imports';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { hashPassword } from '../auth/passwords';
 import { writeFile } from 'node:fs/promises';
@@ -39,8 +40,7 @@ import path from 'node:path';
 import type { Data, ProgramRecord } from '../db/schema';
 import type { Store } from '../db/store';
 import { ImageFiles } from '../images/image-files';
-import type { ImportKind } from '@contracts/api/imports';
-import type { ImportService } from '../imports/import-service';
+import type { CardImportParams, ImportService } from '../imports/import-service';
 
 /** A 1x1 PNG: the review screenshot a state stores (its bytes pass the image check). */
 const SMALLEST_PNG = Buffer.from(
@@ -513,42 +513,6 @@ function ensureScheme(
   return values;
 }
 
-/**
- * A completed import of a one-card file (named PACT_RECORDS.uploadedFileName) for the scheme,
- * through the import service as the wizard does it; none again when the scheme has one.
- */
-async function ensureImportedCardFile(
-  store: Store,
-  imports: ImportService,
-  values: ProviderStateValues,
-): Promise<void> {
-  const programId = Number(values.programId);
-  const userFileName = PACT_RECORDS.uploadedFileName;
-  if (imports.importedFiles(programId).some((file) => file.fileName === userFileName)) return;
-  const bin = store.read().cardBins.find((candidate) => candidate.id === values.liveCardBinId);
-  if (bin === undefined) throw new ProviderStateError(`card BIN ${values.liveCardBinId} missing`);
-  const extension = String(values.suffixStand).padStart(bin.extensionLength, '0');
-  const prefix = `${bin.number}${extension}`;
-  const cardNumber = `${prefix}${'1'.padStart(bin.cardLength - prefix.length, '0')}`;
-  const content = `cardNumber|pin|balance|expiryDate\n${cardNumber}|1234|10.00|2099-12-31\n`;
-  const fileName = imports.newUploadName();
-  await writeFile(path.join(imports.uploadsDir, fileName), content, { mode: 0o600 });
-  await imports.registerUpload({
-    fileName,
-    programId,
-    userFileName,
-    kind: 'card',
-    bytes: Buffer.byteLength(content),
-    createdDate: Math.floor(Date.now() / 1000),
-  });
-  await imports.process('card', {
-    programId,
-    fileName,
-    userFileName,
-    card: { binNumber: bin.number, extension, cardLength: bin.cardLength },
-  });
-}
-
 /** The files the import states upload (one good line each; the card file also a bad one). */
 const PACT_IMPORT_FILES = {
   cards: 'pact-import-cards.txt',
@@ -576,28 +540,52 @@ async function storeUpload(
   return fileName;
 }
 
-/**
- * The card import parameters of a configured pact scheme (its BIN, its standard suffix
- * zero-padded) and a card file of one good card and one whose number does not start with them.
- */
-function pactCardFile(store: Store, values: ProviderStateValues) {
+/** The card import parameters of a configured pact scheme: its BIN, its standard suffix zero-padded. */
+function pactCardParams(store: Store, values: ProviderStateValues): CardImportParams {
   const bin = store.read().cardBins.find((candidate) => candidate.id === values.liveCardBinId);
   if (bin === undefined) throw new ProviderStateError(`card BIN ${values.liveCardBinId} missing`);
-  const card = {
+  return {
     binNumber: bin.number,
     extension: String(values.suffixStand).padStart(bin.extensionLength, '0'),
     cardLength: bin.cardLength,
   };
+}
+
+/** A card number of the import parameters, ending in `serial`. */
+function pactCardNumber(card: CardImportParams, serial: number): string {
   const prefix = `${card.binNumber}${card.extension}`;
-  const good = `${prefix}${'2'.padStart(card.cardLength - prefix.length, '0')}`;
+  return `${prefix}${String(serial).padStart(card.cardLength - prefix.length, '0')}`;
+}
+
+/** The card file of the import states: one good card, and one not of the scheme's BIN. */
+function pactCardFile(store: Store, values: ProviderStateValues) {
+  const card = pactCardParams(store, values);
   const foreign = '1'.padStart(card.cardLength, '0');
   const content = [
     'cardNumber|pin|balance|expiryDate',
-    `${good}|1234|25.00|2099-12-31`,
+    `${pactCardNumber(card, 2)}|1234|25.00|2099-12-31`,
     `${foreign}|1234|25.00|2099-12-31`,
     '',
   ].join('\n');
   return { card, content };
+}
+
+/**
+ * A completed import of a one-card file (named PACT_RECORDS.uploadedFileName) for the scheme,
+ * through the import service as the wizard does it; none again when the scheme has one.
+ */
+async function ensureImportedCardFile(
+  store: Store,
+  imports: ImportService,
+  values: ProviderStateValues,
+): Promise<void> {
+  const programId = Number(values.programId);
+  const userFileName = PACT_RECORDS.uploadedFileName;
+  if (imports.importedFiles(programId).some((file) => file.fileName === userFileName)) return;
+  const card = pactCardParams(store, values);
+  const content = `cardNumber|pin|balance|expiryDate\n${pactCardNumber(card, 1)}|1234|10.00|2099-12-31\n`;
+  const fileName = await storeUpload(imports, { programId, kind: 'card', userFileName, content });
+  await imports.process('card', { programId, fileName, userFileName, card });
 }
 
 /** The pact gift or loyalty scheme, configured (the import states' scheme). */
