@@ -17,12 +17,12 @@
  *    most 150 MB above the RSS before the upload), the progress call every 500 ms (as the client
  *    polls), BENCH_IMPORT_READERS (5) journal readers each reading a profile, pausing 50 ms,
  *    reading again (p99 of both < 50 ms), and the event-loop delay (p99 < 50 ms).
- * 2. BENCH_IMPORT_BIG_LINES (5,000,000) lines into Harbour City Gift (program 2): completes,
- *    with the same memory bound; its time and the same figures are printed.
+ * 2. BENCH_IMPORT_BIG_LINES (5,000,000) lines into Harbour City Gift Card (program 2):
+ *    completes, with the same memory bound; its time and the same figures are printed.
  * 3. Balance checks (random good cards of the file, BENCH_REQUESTS 2000 at BENCH_CONCURRENCY 32)
  *    on demo-gift, whose program holds the 1,000,000-line file's cards, against a second
- *    published site, bench-200k (a copy of demo-gift's profile for Kiwi Fuel Gift, program 3,
- *    added to the bench's data file before the server starts), whose program holds a
+ *    published site, bench-200k (a copy of demo-gift's profile for Kiwi Fuel Gift Card,
+ *    program 3, added to the bench's data file before the server starts), whose program holds a
  *    BENCH_IMPORT_BALANCE_LINES (200,000) line file's. Both in the same server in the same state,
  *    alternating for BENCH_IMPORT_BALANCE_ROUNDS (5) rounds (the order swapped each round, as
  *    bench/api.ts does): met when the median of the rounds' rate ratios is 90% or more (the
