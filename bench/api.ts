@@ -87,6 +87,53 @@ export function defaultEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !configured.has(name)));
 }
 
+/** A real server started as `npm start` runs it, on `dbFile`, signed in as the demo user. */
+export interface RealServer {
+  child: ChildProcess;
+  base: string;
+  signedIn: Record<string, string>;
+}
+
+/**
+ * Starts the real server (`node --import tsx server/index.ts`, with `nodeArgs` before the
+ * entry), its output in `logFile`, waits until it answers, and signs in. `children` gets the
+ * process as soon as it exists, so the caller's clean-up stops it even when start-up fails.
+ */
+export async function startRealServer(options: {
+  dbFile: string;
+  logFile: string;
+  nodeArgs?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+  children: ChildProcess[];
+}): Promise<RealServer> {
+  const log = await open(options.logFile, 'w');
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(PROJECT_ROOT, 'server/index.ts')],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', log.fd, 'inherit'],
+      env: { ...defaultEnv(), ...options.env, PORT: String(port), DB_FILE: options.dbFile },
+    },
+  );
+  options.children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base, child, () => '', 120_000);
+  await log.close();
+  const login = await fetch(`${base}/api/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  if (!login.ok) throw new Error(`login: ${login.status}`);
+  const signedIn = {
+    Authorization: ((await login.json()) as Token).token,
+    [MODULE_CODE_HEADER]: MODULE_CODE,
+  };
+  return { child, base, signedIn };
+}
+
 function load(base: string, endpoint: Endpoint, headers: Record<string, string>, seconds: number) {
   const { body } = endpoint;
   let sent = 0;
@@ -126,45 +173,24 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     const dbFile = path.join(dir, 'data', 'db.json');
     await mkdir(path.dirname(dbFile));
     await writeFile(dbFile, await readFile(SEED_FILE));
-    const logFile = path.join(dir, 'server.log');
-    const log = await open(logFile, 'w');
-    const port = await freePort();
     const clientDir = path.join(PROJECT_ROOT, 'dist/client');
     const profileDir = process.env.BENCH_CPU_PROF;
-    const real = spawn(
-      process.execPath,
-      [
+    const logFile = path.join(dir, 'server.log');
+    const {
+      child: real,
+      base: realBase,
+      signedIn,
+    } = await startRealServer({
+      dbFile,
+      logFile,
+      nodeArgs: [
         ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
         '--import',
         'tsx',
-        path.join(PROJECT_ROOT, 'server/index.ts'),
       ],
-      {
-        cwd: PROJECT_ROOT,
-        stdio: ['ignore', log.fd, 'inherit'],
-        env: {
-          ...defaultEnv(),
-          PORT: String(port),
-          DB_FILE: dbFile,
-          API_RATE_LIMIT: BENCH_API_RATE_LIMIT,
-        },
-      },
-    );
-    children.push(real);
-    const realBase = `http://127.0.0.1:${port}`;
-    await waitUntilUp(realBase, real, () => '', 120_000);
-    await log.close();
-
-    const login = await fetch(`${realBase}/api/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
-      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+      env: { API_RATE_LIMIT: BENCH_API_RATE_LIMIT },
+      children,
     });
-    if (!login.ok) throw new Error(`login: ${login.status}`);
-    const signedIn = {
-      Authorization: ((await login.json()) as Token).token,
-      [MODULE_CODE_HEADER]: MODULE_CODE,
-    };
     const profilePath = `/api${JOURNAL_PATHS.profile(1)}`;
     const profile = (await (
       await fetch(`${realBase}${profilePath}`, { headers: signedIn })

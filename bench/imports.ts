@@ -30,14 +30,12 @@
  *    the old ndjson store's 200,000-card figure the README recorded (measured in-process by the
  *    main bench, with logging off, so only indicative).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, openAsBlob, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
-import type { Token } from '../contracts/api/entities';
 import {
   IMPORT_FILE_FIELD,
   IMPORT_PATHS,
@@ -53,10 +51,9 @@ import {
   type JournalProfile,
 } from '../contracts/api/journal';
 import { SCHEME_PATHS, type CardBin, type GiftConfig } from '../contracts/api/schemes';
-import { freePort, waitUntilUp } from '../scripts/lib/portal-server';
 import { PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { Data } from '../server/db/schema';
-import { defaultEnv, stop } from './api';
+import { startRealServer, stop } from './api';
 import type { LoopLag } from './loop-lag-probe';
 import { measure, type Result } from './measure';
 
@@ -222,7 +219,7 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 export async function benchImports(): Promise<boolean> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-imports-'));
-  let server: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
   try {
     const dbFile = path.join(dir, 'data', 'db.json');
     await mkdir(path.dirname(dbFile));
@@ -230,45 +227,19 @@ export async function benchImports(): Promise<boolean> {
     await writeFile(dbFile, JSON.stringify(withSecondSite(seed)));
     const lagFile = path.join(dir, 'lag.json');
     const logFile = path.join(dir, 'server.log');
-    const log = await open(logFile, 'w');
-    const port = await freePort();
-    server = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--import',
-        path.join(PROJECT_ROOT, 'bench/loop-lag-probe.ts'),
-        path.join(PROJECT_ROOT, 'server/index.ts'),
-      ],
-      {
-        cwd: PROJECT_ROOT,
-        stdio: ['ignore', log.fd, 'inherit'],
-        env: {
-          ...defaultEnv(),
-          PORT: String(port),
-          DB_FILE: dbFile,
-          BENCH_LAG_FILE: lagFile,
-          ...RAISED_LIMITS,
-        },
-      },
-    );
-    const base = `http://127.0.0.1:${port}`;
-    await waitUntilUp(base, server, () => '', 120_000);
-    await log.close();
+    const {
+      child: server,
+      base,
+      signedIn,
+    } = await startRealServer({
+      dbFile,
+      logFile,
+      nodeArgs: ['--import', 'tsx', '--import', path.join(PROJECT_ROOT, 'bench/loop-lag-probe.ts')],
+      env: { BENCH_LAG_FILE: lagFile, ...RAISED_LIMITS },
+      children,
+    });
     const pid = server.pid;
     if (pid === undefined) throw new Error('server: no pid');
-
-    const login = await fetch(`${base}/api/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
-      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
-    });
-    if (!login.ok) throw new Error(`login: ${login.status}`);
-    const signedIn = {
-      Authorization: ((await login.json()) as Token).token,
-      [MODULE_CODE_HEADER]: MODULE_CODE,
-    };
     const getJson = async <T>(apiPath: string): Promise<T> => {
       const answer = await fetch(`${base}/api${apiPath}`, { headers: signedIn });
       if (!answer.ok) throw new Error(`GET ${apiPath}: ${answer.status} ${await answer.text()}`);
@@ -517,11 +488,16 @@ export async function benchImports(): Promise<boolean> {
       [`profile read p99 under ${GOAL.p99Ms} ms`, percentile(main.reads, 0.99) < GOAL.p99Ms],
       [`event-loop delay p99 under ${GOAL.p99Ms} ms`, main.lag.p99 < GOAL.p99Ms],
     ];
-    for (const [goal, met] of goals) console.log(`    ${goal}: ${verdict(met)}`);
+    // The goals are set for the default sizes; a smaller run (BENCH_IMPORT_*) says so instead.
+    const sized = (lines: number, goalLines: number, met: boolean) =>
+      lines >= goalLines
+        ? verdict(met)
+        : `${verdict(met)} at ${lines} lines (the goal is for ${goalLines})`;
+    for (const [goal, met] of goals) console.log(`    ${goal}: ${sized(LINES, 1_000_000, met)}`);
     console.log(`  goal 2, ${BIG_LINES}-line file:`);
     const bigGrowth = describe(large);
     console.log(
-      `    completes: ${verdict(large.failures.length === 0)}; RSS growth ${GOAL.rssMb} MB or less: ${verdict(bigGrowth <= GOAL.rssMb)}`,
+      `    completes: ${sized(BIG_LINES, 5_000_000, large.failures.length === 0)}; RSS growth ${GOAL.rssMb} MB or less: ${sized(BIG_LINES, 5_000_000, bigGrowth <= GOAL.rssMb)}`,
     );
     console.log(
       `  goal 3, balance checks, ${REQUESTS} requests x${CONCURRENCY}, ${BALANCE_ROUNDS} rounds alternating (median of the rounds):`,
@@ -554,7 +530,7 @@ export async function benchImports(): Promise<boolean> {
     if (failed) process.exitCode = 1;
     return !failed;
   } finally {
-    if (server !== undefined) await stop(server);
+    await Promise.all(children.map(stop));
     await rm(dir, { recursive: true, force: true });
   }
 }

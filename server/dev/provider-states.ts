@@ -570,6 +570,23 @@ function pactCardFile(store: Store, values: ProviderStateValues) {
   return { card, content };
 }
 
+/** The pact card file (pactCardFile) uploaded for the scheme of `values`, not yet imported. */
+async function uploadPactCardFile(
+  store: Store,
+  imports: ImportService,
+  values: ProviderStateValues,
+) {
+  const programId = Number(values.programId);
+  const { card, content } = pactCardFile(store, values);
+  const fileName = await storeUpload(imports, {
+    programId,
+    kind: 'card',
+    userFileName: PACT_IMPORT_FILES.cards,
+    content,
+  });
+  return { programId, fileName, card };
+}
+
 /**
  * A completed import of a one-card file (named PACT_RECORDS.uploadedFileName) for the scheme,
  * through the import service as the wizard does it; none again when the scheme has one.
@@ -797,14 +814,7 @@ export function createProviderStates(deps: {
     },
     [STATE.schemeWithUploadedCardFile]: async (params) => {
       const values = await configuredScheme(store, params);
-      const programId = Number(values.programId);
-      const { card, content } = pactCardFile(store, values);
-      const fileName = await storeUpload(deps.imports, {
-        programId,
-        kind: 'card',
-        userFileName: PACT_IMPORT_FILES.cards,
-        content,
-      });
+      const { fileName, card } = await uploadPactCardFile(store, deps.imports, values);
       return { ...values, fileName, ...card };
     },
     [STATE.schemeWithUploadedStoreFile]: async (params) => {
@@ -834,14 +844,7 @@ export function createProviderStates(deps: {
     },
     [STATE.schemeWithCardImportErrors]: async (params) => {
       const values = await configuredScheme(store, params);
-      const programId = Number(values.programId);
-      const { card, content } = pactCardFile(store, values);
-      const fileName = await storeUpload(deps.imports, {
-        programId,
-        kind: 'card',
-        userFileName: PACT_IMPORT_FILES.cards,
-        content,
-      });
+      const { programId, fileName, card } = await uploadPactCardFile(store, deps.imports, values);
       const answer = await deps.imports.process('card', {
         programId,
         fileName,
