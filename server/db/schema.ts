@@ -5,6 +5,12 @@
 import type { CountryState, LookupItem } from '@contracts/api/entities';
 import type { Deployment, JournalPage, JournalProfile, ModuleCode } from '@contracts/api/journal';
 import type {
+  MerchantProfile,
+  MerchantPublishRecord,
+  SelectedPageSubType,
+  SelectedPageType,
+} from '@contracts/api/merchant';
+import type {
   BaseCampaignActionTypeId,
   BaseCampaignRange,
   Config,
@@ -150,6 +156,19 @@ export interface MerchantPageSubTypeRecord {
   name: string;
 }
 
+/** A merchant site (02 §3), stored with the wire field names. */
+export type MerchantProfileRecord = MerchantProfile;
+
+/** A page type selected for a merchant profile (02 §3), one per profile and type. */
+export interface MerchantSelectedPageRecord extends SelectedPageType {
+  profileId: number;
+}
+
+/** A sub-page type selected for a merchant profile; pageTypeFk is a selected page's typeId. */
+export interface MerchantSelectedSubPageRecord extends SelectedPageSubType {
+  profileId: number;
+}
+
 export interface LanguageRecord {
   id: number;
   languageName: string;
@@ -190,6 +209,12 @@ export interface Data {
   moduleCodes: ModuleCode[];
   /** Publish records of journal sites. */
   deployments: Deployment[];
+  /** MyMerchant sites (02 §3) and their selected pages and sub-pages. */
+  merchantProfiles: MerchantProfileRecord[];
+  merchantSelectedPages: MerchantSelectedPageRecord[];
+  merchantSelectedSubPages: MerchantSelectedSubPageRecord[];
+  /** Publish records of merchant sites (POST /mymerchant/profilepublish/live). */
+  merchantPublishes: MerchantPublishRecord[];
   /** Scheme wizard (03 §3): one record of each per program. */
   configurations: ConfigRecord[];
   financialSettlements: FinancialSettlementRecord[];
@@ -234,6 +259,10 @@ export function emptyData(): Data {
     journalPages: [],
     moduleCodes: [],
     deployments: [],
+    merchantProfiles: [],
+    merchantSelectedPages: [],
+    merchantSelectedSubPages: [],
+    merchantPublishes: [],
     configurations: [],
     financialSettlements: [],
     liabilityReportConfigs: [],
