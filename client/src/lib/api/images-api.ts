@@ -1,6 +1,7 @@
 import type { ImageUploadResult } from '@contracts/api/entities';
 import { URL_PATHS } from '@contracts/api/paths';
 import { urlApi } from './api-slices';
+import { multipartFile } from './upload-request';
 
 /**
  * The shared image endpoint on the URL base (01 §7.3): POST /images with a multipart `file`,
@@ -12,11 +13,11 @@ export const IMAGE_UPLOAD_FIELD = 'file';
 export const imagesApi = urlApi.injectEndpoints({
   endpoints: (build) => ({
     uploadImage: build.mutation<ImageUploadResult, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append(IMAGE_UPLOAD_FIELD, file, file.name);
-        return { url: URL_PATHS.images, method: 'POST', body };
-      },
+      query: (file) => ({
+        url: URL_PATHS.images,
+        method: 'POST',
+        body: multipartFile(IMAGE_UPLOAD_FIELD, file, file.name),
+      }),
     }),
   }),
 });

@@ -1,0 +1,236 @@
+import {
+  MERCHANT_EMBEDDED,
+  MERCHANT_MEDIA_FIELD_NAME,
+  MERCHANT_PATHS,
+  type MerchantIdAnswer,
+  type MerchantLanguage,
+  type MerchantMediaAnswer,
+  type MerchantMediaSlot,
+  type MerchantModuleCode,
+  type MerchantModuleCodeBody,
+  type MerchantPageSubType,
+  type MerchantPageType,
+  type MerchantProfile,
+  type MerchantProfileUpdate,
+  type MerchantProgram,
+  type MerchantPublishBody,
+  type MerchantPublishRecord,
+  type MerchantSiteSettings,
+  type NewMerchantProfile,
+  type SelectedPageSubType,
+  type SelectedPageSubTypes,
+  type SelectedPageType,
+  type SelectedPageTypes,
+} from '@contracts/api/merchant';
+import { merchantApi as merchantSlice } from '@/lib/api/api-slices';
+import type { NoArg } from '@/lib/api/base-query';
+import { embedded, listTags } from '@/lib/api/lookups-api';
+import {
+  multipartFile,
+  uploadRequest,
+  type UploadProgress,
+  type UploadTransport,
+} from '@/lib/api/upload-request';
+
+/**
+ * The MyMerchant calls of 02 §7, injected into the merchant-wizard API slice (its own base,
+ * `/api` on the mock server). Lists come as embedded collections and are unwrapped here (the
+ * shared `embedded`); the selected pages and sub-pages come as `{ profileId, pageTypes }` /
+ * `{ profileId, pageSubtypes }` and are answered as their lists. Failures are the shared
+ * `ApiFailure` of the base query.
+ *
+ * The media upload is multipart (field `image`, the slot in `?filename=`), sent through the
+ * shared lib/api/upload-request as the scheme imports are: progress in a browser
+ * (XMLHttpRequest), fetch where there is none (node: the pacts), the same headers, errors and
+ * session-expiry handling as every other call.
+ */
+
+const RETURN_BODY = { returnBody: 'true' } as const;
+
+/** A profile update: the id it goes to, and the fields (02 §7: "same payload or full profile"). */
+export type MerchantProfileSave = MerchantProfileUpdate & Pick<MerchantProfile, 'id'>;
+
+export interface MerchantMediaUploadArgs {
+  profileId: number;
+  /** The slot (02 §7 `filename`): headerLogo, logo, favicon or background. */
+  filename: MerchantMediaSlot;
+  file: File;
+  onProgress?(progress: UploadProgress): void;
+  /** Instead of the default transport (tests). */
+  transport?: UploadTransport;
+}
+
+const profileTags = (id: number) => [
+  { type: 'MerchantProfile' as const, id },
+  { type: 'MerchantProfile' as const, id: 'LIST' },
+];
+
+export const merchantApi = merchantSlice
+  .enhanceEndpoints({
+    addTagTypes: [
+      'MerchantProfile',
+      'MerchantProgram',
+      'MerchantLanguage',
+      'MerchantPageType',
+      'MerchantPageSubType',
+      'MerchantSelectedPages',
+      'MerchantSelectedSubPages',
+    ],
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      // ------------------------------------------------------------------------- profiles
+      merchantProfiles: build.query<MerchantProfile[], NoArg>({
+        query: () => MERCHANT_PATHS.profiles,
+        transformResponse: embedded<typeof MERCHANT_EMBEDDED.profiles, MerchantProfile>(
+          MERCHANT_EMBEDDED.profiles,
+        ),
+        providesTags: (result) => listTags('MerchantProfile', result, (p) => p.id),
+      }),
+      merchantProfile: build.query<MerchantProfile, number>({
+        query: (id) => MERCHANT_PATHS.profile(id),
+        providesTags: (_result, _error, id) => [{ type: 'MerchantProfile', id }],
+      }),
+      /** POST profile: answers `{ id }` (the wizard keeps it in the `id` cookie, 02 §4). */
+      createMerchantProfile: build.mutation<MerchantIdAnswer, NewMerchantProfile>({
+        query: (body) => ({ url: MERCHANT_PATHS.profiles, method: 'POST', body }),
+        invalidatesTags: [{ type: 'MerchantProfile', id: 'LIST' }],
+      }),
+      /** PUT profile/{id}?returnBody=true: answers the stored profile. */
+      updateMerchantProfile: build.mutation<MerchantProfile, MerchantProfileSave>({
+        query: (profile) => ({
+          url: MERCHANT_PATHS.profile(profile.id),
+          method: 'PUT',
+          params: RETURN_BODY,
+          body: profile,
+        }),
+        invalidatesTags: (_result, _error, profile) => profileTags(profile.id),
+      }),
+      /** POST profile/sitesettings: site title and tracking code (step 2); answers `{ id }`. */
+      saveMerchantSiteSettings: build.mutation<MerchantIdAnswer, MerchantSiteSettings>({
+        query: (body) => ({ url: MERCHANT_PATHS.siteSettings, method: 'POST', body }),
+        invalidatesTags: (_result, _error, settings) => profileTags(settings.id),
+      }),
+
+      // ---------------------------------------------------------------------- publishing
+      /** POST modulecode (02 §4: "expects status 200"; any other answer is a failure). */
+      createMerchantModuleCode: build.mutation<MerchantModuleCode, MerchantModuleCodeBody>({
+        query: (body) => ({ url: MERCHANT_PATHS.moduleCode, method: 'POST', body }),
+      }),
+      /** POST profilepublish/live: the publish record of a profile. */
+      publishMerchantLive: build.mutation<MerchantPublishRecord, MerchantPublishBody>({
+        query: (body) => ({ url: MERCHANT_PATHS.publishLive, method: 'POST', body }),
+        invalidatesTags: (_result, _error, body) => profileTags(body.profileId),
+      }),
+
+      // ------------------------------------------------------------------------- lookups
+      merchantPrograms: build.query<MerchantProgram[], NoArg>({
+        query: () => MERCHANT_PATHS.programs,
+        transformResponse: embedded<typeof MERCHANT_EMBEDDED.programs, MerchantProgram>(
+          MERCHANT_EMBEDDED.programs,
+        ),
+        providesTags: (result) => listTags('MerchantProgram', result, (p) => p.id),
+      }),
+      merchantProgram: build.query<MerchantProgram, number>({
+        query: (id) => MERCHANT_PATHS.program(id),
+        providesTags: (_result, _error, id) => [{ type: 'MerchantProgram', id }],
+      }),
+      merchantLanguages: build.query<MerchantLanguage[], NoArg>({
+        query: () => MERCHANT_PATHS.languages,
+        transformResponse: embedded<typeof MERCHANT_EMBEDDED.languages, MerchantLanguage>(
+          MERCHANT_EMBEDDED.languages,
+        ),
+        providesTags: (result) => listTags('MerchantLanguage', result, (l) => l.id),
+      }),
+      /** Every page type, each with its `children` (sub-types). */
+      merchantPageTypes: build.query<MerchantPageType[], NoArg>({
+        query: () => MERCHANT_PATHS.pageTypes,
+        transformResponse: embedded<typeof MERCHANT_EMBEDDED.pageTypes, MerchantPageType>(
+          MERCHANT_EMBEDDED.pageTypes,
+        ),
+        providesTags: (result) => listTags('MerchantPageType', result, (t) => t.id),
+      }),
+      merchantPageSubTypes: build.query<MerchantPageSubType[], NoArg>({
+        query: () => MERCHANT_PATHS.pageSubTypes,
+        transformResponse: embedded<typeof MERCHANT_EMBEDDED.pageSubtypes, MerchantPageSubType>(
+          MERCHANT_EMBEDDED.pageSubtypes,
+        ),
+        providesTags: (result) => listTags('MerchantPageSubType', result, (t) => t.id),
+      }),
+
+      // ------------------------------------------------------------ selected pages (step 3)
+      /** GET profile/pagetypes/{id}: the profile's selected pages (the answer's `pageTypes`). */
+      merchantSelectedPages: build.query<SelectedPageType[], number>({
+        query: (profileId) => MERCHANT_PATHS.selectedPageTypes(profileId),
+        transformResponse: (response: SelectedPageTypes | null) => response?.pageTypes ?? [],
+        providesTags: (_result, _error, profileId) => [
+          { type: 'MerchantSelectedPages', id: profileId },
+        ],
+      }),
+      /** POST profile/pagetypes/: the whole selection, answered as stored. */
+      saveMerchantSelectedPages: build.mutation<SelectedPageType[], SelectedPageTypes>({
+        query: (body) => ({ url: MERCHANT_PATHS.saveSelectedPageTypes, method: 'POST', body }),
+        transformResponse: (response: SelectedPageTypes | null) => response?.pageTypes ?? [],
+        // Unselecting a page drops its sub-pages on the server too.
+        invalidatesTags: (_result, _error, body) => [
+          { type: 'MerchantSelectedPages', id: body.profileId },
+          { type: 'MerchantSelectedSubPages', id: body.profileId },
+        ],
+      }),
+      /** GET profile/pagesubtypes/{id}: the selected sub-pages (the answer's `pageSubtypes`). */
+      merchantSelectedSubPages: build.query<SelectedPageSubType[], number>({
+        query: (profileId) => MERCHANT_PATHS.selectedPageSubTypes(profileId),
+        transformResponse: (response: SelectedPageSubTypes | null) => response?.pageSubtypes ?? [],
+        providesTags: (_result, _error, profileId) => [
+          { type: 'MerchantSelectedSubPages', id: profileId },
+        ],
+      }),
+      /** POST profile/pagesubtypes/: the whole sub-page selection (after the pages' 200, 02 §4). */
+      saveMerchantSelectedSubPages: build.mutation<SelectedPageSubType[], SelectedPageSubTypes>({
+        query: (body) => ({ url: MERCHANT_PATHS.saveSelectedPageSubTypes, method: 'POST', body }),
+        transformResponse: (response: SelectedPageSubTypes | null) => response?.pageSubtypes ?? [],
+        invalidatesTags: (_result, _error, body) => [
+          { type: 'MerchantSelectedSubPages', id: body.profileId },
+        ],
+      }),
+
+      // ------------------------------------------------------------------- media (step 4)
+      /** POST mediaUpload/{profileId}?filename=: multipart field `image`; sets the slot's path. */
+      uploadMerchantMedia: build.mutation<MerchantMediaAnswer, MerchantMediaUploadArgs>({
+        queryFn: async (args, api) => {
+          const result = await uploadRequest(
+            'merchantApiBase',
+            {
+              url: MERCHANT_PATHS.mediaUpload(args.profileId, args.filename),
+              body: multipartFile(MERCHANT_MEDIA_FIELD_NAME, args.file, args.file.name),
+              onProgress: args.onProgress,
+            },
+            api,
+            args.transport,
+          );
+          return 'error' in result ? result : { data: result.data as MerchantMediaAnswer };
+        },
+        invalidatesTags: (_result, _error, args) => profileTags(args.profileId),
+      }),
+    }),
+  });
+
+export const {
+  useMerchantProfilesQuery,
+  useMerchantProfileQuery,
+  useCreateMerchantProfileMutation,
+  useUpdateMerchantProfileMutation,
+  useSaveMerchantSiteSettingsMutation,
+  useCreateMerchantModuleCodeMutation,
+  usePublishMerchantLiveMutation,
+  useMerchantProgramsQuery,
+  useMerchantProgramQuery,
+  useMerchantLanguagesQuery,
+  useMerchantPageTypesQuery,
+  useMerchantPageSubTypesQuery,
+  useMerchantSelectedPagesQuery,
+  useSaveMerchantSelectedPagesMutation,
+  useMerchantSelectedSubPagesQuery,
+  useSaveMerchantSelectedSubPagesMutation,
+  useUploadMerchantMediaMutation,
+} = merchantApi;
