@@ -29,6 +29,7 @@ import { createLookupsRouter } from './lookups/lookups-router';
 import { createMailRouter } from './mail/mail-router';
 import { createModuleCodesRouter } from './module-codes/module-codes-router';
 import { createMyJournalRouter } from './my-journal/my-journal-router';
+import { createMyMerchantRouter } from './my-merchant/my-merchant-router';
 import { createProgramsRouter } from './programs/programs-router';
 import { createRuntimeConfigRouter } from './runtime-config/runtime-config-router';
 import { createBaseCampaignRouter } from './schemes/base-campaign-router';
@@ -40,6 +41,7 @@ import { createSchemesRouter } from './schemes/schemes-router';
 import { createSettlementsRouter } from './schemes/settlements-router';
 import { createSummariesRouter } from './schemes/summaries-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
+import { createMerchantSiteRouter } from './sites/merchant-site-router';
 
 /** The public paths under the API mount (auth-router.ts): login and logout, and refresh. */
 const PUBLIC_API_PATHS = [`${API_MOUNT}${API_PATHS.tokens}`, `${URL_MOUNT}${URL_PATHS.refresh}`]
@@ -149,6 +151,7 @@ export function createApp({
   publicRoutes.use(createMailRouter({ config, requireAuth: authenticated, logger }));
   publicRoutes.use(createFontsRouter(config.fontsDir));
   publicRoutes.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
+  publicRoutes.use(createMerchantSiteRouter({ store: db, stores: imports.stores }));
   // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
   if (config.providerStates) {
     publicRoutes.use(
@@ -177,6 +180,7 @@ export function createApp({
       createProgramsRouter(db),
       createLookupsRouter(db),
       createMyJournalRouter(db),
+      createMyMerchantRouter({ store: db, filesDir: config.filesDir }),
       createModuleCodesRouter(db),
       createClientsRouter(db),
       createSchemesRouter({ store: db, passwordHashCost: config.passwordHashCost }),

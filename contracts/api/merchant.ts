@@ -24,7 +24,8 @@
  * Errors: JSON { errorCode, errorMessage } (400 bad input naming the field, 401, 404, 409, 413,
  * 415); nothing is written on a refusal.
  */
-import { MERCHANT_MODULE_PREFIX, MODULE_ID, THEME } from './journal';
+import { JOURNAL_LIMITS, MERCHANT_MODULE_PREFIX, MODULE_ID, THEME } from './journal';
+import { DIALOG_TEXT } from './messages';
 
 export { MERCHANT_MODULE_PREFIX };
 export const MERCHANT_MODULE_ID = MODULE_ID.MERCHANT;
@@ -34,13 +35,15 @@ export const MERCHANT_THEME = THEME;
 export type MerchantThemeId = (typeof MERCHANT_THEME)[keyof typeof MERCHANT_THEME];
 
 /** Module code of a merchant site (02 §4): MMC_ + program id + abbreviation + profile id. */
+export const merchantModuleCodePrefix = (programId: number, abbreviation: string) =>
+  `${MERCHANT_MODULE_PREFIX}${programId}${abbreviation}`;
 export const merchantModuleCode = (programId: number, abbreviation: string, profileId: number) =>
-  `${MERCHANT_MODULE_PREFIX}${programId}${abbreviation}${profileId}`;
+  `${merchantModuleCodePrefix(programId, abbreviation)}${profileId}`;
 
 /** Limits of 02 §5 and §9; the server checks them too. */
 export const MERCHANT_LIMITS = {
-  /** liveURL / testURL: 4 to 32 URL-safe characters (SITE_URL_PATTERN, as the journal's). */
-  url: { min: 4, max: 32 },
+  /** liveURL / testURL: 4 to 32 URL-safe characters (SITE_URL_PATTERN): the journal's rule. */
+  url: JOURNAL_LIMITS.siteUrl,
   siteTitle: { min: 2, max: 100 },
   themeIds: [MERCHANT_THEME.LIGHT, MERCHANT_THEME.DARK] as readonly number[],
   /** Image bytes by slot (02 §5, §9). */
@@ -263,6 +266,8 @@ export const MERCHANT_PATHS = {
 export const MERCHANT_SITE_PATHS = {
   page: '/mm/',
   link: (host: string, url: string) => `${host.replace(/\/+$/, '')}/mm/#!/${url}`,
+  /** GET ?q=&page=&size=: the store locator's search (contracts/api/merchant-site.ts). */
+  stores: (url: string) => `/mm/api/sites/${encodeURIComponent(url)}/stores`,
 } as const;
 
 /** The slot's name in '{type} file uploaded successfully' and the removal texts. */
@@ -280,8 +285,8 @@ export const MERCHANT_TEXT = {
   published_indicator: 'Published',
   notPublished_indicator: 'Not Published',
   openSite: 'Open site',
-  successTitle: 'Success',
-  errorTitle: 'Error',
+  successTitle: DIALOG_TEXT.successTitle,
+  errorTitle: DIALOG_TEXT.errorTitle,
   stepOf: (step: number) => `step ${step} of 6`,
   summaryHeadline: 'Summary',
   tabs: [
@@ -293,7 +298,7 @@ export const MERCHANT_TEXT = {
     'Summary',
   ] as const,
   // §8 error catalogue
-  fileTooLarge: 'File size is too large',
+  fileTooLarge: DIALOG_TEXT.fileTooLarge,
   uploadFailed: 'Something went wrong, please try again',
   moduleCodeFailed: 'Something went wrong',
   importFailedTitle: 'Failed',

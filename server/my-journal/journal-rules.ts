@@ -13,6 +13,14 @@ export function nextId<T>(items: readonly T[], idOf: (item: T) => number): numbe
   return items.reduce((max, item) => Math.max(max, idOf(item)), 0) + 1;
 }
 
+/**
+ * Site URLs name a site in its link: two that differ by case only are the same (shared with the
+ * merchant builder's liveURL and testURL).
+ */
+export function sameSiteUrl(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 export function findProfile(data: Snapshot, profileId: number) {
   const profile = data.journalProfiles.find((candidate) => candidate.profileId === profileId);
   if (profile === undefined) throw notFound(`Profile ${profileId} not found`);
@@ -61,9 +69,8 @@ export function checkProfile(data: Snapshot, profile: JournalProfile): void {
       );
     }
   }
-  const siteUrl = profile.siteUrl.toLowerCase();
   const taken = data.journalProfiles.some(
-    (other) => other.profileId !== profile.profileId && other.siteUrl.toLowerCase() === siteUrl,
+    (other) => other.profileId !== profile.profileId && sameSiteUrl(other.siteUrl, profile.siteUrl),
   );
   if (taken) throw conflict('siteUrl', `${profile.siteUrl} is already used`);
 }

@@ -1,0 +1,129 @@
+/**
+ * Input schemas of the merchant calls (02 §3, §5, §7, §9). Shape and type rules only; rules that
+ * need the stored data (existing program, language, page types, profiles; unique URLs) are in
+ * merchant-rules.ts. Limits and messages come from contracts, so client and server agree.
+ */
+import { z } from 'zod';
+import {
+  MERCHANT_LIMITS,
+  MERCHANT_MEDIA_SLOTS,
+  MERCHANT_THEME,
+  type MerchantProfile,
+} from '@contracts/api/merchant';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { JOURNAL_INPUT_MESSAGE, recordId, siteUrlSchema } from '../my-journal/journal-schemas';
+
+/** Texts of the merchant's own validation answers (the field name is put in front). */
+export const MERCHANT_INPUT_MESSAGE = {
+  flag: JOURNAL_INPUT_MESSAGE.flag,
+  theme: `Must be ${MERCHANT_THEME.LIGHT} (light) or ${MERCHANT_THEME.DARK} (dark)`,
+  urlRequired: 'liveURL or testURL is required',
+  filename: `Must be one of ${MERCHANT_MEDIA_SLOTS.join(', ')}`,
+  profileLocationId: 'Must be 0',
+  creationDate: 'Must be a time in milliseconds',
+} as const;
+
+const flag = z.literal([0, 1], MERCHANT_INPUT_MESSAGE.flag);
+
+/** Free text: stored exactly as sent; only its length is capped. */
+const text = (max: number) => z.string().max(max, FIELD_MESSAGES.maxlength);
+
+/** '' reads as null (a cleared field). */
+const emptyAsNull = <T extends z.ZodType<string | null>>(schema: T) =>
+  z.preprocess((value) => (value === '' ? null : value), schema);
+
+/** liveURL / testURL: the journal's siteUrl rule (4-32 URL-safe characters), or null. */
+const siteUrl = emptyAsNull(siteUrlSchema.nullable());
+
+const siteTitle = z
+  .string()
+  .min(1)
+  .min(MERCHANT_LIMITS.siteTitle.min, FIELD_MESSAGES.minlength)
+  .max(MERCHANT_LIMITS.siteTitle.max, FIELD_MESSAGES.maxlength);
+
+/** An image path: a link set by the media upload (checked against the images), or null. */
+const IMAGE_PATH_MAX = 200;
+const imagePath = emptyAsNull(text(IMAGE_PATH_MAX).nullable());
+
+/**
+ * Every MerchantProfile field, so the whole profile the client holds can be sent back (02 §7:
+ * "same payload or full profile"). `id` is accepted and ignored (the path names the profile);
+ * `secundaryLanguageId` is accepted as a number or null and always stored as null (02 §5).
+ */
+const profileShape = {
+  id: recordId,
+  programId: recordId,
+  liveURL: siteUrl,
+  testURL: siteUrl,
+  primaryLanguageId: recordId,
+  secundaryLanguageId: recordId.nullable(),
+  siteThemeId: z.literal([MERCHANT_THEME.LIGHT, MERCHANT_THEME.DARK], MERCHANT_INPUT_MESSAGE.theme),
+  overrideCSS: text(MERCHANT_LIMITS.overrideCSS).nullable(),
+  siteTitle: siteTitle.nullable(),
+  description: text(MERCHANT_LIMITS.description).nullable(),
+  siteKeywords: text(MERCHANT_LIMITS.siteKeywords).nullable(),
+  analyticsTrackingCode: text(MERCHANT_LIMITS.analyticsTrackingCode).nullable(),
+  headerLogoPath: imagePath,
+  logoPath: imagePath,
+  faviconPath: imagePath,
+  backgroundPath: imagePath,
+  moduleCode: emptyAsNull(text(64).nullable()),
+  publishLive: flag,
+  publishTest: flag,
+} satisfies Record<keyof MerchantProfile, z.ZodType>;
+
+/** POST profile: program, primary language and theme required; a URL is checked by the rules. */
+export const newMerchantProfileBody = z.strictObject(profileShape).partial().extend({
+  programId: profileShape.programId,
+  primaryLanguageId: profileShape.primaryLanguageId,
+  siteThemeId: profileShape.siteThemeId,
+});
+export type NewMerchantProfileInput = z.infer<typeof newMerchantProfileBody>;
+
+/** PUT profile/{id}: fields sent replace the stored ones; fields left out stay. */
+export const merchantProfileUpdateBody = z.strictObject(profileShape).partial();
+
+export const siteSettingsBody = z.strictObject({
+  id: recordId,
+  siteTitle,
+  analyticsTrackingCode: profileShape.analyticsTrackingCode.optional(),
+});
+
+export const selectedPageTypesBody = z.strictObject({
+  profileId: recordId,
+  pageTypes: z.array(
+    z.strictObject({
+      typeId: recordId,
+      navItem: z.string().min(1).max(MERCHANT_LIMITS.navItem, FIELD_MESSAGES.maxlength),
+      title: z.string().min(1).max(MERCHANT_LIMITS.pageTitle, FIELD_MESSAGES.maxlength),
+      content: text(MERCHANT_LIMITS.pageContent).nullable().optional(),
+    }),
+  ),
+});
+
+export const selectedPageSubTypesBody = z.strictObject({
+  profileId: recordId,
+  pageSubtypes: z.array(z.strictObject({ subtypeId: recordId, pageTypeFk: recordId })),
+});
+
+const CODE_MAX = 64;
+const NAME_MAX = 200;
+export const merchantModuleCodeBody = z.strictObject({
+  name: z.string().min(1).max(NAME_MAX, FIELD_MESSAGES.maxlength),
+  code: z.string().min(1).max(CODE_MAX, FIELD_MESSAGES.maxlength),
+  programId: recordId,
+});
+
+export const publishBody = z.strictObject({
+  creationDate: z
+    .number(MERCHANT_INPUT_MESSAGE.creationDate)
+    .int(MERCHANT_INPUT_MESSAGE.creationDate)
+    .min(0, MERCHANT_INPUT_MESSAGE.creationDate),
+  programId: recordId,
+  profileId: recordId,
+  profileLocationId: z.literal(0, MERCHANT_INPUT_MESSAGE.profileLocationId),
+});
+
+export const mediaQuery = z.object({
+  filename: z.enum(MERCHANT_MEDIA_SLOTS, MERCHANT_INPUT_MESSAGE.filename),
+});

@@ -1,0 +1,24 @@
+/** The MyMerchant calls (02 §7) on the merchant base (`/api` here), behind the token check. */
+import { Router } from 'express';
+import type { Store } from '../db/store';
+import { createMerchantCatalogueRouter } from './merchant-catalogue-router';
+import { createMerchantMediaRouter } from './merchant-media-router';
+import { createMerchantPagesRouter } from './merchant-pages-router';
+import { createMerchantProfilesRouter } from './merchant-profiles-router';
+import { createMerchantPublishRouter } from './merchant-publish-router';
+
+export interface MyMerchantRouterOptions {
+  store: Store;
+  /** Where uploaded image bytes are kept (the shared image endpoint's folder). */
+  filesDir: string;
+}
+
+export function createMyMerchantRouter({ store, filesDir }: MyMerchantRouterOptions): Router {
+  return Router().use(
+    createMerchantProfilesRouter(store),
+    createMerchantPagesRouter(store),
+    createMerchantCatalogueRouter(store),
+    createMerchantPublishRouter(store),
+    createMerchantMediaRouter({ store, filesDir }),
+  );
+}
