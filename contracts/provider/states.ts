@@ -73,6 +73,17 @@ export const STATE = {
   cardBinMissing: 'no card BIN has the id',
   /** Answers `{ reviewImageId }`: a stored summary screenshot, as POST /images/review keeps it. */
   reviewImage: 'a review screenshot exists',
+
+  // MyMerchant (02). The merchant states reset profiles of their own (`pact-merchant...` URLs)
+  // of the pact gift program, with the first language the provider has.
+  /** Answers `{ profileId, programId, url, languageId, code, subtypeId, unselectedSubtypeId }`: an unpublished profile (testURL `url`) with its mandatory pages and the Terms page selected, the Terms page's first sub-page selected; `code` its module code to be, `unselectedSubtypeId` a sub-page of the unselected Privacy Policy page. */
+  merchantProfile: 'a merchant profile exists',
+  /** Answers `{ profileId, programId, url }`: a published profile (publishLive 1) with its module code. */
+  publishedMerchantProfile: 'a published merchant profile exists',
+  /** Answers `{ profileId }`: an id no merchant profile has. */
+  merchantProfileMissing: 'no merchant profile has the id',
+  /** Answers `{ url, programId, languageId }`: a URL no merchant profile uses, and what a new profile needs. */
+  merchantUrlUnused: 'no merchant profile uses the URL',
 } as const;
 
 /**

@@ -28,6 +28,13 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import {
+  MERCHANT_MODULE_ID,
+  MERCHANT_PAGE_TYPE,
+  MERCHANT_THEME,
+  merchantModuleCode,
+  type MerchantProfile,
+} from '@contracts/api/merchant';
+import {
   STATE,
   type ProviderStateName,
   type SchemeStateValueName,
@@ -93,6 +100,11 @@ export const PACT_RECORDS = {
   cardBinNumber: '999901',
   /** The user's file name of the card import 'a scheme has an uploaded file' makes. */
   uploadedFileName: 'pact-cards.csv',
+  /** The merchant profiles (their testURL): unpublished, published. */
+  merchantUrl: 'pact-merchant',
+  publishedMerchantUrl: 'pact-merchant-published',
+  /** The URL the create-merchant-profile interactions use; removed before they run. */
+  newMerchantUrl: 'pact-merchant-new',
 } as const;
 
 const THEME_ID = 2;
@@ -513,6 +525,115 @@ function ensureScheme(
   return values;
 }
 
+// ---------------------------------------------------------------------------------------------
+// MyMerchant
+// ---------------------------------------------------------------------------------------------
+
+/** A merchant URL as the server compares them (the journal's rule: whatever the case). */
+const usesMerchantUrl = (profile: MerchantProfile, url: string) =>
+  [profile.liveURL, profile.testURL].some((own) => own?.toLowerCase() === url);
+
+/** Removes the merchant profiles using a URL, with their selected pages and sub-pages. */
+function removeMerchantProfiles(data: Data, url: string): void {
+  const ids = new Set(
+    data.merchantProfiles.filter((p) => usesMerchantUrl(p, url)).map((p) => p.id),
+  );
+  data.merchantProfiles = data.merchantProfiles.filter((p) => !ids.has(p.id));
+  data.merchantSelectedPages = data.merchantSelectedPages.filter((p) => !ids.has(p.profileId));
+  data.merchantSelectedSubPages = data.merchantSelectedSubPages.filter(
+    (p) => !ids.has(p.profileId),
+  );
+}
+
+/** The first sub-page type of a page type in the provider's catalogue. */
+function firstSubtypeOf(data: Data, typeId: number): number {
+  const subtypes = data.merchantPageSubTypes.filter((sub) => sub.typeId === typeId);
+  if (subtypes.length === 0) {
+    throw new ProviderStateError(`the provider has no sub-page type of page type ${typeId}`);
+  }
+  return firstId(subtypes, `sub-page type of page type ${typeId}`);
+}
+
+/**
+ * The pact merchant profile of a URL (its testURL), reset: texts filled in, no images; the
+ * mandatory page types and the Terms page selected (each with a content), and the Terms
+ * page's first sub-page. Published profiles get their module code (kept in the shared store).
+ */
+interface MerchantStateValues extends ProviderStateValues {
+  profileId: number;
+  programId: number;
+  url: string;
+  languageId: number;
+  code: string;
+  subtypeId: number;
+  unselectedSubtypeId: number;
+}
+
+function ensureMerchantProfile(data: Data, url: string, published: boolean): MerchantStateValues {
+  const programId = ensureProgram(data);
+  const program = data.programs.find((p) => p.programId === programId);
+  const languageId = firstId(data.languages, 'language');
+  const existing = data.merchantProfiles.find((p) => usesMerchantUrl(p, url));
+  const profileId = existing?.id ?? maxId(data.merchantProfiles, (p) => p.id) + 1;
+  const code = merchantModuleCode(programId, program?.schemeAbbreviation ?? '', profileId);
+  if (published && !data.moduleCodes.some((c) => c.code === code)) {
+    data.moduleCodes.push({
+      moduleCodeId: maxId(data.moduleCodes, (c) => c.moduleCodeId) + 1,
+      moduleId: MERCHANT_MODULE_ID,
+      code,
+      name: PACT_RECORDS.programName,
+      programId,
+    });
+  }
+  const profile: MerchantProfile = {
+    id: profileId,
+    programId,
+    liveURL: null,
+    testURL: url,
+    primaryLanguageId: languageId,
+    secundaryLanguageId: null,
+    siteThemeId: MERCHANT_THEME.LIGHT,
+    overrideCSS: 'body {\n  background-color: #f4f4f4;\n}\n',
+    siteTitle: 'Pact Merchant',
+    description: null,
+    siteKeywords: null,
+    analyticsTrackingCode: 'UA-000000-2',
+    headerLogoPath: null,
+    logoPath: null,
+    faviconPath: null,
+    backgroundPath: null,
+    moduleCode: published ? code : null,
+    publishLive: published ? 1 : 0,
+    publishTest: 0,
+  };
+  data.merchantProfiles = [...data.merchantProfiles.filter((p) => p.id !== profileId), profile];
+
+  const pages = [
+    ...data.merchantPageTypes
+      .filter((type) => type.fl_mandatory === 1 && type.id !== MERCHANT_PAGE_TYPE.TERMS)
+      .map((type) => ({ typeId: type.id, navItem: type.name, title: type.name })),
+    { typeId: MERCHANT_PAGE_TYPE.TERMS, navItem: 'Terms', title: 'Terms and Conditions' },
+  ].map((page) => ({ ...page, profileId, content: `<p>${page.title} of Pact Merchant.</p>` }));
+  const subtypeId = firstSubtypeOf(data, MERCHANT_PAGE_TYPE.TERMS);
+  data.merchantSelectedPages = [
+    ...data.merchantSelectedPages.filter((p) => p.profileId !== profileId),
+    ...pages,
+  ];
+  data.merchantSelectedSubPages = [
+    ...data.merchantSelectedSubPages.filter((p) => p.profileId !== profileId),
+    { profileId, subtypeId, pageTypeFk: MERCHANT_PAGE_TYPE.TERMS },
+  ];
+  return {
+    profileId,
+    programId,
+    url,
+    languageId,
+    code,
+    subtypeId,
+    unselectedSubtypeId: firstSubtypeOf(data, MERCHANT_PAGE_TYPE.PRIVACY_POLICY),
+  };
+}
+
 /** The files the import states upload (one good line each; the card file also a bad one). */
 const PACT_IMPORT_FILES = {
   cards: 'pact-import-cards.txt',
@@ -863,6 +984,33 @@ export function createProviderStates(deps: {
       return { reviewImageId };
     },
     [STATE.masterCardBin]: async () => store.update((data) => ({ binId: ensureCardBin(data) })),
+
+    // MyMerchant
+    [STATE.merchantProfile]: async () =>
+      store.update((data) => ensureMerchantProfile(data, PACT_RECORDS.merchantUrl, false)),
+    [STATE.publishedMerchantProfile]: async () =>
+      store.update((data) => {
+        const { profileId, programId, url } = ensureMerchantProfile(
+          data,
+          PACT_RECORDS.publishedMerchantUrl,
+          true,
+        );
+        return { profileId, programId, url };
+      }),
+    [STATE.merchantProfileMissing]: async () => ({
+      profileId: maxId(store.read().merchantProfiles, (p) => p.id) + UNUSED_ID_GAP,
+    }),
+    [STATE.merchantUrlUnused]: async () => {
+      const url = PACT_RECORDS.newMerchantUrl;
+      return store.update((data) => {
+        removeMerchantProfiles(data, url);
+        return {
+          url,
+          programId: ensureProgram(data),
+          languageId: firstId(data.languages, 'language'),
+        };
+      });
+    },
     [STATE.cardBinMissing]: async () => ({
       binId: maxId(store.read().cardBins, (b) => b.id) + UNUSED_ID_GAP,
     }),

@@ -3,6 +3,7 @@ import { AUTH_HEADER } from '@contracts/api/constants';
 import { IMPORT_PATHS } from '@contracts/api/imports';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
+import { MERCHANT_PAGE_TYPE, MERCHANT_PATHS } from '@contracts/api/merchant';
 import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
 
@@ -14,6 +15,7 @@ const FRESH_EACH_TIME = new Set<string>([
   STATE.publishedSiteWithCard,
   STATE.programMissing,
   STATE.journalProfileMissing,
+  STATE.merchantProfileMissing,
   STATE.schemeClientMissing,
   STATE.cardBinMissing,
   // A new upload (a server-made name) on every setup.
@@ -82,6 +84,9 @@ describe('pact provider-state endpoint (development only)', () => {
       'financialSettlements',
       'liabilityReportConfigs',
       'baseCampaignActions',
+      'merchantProfiles',
+      'merchantSelectedPages',
+      'merchantSelectedSubPages',
     ] as const) {
       const kept = after[key].slice(0, before[key].length);
       expect(kept).toEqual(before[key]);
@@ -195,6 +200,78 @@ describe('pact provider-state endpoint (development only)', () => {
     expect(errors.text).toMatch(
       /^cardNumber\|pin\|balance\|expiryDate\|error\n0000000000000001\|1234\|25\.00\|2099-12-31\|line 3: cardNumber: [^\n]+\n$/,
     );
+  });
+
+  it('sets merchant profiles up that the merchant calls find, and frees the new URL', async () => {
+    t = await createTestApp();
+    const { token } = await t.login();
+    const api = (path: string) => `/api${path}`;
+    const get = (path: string) => request(t.app).get(api(path)).set(AUTH_HEADER, token);
+    const post = (path: string, body: object) =>
+      request(t.app).post(api(path)).set(AUTH_HEADER, token).send(body);
+    const values = async (state: string) =>
+      (await setUp(t, state).expect(200)).body as Record<string, string | number>;
+
+    const draft = await values(STATE.merchantProfile);
+    const profileId = Number(draft.profileId);
+    const profile = await get(MERCHANT_PATHS.profile(profileId)).expect(200);
+    expect(profile.body).toMatchObject({
+      id: profileId,
+      programId: draft.programId,
+      testURL: draft.url,
+      primaryLanguageId: draft.languageId,
+      secundaryLanguageId: null,
+      publishLive: 0,
+      moduleCode: null,
+    });
+    const pages = await get(MERCHANT_PATHS.selectedPageTypes(profileId)).expect(200);
+    expect((pages.body as { pageTypes: { typeId: number }[] }).pageTypes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ typeId: MERCHANT_PAGE_TYPE.HOME }),
+        expect.objectContaining({ typeId: MERCHANT_PAGE_TYPE.LOCATIONS }),
+        expect.objectContaining({ typeId: MERCHANT_PAGE_TYPE.TERMS }),
+      ]),
+    );
+    await get(MERCHANT_PATHS.selectedPageSubTypes(profileId)).expect(200, {
+      profileId,
+      pageSubtypes: [{ subtypeId: draft.subtypeId, pageTypeFk: MERCHANT_PAGE_TYPE.TERMS }],
+    });
+    // The sub-page the state names as unselectable is refused; its module code is accepted.
+    await post(MERCHANT_PATHS.saveSelectedPageSubTypes, {
+      profileId,
+      pageSubtypes: [
+        { subtypeId: draft.unselectedSubtypeId, pageTypeFk: MERCHANT_PAGE_TYPE.PRIVACY_POLICY },
+      ],
+    }).expect(400);
+    await post(MERCHANT_PATHS.moduleCode, {
+      name: 'Pact Gift Card',
+      code: draft.code,
+      programId: draft.programId,
+    }).expect(200);
+
+    const published = await values(STATE.publishedMerchantProfile);
+    expect(published.profileId).not.toBe(profileId);
+    await post(MERCHANT_PATHS.publishLive, {
+      creationDate: Date.now(),
+      programId: published.programId,
+      profileId: published.profileId,
+      profileLocationId: 0,
+    }).expect(200);
+
+    const missing = await values(STATE.merchantProfileMissing);
+    await get(MERCHANT_PATHS.profile(missing.profileId!)).expect(404);
+
+    const unused = await values(STATE.merchantUrlUnused);
+    const created = await post(MERCHANT_PATHS.profiles, {
+      programId: unused.programId,
+      testURL: unused.url,
+      primaryLanguageId: unused.languageId,
+      siteThemeId: 1,
+    }).expect(201);
+    const newId = (created.body as { id: number }).id;
+    await values(STATE.merchantUrlUnused);
+    await get(MERCHANT_PATHS.profile(newId)).expect(404);
+    await get(MERCHANT_PATHS.selectedPageTypes(newId)).expect(404);
   });
 
   it('answers 400 naming params for a scheme state without a known programTypeId', async () => {
