@@ -57,7 +57,11 @@ const profileShape = {
   testURL: siteUrl,
   primaryLanguageId: recordId,
   secundaryLanguageId: recordId.nullable(),
-  siteThemeId: z.literal([MERCHANT_THEME.LIGHT, MERCHANT_THEME.DARK], MERCHANT_INPUT_MESSAGE.theme),
+  siteThemeId: z.literal([MERCHANT_THEME.LIGHT, MERCHANT_THEME.DARK], {
+    // Step 1's hidden required field (02 §5): missing reads as required, not as a wrong theme.
+    error: (issue) =>
+      issue.input === undefined ? FIELD_MESSAGES.required : MERCHANT_INPUT_MESSAGE.theme,
+  }),
   overrideCSS: text(MERCHANT_LIMITS.overrideCSS).nullable(),
   siteTitle: siteTitle.nullable(),
   description: text(MERCHANT_LIMITS.description).nullable(),

@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
+import { MERCHANT_PATHS } from '@contracts/api/merchant';
 import { IMPORT_PATHS } from '@contracts/api/imports';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
@@ -124,6 +125,63 @@ const ROUTES: readonly Route[] = [
   },
   { methods: ['GET'], path: api(JOURNAL_PATHS.programModuleCodes(P)), body: 'none', param: '1' },
   { methods: ['GET'], path: api(JOURNAL_PATHS.moduleCodeById(P)), body: 'none', param: '1' },
+  {
+    methods: ['GET', 'POST'],
+    path: api(MERCHANT_PATHS.profiles),
+    body: 'json',
+    goodBody: { programId: 1, liveURL: 'fuzzed-shop', primaryLanguageId: 1, siteThemeId: 1 },
+  },
+  {
+    methods: ['GET', 'PUT'],
+    path: api(MERCHANT_PATHS.profile(P)),
+    body: 'json',
+    param: '1',
+    goodBody: { siteTitle: 'Fuzzed title' },
+  },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.siteSettings),
+    body: 'json',
+    goodBody: { id: 1, siteTitle: 'Fuzzed title' },
+  },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.moduleCode),
+    body: 'json',
+    goodBody: { name: 'Fuzz', code: 'MMC_1DGC1', programId: 1 },
+  },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.publishLive),
+    body: 'json',
+    goodBody: { creationDate: 1, programId: 1, profileId: 1, profileLocationId: 0 },
+  },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.programs), body: 'none' },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.program(P)), body: 'none', param: '1' },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.languages), body: 'none' },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.pageTypes), body: 'none' },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.pageSubTypes), body: 'none' },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.selectedPageTypes(P)), body: 'none', param: '1' },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.saveSelectedPageTypes),
+    body: 'json',
+    goodBody: { profileId: 1, pageTypes: [] },
+  },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.selectedPageSubTypes(P)), body: 'none', param: '1' },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.saveSelectedPageSubTypes),
+    body: 'json',
+    goodBody: { profileId: 1, pageSubtypes: [] },
+  },
+  { methods: ['POST'], path: api(MERCHANT_PATHS.mediaUpload(P)), body: 'multipart', param: '1' },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.imagesMediaUpload(P)),
+    body: 'multipart',
+    param: '1',
+  },
   {
     methods: ['GET', 'POST'],
     path: api(SCHEME_PATHS.clients),
