@@ -26,6 +26,7 @@ import { conflict, HttpError, notFound, validationError } from '../http/errors';
 import { CardStore } from '../records/card-store';
 import { RecordsDb, type Db } from '../records/records-db';
 import { DEVICE_KEY_FILE, loadOrCreateKey, PIN_KEY_FILE } from '../records/record-crypto';
+import { StoreSearch } from '../records/store-search';
 import {
   PROGRESS_CELL,
   PROGRESS_CELLS,
@@ -133,6 +134,8 @@ export class ImportService {
   readonly errorsDir: string;
   /** What the published journal site's balance check reads. */
   readonly cards: CardStore;
+  /** What the published merchant site's store locator searches. */
+  readonly stores: StoreSearch;
   readonly #options: ImportServiceOptions;
   readonly #records: RecordsDb;
   readonly #pinKey: Buffer;
@@ -154,6 +157,7 @@ export class ImportService {
     this.#pinKey = loadOrCreateKey(options.keysDir, PIN_KEY_FILE);
     this.#deviceKey = loadOrCreateKey(options.keysDir, DEVICE_KEY_FILE);
     this.cards = new CardStore(this.#records, this.#pinKey);
+    this.stores = new StoreSearch(this.#records);
   }
 
   static open(options: ImportServiceOptions): ImportService {

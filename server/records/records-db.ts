@@ -4,7 +4,8 @@
  * user_version (SCHEMA below; a newer file than this code knows stops the open).
  *
  *   cards    imported gift cards (PIN as an HMAC only)
- *   stores   imported stores, keyed by store code
+ *   stores   imported stores, keyed by store code (rowid `id`: import order, the search's key)
+ *   stores_search, stores_unindexed  the store search's word index (store-search.ts)
  *   devices  imported devices (password AES-256-GCM sealed only)
  *   uploads  files uploaded for the program (server-made name, kind from the header)
  *   imports  one row per import of an upload: step, counts, error file
@@ -24,21 +25,15 @@ import { IMPORT_SERVER_MESSAGE } from '@contracts/api/imports';
 export type Db = Database.Database;
 export type Statement = Database.Statement;
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
-const SCHEMA = `
-CREATE TABLE cards (
-  card_number TEXT PRIMARY KEY,
-  pin_hash BLOB NOT NULL,
-  balance_cents INTEGER NOT NULL,
-  currency TEXT NOT NULL,
-  expiry_date TEXT,
-  status TEXT NOT NULL,
-  import_id INTEGER NOT NULL,
-  line INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE stores (
-  store_code TEXT PRIMARY KEY,
+/**
+ * Version 2: stores get a rowid (`id`, for the search index; the store code stays unique).
+ * Version 1 had `store_code TEXT PRIMARY KEY ... WITHOUT ROWID` and no search index.
+ */
+const STORES_TABLE = `CREATE TABLE stores (
+  id INTEGER PRIMARY KEY,
+  store_code TEXT NOT NULL UNIQUE,
   store_name TEXT NOT NULL,
   address TEXT NOT NULL,
   city TEXT NOT NULL,
@@ -51,7 +46,88 @@ CREATE TABLE stores (
   longitude REAL,
   import_id INTEGER NOT NULL,
   line INTEGER NOT NULL
+);`;
+
+/**
+ * Adds the stores written since the last call to the search index and drops the index entries
+ * of the stores changed or removed since then (their first old values, as indexed): three
+ * statements, each over all such stores at once.
+ */
+export const INDEX_UNINDEXED_STORES = `
+INSERT INTO stores_search (stores_search, rowid, store_name, city, postcode)
+  SELECT 'delete', id, store_name, city, postcode FROM stores_unindexed WHERE indexed = 1;
+INSERT INTO stores_search (rowid, store_name, city, postcode)
+  SELECT s.id, s.store_name, s.city, s.postcode FROM stores_unindexed u JOIN stores s ON s.id = u.id;
+DELETE FROM stores_unindexed;`;
+
+/**
+ * The store search (store-search.ts): an FTS5 word index of name, city and postcode over
+ * `stores` (external content, no copy of the text; unicode61 folds case and diacritics;
+ * detail=none: words only, the smallest and fastest to write).
+ *
+ * Kept in step by triggers, but not row by row: an FTS5 write in a trigger flushes the index at
+ * every statement (one segment per store line: a 100,000-line import took 10 times as long).
+ * The store triggers only note the row in `stores_unindexed` (with the old values when an
+ * indexed row changes or goes); the import's move to 'completed', in the import's own
+ * transaction, indexes them all at once (INDEX_UNINDEXED_STORES). Writers outside the engine
+ * run INDEX_UNINDEXED_STORES themselves in their transaction (store-search.ts putStores).
+ */
+const STORE_SEARCH_SCHEMA = `
+CREATE VIRTUAL TABLE stores_search USING fts5(
+  store_name, city, postcode,
+  content='stores', content_rowid='id',
+  tokenize='unicode61 remove_diacritics 2', detail=none
+);
+CREATE TABLE stores_unindexed (
+  id INTEGER PRIMARY KEY,
+  indexed INTEGER NOT NULL,
+  store_name TEXT,
+  city TEXT,
+  postcode TEXT
+);
+CREATE TRIGGER stores_inserted AFTER INSERT ON stores BEGIN
+  INSERT OR IGNORE INTO stores_unindexed (id, indexed) VALUES (new.id, 0);
+END;
+CREATE TRIGGER stores_updated AFTER UPDATE OF store_name, city, postcode ON stores
+WHEN old.store_name IS NOT new.store_name OR old.city IS NOT new.city OR old.postcode IS NOT new.postcode
+BEGIN
+  INSERT OR IGNORE INTO stores_unindexed VALUES (old.id, 1, old.store_name, old.city, old.postcode);
+END;
+CREATE TRIGGER stores_deleted AFTER DELETE ON stores BEGIN
+  INSERT OR IGNORE INTO stores_unindexed VALUES (old.id, 1, old.store_name, old.city, old.postcode);
+END;
+CREATE TRIGGER stores_indexed_on_import AFTER UPDATE OF step ON imports
+WHEN new.step = 'completed' AND old.step IS NOT 'completed'
+BEGIN
+${INDEX_UNINDEXED_STORES}
+END;`;
+
+/** Version 1 to 2: the stores copied in import order into the new table, then indexed at once. */
+const MIGRATE_1_TO_2 = `
+ALTER TABLE stores RENAME TO stores_v1;
+${STORES_TABLE}
+INSERT INTO stores (store_code, store_name, address, city, postcode, country_code, suburb, state,
+    phone, latitude, longitude, import_id, line)
+  SELECT store_code, store_name, address, city, postcode, country_code, suburb, state, phone,
+    latitude, longitude, import_id, line
+  FROM stores_v1 ORDER BY import_id, line;
+DROP TABLE stores_v1;
+${STORE_SEARCH_SCHEMA}
+INSERT INTO stores_search (stores_search) VALUES ('rebuild');
+DELETE FROM stores_unindexed;`;
+
+const SCHEMA = `
+CREATE TABLE cards (
+  card_number TEXT PRIMARY KEY,
+  pin_hash BLOB NOT NULL,
+  balance_cents INTEGER NOT NULL,
+  currency TEXT NOT NULL,
+  expiry_date TEXT,
+  status TEXT NOT NULL,
+  import_id INTEGER NOT NULL,
+  line INTEGER NOT NULL
 ) WITHOUT ROWID;
+${STORES_TABLE}
 CREATE TABLE devices (
   device_id TEXT PRIMARY KEY,
   store_code TEXT NOT NULL,
@@ -85,6 +161,7 @@ CREATE TABLE imports (
   ended_at INTEGER
 );
 CREATE INDEX imports_by_file ON imports (file_name, id);
+${STORE_SEARCH_SCHEMA}
 `;
 
 export function assertProgramId(programId: number): void {
@@ -127,8 +204,10 @@ export function openProgramDb(
     }
     if (version < SCHEMA_VERSION) {
       db.transaction(() => {
-        // Version 0: a new file. Later versions add their migrations here.
-        db.exec(SCHEMA);
+        // Read again inside the write lock: another connection may have migrated meanwhile.
+        const current = db.pragma('user_version', { simple: true }) as number;
+        if (current === 0) db.exec(SCHEMA);
+        else if (current === 1) db.exec(MIGRATE_1_TO_2);
         db.pragma(`user_version = ${SCHEMA_VERSION}`);
       }).immediate();
     }

@@ -1,0 +1,62 @@
+/**
+ * The published merchant site's store locator (spec README "Site builders"; issue 11): the wire
+ * shapes, limits and texts of GET MERCHANT_SITE_PATHS.stores. Public: no token.
+ */
+import { JOURNAL_SITE_TEXT } from './journal';
+
+/** What the search answers of a store: its public fields (never the import it came from). */
+export interface PublicStore {
+  storeCode: string;
+  storeName: string;
+  address: string;
+  city: string;
+  postcode: string;
+  countryCode: string;
+  suburb: string | null;
+  state: string | null;
+  phone: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * `page.number` is 1-based (as the other list calls). Counting a million matches is slow, so
+ * the search counts at most STORE_SEARCH.countLimit of them: `totalElements` and `totalPages`
+ * are present only when the matches are within that count (exact then); `hasNext` always says
+ * whether a next page exists.
+ */
+export interface StoreSearchPage {
+  size: number;
+  number: number;
+  hasNext: boolean;
+  totalElements?: number;
+  totalPages?: number;
+}
+
+export interface StoreSearchAnswer {
+  _embedded: { stores: PublicStore[] };
+  page: StoreSearchPage;
+}
+
+/** Query limits: a larger size, a page past countLimit matches, or more words are refused (400). */
+export const STORE_SEARCH = {
+  defaultSize: 20,
+  maxSize: 50,
+  /** Matches counted; pages reach only within them (narrow the search to see others). */
+  countLimit: 10_000,
+  maxQueryLength: 100,
+  maxWords: 6,
+  /** Searches per minute per address (its own limit, besides the API's). */
+  perMinute: 120,
+} as const;
+
+/** The site's texts for the store search (not in the spec: written for the site's visitors). */
+export const MERCHANT_SITE_TEXT = {
+  notPublished: JOURNAL_SITE_TEXT.notPublished,
+  unknownSite: JOURNAL_SITE_TEXT.unknownSite,
+  tooManySearches: 'Too many searches. Please wait a minute and try again.',
+  pageBeyondCount: `Only the first ${STORE_SEARCH.countLimit.toLocaleString('en')} matching stores can be paged through: please narrow your search.`,
+  queryTooLong: `Search for at most ${STORE_SEARCH.maxQueryLength} characters.`,
+  tooManyWords: `Search for at most ${STORE_SEARCH.maxWords} words.`,
+  sizeTooLarge: `At most ${STORE_SEARCH.maxSize} stores a page.`,
+} as const;

@@ -1,0 +1,151 @@
+/**
+ * The store locator's search over a program's imported stores (issue 11; records-db.ts holds
+ * the index): one page of stores whose name, city or postcode has words beginning with every
+ * word of the query, case and diacritics ignored (`harb syd` finds "Harbour Café", Sydney).
+ * A word inside another word does not match (`bour` does not find Harbour): the index holds
+ * words, which keeps imports fast (README "Store search").
+ *
+ * Never loads all stores: the page is read with LIMIT/OFFSET in import order (the stores'
+ * rowid; the index answers in that order without a sort), and matches are counted up to
+ * STORE_SEARCH.countLimit only.
+ */
+import { STORE_SEARCH, type PublicStore } from '@contracts/api/merchant-site';
+import { assertProgramId, INDEX_UNINDEXED_STORES, type RecordsDb } from './records-db';
+
+/** A store as the importer writes it (store files, 03; rules.ts checkStore). */
+export type StoreInput = PublicStore;
+
+export interface StoreSearchQuery {
+  /** Empty or absent: every store. */
+  q?: string;
+  /** 1-based. */
+  page: number;
+  size: number;
+}
+
+export interface StoreSearchResult {
+  stores: PublicStore[];
+  hasNext: boolean;
+  /** Exact count when the matches are within STORE_SEARCH.countLimit, else undefined. */
+  total: number | undefined;
+}
+
+/** Stores outside the engine (tests, bench) are written with import id 0, as direct cards are. */
+const DIRECT_IMPORT_ID = 0;
+
+const PUBLIC_COLUMNS =
+  's.store_code AS storeCode, s.store_name AS storeName, s.address, s.city, s.postcode, s.country_code AS countryCode, s.suburb, s.state, s.phone, s.latitude, s.longitude';
+
+/**
+ * The words of a query as the index cut its text (unicode61: runs of letters, digits and
+ * private-use characters; composed first, so `é` typed as e + accent is one letter).
+ */
+export function queryWords(q: string): string[] {
+  return q.normalize('NFC').match(/[\p{L}\p{N}\p{Co}]+/gu) ?? [];
+}
+
+/**
+ * The FTS5 query of the words: each a quoted prefix term (`"harb"*`), all required. Quoting
+ * makes every word a plain string to the query parser; the words hold no quote (queryWords),
+ * and the query is bound as a parameter, never written into the SQL.
+ */
+export function matchExpression(words: readonly string[]): string {
+  return words.map((word) => `"${word}"*`).join(' ');
+}
+
+export class StoreSearch {
+  readonly #records: RecordsDb;
+
+  constructor(records: RecordsDb) {
+    this.#records = records;
+  }
+
+  /**
+   * One page of the program's matching stores. A query with no word (only spaces or signs such
+   * as `%`) matches no store; an empty one matches all. A program without a records file has
+   * no stores.
+   */
+  search(programId: number, query: StoreSearchQuery): StoreSearchResult {
+    assertProgramId(programId);
+    const words = queryWords(query.q ?? '');
+    const everything = (query.q ?? '').trim() === '';
+    if (!everything && words.length === 0) return { stores: [], hasNext: false, total: 0 };
+    const offset = (query.page - 1) * query.size;
+    const { countLimit } = STORE_SEARCH;
+    const options = { createIfMissing: false };
+
+    const pageStatement = everything
+      ? this.#records.statement(
+          programId,
+          'storeSearchAll',
+          `SELECT ${PUBLIC_COLUMNS} FROM stores s ORDER BY s.id LIMIT ? OFFSET ?`,
+          options,
+        )
+      : this.#records.statement(
+          programId,
+          'storeSearchMatch',
+          `SELECT ${PUBLIC_COLUMNS} FROM stores_search f JOIN stores s ON s.id = f.rowid WHERE stores_search MATCH ? ORDER BY f.rowid LIMIT ? OFFSET ?`,
+          options,
+        );
+    const countStatement = everything
+      ? this.#records.statement(
+          programId,
+          'storeCountAll',
+          'SELECT count(*) FROM (SELECT 1 FROM stores LIMIT ?)',
+          options,
+        )
+      : this.#records.statement(
+          programId,
+          'storeCountMatch',
+          'SELECT count(*) FROM (SELECT 1 FROM stores_search WHERE stores_search MATCH ? LIMIT ?)',
+          options,
+        );
+    if (pageStatement === undefined || countStatement === undefined) {
+      return { stores: [], hasNext: false, total: 0 };
+    }
+    const match = everything ? [] : [matchExpression(words)];
+    // One more than the page tells whether a next page exists.
+    const rows = pageStatement.all(...match, query.size + 1, offset) as PublicStore[];
+    const hasNext = rows.length > query.size;
+    const counted = countStatement.pluck().get(...match, countLimit + 1) as number;
+    return {
+      stores: rows.slice(0, query.size),
+      hasNext,
+      total: counted > countLimit ? undefined : counted,
+    };
+  }
+
+  /**
+   * Stores a program's stores directly (tests, bench), replacing those of the same store code,
+   * and indexes them in the same transaction. Store files go through the import engine.
+   */
+  putStores(programId: number, stores: readonly StoreInput[]): void {
+    const db = this.#records.require(programId);
+    const upsert = db.prepare(
+      `INSERT INTO stores (store_code, store_name, address, city, postcode, country_code, suburb, state, phone, latitude, longitude, import_id, line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${DIRECT_IMPORT_ID}, 0)
+       ON CONFLICT (store_code) DO UPDATE SET store_name = excluded.store_name, address = excluded.address,
+         city = excluded.city, postcode = excluded.postcode, country_code = excluded.country_code,
+         suburb = excluded.suburb, state = excluded.state, phone = excluded.phone,
+         latitude = excluded.latitude, longitude = excluded.longitude, import_id = excluded.import_id, line = 0`,
+    );
+    db.transaction(() => {
+      for (const s of stores) {
+        upsert.run(
+          s.storeCode,
+          s.storeName,
+          s.address,
+          s.city,
+          s.postcode,
+          s.countryCode,
+          s.suburb,
+          s.state,
+          s.phone,
+          s.latitude,
+          s.longitude,
+        );
+      }
+      db.exec(INDEX_UNINDEXED_STORES);
+    }).immediate();
+  }
+}

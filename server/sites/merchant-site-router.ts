@@ -1,0 +1,135 @@
+/**
+ * The published MyMerchant sites' store locator (spec README "Site builders"; issue 11), public:
+ * no token.
+ *   GET /mm/api/sites/{url}/stores?q=&page=&size=   StoreSearchAnswer (contracts/api/merchant-site.ts)
+ *
+ * `{url}` names a published site when it is a profile's liveURL and publishLive is 1, or its
+ * testURL and publishTest is 1 (both hosts are this server by default, spec README). Otherwise
+ * 404 with the text the site shows: not published, or no site at that address.
+ *
+ * Each address may search STORE_SEARCH.perMinute times a minute (besides the API's limit): a
+ * search costs more than a page of the site.
+ */
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { ERROR_CODE } from '@contracts/api/constants';
+import {
+  JOURNAL_LIMITS,
+  SITE_URL_CHARACTERS_MESSAGE,
+  SITE_URL_PATTERN,
+} from '@contracts/api/journal';
+import { MERCHANT_SITE_PATHS, type MerchantProfile } from '@contracts/api/merchant';
+import {
+  MERCHANT_SITE_TEXT,
+  STORE_SEARCH,
+  type StoreSearchAnswer,
+  type StoreSearchPage,
+} from '@contracts/api/merchant-site';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+import type { DeepReadonly } from '../db/schema';
+import type { Snapshot, Store } from '../db/store';
+import { HttpError, notFound } from '../http/errors';
+import { addressKey, FixedWindowCounter, rateLimited } from '../http/rate-limit';
+import { parseInput, positiveInt, validate } from '../http/validate';
+import { queryWords, type StoreSearch } from '../records/store-search';
+
+export interface MerchantSiteRouterOptions {
+  store: Store;
+  /** The imported stores (ImportService.stores). */
+  stores: StoreSearch;
+}
+
+export type MerchantSiteLookup =
+  | { kind: 'published'; profile: DeepReadonly<MerchantProfile> }
+  | { kind: 'unpublished' }
+  | { kind: 'unknown' };
+
+/**
+ * The merchant profile behind a site address: published when the address is its liveURL with
+ * publishLive set or its testURL with publishTest set. A published profile wins should two
+ * profiles share an address.
+ */
+export function findMerchantSite(data: Snapshot, url: string): MerchantSiteLookup {
+  const profiles = data.merchantProfiles;
+  const published = profiles.find(
+    (p) => (p.liveURL === url && p.publishLive === 1) || (p.testURL === url && p.publishTest === 1),
+  );
+  if (published !== undefined) return { kind: 'published', profile: published };
+  return profiles.some((p) => p.liveURL === url || p.testURL === url)
+    ? { kind: 'unpublished' }
+    : { kind: 'unknown' };
+}
+
+/** An Express route from a MERCHANT_SITE_PATHS builder (one place per path). */
+const PLACEHOLDER = 'SITEURLPARAM';
+const routeOf = (build: (url: string) => string) => build(PLACEHOLDER).replace(PLACEHOLDER, ':url');
+
+const siteParams = z.object({
+  url: z
+    .string()
+    .min(JOURNAL_LIMITS.siteUrl.min, FIELD_MESSAGES.minlength)
+    .max(JOURNAL_LIMITS.siteUrl.max, FIELD_MESSAGES.maxlength)
+    .regex(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
+});
+
+const searchQuery = z.object({
+  q: z
+    .string()
+    .max(STORE_SEARCH.maxQueryLength, MERCHANT_SITE_TEXT.queryTooLong)
+    .refine((q) => queryWords(q).length <= STORE_SEARCH.maxWords, MERCHANT_SITE_TEXT.tooManyWords)
+    .optional(),
+  page: positiveInt.optional(),
+  size: positiveInt
+    .pipe(z.number().max(STORE_SEARCH.maxSize, MERCHANT_SITE_TEXT.sizeTooLarge))
+    .optional(),
+});
+
+/** STORE_SEARCH.perMinute searches a minute per address; past it 429 with the site's text. */
+function searchRateLimit(): RequestHandler {
+  const counter = new FixedWindowCounter(STORE_SEARCH.perMinute, 60_000);
+  return (req, res, next) => {
+    const { remaining } = counter.hit(addressKey(req.ip));
+    if (remaining < 0) {
+      res.status(429).json(rateLimited(MERCHANT_SITE_TEXT.tooManySearches));
+      return;
+    }
+    next();
+  };
+}
+
+export function createMerchantSiteRouter({ store, stores }: MerchantSiteRouterOptions): Router {
+  const router = Router();
+
+  router.get(
+    routeOf(MERCHANT_SITE_PATHS.stores),
+    searchRateLimit(),
+    validate({ params: siteParams }),
+    (req, res) => {
+      const query = parseInput(searchQuery, req.query, 'query');
+      const lookup = findMerchantSite(store.read(), req.params.url);
+      if (lookup.kind !== 'published') {
+        throw notFound(
+          lookup.kind === 'unpublished'
+            ? MERCHANT_SITE_TEXT.notPublished
+            : MERCHANT_SITE_TEXT.unknownSite,
+        );
+      }
+      const number = query.page ?? 1;
+      const size = query.size ?? STORE_SEARCH.defaultSize;
+      if ((number - 1) * size >= STORE_SEARCH.countLimit) {
+        throw new HttpError(400, ERROR_CODE.VALIDATION, MERCHANT_SITE_TEXT.pageBeyondCount);
+      }
+      const result = stores.search(lookup.profile.programId, { q: query.q, page: number, size });
+      const page: StoreSearchPage = { size, number, hasNext: result.hasNext };
+      if (result.total !== undefined) {
+        page.totalElements = result.total;
+        page.totalPages = Math.ceil(result.total / size);
+      }
+      const answer: StoreSearchAnswer = { _embedded: { stores: result.stores }, page };
+      // Publishing, unpublishing and imports take effect at once.
+      res.set('Cache-Control', 'no-cache').json(answer);
+    },
+  );
+
+  return router;
+}

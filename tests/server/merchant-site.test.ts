@@ -1,0 +1,331 @@
+/**
+ * The published merchant site's store search over HTTP (issue 11): stores imported through the
+ * engine into the program's records file, searched by name, city and postcode, paged; the
+ * query's signs never act as SQL or LIKE wildcards; unknown and unpublished sites; a version 1
+ * records file migrated with its stores searchable.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pino from 'pino';
+import request from 'supertest';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { MERCHANT_SITE_PATHS, type MerchantProfile } from '@contracts/api/merchant';
+import {
+  MERCHANT_SITE_TEXT,
+  STORE_SEARCH,
+  type StoreSearchAnswer,
+} from '@contracts/api/merchant-site';
+import { ImportService } from '../../server/imports/import-service';
+import { programDbFile, SCHEMA_VERSION } from '../../server/records/records-db';
+import { createTestApp, type TestApp } from './support/test-app';
+
+const PROGRAM = 2;
+const OTHER_PROGRAM = 3;
+const STORE_HEADER =
+  'storeCode|storeName|address|city|postcode|countryCode|suburb|state|phone|latitude|longitude';
+/** The required columns only. */
+const SHORT_HEADER = 'storeCode|storeName|address|city|postcode|countryCode';
+
+const merchantProfile = (overrides: Partial<MerchantProfile>): MerchantProfile => ({
+  id: 9100,
+  programId: PROGRAM,
+  liveURL: 'store-site',
+  testURL: 'store-site-test',
+  primaryLanguageId: 1,
+  secundaryLanguageId: null,
+  siteThemeId: 1,
+  overrideCSS: null,
+  siteTitle: 'Store Site',
+  description: null,
+  siteKeywords: null,
+  analyticsTrackingCode: null,
+  headerLogoPath: null,
+  logoPath: null,
+  faviconPath: null,
+  backgroundPath: null,
+  moduleCode: null,
+  publishLive: 1,
+  publishTest: 0,
+  ...overrides,
+});
+
+/** Our sites: published live, published on test only, unpublished, and another program's. */
+const PROFILES = [
+  merchantProfile({}),
+  merchantProfile({
+    id: 9101,
+    liveURL: 'test-only-live',
+    testURL: 'test-only',
+    publishLive: 0,
+    publishTest: 1,
+  }),
+  merchantProfile({ id: 9102, liveURL: 'hidden-stores', testURL: null, publishLive: 0 }),
+  merchantProfile({ id: 9103, programId: OTHER_PROGRAM, liveURL: 'other-stores', testURL: null }),
+];
+
+/** 120 stores of ours: 60 in Sydney, 60 in Perth; names with signs a query could abuse. */
+function storeLines(): string[] {
+  const lines = [STORE_HEADER];
+  for (let i = 1; i <= 120; i += 1) {
+    const code = `T${String(i).padStart(4, '0')}`;
+    const city = i <= 60 ? 'Sydney' : 'Perth';
+    const postcode = i <= 60 ? '2000' : '6000';
+    lines.push(`${code}|Harbour Coffee ${i}|${i} George Street|${city}|${postcode}|AU|||||`);
+  }
+  lines.push(
+    'Q0001|Café Zoë|1 Rue Street|Nouméa|98800|NC|||+687 000|-22.27|166.45',
+    "Q0002|O'Brien's 100% Pure_Juice|2 Pitt Street|Brisbane|4000|AU|Fortitude Valley|QLD|||",
+    'Q0003|Kiwi Fuel Ponsonby|3 Ponsonby Road|Auckland|1011|NZ|||||',
+  );
+  return lines;
+}
+
+let t: TestApp;
+let imports: ImportService;
+
+async function importStores(programId: number, lines: readonly string[]): Promise<void> {
+  const fileName = imports.newUploadName();
+  const content = `${lines.join('\n')}\n`;
+  mkdirSync(imports.uploadsDir, { recursive: true });
+  writeFileSync(path.join(imports.uploadsDir, fileName), content);
+  await imports.registerUpload({
+    fileName,
+    programId,
+    userFileName: 'stores.txt',
+    kind: 'store',
+    bytes: Buffer.byteLength(content),
+    createdDate: 1_700_000_000,
+  });
+  const answer = await imports.process('store', {
+    programId,
+    fileName,
+    userFileName: 'stores.txt',
+  });
+  const errors =
+    answer.outFileName === null ? '' : readFileSync(imports.errorFile(answer.outFileName), 'utf8');
+  expect({ ...answer, errors }).toMatchObject({ currentStep: 'completed', errors: '' });
+}
+
+const search = (url: string, query: Record<string, string | number> = {}) =>
+  request(t.app).get(MERCHANT_SITE_PATHS.stores(url)).query(query);
+
+async function found(query: Record<string, string | number>, url = 'store-site') {
+  const response = await search(url, query);
+  expect(response.status).toBe(200);
+  return response.body as StoreSearchAnswer;
+}
+const codes = (answer: StoreSearchAnswer) => answer._embedded.stores.map((s) => s.storeCode);
+
+beforeAll(async () => {
+  t = await createTestApp({ prepare: (data) => data.merchantProfiles.push(...PROFILES) });
+  imports = ImportService.open({
+    recordsDir: t.config.recordsDir,
+    importsDir: t.config.importsDir,
+    keysDir: t.config.keysDir,
+    logger: pino({ level: 'silent' }),
+  });
+  await importStores(PROGRAM, storeLines());
+  await importStores(OTHER_PROGRAM, [
+    SHORT_HEADER,
+    'X0001|Harbour Elsewhere|1 A St|Hobart|7000|AU',
+  ]);
+});
+afterAll(async () => {
+  await imports.close();
+  await t.close();
+});
+
+describe('store search of a published merchant site', () => {
+  it('finds by name, city or postcode, any case, with the public fields only', async () => {
+    const byName = await found({ q: 'kiwi' });
+    expect(byName._embedded.stores).toEqual([
+      {
+        storeCode: 'Q0003',
+        storeName: 'Kiwi Fuel Ponsonby',
+        address: '3 Ponsonby Road',
+        city: 'Auckland',
+        postcode: '1011',
+        countryCode: 'NZ',
+        suburb: null,
+        state: null,
+        phone: null,
+        latitude: null,
+        longitude: null,
+      },
+    ]);
+    expect(byName.page).toEqual({
+      size: STORE_SEARCH.defaultSize,
+      number: 1,
+      hasNext: false,
+      totalElements: 1,
+      totalPages: 1,
+    });
+    expect(codes(await found({ q: 'BRISBANE' }))).toEqual(['Q0002']);
+    expect(codes(await found({ q: '1011' }))).toEqual(['Q0003']);
+    // Words begin words: a prefix of a word finds it, every word must be found.
+    expect(codes(await found({ q: 'aUCK' }))).toEqual(['Q0003']);
+    expect((await found({ q: 'perth harb', size: 50 })).page.totalElements).toBe(60);
+    expect(codes(await found({ q: 'perth kiwi' }))).toEqual([]);
+    // Diacritics are ignored both ways.
+    expect(codes(await found({ q: 'cafe zoe' }))).toEqual(['Q0001']);
+    expect(codes(await found({ q: 'NOUMÉA' }))).toEqual(['Q0001']);
+  });
+
+  it('pages in import order, at most 50 a page, saying whether more follow', async () => {
+    const first = await found({ q: 'sydney', size: 25 });
+    expect(codes(first)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `T${String(i + 1).padStart(4, '0')}`),
+    );
+    expect(first.page).toEqual({
+      size: 25,
+      number: 1,
+      hasNext: true,
+      totalElements: 60,
+      totalPages: 3,
+    });
+    const last = await found({ q: 'sydney', size: 25, page: 3 });
+    expect(codes(last)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `T${String(i + 51).padStart(4, '0')}`),
+    );
+    expect(last.page.hasNext).toBe(false);
+    expect((await found({ q: 'sydney', size: 25, page: 4 }))._embedded.stores).toEqual([]);
+
+    const max = await found({ size: STORE_SEARCH.maxSize });
+    expect(max._embedded.stores).toHaveLength(50);
+    const tooLarge = await search('store-site', { size: STORE_SEARCH.maxSize + 1 });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body).toEqual({
+      errorCode: ERROR_CODE.VALIDATION,
+      errorMessage: `size: ${MERCHANT_SITE_TEXT.sizeTooLarge}`,
+    });
+    for (const bad of [{ page: 0 }, { page: 'x' }, { size: -1 }]) {
+      expect((await search('store-site', bad)).status).toBe(400);
+    }
+    const beyond = await search('store-site', { page: STORE_SEARCH.countLimit / 50 + 1, size: 50 });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body).toMatchObject({ errorMessage: MERCHANT_SITE_TEXT.pageBeyondCount });
+  });
+
+  it('lists every store of the program for an empty query, never another program’s', async () => {
+    const all = await found({ q: '  ', size: 50 });
+    expect(all.page).toMatchObject({ totalElements: 123, totalPages: 3, hasNext: true });
+    expect(codes(await found({}))).toHaveLength(STORE_SEARCH.defaultSize);
+    expect(codes(await found({ q: 'hobart' }))).toEqual([]);
+    expect(codes(await found({ q: 'hobart' }, 'other-stores'))).toEqual(['X0001']);
+  });
+
+  it('reads %, _, quotes and FTS or SQL syntax as text, never as wildcards or code', async () => {
+    for (const q of ['%', '_', '%%', "'", '"', '*', '\\', '(', 'NEAR', '-', '^']) {
+      expect({ q, codes: codes(await found({ q })) }).toEqual({ q, codes: [] });
+    }
+    expect(codes(await found({ q: "o'brien" }))).toEqual(['Q0002']);
+    expect(codes(await found({ q: 'brien 100%' }))).toEqual(['Q0002']);
+    expect(codes(await found({ q: 'pure_juice' }))).toEqual(['Q0002']);
+    expect(codes(await found({ q: '"harbour" OR "kiwi"' }))).toEqual([]);
+    expect(codes(await found({ q: 'kiwi OR harbour' }))).toEqual([]);
+    expect(codes(await found({ q: "kiwi'); DROP TABLE stores; --" }))).toEqual([]);
+    expect(codes(await found({ q: 'kiwi' }))).toEqual(['Q0003']);
+    const long = await search('store-site', { q: 'x'.repeat(STORE_SEARCH.maxQueryLength + 1) });
+    expect(long.status).toBe(400);
+    const words = await search('store-site', { q: 'a b c d e f g' });
+    expect(words.body).toMatchObject({
+      errorMessage: `q: ${MERCHANT_SITE_TEXT.tooManyWords}`,
+    });
+  });
+
+  it('answers a site published on the test host by its test URL only', async () => {
+    expect((await found({ q: 'kiwi' }, 'test-only')).page.totalElements).toBe(1);
+    const live = await search('test-only-live', { q: 'kiwi' });
+    expect(live.status).toBe(404);
+    expect(live.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.notPublished,
+    });
+  });
+
+  it('says so for an unpublished or unknown site, without a token needed', async () => {
+    const hidden = await search('hidden-stores');
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.notPublished,
+    });
+    const unknown = await search('no-such-site');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.unknownSite,
+    });
+    expect((await search('a b')).status).toBe(400);
+  });
+
+  it('sees a re-import at once: changed names are found by the new words only', async () => {
+    await importStores(PROGRAM, [
+      SHORT_HEADER,
+      'Q0003|Metro Books Ponsonby|3 Ponsonby Road|Auckland|1011|NZ',
+    ]);
+    expect(codes(await found({ q: 'kiwi' }))).toEqual([]);
+    expect(codes(await found({ q: 'metro books' }))).toEqual(['Q0003']);
+    expect(codes(await found({ q: 'ponsonby' }))).toEqual(['Q0003']);
+  });
+});
+
+/** The records file of version 1 (before the store search), as that server created it. */
+const VERSION_1_SCHEMA = `
+CREATE TABLE cards (card_number TEXT PRIMARY KEY, pin_hash BLOB NOT NULL, balance_cents INTEGER NOT NULL, currency TEXT NOT NULL, expiry_date TEXT, status TEXT NOT NULL, import_id INTEGER NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE stores (store_code TEXT PRIMARY KEY, store_name TEXT NOT NULL, address TEXT NOT NULL, city TEXT NOT NULL, postcode TEXT NOT NULL, country_code TEXT NOT NULL, suburb TEXT, state TEXT, phone TEXT, latitude REAL, longitude REAL, import_id INTEGER NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE devices (device_id TEXT PRIMARY KEY, store_code TEXT NOT NULL, device_type TEXT NOT NULL, serial_number TEXT NOT NULL, password_sealed BLOB NOT NULL, import_id INTEGER NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE uploads (file_name TEXT PRIMARY KEY, kind TEXT NOT NULL, user_file_name TEXT NOT NULL, bytes INTEGER NOT NULL, created_date INTEGER NOT NULL);
+CREATE TABLE imports (id INTEGER PRIMARY KEY, file_name TEXT NOT NULL, kind TEXT NOT NULL, user_file_name TEXT NOT NULL, step TEXT NOT NULL, total_lines INTEGER NOT NULL DEFAULT 0, current_line INTEGER NOT NULL DEFAULT 0, error_lines INTEGER NOT NULL DEFAULT 0, inserted_lines INTEGER NOT NULL DEFAULT 0, replaced_lines INTEGER NOT NULL DEFAULT 0, out_file_name TEXT, message TEXT, started_at INTEGER NOT NULL, ended_at INTEGER);
+CREATE INDEX imports_by_file ON imports (file_name, id);
+PRAGMA user_version = 1;
+`;
+
+describe('a version 1 records file', () => {
+  let old: TestApp;
+  const MIGRATED_PROGRAM = 4;
+
+  beforeAll(async () => {
+    old = await createTestApp({
+      prepare: (data) =>
+        data.merchantProfiles.push(
+          merchantProfile({ id: 9200, programId: MIGRATED_PROGRAM, liveURL: 'old-stores' }),
+        ),
+    });
+    mkdirSync(old.config.recordsDir, { recursive: true });
+    const db = new Database(programDbFile(old.config.recordsDir, MIGRATED_PROGRAM));
+    db.exec(VERSION_1_SCHEMA);
+    const insert = db.prepare(
+      "INSERT INTO stores VALUES (?, ?, '1 Main St', ?, ?, 'AU', NULL, NULL, NULL, NULL, NULL, ?, ?)",
+    );
+    // Written in another order than imported: the migration keeps the import order.
+    insert.run('OLD2', 'Golden Bakery', 'Hobart', '7000', 1, 3);
+    insert.run('OLD1', 'Golden Grocer', 'Darwin', '0800', 1, 2);
+    insert.run('OLD3', 'Royal Deli', 'Hobart', '7001', 2, 2);
+    db.close();
+  });
+  afterAll(() => old.close());
+
+  it('is migrated on first use: its stores are found, in import order', async () => {
+    const answer = await request(old.app)
+      .get(MERCHANT_SITE_PATHS.stores('old-stores'))
+      .query({ q: 'golden' });
+    expect(answer.status).toBe(200);
+    expect(codes(answer.body as StoreSearchAnswer)).toEqual(['OLD1', 'OLD2']);
+    const hobart = await request(old.app)
+      .get(MERCHANT_SITE_PATHS.stores('old-stores'))
+      .query({ q: '700' });
+    expect(codes(hobart.body as StoreSearchAnswer)).toEqual(['OLD2', 'OLD3']);
+
+    const db = new Database(programDbFile(old.config.recordsDir, MIGRATED_PROGRAM), {
+      readonly: true,
+    });
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT count(*) FROM stores').pluck().get()).toBe(3);
+    } finally {
+      db.close();
+    }
+  });
+});
