@@ -102,8 +102,8 @@ async function importStores(programId: number, lines: readonly string[]): Promis
     fileName,
     userFileName: 'stores.txt',
   });
-  const errors =
-    answer.outFileName === null ? '' : readFileSync(imports.errorFile(answer.outFileName), 'utf8');
+  const errorFile = answer.outFileName === null ? undefined : imports.errorFile(answer.outFileName);
+  const errors = errorFile === undefined ? '' : readFileSync(errorFile, 'utf8');
   expect({ ...answer, errors }).toMatchObject({ currentStep: 'completed', errors: '' });
 }
 
@@ -199,7 +199,8 @@ describe('store search of a published merchant site', () => {
       errorCode: ERROR_CODE.VALIDATION,
       errorMessage: `size: ${MERCHANT_SITE_TEXT.sizeTooLarge}`,
     });
-    for (const bad of [{ page: 0 }, { page: 'x' }, { size: -1 }]) {
+    const bads: Record<string, string | number>[] = [{ page: 0 }, { page: 'x' }, { size: -1 }];
+    for (const bad of bads) {
       expect((await search('store-site', bad)).status).toBe(400);
     }
     const beyond = await search('store-site', { page: STORE_SEARCH.countLimit / 50 + 1, size: 50 });
