@@ -24,6 +24,9 @@
  * the real server (time, RSS growth, progress and journal reads meanwhile, event-loop delay), a
  * 5,000,000-line one, and balance checks after 200,000 and after 1,000,000 imported cards.
  * `npm run bench -- --imports` runs only that.
+ *
+ * `npm run bench -- --stores` (bench/stores.ts, issue 11; not part of the default run): a million
+ * stores imported, then the merchant site's store search timed against its 1 s goal.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -42,6 +45,7 @@ import { benchApi } from './api';
 import { benchImports } from './imports';
 import { measure, type Result } from './measure';
 import { benchSchemeCalls } from './schemes';
+import { benchStores } from './stores';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -64,6 +68,10 @@ async function main() {
   }
   if (process.argv.includes('--imports')) {
     await benchImports();
+    return;
+  }
+  if (process.argv.includes('--stores')) {
+    await benchStores();
     return;
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-'));

@@ -5,7 +5,7 @@
  *
  *   cards    imported gift cards (PIN as an HMAC only)
  *   stores   imported stores, keyed by store code (rowid `id`: import order, the search's key)
- *   stores_search, stores_unindexed  the store search's word index (store-search.ts)
+ *   stores_search, stores_search_state, stores_unindexed  the store search's word index
  *   devices  imported devices (password AES-256-GCM sealed only)
  *   uploads  files uploaded for the program (server-made name, kind from the header)
  *   imports  one row per import of an upload: step, counts, error file
@@ -49,28 +49,35 @@ const STORES_TABLE = `CREATE TABLE stores (
 );`;
 
 /**
- * Adds the stores written since the last call to the search index and drops the index entries
- * of the stores changed or removed since then (their first old values, as indexed): three
- * statements, each over all such stores at once.
+ * Brings the search index up to date with `stores`, all at once: the index entries of indexed
+ * stores changed or removed since the last call are dropped (their old values, as indexed) and
+ * their current values added, then the stores added since (ids above `indexed_through`) are
+ * indexed in one statement.
  */
 export const INDEX_UNINDEXED_STORES = `
 INSERT INTO stores_search (stores_search, rowid, store_name, city, postcode)
-  SELECT 'delete', id, store_name, city, postcode FROM stores_unindexed WHERE indexed = 1;
+  SELECT 'delete', id, store_name, city, postcode FROM stores_unindexed;
 INSERT INTO stores_search (rowid, store_name, city, postcode)
   SELECT s.id, s.store_name, s.city, s.postcode FROM stores_unindexed u JOIN stores s ON s.id = u.id;
-DELETE FROM stores_unindexed;`;
+DELETE FROM stores_unindexed;
+INSERT INTO stores_search (rowid, store_name, city, postcode)
+  SELECT id, store_name, city, postcode FROM stores
+  WHERE id > (SELECT indexed_through FROM stores_search_state);
+UPDATE stores_search_state SET indexed_through = (SELECT coalesce(max(id), 0) FROM stores);`;
 
 /**
  * The store search (store-search.ts): an FTS5 word index of name, city and postcode over
  * `stores` (external content, no copy of the text; unicode61 folds case and diacritics;
  * detail=none: words only, the smallest and fastest to write).
  *
- * Kept in step by triggers, but not row by row: an FTS5 write in a trigger flushes the index at
- * every statement (one segment per store line: a 100,000-line import took 10 times as long).
- * The store triggers only note the row in `stores_unindexed` (with the old values when an
- * indexed row changes or goes); the import's move to 'completed', in the import's own
- * transaction, indexes them all at once (INDEX_UNINDEXED_STORES). Writers outside the engine
- * run INDEX_UNINDEXED_STORES themselves in their transaction (store-search.ts putStores).
+ * Kept in step by triggers, but never row by row on insert: an FTS5 write in a trigger flushes
+ * the index at every statement (one index segment per store line: a 100,000-line import took 10
+ * times as long), and even a trigger that only notes the row makes every insert keep a statement
+ * journal (3 times as long). So new stores (rowids above `indexed_through`) are indexed by range
+ * when the import moves to 'completed', in the import's own transaction; triggers fire only when
+ * an already indexed store changes its name, city or postcode or goes (a re-import), noting its
+ * old values in `stores_unindexed`. Writers outside the engine run INDEX_UNINDEXED_STORES
+ * themselves in their transaction (store-search.ts putStores).
  */
 const STORE_SEARCH_SCHEMA = `
 CREATE VIRTUAL TABLE stores_search USING fts5(
@@ -78,23 +85,27 @@ CREATE VIRTUAL TABLE stores_search USING fts5(
   content='stores', content_rowid='id',
   tokenize='unicode61 remove_diacritics 2', detail=none
 );
+CREATE TABLE stores_search_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  indexed_through INTEGER NOT NULL
+);
+INSERT INTO stores_search_state VALUES (1, 0);
 CREATE TABLE stores_unindexed (
   id INTEGER PRIMARY KEY,
-  indexed INTEGER NOT NULL,
   store_name TEXT,
   city TEXT,
   postcode TEXT
 );
-CREATE TRIGGER stores_inserted AFTER INSERT ON stores BEGIN
-  INSERT OR IGNORE INTO stores_unindexed (id, indexed) VALUES (new.id, 0);
-END;
 CREATE TRIGGER stores_updated AFTER UPDATE OF store_name, city, postcode ON stores
-WHEN old.store_name IS NOT new.store_name OR old.city IS NOT new.city OR old.postcode IS NOT new.postcode
+WHEN old.id <= (SELECT indexed_through FROM stores_search_state)
+  AND (old.store_name IS NOT new.store_name OR old.city IS NOT new.city OR old.postcode IS NOT new.postcode)
 BEGIN
-  INSERT OR IGNORE INTO stores_unindexed VALUES (old.id, 1, old.store_name, old.city, old.postcode);
+  INSERT OR IGNORE INTO stores_unindexed VALUES (old.id, old.store_name, old.city, old.postcode);
 END;
-CREATE TRIGGER stores_deleted AFTER DELETE ON stores BEGIN
-  INSERT OR IGNORE INTO stores_unindexed VALUES (old.id, 1, old.store_name, old.city, old.postcode);
+CREATE TRIGGER stores_deleted AFTER DELETE ON stores
+WHEN old.id <= (SELECT indexed_through FROM stores_search_state)
+BEGIN
+  INSERT OR IGNORE INTO stores_unindexed VALUES (old.id, old.store_name, old.city, old.postcode);
 END;
 CREATE TRIGGER stores_indexed_on_import AFTER UPDATE OF step ON imports
 WHEN new.step = 'completed' AND old.step IS NOT 'completed'
@@ -114,7 +125,7 @@ INSERT INTO stores (store_code, store_name, address, city, postcode, country_cod
 DROP TABLE stores_v1;
 ${STORE_SEARCH_SCHEMA}
 INSERT INTO stores_search (stores_search) VALUES ('rebuild');
-DELETE FROM stores_unindexed;`;
+UPDATE stores_search_state SET indexed_through = (SELECT coalesce(max(id), 0) FROM stores);`;
 
 const SCHEMA = `
 CREATE TABLE cards (

@@ -272,6 +272,60 @@ describe('store search of a published merchant site', () => {
   });
 });
 
+describe('stores written outside the engine (StoreSearch.putStores)', () => {
+  it('are found at once, and a replaced store by its new words only', async () => {
+    const store = {
+      storeCode: 'D1',
+      storeName: 'Direct Deli',
+      address: '1 Side St',
+      city: 'Geelong',
+      postcode: '3220',
+      countryCode: 'AU',
+      suburb: null,
+      state: null,
+      phone: null,
+      latitude: null,
+      longitude: null,
+    };
+    imports.stores.putStores(OTHER_PROGRAM, [store, { ...store, storeCode: 'D2' }]);
+    const search = (q: string) =>
+      imports.stores.search(OTHER_PROGRAM, { q, page: 1, size: 10 }).stores.map((s) => s.storeCode);
+    expect(search('direct deli')).toEqual(['D1', 'D2']);
+    imports.stores.putStores(OTHER_PROGRAM, [{ ...store, storeName: 'Renamed Bakery' }]);
+    expect(search('deli')).toEqual(['D2']);
+    expect(search('renamed')).toEqual(['D1']);
+    expect(codes(await found({ q: 'geelong' }, 'other-stores'))).toEqual(['D1', 'D2']);
+  });
+});
+
+describe('the search limit', () => {
+  it(`refuses an address's searches past ${STORE_SEARCH.perMinute} a minute, with the site's text`, async () => {
+    // A fresh app: its counter starts at zero. Should a minute pass midway, the next window
+    // refuses the search past the limit too (twice the limit is tried at most).
+    const limited = await createTestApp({
+      prepare: (data) => data.merchantProfiles.push(...PROFILES),
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i <= 2 * STORE_SEARCH.perMinute; i += 1) {
+        const response = await request(limited.app).get(MERCHANT_SITE_PATHS.stores('store-site'));
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(response.body).toEqual({
+            errorCode: ERROR_CODE.RATE_LIMITED,
+            errorMessage: MERCHANT_SITE_TEXT.tooManySearches,
+          });
+          break;
+        }
+      }
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 /** The records file of version 1 (before the store search), as that server created it. */
 const VERSION_1_SCHEMA = `
 CREATE TABLE cards (card_number TEXT PRIMARY KEY, pin_hash BLOB NOT NULL, balance_cents INTEGER NOT NULL, currency TEXT NOT NULL, expiry_date TEXT, status TEXT NOT NULL, import_id INTEGER NOT NULL, line INTEGER NOT NULL) WITHOUT ROWID;
