@@ -151,7 +151,7 @@ export function createApp({
   publicRoutes.use(createMailRouter({ config, requireAuth: authenticated, logger }));
   publicRoutes.use(createFontsRouter(config.fontsDir));
   publicRoutes.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
-  publicRoutes.use(createMerchantSiteRouter({ store: db, stores: imports.stores }));
+  publicRoutes.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));
   // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
   if (config.providerStates) {
     publicRoutes.use(

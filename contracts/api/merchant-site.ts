@@ -4,6 +4,43 @@
  */
 import { JOURNAL_SITE_TEXT } from './journal';
 
+/** A selected sub-page of a published page (02 §3): its sub-type's id and name; no content. */
+export interface PublishedMerchantSubPage {
+  id: number;
+  name: string;
+}
+
+/** A selected page of a published site: its type, navigation label, title (H1) and content. */
+export interface PublishedMerchantPage {
+  typeId: number;
+  /** The page type's name (Home, Locations, ...): the page's address on the site. */
+  name: string;
+  navItem: string;
+  title: string;
+  /** The stored rich text: the site sanitises it where it renders it. */
+  content: string | null;
+  subPages: PublishedMerchantSubPage[];
+}
+
+/**
+ * GET MERCHANT_SITE_PATHS.site: what a published merchant site shows. Images are links (null
+ * when the profile has none); `fonts` are the known families the stylesheet names; the
+ * stylesheet itself is its own file (MERCHANT_SITE_PATHS.stylesheet).
+ */
+export interface PublishedMerchantSite {
+  url: string;
+  title: string | null;
+  description: string | null;
+  keywords: string | null;
+  themeId: number;
+  headerLogo: string | null;
+  logo: string | null;
+  favicon: string | null;
+  background: string | null;
+  fonts: string[];
+  pages: PublishedMerchantPage[];
+}
+
 /** What the search answers of a store: its public fields (never the import it came from). */
 export interface PublicStore {
   storeCode: string;
@@ -59,4 +96,25 @@ export const MERCHANT_SITE_TEXT = {
   queryTooLong: `Search for at most ${STORE_SEARCH.maxQueryLength} characters.`,
   tooManyWords: `Search for at most ${STORE_SEARCH.maxWords} words.`,
   sizeTooLarge: `At most ${STORE_SEARCH.maxSize} stores a page.`,
+  /** The published site's own texts (the store locator, the page chrome). */
+  notPublishedTitle: JOURNAL_SITE_TEXT.notPublishedTitle,
+  loading: JOURNAL_SITE_TEXT.loading,
+  loadFailed: JOURNAL_SITE_TEXT.loadFailed,
+  siteNavigation: JOURNAL_SITE_TEXT.siteNavigation,
+  subPages: 'In this section',
+  backTo: (page: string) => `Back to ${page}`,
+  searchLabel: 'Search stores by name, city or postcode',
+  searchButton: 'Search',
+  searching: 'Searching…',
+  noStores: 'No stores match your search.',
+  searchFailed: 'The stores could not be searched. Please try again.',
+  resultsHeading: 'Stores',
+  showing: (from: number, to: number, total: number | undefined) =>
+    total === undefined
+      ? `Stores ${from} to ${to}`
+      : `Stores ${from} to ${to} of ${total.toLocaleString('en')}`,
+  pageNavigation: 'Store result pages',
+  previousPage: 'Previous stores',
+  nextPage: 'Next stores',
+  phone: 'Phone',
 } as const;

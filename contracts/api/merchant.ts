@@ -266,6 +266,10 @@ export const MERCHANT_PATHS = {
 export const MERCHANT_SITE_PATHS = {
   page: '/mm/',
   link: (host: string, url: string) => `${host.replace(/\/+$/, '')}/mm/#!/${url}`,
+  /** GET: the published site (PublishedMerchantSite, contracts/api/merchant-site.ts). */
+  site: (url: string) => `/mm/api/sites/${encodeURIComponent(url)}`,
+  /** GET: the profile's stylesheet, text/css. */
+  stylesheet: (url: string) => `/mm/api/sites/${encodeURIComponent(url)}/style.css`,
   /** GET ?q=&page=&size=: the store locator's search (contracts/api/merchant-site.ts). */
   stores: (url: string) => `/mm/api/sites/${encodeURIComponent(url)}/stores`,
 } as const;

@@ -6,8 +6,8 @@
  * they would publish the client's source; such a request gets the API's 404.
  *
  * Only a path whose first segment names an entry of the client folder (as the folder is when the
- * server starts: `assets`, `mj`, `index.html`, ...) reaches the static files, and never an API
- * path (`/api/...`, the published site's `/mj/api/...`): an API call does not touch the disk
+ * server starts: `assets`, `mj`, `mm`, `index.html`, ...) reaches the static files, and never an
+ * API path (`/api/...`, the published sites' `/mj/api/...` and `/mm/api/...`): an API call does not touch the disk
  * (issue 8: a `stat` per API call). `npm start` builds the client before the server starts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,11 +15,16 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
+import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { API_MOUNT } from './mounts';
 import { cspNonceOf } from './security';
 
 /** Paths the server answers itself, never from the client folder. */
-const SERVER_PREFIXES = [`${API_MOUNT}/`, JOURNAL_SITE_PATHS.site('')];
+const SERVER_PREFIXES = [
+  `${API_MOUNT}/`,
+  JOURNAL_SITE_PATHS.site(''),
+  MERCHANT_SITE_PATHS.site(''),
+];
 
 /** The placeholder meta tag, as written in client/index.html or as the production build minifies it. */
 const NONCE_META = /<meta\s+name="?csp-nonce"?\s+content(?:="[^"]*")?\s*\/?>/;

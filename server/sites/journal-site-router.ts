@@ -9,8 +9,6 @@
  * element (`</style><script>…`) is then only bad CSS, since there is no element to close, and
  * the page's CSP (script-src 'self') would refuse an injected script anyway.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
@@ -29,11 +27,11 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import type { CardRecord, CardStore } from '../records/card-store';
 import type { ServerConfig } from '../config';
 import type { Store } from '../db/store';
-import { hasErrorCode } from '../http/errno';
 import { HttpError, notFound } from '../http/errors';
 import { addressKey, rateLimited } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { PIN_ATTEMPT_WINDOW_MS, PinAttempts } from './pin-attempts';
+import { sendStylesheet, sitePage, sitePageRoutes } from './site-page';
 import {
   findSite,
   isSiteUrl,
@@ -99,27 +97,10 @@ export function createJournalSiteRouter({
 }: JournalSiteRouterOptions): Router {
   const router = Router();
   const attempts = new PinAttempts({ limit: config.cardPinAttempts, now });
-  const sitePage = path.join(config.clientDir, 'mj', 'index.html');
 
   router.get(
-    ['/mj', JOURNAL_SITE_PATHS.page, `${JOURNAL_SITE_PATHS.page}index.html`],
-    async (req, res) => {
-      // Without the slash, relative links would resolve against the root: send the canonical address.
-      if (!req.originalUrl.split('?')[0]?.startsWith(JOURNAL_SITE_PATHS.page)) {
-        res.redirect(302, JOURNAL_SITE_PATHS.page);
-        return;
-      }
-      let html: string;
-      try {
-        html = await readFile(sitePage, 'utf8');
-      } catch (error) {
-        if (hasErrorCode(error, 'ENOENT'))
-          throw notFound('The site page is not built: run npm run build');
-        throw error;
-      }
-      // The page names hashed assets: never serve a stale copy.
-      res.set('Cache-Control', 'no-store').type('html').send(html);
-    },
+    sitePageRoutes(JOURNAL_SITE_PATHS.page),
+    sitePage(config.clientDir, JOURNAL_SITE_PATHS.page),
   );
 
   router.get(routeOf(JOURNAL_SITE_PATHS.site), validate({ params: siteParams }), (req, res) => {
@@ -136,13 +117,7 @@ export function createJournalSiteRouter({
       typeof siteUrl === 'string' && isSiteUrl(siteUrl)
         ? findSite(store.read(), siteUrl)
         : undefined;
-    // A stylesheet request gets a stylesheet answer, empty when there is no published site.
-    res.set('Content-Type', 'text/css; charset=utf-8').set('Cache-Control', 'no-cache');
-    if (lookup?.kind !== 'published') {
-      res.status(404).send('');
-      return;
-    }
-    res.status(200).send(stylesheetOf(lookup.profile));
+    sendStylesheet(res, lookup?.kind === 'published' ? stylesheetOf(lookup.profile) : undefined);
   });
 
   const balanceLimit = rateLimit({

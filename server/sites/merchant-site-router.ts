@@ -1,7 +1,9 @@
 /**
- * The published MyMerchant sites' store locator (spec README "Site builders"; issue 11), public:
- * no token.
- *   GET /mm/api/sites/{url}/stores?q=&page=&size=   StoreSearchAnswer (contracts/api/merchant-site.ts)
+ * The published MyMerchant sites (spec README "Site builders"; issue 11), public: no token.
+ *   GET /mm/                                         the site page (dist/client/mm/index.html)
+ *   GET /mm/api/sites/{url}                          PublishedMerchantSite (contracts/api/merchant-site.ts)
+ *   GET /mm/api/sites/{url}/style.css                the profile's stylesheet, as text/css
+ *   GET /mm/api/sites/{url}/stores?q=&page=&size=    StoreSearchAnswer: the store locator
  *
  * `{url}` names a published site when it is a profile's liveURL and publishLive is 1, or its
  * testURL and publishTest is 1 (both hosts are this server by default, spec README). Otherwise
@@ -26,17 +28,22 @@ import {
   type StoreSearchPage,
 } from '@contracts/api/merchant-site';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
+import type { ServerConfig } from '../config';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot, Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
 import { addressKey, FixedWindowCounter, rateLimited } from '../http/rate-limit';
 import { parseInput, positiveInt, validate } from '../http/validate';
 import { queryWords, type StoreSearch } from '../records/store-search';
+import { merchantStylesheetOf, publishedMerchantSite } from './published-merchant-site';
+import { isSiteUrl } from './published-site';
+import { sendStylesheet, sitePage, sitePageRoutes } from './site-page';
 
 export interface MerchantSiteRouterOptions {
   store: Store;
   /** The imported stores (ImportService.stores). */
   stores: StoreSearch;
+  config: Pick<ServerConfig, 'clientDir' | 'urlBase'>;
 }
 
 export type MerchantSiteLookup =
@@ -97,8 +104,46 @@ function searchRateLimit(): RequestHandler {
   };
 }
 
-export function createMerchantSiteRouter({ store, stores }: MerchantSiteRouterOptions): Router {
+/** 404 with the text the site shows: not published, or no site at that address. */
+const siteMissing = (lookup: Exclude<MerchantSiteLookup, { kind: 'published' }>) =>
+  notFound(
+    lookup.kind === 'unpublished'
+      ? MERCHANT_SITE_TEXT.notPublished
+      : MERCHANT_SITE_TEXT.unknownSite,
+  );
+
+export function createMerchantSiteRouter({
+  store,
+  stores,
+  config,
+}: MerchantSiteRouterOptions): Router {
   const router = Router();
+
+  router.get(
+    sitePageRoutes(MERCHANT_SITE_PATHS.page),
+    sitePage(config.clientDir, MERCHANT_SITE_PATHS.page),
+  );
+
+  router.get(routeOf(MERCHANT_SITE_PATHS.site), validate({ params: siteParams }), (req, res) => {
+    const data = store.read();
+    const { url } = req.params;
+    const lookup = findMerchantSite(data, url);
+    if (lookup.kind !== 'published') throw siteMissing(lookup);
+    // Publishing and unpublishing take effect at once; the ETag still saves the bytes.
+    res
+      .set('Cache-Control', 'no-cache')
+      .json(publishedMerchantSite(data, lookup.profile, url, config.urlBase));
+  });
+
+  router.get(routeOf(MERCHANT_SITE_PATHS.stylesheet), (req, res) => {
+    const { url } = req.params;
+    const lookup =
+      typeof url === 'string' && isSiteUrl(url) ? findMerchantSite(store.read(), url) : undefined;
+    sendStylesheet(
+      res,
+      lookup?.kind === 'published' ? merchantStylesheetOf(lookup.profile) : undefined,
+    );
+  });
 
   router.get(
     routeOf(MERCHANT_SITE_PATHS.stores),
@@ -107,13 +152,7 @@ export function createMerchantSiteRouter({ store, stores }: MerchantSiteRouterOp
     (req, res) => {
       const query = parseInput(searchQuery, req.query, 'query');
       const lookup = findMerchantSite(store.read(), req.params.url);
-      if (lookup.kind !== 'published') {
-        throw notFound(
-          lookup.kind === 'unpublished'
-            ? MERCHANT_SITE_TEXT.notPublished
-            : MERCHANT_SITE_TEXT.unknownSite,
-        );
-      }
+      if (lookup.kind !== 'published') throw siteMissing(lookup);
       const number = query.page ?? 1;
       const size = query.size ?? STORE_SEARCH.defaultSize;
       if ((number - 1) * size >= STORE_SEARCH.countLimit) {

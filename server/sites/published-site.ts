@@ -39,9 +39,23 @@ export function findSite(data: Snapshot, siteUrl: string): SiteLookup {
   return matches.length > 0 ? { kind: 'unpublished' } : { kind: 'unknown' };
 }
 
-/** The stylesheet a site is shown with: its own, or its theme's default when it has none. */
+/**
+ * The stylesheet a site is shown with: its own, or its theme's default when it has none (both
+ * builders: 1 light, anything else dark; spec README "Site builders").
+ */
+export function siteStylesheet(css: string | null, themeId: number): string {
+  return css ?? defaultJournalStylesheet(themeId);
+}
+
 export function stylesheetOf(profile: DeepReadonly<JournalProfile>): string {
-  return profile.cssOverride ?? defaultJournalStylesheet(profile.themeId);
+  return siteStylesheet(profile.cssOverride, profile.themeId);
+}
+
+/** The link of a stored image by id, on the URL base; null for anything else (a broken <img>). */
+export function storedImageLink(data: Snapshot, urlBase: string, id: string | null): string | null {
+  return id !== null && IMAGE_ID.test(id) && data.images.some((image) => image.id === id)
+    ? `${urlBase}${URL_PATHS.image(id)}`
+    : null;
 }
 
 /** Known families named by the stylesheet's font-family declarations, in order of first use. */
@@ -63,11 +77,7 @@ export function publishedSite(
   profile: DeepReadonly<JournalProfile>,
   urlBase: string,
 ): PublishedJournalSite {
-  // Only ids of stored images become links: anything else would be a broken <img>.
-  const imageLink = (id: string | null): string | null =>
-    id !== null && IMAGE_ID.test(id) && data.images.some((image) => image.id === id)
-      ? `${urlBase}${URL_PATHS.image(id)}`
-      : null;
+  const imageLink = (id: string | null) => storedImageLink(data, urlBase, id);
   const pages: PublishedJournalPage[] = data.journalPages
     .filter((page) => page.profileId === profile.profileId && page.enabled === 1)
     .sort((a, b) => pageOrder(a.pageTypeId) - pageOrder(b.pageTypeId) || a.pageId - b.pageId)

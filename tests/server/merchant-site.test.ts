@@ -2,7 +2,7 @@
  * The published merchant site's store search over HTTP (issue 11): stores imported through the
  * engine into the program's records file, searched by name, city and postcode, paged; the
  * query's signs never act as SQL or LIKE wildcards; unknown and unpublished sites; a version 1
- * records file migrated with its stores searchable.
+ * records file migrated with its stores searchable. The site's data, stylesheet and page.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,10 @@ import { MERCHANT_SITE_PATHS, type MerchantProfile } from '@contracts/api/mercha
 import {
   MERCHANT_SITE_TEXT,
   STORE_SEARCH,
+  type PublishedMerchantSite,
   type StoreSearchAnswer,
 } from '@contracts/api/merchant-site';
+import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { ImportService } from '../../server/imports/import-service';
 import { programDbFile, SCHEMA_VERSION } from '../../server/records/records-db';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -382,5 +384,178 @@ describe('a version 1 records file', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('the published merchant site: data, stylesheet and page', () => {
+  const IMAGE_ID = 'a'.repeat(32);
+  /** CSS that tries to close a <style> element: served as is, as text/css, never inside HTML. */
+  const EVIL_CSS =
+    ".title { font-family: 'Roboto', sans-serif; }\n</style><script>alert(1)</script>";
+  const SHOP = merchantProfile({
+    id: 9200,
+    liveURL: 'shop-site',
+    testURL: null,
+    siteTitle: 'Shop Site',
+    description: 'Where to shop',
+    siteKeywords: 'shop, gift',
+    analyticsTrackingCode: 'UA-SECRET',
+    moduleCode: 'MMC_2XX9200',
+    overrideCSS: EVIL_CSS,
+    logoPath: `/images/${IMAGE_ID}.png`,
+    // Not a stored image: no link.
+    headerLogoPath: `/images/${'b'.repeat(32)}.png`,
+  });
+  let site: TestApp;
+
+  beforeAll(async () => {
+    site = await createTestApp({
+      prepare: (data) => {
+        data.images.push({
+          id: IMAGE_ID,
+          contentType: 'image/png',
+          size: 10,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          userName: 'admin',
+        });
+        data.merchantProfiles.push(
+          SHOP,
+          merchantProfile({ id: 9201, liveURL: 'shop-hidden', testURL: null, publishLive: 0 }),
+          merchantProfile({
+            id: 9202,
+            liveURL: 'shop-live-off',
+            testURL: 'shop-on-test',
+            siteThemeId: 2,
+            publishLive: 0,
+            publishTest: 1,
+          }),
+        );
+        const page = (typeId: number, profileId = 9200) => ({
+          profileId,
+          typeId,
+          navItem: `Nav ${typeId}`,
+          title: `Title ${typeId}`,
+          content: `<p>Content ${typeId}</p>`,
+        });
+        // Stored out of order; another profile's page and sub-page stay out.
+        data.merchantSelectedPages.push(page(4), page(1), page(2), page(3, 9201));
+        data.merchantSelectedSubPages.push(
+          { profileId: 9200, subtypeId: 2, pageTypeFk: 2 },
+          { profileId: 9200, subtypeId: 1, pageTypeFk: 2 },
+          { profileId: 9200, subtypeId: 5, pageTypeFk: 4 },
+          { profileId: 9201, subtypeId: 3, pageTypeFk: 3 },
+        );
+      },
+    });
+  });
+  afterAll(() => site.close());
+
+  it('answers a published site without a token: pages in type order with their sub-pages, image links, fonts', async () => {
+    const response = await request(site.app).get(MERCHANT_SITE_PATHS.site('shop-site'));
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const page = (typeId: number, name: string, subPages: { id: number; name: string }[]) => ({
+      typeId,
+      name,
+      navItem: `Nav ${typeId}`,
+      title: `Title ${typeId}`,
+      content: `<p>Content ${typeId}</p>`,
+      subPages,
+    });
+    const expected: PublishedMerchantSite = {
+      url: 'shop-site',
+      title: 'Shop Site',
+      description: 'Where to shop',
+      keywords: 'shop, gift',
+      themeId: 1,
+      headerLogo: null,
+      logo: `/images/${IMAGE_ID}.png`,
+      favicon: null,
+      background: null,
+      fonts: ['Roboto'],
+      pages: [
+        page(1, 'Home', []),
+        page(2, 'About Us', [
+          { id: 1, name: 'Our Story' },
+          { id: 2, name: 'Our Team' },
+        ]),
+        page(4, 'Locations', [{ id: 5, name: 'Store Finder' }]),
+      ],
+    };
+    // Exactly this: no tracking code, stylesheet, module code, program or ids leave the server.
+    expect(response.body).toEqual(expected);
+  });
+
+  it('answers a site published on the test host by its testURL only', async () => {
+    const onTest = await request(site.app).get(MERCHANT_SITE_PATHS.site('shop-on-test'));
+    expect(onTest.status).toBe(200);
+    expect((onTest.body as PublishedMerchantSite).url).toBe('shop-on-test');
+    const live = await request(site.app).get(MERCHANT_SITE_PATHS.site('shop-live-off'));
+    expect(live.status).toBe(404);
+    expect(live.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.notPublished,
+    });
+  });
+
+  it('says which: an unpublished site and an unknown one are distinct 404s; a malformed address is a 400', async () => {
+    const hidden = await request(site.app).get(MERCHANT_SITE_PATHS.site('shop-hidden'));
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.notPublished,
+    });
+    const unknown = await request(site.app).get(MERCHANT_SITE_PATHS.site('no-such-shop'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.unknownSite,
+    });
+    for (const bad of ['abc', 'x'.repeat(33), 'bad.site']) {
+      const response = await request(site.app).get(`/mm/api/sites/${bad}`);
+      expect(response.status).toBe(400);
+      expect((response.body as { errorMessage: string }).errorMessage).toMatch(/^url: /);
+    }
+  });
+
+  it('serves the stored CSS as is, as text/css with nosniff; the theme default when none; an empty 404 otherwise', async () => {
+    const own = await request(site.app).get(MERCHANT_SITE_PATHS.stylesheet('shop-site'));
+    expect(own.status).toBe(200);
+    expect(own.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
+    expect(own.text).toBe(EVIL_CSS);
+
+    const dark = await request(site.app).get(MERCHANT_SITE_PATHS.stylesheet('shop-on-test'));
+    expect(dark.text).toBe(defaultJournalStylesheet(2));
+
+    for (const url of ['shop-hidden', 'no-such-shop', 'x']) {
+      const response = await request(site.app).get(MERCHANT_SITE_PATHS.stylesheet(url));
+      expect(response.status).toBe(404);
+      expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(response.text).toBe('');
+    }
+  });
+
+  it('serves the built page /mm/, never cached, under the strict CSP; /mm redirects to /mm/', async () => {
+    const PAGE = '<!doctype html><html><head><title>shop</title></head><body></body></html>';
+    const response0 = await request(site.app).get(MERCHANT_SITE_PATHS.page);
+    // Not built yet: the API's JSON 404.
+    expect(response0.status).toBe(404);
+    expect(response0.body).toMatchObject({ errorCode: ERROR_CODE.NOT_FOUND });
+
+    mkdirSync(path.join(site.config.clientDir, 'mm'), { recursive: true });
+    writeFileSync(path.join(site.config.clientDir, 'mm', 'index.html'), PAGE);
+    const response = await request(site.app).get(MERCHANT_SITE_PATHS.page);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toBe(PAGE);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+
+    const bare = await request(site.app).get('/mm');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe(MERCHANT_SITE_PATHS.page);
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * What a published merchant site shows, read from the data (02 §3; spec README "Site
+ * builders"): the profile's public fields, its selected pages in page-type order with their
+ * type names and selected sub-pages, image links and the fonts its stylesheet uses. As for the
+ * journal (published-site.ts, whose parts this uses), nothing is sanitised here: the site
+ * sanitises content where it renders it.
+ */
+import type { MerchantProfile } from '@contracts/api/merchant';
+import type { PublishedMerchantPage, PublishedMerchantSite } from '@contracts/api/merchant-site';
+import type { DeepReadonly } from '../db/schema';
+import type { Snapshot } from '../db/store';
+import { fontsOf, siteStylesheet, storedImageLink } from './published-site';
+
+/** The stylesheet a merchant site is shown with: its own, or its theme's default. */
+export function merchantStylesheetOf(profile: DeepReadonly<MerchantProfile>): string {
+  return siteStylesheet(profile.overrideCSS, profile.siteThemeId);
+}
+
+/** The media upload stores `/images/{id}.png` (URL_PATHS.image): its id, or null. */
+const IMAGE_PATH = /^\/images\/([^/]+)\.png$/;
+const imageIdOf = (link: string | null): string | null =>
+  link === null ? null : (IMAGE_PATH.exec(link)?.[1] ?? null);
+
+export function publishedMerchantSite(
+  data: Snapshot,
+  profile: DeepReadonly<MerchantProfile>,
+  url: string,
+  urlBase: string,
+): PublishedMerchantSite {
+  const imageLink = (link: string | null) => storedImageLink(data, urlBase, imageIdOf(link));
+  const typeName = (typeId: number) =>
+    data.merchantPageTypes.find((type) => type.id === typeId)?.name ?? `Page ${typeId}`;
+  const subPagesOf = (typeId: number) =>
+    data.merchantSelectedSubPages
+      .filter((sub) => sub.profileId === profile.id && sub.pageTypeFk === typeId)
+      .flatMap((sub) => {
+        const type = data.merchantPageSubTypes.find((t) => t.id === sub.subtypeId);
+        return type === undefined ? [] : [{ id: type.id, name: type.name }];
+      })
+      .sort((a, b) => a.id - b.id);
+  const pages: PublishedMerchantPage[] = data.merchantSelectedPages
+    .filter((page) => page.profileId === profile.id)
+    .sort((a, b) => a.typeId - b.typeId)
+    .map((page) => ({
+      typeId: page.typeId,
+      name: typeName(page.typeId),
+      navItem: page.navItem,
+      title: page.title,
+      content: page.content,
+      subPages: subPagesOf(page.typeId),
+    }));
+  return {
+    url,
+    title: profile.siteTitle,
+    description: profile.description,
+    keywords: profile.siteKeywords,
+    themeId: profile.siteThemeId,
+    headerLogo: imageLink(profile.headerLogoPath),
+    logo: imageLink(profile.logoPath),
+    favicon: imageLink(profile.faviconPath),
+    background: imageLink(profile.backgroundPath),
+    fonts: fontsOf(merchantStylesheetOf(profile)),
+    pages,
+  };
+}
