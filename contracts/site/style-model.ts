@@ -164,3 +164,41 @@ export function defaultJournalAppearance(themeId: number): AppearanceSettings {
 export function defaultJournalStylesheet(themeId: number): string {
   return writeAppearanceStylesheet(defaultJournalAppearance(themeId));
 }
+
+/*
+ * The merchant's two defaults (02 §3): nearly identical, both on a light grey page in Open Sans
+ * with dark text and a navy primary button; the dark one differs in its navy header and footer.
+ */
+const MERCHANT_LIGHT: Palette = {
+  page: '#f2f2f2',
+  header: '#ffffff',
+  footer: '#e6e6e6',
+  text: '#333333',
+  heading: '#222222',
+  muted: '#555555',
+  buttonText: '#ffffff',
+  button: '#1f3a68',
+  link: '#1f3a68',
+  menuText: '#333333',
+  menuBackground: 'transparent',
+};
+
+const MERCHANT_DARK: Palette = {
+  ...MERCHANT_LIGHT,
+  header: '#1f3a68',
+  footer: '#1f3a68',
+  menuText: '#ffffff',
+};
+
+const MERCHANT_FAMILY =
+  FONT_FAMILIES.find((f) => f.name === 'Open Sans') ?? (FONT_FAMILIES[0] as FontFamily);
+
+/** The merchant's default appearance for a theme: 1 light, 2 dark (02 §3; spec README). */
+export function defaultMerchantAppearance(themeId: number): AppearanceSettings {
+  return defaultAppearance(themeId === 1 ? MERCHANT_LIGHT : MERCHANT_DARK, MERCHANT_FAMILY);
+}
+
+/** The stylesheet step 1 of the merchant wizard saves: its theme's default (02 §4). */
+export function defaultMerchantStylesheet(themeId: number): string {
+  return writeAppearanceStylesheet(defaultMerchantAppearance(themeId));
+}

@@ -45,6 +45,17 @@ const schemeStep = (entry: RouteEntry, screen: SchemeScreen): RouteObject => ({
   lazy: async () => ({ Component: (await loadSchemes())[screen] }),
 });
 
+type MerchantModule = Awaited<ReturnType<typeof loadMerchant>>;
+type MerchantScreen = {
+  [Key in keyof MerchantModule]: MerchantModule[Key] extends ComponentType ? Key : never;
+}[keyof MerchantModule];
+
+/** A merchant wizard step: its screen comes from the (lazily loaded) merchant area module. */
+const merchantStep = (entry: RouteEntry, screen: MerchantScreen): RouteObject => ({
+  path: entry.path,
+  lazy: async () => ({ Component: (await loadMerchant())[screen] }),
+});
+
 const mj = paths.mj.wizard;
 const mm = paths.mm.wizard;
 const gift = paths.gift.wizard;
@@ -101,7 +112,13 @@ export const appRoutes: RouteObject[] = [
                 lazy: async () => ({ Component: (await loadMerchant()).MerchantWizard }),
                 children: [
                   { index: true, element: <RedirectTo to={mm.setup.path} /> },
-                  ...steps(mm.setup, mm.setting, mm.page, mm.media, mm.editor, mm.summary),
+                  merchantStep(mm.setup, 'ClientSetupStep'),
+                  merchantStep(mm.setting, 'SiteSettingsStep'),
+                  // W2/W3: each replaces its own line with merchantStep(entry, 'ItsScreen').
+                  ...steps(mm.page),
+                  ...steps(mm.media),
+                  ...steps(mm.editor),
+                  ...steps(mm.summary),
                 ],
               },
               {

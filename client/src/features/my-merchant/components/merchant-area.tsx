@@ -1,54 +1,31 @@
-import { useState } from 'react';
-import { QueryContent } from '@/components/common/query-content';
-import { SearchBox } from '@/components/common/search-box';
-import { ProgramList } from '@/components/programs/program-list';
 import { siteBuilderTabs } from '@/components/wizard/site-builder-tabs';
 import { WizardFrame, firstTabUntilId } from '@/components/wizard/wizard-frame';
 import { paths } from '@/config/paths';
 import { COMMON_TEXT } from '@/config/texts';
-import { useProgramsQuery } from '@/lib/api/lookups-api';
-import { useStoreShape } from '@/lib/api/store-shape';
-import { filterProgramsByName } from '@/lib/programs';
+import { WIZARD_TITLE } from '../lib/merchant-texts';
 
-/** The MyMerchant area (02 §2): one lazily loaded module for its dashboard and wizard. */
-
-const TEXT = {
-  dashboardTitle: 'Select a MyMerchant Website',
-  wizardTitle: 'MyMerchant Website',
-  programs: 'Programs',
-} as const;
+/**
+ * The MyMerchant area (02 §2): the one lazily loaded module of the area. It holds the wizard
+ * shell and re-exports each screen, so the router loads the whole area as one chunk. Each step's
+ * screen is exported here by name and routed in app/router.tsx with `merchantStep`.
+ */
+export { MerchantDashboard } from './merchant-dashboard';
+export { ClientSetupStep } from './steps/client-setup-step';
+export { SiteSettingsStep } from './steps/site-settings-step';
 
 const wizard = paths.mm.wizard;
 
 /** Six tabs in order (02 §2 "Wizard shell"); the site editor is a single screen. */
 const TABS = siteBuilderTabs(wizard);
 
+/** "step N of 6" (02 §2). */
 const merchantStepLabel = (index: number, total: number) => COMMON_TEXT.stepOf(index + 1, total);
 
-export function MerchantDashboard() {
-  const [search, setSearch] = useState('');
-  const programs = useStoreShape(useProgramsQuery());
-  const shown = filterProgramsByName(programs.data ?? [], search);
-
-  return (
-    <section aria-labelledby="mm-dashboard-title">
-      <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
-        <h1 id="mm-dashboard-title" className="h3 mb-0">
-          {TEXT.dashboardTitle}
-        </h1>
-        <SearchBox value={search} onChange={setSearch} />
-      </div>
-      <QueryContent state={programs}>
-        <ProgramList programs={shown} filtered={search.trim() !== ''} label={TEXT.programs} />
-      </QueryContent>
-    </section>
-  );
-}
-
+/** Only the first tab is enabled until the route has a profile id (02 §2). */
 export function MerchantWizard() {
   return (
     <WizardFrame
-      title={TEXT.wizardTitle}
+      title={WIZARD_TITLE}
       tabs={TABS}
       isEnabled={firstTabUntilId}
       stepLabel={merchantStepLabel}

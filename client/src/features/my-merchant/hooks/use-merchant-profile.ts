@@ -1,0 +1,15 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useWizardProfileId } from '@/components/wizard/wizard-profile-id';
+import { useMerchantProfileQuery } from '../api/merchant-api';
+
+export { useWizardProfileId as useMerchantProfileId };
+
+/**
+ * The merchant profile the wizard works on (02 §2: the route's `id`); the cached copy is used
+ * first. Every step from 2 on reads it through this hook.
+ */
+export function useMerchantProfile() {
+  const id = useWizardProfileId();
+  const query = useMerchantProfileQuery(id ?? skipToken);
+  return { id, ...query };
+}
