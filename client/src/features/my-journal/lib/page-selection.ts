@@ -1,4 +1,8 @@
 import type { JournalPage, JournalPageType, NewJournalPage } from '@contracts/api/journal';
+import {
+  initialSelection as initialSelectionOf,
+  type PageTypeChoice,
+} from '@/lib/sites/page-selection';
 
 /**
  * Step 3's page selection as data (01 §2.7, §4.3), kept apart from the screen so the rules are
@@ -13,15 +17,22 @@ export type PageCall =
 const pageOf = (pages: readonly JournalPage[], pageTypeId: number) =>
   pages.find((page) => page.pageTypeId === pageTypeId);
 
+/** The checklist's view of a journal page type (lib/sites/page-selection). */
+export const pageTypeChoice = (type: JournalPageType): PageTypeChoice => ({
+  id: type.pageTypeId,
+  name: type.name,
+  mandatory: type.mandatory === 1,
+  help: type.description,
+});
+
 /** A mandatory type is always selected; another starts selected when its page is enabled. */
 export function initialSelection(
   pageTypes: readonly JournalPageType[],
   pages: readonly JournalPage[],
 ): Set<number> {
-  return new Set(
-    pageTypes
-      .filter((type) => type.mandatory === 1 || pageOf(pages, type.pageTypeId)?.enabled === 1)
-      .map((type) => type.pageTypeId),
+  return initialSelectionOf(
+    pageTypes.map(pageTypeChoice),
+    (pageTypeId) => pageOf(pages, pageTypeId)?.enabled === 1,
   );
 }
 

@@ -13,12 +13,11 @@ import {
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { ErrorAlert } from '@/components/common/error-alert';
 import { LoadingIndicator } from '@/components/common/loading-indicator';
-import { TextField } from '@/components/form/TextField';
+import { PAGE_EDITOR_LABEL, PageTextFields } from '@/components/site-builder/page-text-fields';
 import { paths, withId } from '@/config/paths';
 import { toStoreError } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
-import { maxLength } from '@/lib/forms/validators';
 import {
   useCreateJournalPageMutation,
   useJournalPagesQuery,
@@ -29,16 +28,11 @@ import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
 import { pageTextsWithDefaults } from '../../lib/page-defaults';
 import { showSaveFailure } from '../../lib/save-failures';
 import { EditorScreen } from './editor-screen';
-import { LazyRichTextField } from '@/components/form/LazyRichTextField';
 
 const editor = paths.mj.wizard.editor;
 
-/** Field labels of the page editors (01 §2.9; the merchant's page panel uses the same, 02 §2). */
-export const PAGE_EDITOR_LABEL = {
-  navItem: 'Navigation Item Label',
-  title: 'Title (H1)',
-  content: 'Content',
-} as const;
+/** Field labels of the page editors: the shared ones (components/site-builder). */
+export { PAGE_EDITOR_LABEL };
 
 /** Not in the spec: shown when a page editor is opened for a page the site does not have. */
 export const PAGE_NOT_SELECTED = {
@@ -63,11 +57,6 @@ interface PageValues {
   title?: string;
   content?: string;
 }
-
-/** No rules of their own (01 §2.9); the server's length caps are checked before sending. */
-const validateNavItem = maxLength(JOURNAL_LIMITS.navItem);
-const validateTitle = maxLength(JOURNAL_LIMITS.pageTitle);
-const validateContent = maxLength(JOURNAL_LIMITS.pageContent);
 
 const orNull = (text: string | undefined): string | null => (text?.trim() ? text : null);
 
@@ -224,20 +213,8 @@ function PageEditorForm({
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
-          {config.withNavItem ? (
-            <TextField
-              name="navItem"
-              label={PAGE_EDITOR_LABEL.navItem}
-              validate={validateNavItem}
-            />
-          ) : null}
-          <TextField name="title" label={PAGE_EDITOR_LABEL.title} validate={validateTitle} />
-          <LazyRichTextField
-            name="content"
-            label={PAGE_EDITOR_LABEL.content}
-            validate={validateContent}
-            rows={12}
-          />
+          {/* No rules of their own (01 §2.9); the server's length caps are checked before sending. */}
+          <PageTextFields withNavItem={config.withNavItem} limits={JOURNAL_LIMITS} />
           <Button type="submit" variant="primary" disabled={submitting}>
             {SAVE_AND_CONTINUE}
           </Button>

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -6,9 +5,10 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { JOURNAL_TEXT, type JournalPage, type JournalPageType } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { QueryContent } from '@/components/common/query-content';
-import { CheckboxField } from '@/components/form/CheckboxField';
+import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
 import { paths, withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
+import { pageFlags, selectedPageTypeIds, type PageFlags } from '@/lib/sites/page-selection';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
@@ -19,16 +19,8 @@ import {
 } from '../../api/journal-api';
 import { useWizardProfileId } from '../../hooks/use-wizard-profile';
 import { PAGES_TEXT, SAVE_AND_CONTINUE, STEP_TITLE } from '../../lib/journal-texts';
-import { initialSelection, planPageSelection } from '../../lib/page-selection';
+import { initialSelection, pageTypeChoice, planPageSelection } from '../../lib/page-selection';
 import { showSaveFailure } from '../../lib/save-failures';
-
-/**
- * Form values: one flag per page type, `t{pageTypeId}` (a plain key: final-form would read a
- * numeric path part as an array index), kept flat so the initial values compare equal between
- * renders and a re-render never resets the ticks.
- */
-type PagesValues = Record<string, boolean | undefined>;
-const keyOf = (pageTypeId: number) => `t${pageTypeId}`;
 
 /** Step 3, "MyJournal Site Pages" (01 §2.7, §4.3). */
 export function SitePagesStep() {
@@ -68,20 +60,13 @@ function SitePagesForm({
   pages: readonly JournalPage[];
 }) {
   const navigate = useNavigate();
-  const legendId = useId();
   const [createPage] = useCreateJournalPageMutation();
   const [updatePage] = useUpdateJournalPageMutation();
-  const startSelected = initialSelection(pageTypes, pages);
-  const initialValues: PagesValues = Object.fromEntries(
-    pageTypes.map((type) => [keyOf(type.pageTypeId), startSelected.has(type.pageTypeId)]),
-  );
+  const choices = pageTypes.map(pageTypeChoice);
+  const initialValues = pageFlags(choices, initialSelection(pageTypes, pages));
 
-  async function onSubmit(values: PagesValues): Promise<void> {
-    const selected = new Set(
-      pageTypes
-        .filter((type) => values[keyOf(type.pageTypeId)] === true)
-        .map((type) => type.pageTypeId),
-    );
+  async function onSubmit(values: PageFlags): Promise<void> {
+    const selected = new Set(selectedPageTypeIds(choices, values));
     const calls = planPageSelection(pageTypes, pages, selected, profileId);
     const processing = dialogs.processing();
     try {
@@ -101,26 +86,11 @@ function SitePagesForm({
   }
 
   return (
-    <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<PageFlags> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
-          <fieldset className="mb-3">
-            <legend id={legendId} className="form-label fs-6">
-              {PAGES_TEXT.group}
-            </legend>
-            {pageTypes.map((type) => (
-              <CheckboxField
-                key={type.pageTypeId}
-                name={keyOf(type.pageTypeId)}
-                label={type.name}
-                help={type.description || undefined}
-                // A mandatory page is always on (01 §4.3).
-                disabled={type.mandatory === 1}
-                className="mb-2"
-              />
-            ))}
-          </fieldset>
+          <PageTypeChecklist legend={PAGES_TEXT.group} types={choices} />
           <Button type="submit" variant="primary" disabled={submitting}>
             {SAVE_AND_CONTINUE}
           </Button>
