@@ -9,11 +9,15 @@ const shared = {
       string,
       Record<string, unknown>,
     ],
+    // Only `?raw` imports reach a .css file (the others map to the style stub).
+    '\\.css$': '<rootDir>/tests/support/raw-text-transform.cjs',
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/client/src/$1',
     '^@contracts/(.*)$': '<rootDir>/contracts/$1',
+    // `x.css?raw` (a stylesheet's text, webpack asset/source): the file, as its text.
+    '^(.+\\.css)\\?raw$': '$1',
     '\\.(css|scss)$': '<rootDir>/tests/support/style-stub.ts',
     '\\.(png|jpe?g|gif|svg|webp|ico)$': '<rootDir>/tests/support/file-stub.ts',
   },

@@ -100,6 +100,8 @@ export default (
         {
           test: /\.css$/,
           oneOf: [
+            // `?raw`: the stylesheet's text, for the builders' site previews (issue 11).
+            { resourceQuery: /^\?raw$/, type: 'asset/source' },
             {
               // `?login`: the part of a stylesheet the login screen uses (client/src/main.tsx).
               resourceQuery: /^\?login$/,

@@ -11,3 +11,8 @@ declare module '*.ico' {
   const url: string;
   export default url;
 }
+/** `?raw`: a stylesheet's text (asset/source), for the site previews (sites/journal/site-preview.ts). */
+declare module '*.css?raw' {
+  const text: string;
+  export default text;
+}

@@ -7,9 +7,9 @@
  * The form edits an AppearanceSettings; the caller writes it into its stylesheet
  * (contracts/site/stylesheet.ts applyAppearance) and saves.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Form, useField } from 'react-final-form';
+import { Form, FormSpy, useField } from 'react-final-form';
 import { JOURNAL_LIMITS } from '@contracts/api/journal';
 import {
   STYLE_ITEMS,
@@ -172,12 +172,25 @@ export interface AppearanceFormProps {
   submitLabel: string;
   /** Called with valid settings only; the caller saves and moves on. */
   onSubmit(settings: AppearanceSettings): Promise<void>;
+  /**
+   * The live preview shown beside the fields (issue 11), given the settings as they are being
+   * edited (not yet valid, not saved): components/site-builder/site-preview.tsx.
+   */
+  preview?: (settings: AppearanceSettings) => ReactNode;
 }
 
-export function AppearanceForm({ initial, parts, submitLabel, onSubmit }: AppearanceFormProps) {
+export function AppearanceForm({
+  initial,
+  parts,
+  submitLabel,
+  onSubmit,
+  preview,
+}: AppearanceFormProps) {
   // Taken once: refetches while the form is open must not reset what is being edited.
   const [initialValues] = useState(() => toAppearanceFormValues(initial));
   const [base] = useState(initial);
+  // Beside a preview the fields have half the width: two to a row instead of four.
+  const fieldColumn = preview ? 'col-md-6' : 'col-md-6 col-xl-3';
 
   return (
     <Form<AppearanceFormValues>
@@ -187,69 +200,104 @@ export function AppearanceForm({ initial, parts, submitLabel, onSubmit }: Appear
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
-          {parts.length > 0 ? (
-            <fieldset className="border rounded p-3 mb-3">
-              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
-                {APPEARANCE_LABEL.page}
-              </legend>
-              <div className="row">
-                {parts.map((part) => (
-                  <div className="col-md-6 col-xl-3" key={part}>
-                    {part === 'headerHeight' ? (
-                      <TextField
-                        name="headerHeight"
-                        label={APPEARANCE_LABEL.headerHeight}
-                        inputMode="numeric"
-                        validate={validateHeaderHeight}
-                      />
-                    ) : (
-                      <ColorPickerField
-                        name={part}
-                        label={APPEARANCE_LABEL[part]}
-                        validate={validateColor}
-                      />
-                    )}
+          <BesidePreview
+            preview={
+              preview &&
+              (() => (
+                <FormSpy<AppearanceFormValues> subscription={{ values: true }}>
+                  {({ values }) => preview(toAppearanceSettings(values, base))}
+                </FormSpy>
+              ))
+            }
+          >
+            {parts.length > 0 ? (
+              <fieldset className="border rounded p-3 mb-3">
+                <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
+                  {APPEARANCE_LABEL.page}
+                </legend>
+                <div className="row">
+                  {parts.map((part) => (
+                    <div className={fieldColumn} key={part}>
+                      {part === 'headerHeight' ? (
+                        <TextField
+                          name="headerHeight"
+                          label={APPEARANCE_LABEL.headerHeight}
+                          inputMode="numeric"
+                          validate={validateHeaderHeight}
+                        />
+                      ) : (
+                        <ColorPickerField
+                          name={part}
+                          label={APPEARANCE_LABEL[part]}
+                          validate={validateColor}
+                        />
+                      )}
+                    </div>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            {STYLE_ITEMS.map((item) => (
+              <fieldset className="border rounded p-3 mb-3" key={item.key}>
+                <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">
+                  {item.label}
+                </legend>
+                <div className="row">
+                  <div className={fieldColumn}>
+                    <FontSelectField
+                      name={`items.${item.key}.fontFamily`}
+                      label={APPEARANCE_LABEL.fontFamily}
+                      validate={validateFont}
+                    />
                   </div>
-                ))}
-              </div>
-            </fieldset>
-          ) : null}
-          {STYLE_ITEMS.map((item) => (
-            <fieldset className="border rounded p-3 mb-3" key={item.key}>
-              <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">{item.label}</legend>
-              <div className="row">
-                <div className="col-md-6 col-xl-3">
-                  <FontSelectField
-                    name={`items.${item.key}.fontFamily`}
-                    label={APPEARANCE_LABEL.fontFamily}
-                    validate={validateFont}
-                  />
+                  <div className={fieldColumn}>
+                    <FontSizeField
+                      name={`items.${item.key}.fontSize`}
+                      label={APPEARANCE_LABEL.fontSize}
+                      validate={validateFontSize}
+                    />
+                  </div>
+                  <div className={fieldColumn}>
+                    <TextColorField item={item.key} />
+                  </div>
+                  <div className={fieldColumn}>
+                    <ColorPickerField
+                      name={`items.${item.key}.backgroundColor`}
+                      label={APPEARANCE_LABEL.backgroundColor}
+                      validate={validateColor}
+                    />
+                  </div>
                 </div>
-                <div className="col-md-6 col-xl-3">
-                  <FontSizeField
-                    name={`items.${item.key}.fontSize`}
-                    label={APPEARANCE_LABEL.fontSize}
-                    validate={validateFontSize}
-                  />
-                </div>
-                <div className="col-md-6 col-xl-3">
-                  <TextColorField item={item.key} />
-                </div>
-                <div className="col-md-6 col-xl-3">
-                  <ColorPickerField
-                    name={`items.${item.key}.backgroundColor`}
-                    label={APPEARANCE_LABEL.backgroundColor}
-                    validate={validateColor}
-                  />
-                </div>
-              </div>
-            </fieldset>
-          ))}
+              </fieldset>
+            ))}
+          </BesidePreview>
           <Button type="submit" variant="primary" disabled={submitting}>
             {submitLabel}
           </Button>
         </form>
       )}
     </Form>
+  );
+}
+
+/**
+ * The fields, with the preview (when there is one) beside them on wide screens and under them
+ * on narrow ones; it stays in view while the fields scroll.
+ */
+export function BesidePreview({
+  preview,
+  children,
+}: {
+  preview: (() => ReactNode) | undefined;
+  children: ReactNode;
+}) {
+  if (!preview) return <>{children}</>;
+  return (
+    <div className="row">
+      <div className="col-lg-7">{children}</div>
+      <div className="col-lg-5 mb-3">
+        <div className="position-sticky top-0">{preview()}</div>
+      </div>
+    </div>
   );
 }

@@ -5,13 +5,14 @@
  * closing brace is appended"); the journal's does not.
  */
 import { useState } from 'react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
-import { Form } from 'react-final-form';
+import { Form, FormSpy } from 'react-final-form';
 import { FieldShell, useFormField } from '@/components/form/FieldShell';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { maxLength } from '@/lib/forms/validators';
+import { BesidePreview } from './appearance-form';
 
 export const CSS_EDITOR_LABEL = 'CSS override';
 
@@ -28,6 +29,11 @@ export interface CssEditorFormProps {
   submitLabel: string;
   /** Called with the text ('' when emptied); the caller saves and moves on. */
   onSubmit(css: string): Promise<void>;
+  /**
+   * The live preview shown beside the text (issue 11), given the text as it is being typed
+   * ('' when emptied): components/site-builder/site-preview.tsx.
+   */
+  preview?: (css: string) => ReactNode;
 }
 
 export function CssEditorForm({
@@ -36,6 +42,7 @@ export function CssEditorForm({
   autoCloseBrace = false,
   submitLabel,
   onSubmit,
+  preview,
 }: CssEditorFormProps) {
   const [initialValues] = useState<CssValues>(() => ({ css: initialCss ?? undefined }));
   const [validate] = useState(() => maxLength(maxChars));
@@ -47,7 +54,18 @@ export function CssEditorForm({
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
-          <CssTextArea autoCloseBrace={autoCloseBrace} validate={validate} />
+          <BesidePreview
+            preview={
+              preview &&
+              (() => (
+                <FormSpy<CssValues> subscription={{ values: true }}>
+                  {({ values }) => preview(values.css ?? '')}
+                </FormSpy>
+              ))
+            }
+          >
+            <CssTextArea autoCloseBrace={autoCloseBrace} validate={validate} />
+          </BesidePreview>
           <Button type="submit" variant="primary" disabled={submitting}>
             {submitLabel}
           </Button>

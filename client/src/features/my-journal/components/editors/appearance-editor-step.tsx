@@ -12,6 +12,7 @@ import { useEditorFlow } from '../../hooks/use-editor-flow';
 import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
 import { showSaveFailure } from '../../lib/save-failures';
 import { EditorScreen } from './editor-screen';
+import { JournalPreview } from './journal-preview';
 
 const HERE = paths.mj.wizard.editor.font.path;
 
@@ -56,6 +57,12 @@ function AppearanceEditor({ profile }: { profile: JournalProfile }) {
       parts={ALL_PAGE_PARTS}
       submitLabel={SAVE_AND_CONTINUE}
       onSubmit={save}
+      preview={(settings) => (
+        <JournalPreview
+          profile={profile}
+          css={applyAppearance(profile.cssOverride, settings, ALL_PAGE_PARTS)}
+        />
+      )}
     />
   );
 }

@@ -9,6 +9,7 @@ import { useEditorFlow } from '../../hooks/use-editor-flow';
 import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
 import { showSaveFailure } from '../../lib/save-failures';
 import { EditorScreen } from './editor-screen';
+import { JournalPreview } from './journal-preview';
 
 const HERE = paths.mj.wizard.editor.css.path;
 
@@ -43,6 +44,7 @@ function CssEditor({ profile }: { profile: JournalProfile }) {
       maxChars={JOURNAL_LIMITS.cssOverride}
       submitLabel={SAVE_AND_CONTINUE}
       onSubmit={save}
+      preview={(css) => <JournalPreview profile={profile} css={css} />}
     />
   );
 }
