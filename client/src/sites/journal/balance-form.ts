@@ -9,7 +9,7 @@ import {
   JOURNAL_SITE_TEXT,
   type BalanceAnswer,
 } from '@contracts/api/journal';
-import { h, replaceChildren } from './dom';
+import { h, replaceChildren } from '../shared/dom';
 import { formatDate, formatMoney } from './format';
 import { checkBalance } from './site-api';
 

@@ -1,4 +1,5 @@
 /** Webpack entry of the published journal site (dist/client/mj/index.html). */
+import '../shared/site-base.css';
 import './journal-site.css';
 import { startJournalSite } from './journal-site';
 

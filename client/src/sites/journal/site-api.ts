@@ -8,6 +8,7 @@ import {
   type BalanceRequest,
   type PublishedJournalSite,
 } from '@contracts/api/journal';
+import { errorMessageOf, isRecord, jsonOf } from '../shared/fetch-json';
 
 export type SiteResult =
   | { kind: 'site'; site: PublishedJournalSite }
@@ -19,23 +20,6 @@ export type BalanceResult =
   | { kind: 'balance'; answer: BalanceAnswer }
   | { kind: 'refused'; errorCode: number | undefined; message: string }
   | { kind: 'failed' };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-async function jsonOf(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-function errorMessageOf(body: unknown): string | undefined {
-  return isRecord(body) && typeof body.errorMessage === 'string' && body.errorMessage !== ''
-    ? body.errorMessage
-    : undefined;
-}
 
 function isPublishedSite(body: unknown): body is PublishedJournalSite {
   return (

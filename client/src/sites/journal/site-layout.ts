@@ -11,9 +11,9 @@ import {
   type PublishedJournalSite,
 } from '@contracts/api/journal';
 import { createBalanceForm } from './balance-form';
-import { h, type Child } from './dom';
-import { sanitizeContent } from './sanitize-content';
-import { pageSlugOf, siteHash } from './site-route';
+import { h, type Child } from '../shared/dom';
+import { sanitizeContent } from '../shared/sanitize-content';
+import { pageSlugOf, siteHash } from '../shared/site-route';
 
 /** The menu label of a page: its nav item (Locations) or its type name. */
 export const navLabelOf = (page: PublishedJournalPage) => page.navItem?.trim() || page.name;
@@ -113,20 +113,4 @@ export function siteLayout(
   page: PublishedJournalPage | undefined,
 ): HTMLElement[] {
   return [header(site), nav(site, page), main(site, page), footer(site)];
-}
-
-/** The page shown for an unknown or unpublished site, or one that failed to load. */
-export function unavailableLayout(message: string): HTMLElement[] {
-  return [
-    h(
-      'main',
-      { id: 'main', class: 'unavailable' },
-      h('h1', { class: 'title' }, JOURNAL_SITE_TEXT.notPublishedTitle),
-      h('p', {}, message),
-    ),
-  ];
-}
-
-export function loadingLayout(): HTMLElement[] {
-  return [h('main', { id: 'main', 'aria-busy': 'true' }, h('p', {}, JOURNAL_SITE_TEXT.loading))];
 }
