@@ -3,6 +3,9 @@
  * steps and the summary so each label is written once. Dialog texts are in contracts
  * (JOURNAL_TEXT); the few texts the spec leaves open are marked.
  */
+import { SITE_SETUP_LABEL } from '@/components/site-builder/setup-fields';
+import { SITE_SUMMARY_LABEL } from '@/components/site-builder/summary-section';
+import { THEME_CHANGE_TEXT } from '@/lib/sites/theme-stylesheet';
 
 export const DASHBOARD_TEXT = {
   title: 'Select a MyJournal Website',
@@ -21,33 +24,15 @@ export const STEP_TITLE = {
 
 export const SAVE_AND_CONTINUE = 'Save & Continue';
 
-/** Step 1 fields (01 §2.5) and the summary's Client Setup section (01 §2.10). */
+/** Step 1 fields (01 §2.5, the builders' shared labels) and the summary's Client Setup rows. */
 export const SETUP_LABEL = {
-  schemeName: 'Scheme Name',
-  schemeType: 'Scheme Type',
-  programId: 'Program ID',
-  siteUrl: 'URL',
-  importConfig: 'Import config',
-  primaryLanguage: 'Primary Language',
-  secondaryLanguage: 'Secondary Language',
-  theme: 'Site Theme',
-  light: 'Light',
-  dark: 'Dark',
+  ...SITE_SETUP_LABEL,
   english: 'English',
   /** The summary's row for the profile's location flag. */
   publishTarget: 'Publish target',
 } as const;
 
-/**
- * Step 1's question before a theme change resets a stylesheet the operator has styled (not in
- * the spec: 01 §4.3 resets it without asking).
- */
-export const THEME_CHANGE_TEXT = {
-  title: 'Change the site theme?',
-  message:
-    "The site has its own styling (fonts, colours, custom CSS). Changing the theme replaces it with the new theme's default stylesheet, and it cannot be undone.",
-  confirm: 'Change theme',
-} as const;
+export { THEME_CHANGE_TEXT };
 
 /** The journal builds gift-card balance sites: the scheme type always reads Gift (01 §2.5). */
 export const SCHEME_TYPE = 'Gift';
@@ -69,21 +54,11 @@ export const PAGES_TEXT = {
 
 /** Summary sections and rows (01 §2.10). */
 export const SUMMARY_LABEL = {
-  clientSetup: 'Client Setup',
-  siteSettings: 'Site Settings',
-  sitePages: 'Site Pages',
-  media: 'Media Files added',
-  appearance: 'Site Appearance',
+  ...SITE_SUMMARY_LABEL,
   logo: 'Logo',
   headerImg: 'Header Logo',
   favIcon: 'Favicon',
   backgroundImg: 'Background',
-  pageTitle: 'Title',
   navItem: 'Navigation Item',
-  content: 'Content',
-  publish: 'Publish',
   save: 'Save',
-  export: 'Export',
-  /** Not in the spec: names the button group. */
-  actions: 'Summary actions',
 } as const;

@@ -1,19 +1,10 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import BsForm from 'react-bootstrap/Form';
-import { Form, useField } from 'react-final-form';
+import { Form } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
 import { useNavigate } from 'react-router-dom';
 import type { Program } from '@contracts/api/entities';
-import {
-  DEFAULT_THEME_ID,
-  JOURNAL_LIMITS,
-  JOURNAL_TEXT,
-  SITE_URL_CHARACTERS_MESSAGE,
-  SITE_URL_PATTERN,
-  THEME,
-  type JournalProfile,
-} from '@contracts/api/journal';
+import { DEFAULT_THEME_ID, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { setBodyBackground } from '@contracts/site/stylesheet';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
@@ -22,6 +13,14 @@ import { RadioGroupField } from '@/components/form/RadioGroupField';
 import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextField';
 import type { FieldOption } from '@/components/form/options';
+import {
+  ImportConfigInput,
+  NO_LANGUAGES,
+  ProgramIdField,
+  ReadOnlyField,
+  THEME_OPTIONS,
+  validateSiteUrl,
+} from '@/components/site-builder/setup-fields';
 import { paths, withId } from '@/config/paths';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { imageLink } from '@/lib/api/images-api';
@@ -29,11 +28,12 @@ import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
-import { composeValidators, matches, maxLength, minLength, required } from '@/lib/forms/validators';
+import { required } from '@/lib/forms/validators';
 import { logger } from '@/lib/logging/logger';
 import { isGiftProgram } from '@/lib/programs';
 import { JsonFileError, readJsonFile } from '@/lib/sites/read-json-file';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
+import { stylesheetToSave } from '@/lib/sites/theme-stylesheet';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import {
@@ -51,13 +51,7 @@ import {
   type ImportedConfig,
 } from '../../lib/config-file';
 import { applyImport, ImportFailed } from '../../lib/import-config';
-import {
-  SAVE_AND_CONTINUE,
-  SCHEME_TYPE,
-  SETUP_LABEL,
-  STEP_TITLE,
-  THEME_CHANGE_TEXT,
-} from '../../lib/journal-texts';
+import { SAVE_AND_CONTINUE, SCHEME_TYPE, SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
 import { fieldMessage, showSaveFailure } from '../../lib/save-failures';
 
 interface SetupValues {
@@ -73,19 +67,6 @@ const ENGLISH = 1;
 const PRIMARY_LANGUAGES: readonly FieldOption<number>[] = [
   { value: ENGLISH, label: SETUP_LABEL.english },
 ];
-const NO_LANGUAGES: readonly FieldOption<number>[] = [];
-const THEMES: readonly FieldOption<number>[] = [
-  { value: THEME.LIGHT, label: SETUP_LABEL.light },
-  { value: THEME.DARK, label: SETUP_LABEL.dark },
-];
-
-const validateSiteUrl = composeValidators(
-  required,
-  minLength(JOURNAL_LIMITS.siteUrl.min),
-  maxLength(JOURNAL_LIMITS.siteUrl.max),
-  // The server refuses other characters too (and says so); checked here before the save.
-  matches(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
-);
 
 /**
  * The stylesheet a theme starts from (01 §3, §4.3): its default, with the profile's background
@@ -94,33 +75,6 @@ const validateSiteUrl = composeValidators(
 function themeStylesheet(themeId: number, backgroundUrl: string | null): string {
   const css = defaultJournalStylesheet(themeId);
   return backgroundUrl ? setBodyBackground(css, backgroundUrl) : css;
-}
-
-/**
- * The stylesheet step 1 saves for an existing profile. 01 §4.3 resets it to the theme's default
- * at every step 1 save, but that silently threw away fonts, custom rules and the background
- * image when only the URL was saved again. Decision: the stylesheet is reset only when the theme
- * changes, and then only after the operator confirms when the reset would discard styling of
- * their own (anything other than the old theme's starting stylesheet). Undefined: cancelled.
- */
-async function stylesheetToSave(
-  profile: JournalProfile,
-  themeId: number,
-  backgroundUrl: string | null,
-): Promise<string | null | undefined> {
-  if (themeId === profile.themeId) return profile.cssOverride;
-  const current = profile.cssOverride ?? '';
-  const customised =
-    current.trim() !== '' && current !== themeStylesheet(profile.themeId, backgroundUrl);
-  if (customised) {
-    const confirmed = await dialogs.confirm(
-      THEME_CHANGE_TEXT.title,
-      textToHtml(THEME_CHANGE_TEXT.message),
-      { okText: THEME_CHANGE_TEXT.confirm },
-    );
-    if (!confirmed) return undefined;
-  }
-  return themeStylesheet(themeId, backgroundUrl);
 }
 
 /**
@@ -166,7 +120,6 @@ function ClientSetupForm({
   const [createPage] = useCreateJournalPageMutation();
   const [updatePage] = useUpdateJournalPageMutation();
   const [importing, setImporting] = useState(false);
-  const importId = useId();
 
   // A journal site checks gift-card balances (the scheme type reads Gift, 01 §2.5): only gift
   // programs are offered. A profile's own program stays listed whatever its type, so an older
@@ -191,11 +144,13 @@ function ClientSetupForm({
     try {
       if (profile) {
         const background = profile.backgroundImg;
-        const cssOverride = await stylesheetToSave(
-          profile,
+        const backgroundUrl = background ? imageLink(urlBase, background) : null;
+        const cssOverride = await stylesheetToSave({
+          savedThemeId: profile.themeId,
+          savedCss: profile.cssOverride,
           themeId,
-          background ? imageLink(urlBase, background) : null,
-        );
+          themeStylesheet: (id) => themeStylesheet(id, backgroundUrl),
+        });
         // Cancelled: nothing is saved and the form keeps the operator's changes.
         if (cssOverride === undefined) return undefined;
         saved = await updateProfile({ ...profile, siteUrl, themeId, cssOverride }).unwrap();
@@ -292,16 +247,9 @@ function ClientSetupForm({
   return (
     <Form<SetupValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, values }) => {
-        const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
-          const input = event.currentTarget;
-          const file = input.files?.[0];
-          if (!file) return;
+        const onFile = (file: File) => {
           setImporting(true);
-          void importConfig(file, values).finally(() => {
-            setImporting(false);
-            // Cleared so that choosing the same file again imports it again.
-            input.value = '';
-          });
+          return importConfig(file, values).finally(() => setImporting(false));
         };
         return (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
@@ -326,15 +274,7 @@ function ClientSetupForm({
                   validate={validateSiteUrl}
                   autoComplete="off"
                 />
-                <BsForm.Group controlId={importId} className="mb-3">
-                  <BsForm.Label>{SETUP_LABEL.importConfig}</BsForm.Label>
-                  <BsForm.Control
-                    type="file"
-                    accept=".json,application/json"
-                    onChange={onFileChosen}
-                    disabled={importing || submitting}
-                  />
-                </BsForm.Group>
+                <ImportConfigInput onFile={onFile} disabled={importing || submitting} />
               </div>
               <div className="col-lg-6">
                 <SelectField<number>
@@ -350,7 +290,7 @@ function ClientSetupForm({
                 <RadioGroupField<number>
                   name="themeId"
                   label={SETUP_LABEL.theme}
-                  options={THEMES}
+                  options={THEME_OPTIONS}
                   inline
                 />
               </div>
@@ -363,21 +303,4 @@ function ClientSetupForm({
       }}
     </Form>
   );
-}
-
-/** A value shown in a read-only input with its label. */
-function ReadOnlyField({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <BsForm.Group controlId={id} className="mb-3">
-      <BsForm.Label>{label}</BsForm.Label>
-      <BsForm.Control readOnly value={value} />
-    </BsForm.Group>
-  );
-}
-
-/** The chosen program's id (01 §2.5). */
-function ProgramIdField() {
-  const { input } = useField<number | undefined>('programId', { subscription: { value: true } });
-  return <ReadOnlyField label={SETUP_LABEL.programId} value={String(input.value ?? '')} />;
 }
