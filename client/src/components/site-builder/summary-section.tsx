@@ -13,6 +13,21 @@ import './summary-section.css';
 
 export const EMPTY_VALUE = '-';
 
+/** The sections and buttons both builders' summaries name alike (01 §2.10, 02 §2 Step 6). */
+export const SITE_SUMMARY_LABEL = {
+  clientSetup: 'Client Setup',
+  siteSettings: 'Site Settings',
+  sitePages: 'Site Pages',
+  media: 'Media Files added',
+  appearance: 'Site Appearance',
+  pageTitle: 'Title',
+  content: 'Content',
+  publish: 'Publish',
+  export: 'Export',
+  /** Not in the spec: names the button group. */
+  actions: 'Summary actions',
+} as const;
+
 export const SUMMARY_TEXT = {
   item: 'Item',
   font: 'Font',
