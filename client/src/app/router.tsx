@@ -117,7 +117,7 @@ export const appRoutes: RouteObject[] = [
                   // W2/W3: each replaces its own line with merchantStep(entry, 'ItsScreen').
                   ...steps(mm.page),
                   ...steps(mm.media),
-                  ...steps(mm.editor),
+                  merchantStep(mm.editor, 'SiteEditorStep'),
                   ...steps(mm.summary),
                 ],
               },

@@ -1,0 +1,183 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
+import { readAppearance } from '@contracts/site/stylesheet';
+import { paths, withId } from '@/config/paths';
+import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+
+const EXTRA = '/* keep me */\n.custom { margin: 0; }\n';
+
+const PROFILE: MerchantProfile = {
+  id: 5,
+  programId: 1,
+  liveURL: null,
+  testURL: 'coffee-shop',
+  primaryLanguageId: 1,
+  secundaryLanguageId: null,
+  siteThemeId: 1,
+  overrideCSS: `${defaultMerchantStylesheet(1)}${EXTRA}`,
+  siteTitle: 'Coffee',
+  description: null,
+  siteKeywords: null,
+  analyticsTrackingCode: null,
+  headerLogoPath: null,
+  logoPath: null,
+  faviconPath: null,
+  backgroundPath: null,
+  moduleCode: null,
+  publishLive: 0,
+  publishTest: 0,
+};
+const PUT = 'PUT /api/mymerchant/profile/5';
+
+let server: FakeFetch;
+let stored: MerchantProfile;
+
+beforeEach(() => {
+  stored = structuredClone(PROFILE);
+  server = installFakeFetch();
+  server.on('GET /api/mymerchant/profile/5', () => ({ body: stored }));
+  server.on(PUT, (request) => {
+    stored = { ...stored, ...(request.body as MerchantProfile), id: 5 };
+    return { body: stored };
+  });
+  setTokenCookie();
+});
+afterEach(() => {
+  server.restore();
+  jest.useRealTimers();
+});
+
+async function openEditor(fakeTimers = false) {
+  const view = renderApp({ route: withId(paths.mm.wizard.editor, 5), fakeTimers });
+  expect(await screen.findByRole('heading', { name: 'Site Editor', level: 2 })).toBeVisible();
+  await screen.findByRole('button', { name: 'Save & Continue' });
+  return view;
+}
+const group = (name: string) => screen.getByRole('group', { name });
+const inGroup = (name: string, label: string) => within(group(name)).getByLabelText(label);
+const save = () => screen.getByRole('button', { name: 'Save & Continue' });
+const puts = () => server.calls(PUT);
+
+describe('MyMerchant step 5, Site Editor', () => {
+  it('opens on Edit Fonts: a page background and the seven items from the stylesheet', async () => {
+    await openEditor();
+    expect(screen.getByRole('radio', { name: 'Edit Fonts' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Edit CSS' })).not.toBeChecked();
+    expect(inGroup('Page', 'Page background')).toBeInTheDocument();
+    expect(within(group('Page')).queryByLabelText('Header background')).not.toBeInTheDocument();
+    expect(within(group('Page')).queryByLabelText('Header height (px)')).not.toBeInTheDocument();
+    const defaults = readAppearance(PROFILE.overrideCSS, 1);
+    for (const item of STYLE_ITEMS) {
+      const fields = within(group(item.label));
+      expect(fields.getByRole('button', { name: /^Font Open Sans/ })).toBeInTheDocument();
+      expect(fields.getByLabelText('Font size')).toHaveValue(
+        defaults.items[item.key]['font-size'].replace(/px$/, ''),
+      );
+      expect(fields.getByLabelText('Font colour')).toBeInTheDocument();
+      expect(fields.getByLabelText('Background colour')).toBeInTheDocument();
+    }
+    // The light theme shows no dark-theme preview.
+    expect(screen.queryByRole('img', { name: 'Dark theme preview' })).not.toBeInTheDocument();
+  });
+
+  it('saves the fonts into overrideCSS (PUT ?returnBody=true), keeps other rules, opens the summary', async () => {
+    const { user } = await openEditor();
+    const background = inGroup('Page', 'Page background');
+    await user.clear(background);
+    await user.type(background, 'rgba(10, 20, 30, 0.5)');
+    const size = inGroup('Page Headlines h1', 'Font size');
+    await user.clear(size);
+    await user.type(size, '44');
+    await user.click(within(group('Menu Item')).getByRole('button', { name: /^Font Open Sans/ }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Oswald' }));
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(MERCHANT_TEXT.profileUpdated);
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]!.url.searchParams.get('returnBody')).toBe('true');
+    const css = (puts()[0]!.body as MerchantProfile).overrideCSS!;
+    expect(css).toMatch(/body \{[^}]*background-color: rgba\(10, 20, 30, 0\.5\);/);
+    expect(css).toMatch(/\.title \{[^}]*font-size: 44px;/);
+    expect(css).toMatch(/nav ul li \{\n {2}font-family: 'Oswald', sans-serif;/);
+    // The merchant edits no header or footer: they stay as stored.
+    const rule = (text: string, selector: string) =>
+      new RegExp(`^${selector} \\{[^}]*\\}`, 'm').exec(text)?.[0];
+    for (const selector of ['header', 'footer']) {
+      expect(rule(css, selector)).toBe(rule(PROFILE.overrideCSS!, selector));
+    }
+    expect(css.endsWith(EXTRA)).toBe(true);
+
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.summary.path));
+  });
+
+  it('Edit CSS shows the stored stylesheet, closes a brace typed at the end and saves the text', async () => {
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    expect(area.value).toBe(PROFILE.overrideCSS);
+    expect(screen.queryByRole('group', { name: 'Page' })).not.toBeInTheDocument();
+
+    await user.clear(area);
+    await user.type(area, '.promo {{');
+    expect(area.value).toBe('.promo {}');
+    await user.type(area, ' color: red; ', { initialSelectionStart: '.promo {'.length });
+    expect(area.value).toBe('.promo { color: red; }');
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(MERCHANT_TEXT.profileUpdated);
+    expect(puts().map((call) => (call.body as MerchantProfile).overrideCSS)).toEqual([
+      '.promo { color: red; }',
+    ]);
+  });
+
+  it('switching modes with unsaved edits asks first; Stay keeps them', async () => {
+    const { user } = await openEditor();
+    const size = inGroup('Form Label', 'Font size');
+    await user.clear(size);
+    await user.type(size, '21');
+    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(inGroup('Form Label', 'Font size')).toHaveValue('21');
+    expect(screen.getByRole('radio', { name: 'Edit Fonts' })).toBeChecked();
+
+    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const again = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(again).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('textbox', { name: 'CSS override' })).toBeInTheDocument();
+    expect(puts()).toEqual([]);
+  });
+
+  it("a failed save shows the server's message under Error and stays", async () => {
+    server.on(PUT, {
+      status: 400,
+      body: { errorCode: 1, errorMessage: 'overrideCSS: This field is too long' },
+    });
+    const { user } = await openEditor();
+    await user.click(save());
+    expect(await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle })).toHaveTextContent(
+      'overrideCSS: This field is too long',
+    );
+    expect(currentPath()).toBe(paths.mm.wizard.editor.path);
+  });
+
+  it('a dark-theme site shows the dark preview image, its tooltip only after 15000 ms', async () => {
+    stored = { ...stored, siteThemeId: 2, overrideCSS: defaultMerchantStylesheet(2) };
+    const { user } = await openEditor(true);
+    const image = screen.getByRole('img', { name: 'Dark theme preview' });
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    await user.hover(image);
+    // Async: the tooltip's positioning settles in promises, inside act too.
+    await act(() => jest.advanceTimersByTimeAsync(14_999));
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('The dark theme');
+  });
+});
