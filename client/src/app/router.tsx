@@ -115,8 +115,8 @@ export const appRoutes: RouteObject[] = [
                   merchantStep(mm.setup, 'ClientSetupStep'),
                   merchantStep(mm.setting, 'SiteSettingsStep'),
                   // W2/W3: each replaces its own line with merchantStep(entry, 'ItsScreen').
-                  ...steps(mm.page),
-                  ...steps(mm.media),
+                  merchantStep(mm.page, 'SitePagesStep'),
+                  merchantStep(mm.media, 'MediaStep'),
                   merchantStep(mm.editor, 'SiteEditorStep'),
                   ...steps(mm.summary),
                 ],

@@ -43,6 +43,8 @@ export interface MediaSlotsProps {
   onRemove?(slot: MediaSlotKey): Promise<void>;
   /** Preview address of a stored value. */
   resolveSrc(value: string): string;
+  /** Largest file of each slot in bytes, instead of MEDIA_SLOTS' (the merchant's, 02 §9). */
+  limits?: Readonly<Record<MediaSlotKey, number>>;
   disabled?: boolean;
 }
 
@@ -51,26 +53,30 @@ export function MediaSlots({
   onUpload,
   onRemove,
   resolveSrc,
+  limits,
   disabled,
 }: MediaSlotsProps) {
   return (
     <div className="row">
-      {MEDIA_SLOTS.map((slot) => (
-        <div className="col-lg-6" key={slot.key}>
-          <ImageSlotField
-            name={fieldNames[slot.key]}
-            label={slot.label}
-            maxBytes={slot.maxBytes}
-            help={maxSizeTip(slot.maxBytes)}
-            disabled={disabled}
-            resolveSrc={resolveSrc}
-            onUpload={(file) => onUpload(slot.key, file)}
-            onRemove={onRemove ? () => onRemove(slot.key) : undefined}
-            onError={(message) => void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(message))}
-            className="mb-4"
-          />
-        </div>
-      ))}
+      {MEDIA_SLOTS.map((slot) => {
+        const maxBytes = limits?.[slot.key] ?? slot.maxBytes;
+        return (
+          <div className="col-lg-6" key={slot.key}>
+            <ImageSlotField
+              name={fieldNames[slot.key]}
+              label={slot.label}
+              maxBytes={maxBytes}
+              help={maxSizeTip(maxBytes)}
+              disabled={disabled}
+              resolveSrc={resolveSrc}
+              onUpload={(file) => onUpload(slot.key, file)}
+              onRemove={onRemove ? () => onRemove(slot.key) : undefined}
+              onError={(message) => void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(message))}
+              className="mb-4"
+            />
+          </div>
+        );
+      })}
     </div>
   );
 }

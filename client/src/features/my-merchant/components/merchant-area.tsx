@@ -12,6 +12,8 @@ import { WIZARD_TITLE } from '../lib/merchant-texts';
 export { MerchantDashboard } from './merchant-dashboard';
 export { ClientSetupStep } from './steps/client-setup-step';
 export { SiteSettingsStep } from './steps/site-settings-step';
+export { SitePagesStep } from './steps/site-pages-step';
+export { MediaStep } from './steps/media-step';
 export { SiteEditorStep } from './steps/site-editor-step';
 
 const wizard = paths.mm.wizard;

@@ -1,0 +1,300 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import { Form } from 'react-final-form';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import {
+  MERCHANT_LIMITS,
+  MERCHANT_TEXT,
+  type MerchantPageType,
+  type SelectedPageSubType,
+  type SelectedPageType,
+} from '@contracts/api/merchant';
+import { QueryContent } from '@/components/common/query-content';
+import { CheckboxField } from '@/components/form/CheckboxField';
+import { PageTextFields } from '@/components/site-builder/page-text-fields';
+import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
+import { paths, withId } from '@/config/paths';
+import { showSaveFailure } from '@/lib/api/save-failures';
+import { useStoreShape } from '@/lib/api/store-shape';
+import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import {
+  initialSelection,
+  pageFlags,
+  selectedPageTypeIds,
+  type PageFlags,
+  type PageTypeChoice,
+} from '@/lib/sites/page-selection';
+import {
+  useMerchantPageTypesQuery,
+  useMerchantSelectedPagesQuery,
+  useMerchantSelectedSubPagesQuery,
+  useSaveMerchantSelectedPagesMutation,
+  useSaveMerchantSelectedSubPagesMutation,
+} from '../../api/merchant-api';
+import { useMerchantProfileId } from '../../hooks/use-merchant-profile';
+
+/** Screen texts not in the spec (02 §2 names the fields only). */
+export const SITE_PAGES_TEXT = {
+  title: 'MyMerchant Site Pages',
+  group: 'Pages of the site',
+  edit: 'Edit',
+  editPage: (name: string) => `Edit ${name}`,
+  panel: (name: string) => `${name} page`,
+  subPages: 'Sub-pages',
+  noSubPages: 'This page has no sub-pages.',
+  choosePage: 'Select a page and press Edit to change its texts and sub-pages.',
+  saveAndContinue: 'Save & Continue',
+} as const;
+
+interface PageTexts {
+  navItem?: string;
+  title?: string;
+  content?: string;
+}
+
+/**
+ * Form values: the ticks (`selected.t{id}`), every page type's texts (`pages.p{id}`) and the
+ * sub-page ticks (`subs.s{id}`). Plain keys: final-form reads a numeric path part as an index.
+ */
+interface PagesValues {
+  selected: PageFlags;
+  pages: Record<string, PageTexts | undefined>;
+  subs: Record<string, boolean | undefined>;
+}
+
+const pageKey = (pageTypeId: number) => `p${pageTypeId}`;
+const subKey = (subtypeId: number) => `s${subtypeId}`;
+const SELECTED = 'selected.';
+const pagePrefix = (pageTypeId: number) => `pages.${pageKey(pageTypeId)}.`;
+
+const choiceOf = (type: MerchantPageType): PageTypeChoice => ({
+  id: type.id,
+  name: type.name,
+  mandatory: type.fl_mandatory === 1,
+});
+
+const orNull = (text: string | undefined): string | null => (text?.trim() ? text : null);
+
+/**
+ * The starting values. Decision: a page type the profile has not selected yet starts with its
+ * name as Navigation Item Label and Title (H1), as the server does for the mandatory pages of a
+ * new profile, so ticking a page is enough to save it.
+ */
+function initialValuesOf(
+  pageTypes: readonly MerchantPageType[],
+  pages: readonly SelectedPageType[],
+  subPages: readonly SelectedPageSubType[],
+): PagesValues {
+  const choices = pageTypes.map(choiceOf);
+  const stored = (id: number) => pages.find((page) => page.typeId === id);
+  return {
+    selected: pageFlags(
+      choices,
+      initialSelection(choices, (id) => stored(id) !== undefined),
+    ),
+    pages: Object.fromEntries(
+      pageTypes.map((type) => {
+        const page = stored(type.id);
+        return [
+          pageKey(type.id),
+          {
+            navItem: page?.navItem ?? type.name,
+            title: page?.title ?? type.name,
+            content: page?.content ?? '',
+          },
+        ];
+      }),
+    ),
+    subs: Object.fromEntries(
+      pageTypes.flatMap((type) =>
+        type.children.map((child) => [
+          subKey(child.id),
+          subPages.some((sub) => sub.subtypeId === child.id),
+        ]),
+      ),
+    ),
+  };
+}
+
+/** Step 3, Site Pages (02 §2, §4, §5). */
+export function SitePagesStep() {
+  const id = useMerchantProfileId();
+  const pageTypes = useStoreShape(useMerchantPageTypesQuery());
+  const pages = useStoreShape(useMerchantSelectedPagesQuery(id ?? skipToken));
+  const subPages = useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken));
+  if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
+  const loads = [pageTypes, pages, subPages];
+  const ready = loads.every((load) => load.data !== undefined);
+  const state = {
+    loading: !ready && loads.some((load) => load.loading),
+    error: loads.find((load) => load.error.code !== 0)?.error ?? pageTypes.error,
+  };
+  return (
+    <div>
+      <h3 className="h5 mb-3">{SITE_PAGES_TEXT.title}</h3>
+      <QueryContent state={state}>
+        {ready ? (
+          <SitePagesForm
+            key={id}
+            profileId={id}
+            pageTypes={pageTypes.data ?? []}
+            pages={pages.data ?? []}
+            subPages={subPages.data ?? []}
+          />
+        ) : null}
+      </QueryContent>
+    </div>
+  );
+}
+
+function SitePagesForm({
+  profileId,
+  pageTypes,
+  pages,
+  subPages,
+}: {
+  profileId: number;
+  pageTypes: readonly MerchantPageType[];
+  pages: readonly SelectedPageType[];
+  subPages: readonly SelectedPageSubType[];
+}) {
+  const navigate = useNavigate();
+  const [savePages] = useSaveMerchantSelectedPagesMutation();
+  const [saveSubPages] = useSaveMerchantSelectedSubPagesMutation();
+  const [choices] = useState(() => pageTypes.map(choiceOf));
+  // Loaded once: a refetch after the save must not reset what is being edited.
+  const [initialValues] = useState(() => initialValuesOf(pageTypes, pages, subPages));
+  const [openedId, setOpenedId] = useState<number | null>(null);
+
+  /**
+   * The selected pages (POST profile/pagetypes/, the selection replaces the stored one), then,
+   * only once that answered 200, their ticked sub-pages (POST profile/pagesubtypes/, 02 §4).
+   * Decision: a failure shows the server's message (README "Decisions": save failures).
+   */
+  async function onSubmit(values: PagesValues): Promise<void> {
+    const selected = selectedPageTypeIds(choices, values.selected);
+    const pageTypesBody = selected.map((typeId) => {
+      const texts = values.pages[pageKey(typeId)];
+      return {
+        typeId,
+        navItem: texts?.navItem?.trim() ?? '',
+        title: texts?.title?.trim() ?? '',
+        content: orNull(texts?.content),
+      };
+    });
+    const pageSubtypes = pageTypes
+      .filter((type) => selected.includes(type.id))
+      .flatMap((type) =>
+        type.children
+          .filter((child) => values.subs[subKey(child.id)] === true)
+          .map((child) => ({ subtypeId: child.id, pageTypeFk: type.id })),
+      );
+    const processing = dialogs.processing();
+    try {
+      await savePages({ profileId, pageTypes: pageTypesBody }).unwrap();
+      await saveSubPages({ profileId, pageSubtypes }).unwrap();
+    } catch (error) {
+      processing.close();
+      await showSaveFailure(error);
+      return;
+    }
+    processing.close();
+    await dialogs.success(MERCHANT_TEXT.successTitle, textToHtml(MERCHANT_TEXT.pagesUpdated));
+    await navigate(withId(paths.mm.wizard.media, profileId));
+  }
+
+  return (
+    <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues}>
+      {({ handleSubmit, submitting, values, form }) => {
+        const selected = selectedPageTypeIds(choices, values.selected);
+        const opened = pageTypes.find((type) => type.id === openedId && selected.includes(type.id));
+        const submit = async (event: FormEvent<HTMLFormElement>) => {
+          await handleSubmit(event);
+          // Blocked by a page that is not open (02 §5): open the first one lacking its texts.
+          const errors = form.getState().errors as Partial<PagesValues> | undefined;
+          const invalid = selected.find((id) => errors?.pages?.[pageKey(id)] !== undefined);
+          if (invalid !== undefined && invalid !== opened?.id) setOpenedId(invalid);
+        };
+        return (
+          <form onSubmit={(event) => void submit(event)} noValidate>
+            <FormUnsavedChanges />
+            <div className="row">
+              <div className="col-lg-5">
+                <PageTypeChecklist
+                  legend={SITE_PAGES_TEXT.group}
+                  types={choices}
+                  namePrefix={SELECTED}
+                  aside={(type) => (
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      aria-label={SITE_PAGES_TEXT.editPage(type.name)}
+                      aria-expanded={opened?.id === type.id}
+                      disabled={!selected.includes(type.id)}
+                      onClick={() => setOpenedId(type.id)}
+                    >
+                      {SITE_PAGES_TEXT.edit}
+                    </Button>
+                  )}
+                />
+              </div>
+              <div className="col-lg-7">
+                {opened ? null : (
+                  <p className="text-body-secondary">{SITE_PAGES_TEXT.choosePage}</p>
+                )}
+                {/*
+                 * Every selected page's panel stays mounted (only the opened one shown), so its
+                 * fields keep their edits and their rules (02 §5) block the save while closed.
+                 */}
+                {pageTypes
+                  .filter((type) => selected.includes(type.id))
+                  .map((type) => (
+                    <PagePanel key={type.id} type={type} hidden={type.id !== opened?.id} />
+                  ))}
+              </div>
+            </div>
+            <Button type="submit" variant="primary" disabled={submitting}>
+              {SITE_PAGES_TEXT.saveAndContinue}
+            </Button>
+          </form>
+        );
+      }}
+    </Form>
+  );
+}
+
+/** The right panel of one selected page (02 §2 step 3). */
+function PagePanel({ type, hidden }: { type: MerchantPageType; hidden: boolean }) {
+  const headingId = `mm-page-panel-${type.id}`;
+  return (
+    <section aria-labelledby={headingId} className="border rounded p-3 mb-3" hidden={hidden}>
+      <h4 id={headingId} className="h6 mb-3">
+        {SITE_PAGES_TEXT.panel(type.name)}
+      </h4>
+      <PageTextFields
+        namePrefix={pagePrefix(type.id)}
+        withNavItem
+        requireTexts
+        limits={MERCHANT_LIMITS}
+        contentRows={8}
+      />
+      <fieldset>
+        <legend className="form-label fs-6">{SITE_PAGES_TEXT.subPages}</legend>
+        {type.children.length === 0 ? (
+          <p className="text-body-secondary">{SITE_PAGES_TEXT.noSubPages}</p>
+        ) : (
+          type.children.map((child) => (
+            <CheckboxField
+              key={child.id}
+              name={`subs.${subKey(child.id)}`}
+              label={child.name}
+              className="mb-2"
+            />
+          ))
+        )}
+      </fieldset>
+    </section>
+  );
+}

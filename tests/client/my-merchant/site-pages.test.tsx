@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  MERCHANT_EMBEDDED,
+  MERCHANT_TEXT,
+  type MerchantPageType,
+  type SelectedPageSubTypes,
+  type SelectedPageTypes,
+} from '@contracts/api/merchant';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { paths, withId } from '@/config/paths';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+
+const PAGE_TYPES: MerchantPageType[] = [
+  { id: 1, name: 'Home', fl_mandatory: 1, children: [] },
+  { id: 4, name: 'Locations', fl_mandatory: 1, children: [] },
+  {
+    id: 6,
+    name: 'Terms',
+    fl_mandatory: 0,
+    children: [
+      { id: 61, typeId: 6, name: 'Returns' },
+      { id: 62, typeId: 6, name: 'Card terms' },
+    ],
+  },
+  { id: 8, name: 'About', fl_mandatory: 0, children: [] },
+];
+
+const PAGES = '/api/mymerchant/profile/pagetypes/';
+const SUB_PAGES = '/api/mymerchant/profile/pagesubtypes/';
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+  server.on('GET /api/mymerchant/pagetype', {
+    body: embeddedList(MERCHANT_EMBEDDED.pageTypes, PAGE_TYPES),
+  });
+  server.on('GET /api/mymerchant/profile/pagetypes/3', {
+    body: {
+      profileId: 3,
+      pageTypes: [
+        { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Hello</p>' },
+        { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+      ],
+    } satisfies SelectedPageTypes,
+  });
+  server.on('GET /api/mymerchant/profile/pagesubtypes/3', {
+    body: { profileId: 3, pageSubtypes: [] } satisfies SelectedPageSubTypes,
+  });
+  server.on(`POST ${PAGES}`, (request) => ({ body: request.body }));
+  server.on(`POST ${SUB_PAGES}`, (request) => ({ body: request.body }));
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+async function openPages() {
+  const view = renderApp({ route: withId(paths.mm.wizard.page, 3) });
+  expect(await screen.findByRole('heading', { name: 'MyMerchant Site Pages' })).toBeVisible();
+  await screen.findByRole('checkbox', { name: 'Terms' });
+  return view;
+}
+const writes = () =>
+  server.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const pressOk = async (user: ReturnType<typeof renderApp>['user'], title: string) => {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  const text = dialog.textContent;
+  await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+  return text;
+};
+const panel = (name: string) => screen.getByRole('region', { name: `${name} page` });
+
+describe('MyMerchant step 3, Site Pages', () => {
+  it('lists the page types: mandatory ones checked and locked, the others as stored', async () => {
+    await openPages();
+    for (const name of ['Home', 'Locations']) {
+      expect(screen.getByRole('checkbox', { name })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name })).toBeDisabled();
+    }
+    expect(screen.getByRole('checkbox', { name: 'Terms' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Terms' })).toBeEnabled();
+    // Only a selected page opens its panel.
+    expect(screen.getByRole('button', { name: 'Edit Terms' })).toBeDisabled();
+    expect(screen.queryByRole('region', { name: / page$/ })).toBeNull();
+  });
+
+  it('opens a page with its stored texts', async () => {
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Home' }));
+    const home = panel('Home');
+    expect(within(home).getByLabelText('Navigation Item Label')).toHaveValue('Start');
+    expect(within(home).getByLabelText('Title (H1)')).toHaveValue('Welcome');
+    expect(await within(home).findByRole('textbox', { name: 'Content' })).toHaveTextContent(
+      'Hello',
+    );
+    expect(within(home).getByText('This page has no sub-pages.')).toBeVisible();
+  });
+
+  it('saves the pages, then their sub-pages, says so and opens Media Files', async () => {
+    const { user } = await openPages();
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    const terms = panel('Terms');
+    // A newly selected page starts with its name as label and title.
+    expect(within(terms).getByLabelText('Navigation Item Label')).toHaveValue('Terms');
+    await user.clear(within(terms).getByLabelText('Title (H1)'));
+    await user.type(within(terms).getByLabelText('Title (H1)'), 'Terms of use');
+    await user.click(within(terms).getByRole('checkbox', { name: 'Card terms' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(MERCHANT_TEXT.pagesUpdated);
+    expect(writes()).toEqual([`POST ${PAGES}`, `POST ${SUB_PAGES}`]);
+    expect(server.calls(`POST ${PAGES}`)[0]?.body).toEqual({
+      profileId: 3,
+      pageTypes: [
+        { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Hello</p>' },
+        { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+        { typeId: 6, navItem: 'Terms', title: 'Terms of use', content: null },
+      ],
+    });
+    expect(server.calls(`POST ${SUB_PAGES}`)[0]?.body).toEqual({
+      profileId: 3,
+      pageSubtypes: [{ subtypeId: 62, pageTypeFk: 6 }],
+    });
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.media.path));
+    expect(window.location.hash).toContain('?id=3');
+  });
+
+  it('sends the sub-pages only once the pages answered 200', async () => {
+    const answer = deferred<{ status: number; body: unknown }>();
+    server.on(`POST ${PAGES}`, () => answer.promise);
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await waitFor(() => expect(writes()).toEqual([`POST ${PAGES}`]));
+    answer.resolve({
+      status: 400,
+      body: { errorCode: 400, errorMessage: 'pageTypes: unknown page type 99' },
+    });
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain('unknown page type 99');
+    // Refused: no sub-pages are sent, the step stays.
+    expect(writes()).toEqual([`POST ${PAGES}`]);
+    expect(currentPath()).toBe(paths.mm.wizard.page.path);
+  });
+
+  it('requires the label and the title of the opened page and blocks the save', async () => {
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Locations' }));
+    const locations = panel('Locations');
+    await user.clear(within(locations).getByLabelText('Navigation Item Label'));
+    await user.clear(within(locations).getByLabelText('Title (H1)'));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(within(locations).getByLabelText('Navigation Item Label')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(within(locations).getByLabelText('Title (H1)')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it('opens a selected page left without its texts when the save is blocked by it', async () => {
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Home' }));
+    await user.clear(within(panel('Home')).getByLabelText('Title (H1)'));
+    expect(within(panel('Home')).getByLabelText('Title (H1)')).toHaveValue('');
+    await within(panel('Home')).findByRole('textbox', { name: 'Content' });
+    expect(within(panel('Home')).getByLabelText('Title (H1)')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Edit Locations' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Home' }));
+    expect(within(panel('Home')).getByLabelText('Title (H1)')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Edit Locations' }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const home = await screen.findByRole('region', { name: 'Home page' });
+    expect(within(home).getByLabelText('Title (H1)')).toHaveAccessibleDescription(
+      FIELD_MESSAGES.required,
+    );
+    expect(writes()).toEqual([]);
+  });
+
+  it('unticking a page closes its panel and leaves it and its sub-pages out', async () => {
+    server.on('GET /api/mymerchant/profile/pagetypes/3', {
+      body: {
+        profileId: 3,
+        pageTypes: [
+          { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
+          { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+          { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+        ],
+      },
+    });
+    server.on('GET /api/mymerchant/profile/pagesubtypes/3', {
+      body: { profileId: 3, pageSubtypes: [{ subtypeId: 61, pageTypeFk: 6 }] },
+    });
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    expect(within(panel('Terms')).getByRole('checkbox', { name: 'Returns' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    expect(screen.queryByRole('region', { name: 'Terms page' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await pressOk(user, DIALOG_TEXT.successTitle);
+    const sent = server.calls(`POST ${PAGES}`)[0]?.body as SelectedPageTypes;
+    expect(sent.pageTypes.map((page) => page.typeId)).toEqual([1, 4]);
+    expect(server.calls(`POST ${SUB_PAGES}`)[0]?.body).toEqual({ profileId: 3, pageSubtypes: [] });
+  });
+});
