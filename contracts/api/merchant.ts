@@ -222,11 +222,28 @@ export interface MerchantMediaAnswer {
   path: string;
 }
 
+/**
+ * A page of the import/export file (02 §3: pageTypeId, pageId, enabled). Not in the spec: the
+ * export also writes the page's texts and selected sub-page types, so that an exported site
+ * imported again has the same pages; without them an import names the page after its type.
+ * pageId is the page type's id (a profile has one page per type).
+ */
+export interface MerchantExportPage {
+  pageTypeId: number;
+  pageId: number;
+  enabled: boolean | 0 | 1;
+  navItem?: string | null;
+  title?: string | null;
+  content?: string | null;
+  /** Ids of the page's selected sub-page types. */
+  subtypeIds?: number[];
+}
+
 /** Import/export file (02 §2 step 6, §3). */
 export interface MerchantExportFile {
   program: MerchantProgram;
   profile: MerchantProfile;
-  pages?: { pageTypeId: number; pageId: number; enabled: boolean | 0 | 1 }[];
+  pages?: MerchantExportPage[];
 }
 
 export const MERCHANT_EMBEDDED = {

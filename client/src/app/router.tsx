@@ -16,13 +16,6 @@ const loadMerchant = () =>
 const loadSchemes = () =>
   import(/* webpackChunkName: "schemes" */ '@/features/schemes/components/scheme-area');
 
-/**
- * Leaf states of a wizard. The frame shows the step's tab and heading; each step's own screen
- * (a later issue per area) becomes the leaf's Component and renders in the frame's outlet.
- */
-const steps = (...entries: RouteEntry[]): RouteObject[] =>
-  entries.map((entry) => ({ path: entry.path, element: null }));
-
 type JournalModule = Awaited<ReturnType<typeof loadJournal>>;
 type JournalScreen = {
   [Key in keyof JournalModule]: JournalModule[Key] extends ComponentType ? Key : never;
@@ -114,11 +107,10 @@ export const appRoutes: RouteObject[] = [
                   { index: true, element: <RedirectTo to={mm.setup.path} /> },
                   merchantStep(mm.setup, 'ClientSetupStep'),
                   merchantStep(mm.setting, 'SiteSettingsStep'),
-                  // W2/W3: each replaces its own line with merchantStep(entry, 'ItsScreen').
                   merchantStep(mm.page, 'SitePagesStep'),
                   merchantStep(mm.media, 'MediaStep'),
                   merchantStep(mm.editor, 'SiteEditorStep'),
-                  ...steps(mm.summary),
+                  merchantStep(mm.summary, 'SummaryStep'),
                 ],
               },
               {

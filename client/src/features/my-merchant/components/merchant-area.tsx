@@ -15,6 +15,7 @@ export { SiteSettingsStep } from './steps/site-settings-step';
 export { SitePagesStep } from './steps/site-pages-step';
 export { MediaStep } from './steps/media-step';
 export { SiteEditorStep } from './steps/site-editor-step';
+export { SummaryStep } from './steps/summary-step';
 
 const wizard = paths.mm.wizard;
 
