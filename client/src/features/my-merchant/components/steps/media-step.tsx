@@ -118,16 +118,15 @@ function MediaForm({ profile }: { profile: MerchantProfile }) {
 
   /**
    * Every upload and removal is stored as it is made, so Save & Continue only moves on to the
-   * site editor (02 §2: "Save & Continue moves on").
+   * site editor (02 §2: "Save & Continue moves on"): a button, not a submit, as there is nothing
+   * to send.
    */
-  async function onSubmit(): Promise<void> {
-    await navigate(withId(paths.mm.wizard.editor, profile.id));
-  }
+  const next = () => void navigate(withId(paths.mm.wizard.editor, profile.id));
 
   return (
-    <Form<MediaValues> onSubmit={onSubmit} initialValues={initialValues}>
-      {({ handleSubmit, submitting }) => (
-        <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <Form<MediaValues> onSubmit={next} initialValues={initialValues}>
+      {() => (
+        <form onSubmit={(event) => event.preventDefault()} noValidate>
           <p className="text-body-secondary">{MEDIA_TEXT.help}</p>
           <MediaSlots
             fieldNames={MERCHANT_MEDIA_FIELD}
@@ -135,9 +134,8 @@ function MediaForm({ profile }: { profile: MerchantProfile }) {
             onUpload={upload}
             onRemove={remove}
             resolveSrc={(path) => linkOn(urlBase, path)}
-            disabled={submitting}
           />
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <Button type="button" variant="primary" onClick={next}>
             {MEDIA_TEXT.saveAndContinue}
           </Button>
         </form>
