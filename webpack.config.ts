@@ -28,6 +28,9 @@ const devApiTarget = process.env.DEV_API_TARGET ?? 'http://localhost:3000';
 const JOURNAL_SITE_ENTRY = 'journal-site';
 /** Budget of what the site page loads (JS + CSS, minified, before gzip): a cardholder's page stays small. */
 const JOURNAL_SITE_MAX_BYTES = 64 * 1024;
+/** The published merchant site: the same parts (../shared) and the store locator, the same budget. */
+const MERCHANT_SITE_ENTRY = 'merchant-site';
+const SITE_ENTRIES = [JOURNAL_SITE_ENTRY, MERCHANT_SITE_ENTRY];
 
 export default (
   env: { WEBPACK_SERVE?: boolean },
@@ -41,12 +44,13 @@ export default (
   const fastRefresh = !production && env.WEBPACK_SERVE === true;
   return {
     mode: production ? 'production' : 'development',
-    // Two pages: the admin app, and the published journal site (served at /mj/), which shares
-    // no code with it. No runtimeChunk / splitChunks for initial chunks: each entry carries its
-    // own runtime, so the site page loads only its own files.
+    // Three pages: the admin app, and the published journal and merchant sites (served at /mj/
+    // and /mm/), which share no code with it. No runtimeChunk / splitChunks for initial chunks:
+    // each entry carries its own runtime, so a site page loads only its own files.
     entry: {
       main: './client/src/main.tsx',
       [JOURNAL_SITE_ENTRY]: './client/src/sites/journal/main.ts',
+      [MERCHANT_SITE_ENTRY]: './client/src/sites/merchant/main.ts',
     },
     output: {
       path: path.resolve(__dirname, 'dist/client'),
@@ -131,6 +135,11 @@ export default (
         filename: 'mj/index.html',
         chunks: [JOURNAL_SITE_ENTRY],
       }),
+      new HtmlWebpackPlugin({
+        template: './client/sites/merchant.html',
+        filename: 'mm/index.html',
+        chunks: [MERCHANT_SITE_ENTRY],
+      }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
@@ -139,12 +148,12 @@ export default (
     ],
     // react-datepicker requires date-fns-tz dynamically on purpose (an optional time-zone add-on).
     ignoreWarnings: [{ module: /react-datepicker/, message: /Critical dependency/ }],
-    // Only the journal site has a size budget, and a production build over it fails. The
-    // admin app's sizes are reported by scripts/size-report.mjs.
+    // Only the published sites have a size budget here (each entry's files), and a production
+    // build over it fails. The admin app's sizes are reported by scripts/size-report.mjs.
     performance: {
       hints: production ? 'error' : false,
       assetFilter: (name: string) =>
-        name.startsWith(`assets/${JOURNAL_SITE_ENTRY}.`) && !name.endsWith('.map'),
+        SITE_ENTRIES.some((entry) => name.startsWith(`assets/${entry}.`)) && !name.endsWith('.map'),
       maxAssetSize: JOURNAL_SITE_MAX_BYTES,
       maxEntrypointSize: JOURNAL_SITE_MAX_BYTES,
     },
@@ -155,9 +164,9 @@ export default (
       historyApiFallback: false,
       proxy: [
         {
-          // /mj/ itself is the dev server's own build of the site page; its API and the
-          // fonts come from the server.
-          context: ['/api', '/images', '/mail', '/config.json', '/fonts', '/mj/api', '/mm'],
+          // /mj/ and /mm/ themselves are the dev server's own builds of the site pages; their
+          // API and the fonts come from the server.
+          context: ['/api', '/images', '/mail', '/config.json', '/fonts', '/mj/api', '/mm/api'],
           target: devApiTarget,
         },
       ],
