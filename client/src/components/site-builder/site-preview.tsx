@@ -14,10 +14,11 @@
  * - the stylesheet can never close its <style> element: every `<` in it is written as the
  *   CSS escape `\3c ` (the same character to CSS).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { SitePreviewPage, SitePreviewRender } from '@contracts/site/site-preview';
 import { FONT_PATHS } from '@contracts/site/fonts';
 import { STYLE_ITEMS, type AppearanceSettings } from '@contracts/site/style-model';
+import { LoadingIndicator } from '@/components/common/loading-indicator';
 import { contrastWarning, textContrast } from '@/lib/forms/contrast';
 import { cspNonce } from '@/lib/security/csp-nonce';
 
@@ -141,4 +142,21 @@ export function SitePreview({ css, render, appearanceOf }: SitePreviewProps) {
       </div>
     </section>
   );
+}
+
+/**
+ * A builder's preview loaded on demand (call once, at module level): the site's layout code and
+ * DOMPurify come with the editors' preview only, never with the dashboard.
+ */
+export function lazySitePreview<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> {
+  const Preview = lazy(load);
+  return function LazySitePreview(props: P) {
+    return (
+      <Suspense fallback={<LoadingIndicator />}>
+        <Preview {...props} />
+      </Suspense>
+    );
+  };
 }

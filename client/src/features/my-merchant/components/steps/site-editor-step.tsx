@@ -29,6 +29,7 @@ import {
 import darkThemePreview from '../../assets/dark-theme-preview.svg';
 import { useUpdateMerchantProfileMutation } from '../../api/merchant-api';
 import { useMerchantProfile } from '../../hooks/use-merchant-profile';
+import { MerchantPreview } from './merchant-preview';
 
 /** The screen's texts (02 §2 Step 5 names the two modes; the rest is not in the spec). */
 export const SITE_EDITOR_TEXT = {
@@ -129,6 +130,12 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
             onSubmit={(settings: AppearanceSettings) =>
               save(applyAppearance(profile.overrideCSS, settings, MERCHANT_PAGE_PARTS))
             }
+            preview={(settings) => (
+              <MerchantPreview
+                profile={profile}
+                css={applyAppearance(profile.overrideCSS, settings, MERCHANT_PAGE_PARTS)}
+              />
+            )}
           />
         ) : (
           <CssEditorForm
@@ -137,6 +144,7 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
             autoCloseBrace
             submitLabel={SITE_EDITOR_TEXT.saveAndContinue}
             onSubmit={(css) => save(css === '' ? null : css)}
+            preview={(css) => <MerchantPreview profile={profile} css={css} />}
           />
         )}
       </UnsavedChangesScope>
