@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { fontFamilyOf } from '@contracts/site/fonts';
 import { STYLE_ITEMS, type AppearanceSettings } from '@contracts/site/style-model';
+import { NO_ERROR, type StoreError } from '@/lib/api/store-shape';
 import { sanitizePageContent } from '@/lib/sites/page-content';
 import './summary-section.css';
 
@@ -47,6 +48,26 @@ const isEmpty = (value: ReactNode): boolean =>
   value === undefined ||
   value === false ||
   (typeof value === 'string' && value.trim() === '');
+
+/** What a summary needs of each query it reads (the shared store shape). */
+interface SummaryQuery {
+  data?: unknown;
+  loading: boolean;
+  error: StoreError;
+}
+
+/**
+ * The state of a summary drawn from several queries: ready once every one has its data, loading
+ * until then while any loads (a refetch keeps the summary shown), and the first error.
+ */
+export function summaryState(queries: readonly SummaryQuery[]) {
+  const ready = queries.every((query) => query.data !== undefined);
+  return {
+    ready,
+    loading: !ready && queries.some((query) => query.loading),
+    error: queries.find((query) => query.error.code !== 0)?.error ?? NO_ERROR,
+  };
+}
 
 /** A value as shown: "-" when empty. */
 export const summaryValue = (value: ReactNode): ReactNode => (isEmpty(value) ? EMPTY_VALUE : value);

@@ -4,6 +4,7 @@ import type {
   NewJournalPage,
   NewJournalProfile,
 } from '@contracts/api/journal';
+import { ImportFailed } from '@/lib/sites/import-flow';
 import { planImportPages, type ImportedConfig } from './config-file';
 
 /**
@@ -33,16 +34,8 @@ export interface ImportTarget {
   location: 0 | 1;
 }
 
-/** A failed import: the call's error, and the id of a profile made before the failure, if any. */
-export class ImportFailed extends Error {
-  override name = 'ImportFailed';
-  constructor(
-    readonly reason: unknown,
-    readonly profileId: number | null,
-  ) {
-    super('Import failed');
-  }
-}
+/** A failed import (both builders'): the call's error and the id of a profile already made. */
+export { ImportFailed };
 
 /** Resolves with the profile's id; rejects with `ImportFailed`. */
 export async function applyImport(target: ImportTarget, calls: ImportCalls): Promise<number> {

@@ -19,13 +19,14 @@ import {
   SummaryHtml,
   SummaryImage,
   SummarySection,
+  summaryState,
   summaryValue,
   type SummaryEntry,
 } from '@/components/site-builder/summary-section';
 import { paths } from '@/config/paths';
 import { imageLink } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
-import { NO_ERROR, useStoreShape, type StoreError } from '@/lib/api/store-shape';
+import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { downloadJsonFile, jsonFileName } from '@/lib/sites/export-file';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
@@ -42,9 +43,6 @@ import { SCHEME_TYPE, SETTINGS_LABEL, SETUP_LABEL, SUMMARY_LABEL } from '../../l
 import { programNameOf } from '../../lib/profile-search';
 import { showSaveFailure } from '../../lib/save-failures';
 
-const firstError = (...errors: StoreError[]): StoreError =>
-  errors.find((error) => error.code !== 0) ?? NO_ERROR;
-
 /** Step 6, the Summary (01 §2.10): the whole site read-only, then Publish, Save and Export. */
 export function SummaryStep() {
   const { id, data: profile, isLoading, isFetching, error } = useWizardProfile();
@@ -54,18 +52,10 @@ export function SummaryStep() {
   const pages = useStoreShape(useJournalPagesQuery(id ?? skipToken));
   if (id === null) return <Navigate to={paths.mj.wizard.setup.path} replace />;
 
-  const ready =
-    profile !== undefined &&
-    programs.data !== undefined &&
-    pageTypes.data !== undefined &&
-    pages.data !== undefined;
-  const state = {
-    loading: !ready && [profileState, programs, pageTypes, pages].some((s) => s.loading),
-    error: firstError(profileState.error, programs.error, pageTypes.error, pages.error),
-  };
+  const { ready, ...state } = summaryState([profileState, programs, pageTypes, pages]);
   return (
     <QueryContent state={state}>
-      {ready ? (
+      {ready && profile ? (
         <SiteSummary
           profile={profile}
           programs={programs.data ?? []}

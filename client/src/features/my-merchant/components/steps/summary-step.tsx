@@ -24,11 +24,12 @@ import {
   SummaryHtml,
   SummaryImage,
   SummarySection,
+  summaryState,
   summaryValue,
   type SummaryEntry,
 } from '@/components/site-builder/summary-section';
 import { paths } from '@/config/paths';
-import { NO_ERROR, useStoreShape, type StoreError } from '@/lib/api/store-shape';
+import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { downloadJsonFile, jsonFileName } from '@/lib/sites/export-file';
 import { siteHostOf } from '@/lib/sites/site-environment';
@@ -59,9 +60,6 @@ export const MERCHANT_SUMMARY_LABEL = {
 
 const LABEL = MERCHANT_SUMMARY_LABEL;
 
-const firstError = (...errors: StoreError[]): StoreError =>
-  errors.find((error) => error.code !== 0) ?? NO_ERROR;
-
 /**
  * Step 6, the Summary (02 §2): the site read-only (Client Setup with the test and live links,
  * Site Settings, Site Pages with their details and sub-pages, Media Files, Site Appearance),
@@ -78,15 +76,10 @@ export function SummaryStep() {
   const subPages = useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken));
   if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
 
-  const all = [profileState, programs, pageTypes, pages, subPages];
-  const ready = profile !== undefined && all.every((state) => state.data !== undefined);
-  const state = {
-    loading: !ready && all.some((s) => s.loading),
-    error: firstError(...all.map((s) => s.error)),
-  };
+  const { ready, ...state } = summaryState([profileState, programs, pageTypes, pages, subPages]);
   return (
     <QueryContent state={state}>
-      {ready ? (
+      {ready && profile ? (
         <MerchantSummary
           profile={profile}
           programs={programs.data ?? []}
