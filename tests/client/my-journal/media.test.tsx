@@ -13,7 +13,13 @@ import {
   makeProfile,
   type JournalFake,
 } from './journal-fake-server';
-import { UPLOAD_BUTTON_NAME as UPLOAD } from '../../support/image-slot';
+import {
+  UPLOAD_BUTTON_NAME as UPLOAD,
+  imageSlot,
+  imageSlotButton,
+  png,
+} from '../../support/image-slot';
+import { pressOk } from '../../support/dialogs';
 
 let server: FakeFetch;
 let journal: JournalFake;
@@ -32,24 +38,14 @@ beforeEach(() => {
 });
 afterEach(() => server.restore());
 
-const png = (name: string, bytes: number) =>
-  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
-
 async function openMedia() {
   const view = renderApp({ route: withId(paths.mj.wizard.media, 1) });
   expect(await screen.findByRole('heading', { name: 'MyJournal Media Files' })).toBeVisible();
   await screen.findByRole('button', { name: 'Save & Continue' });
   return view;
 }
-const slot = (name: string) => screen.getByRole('group', { name });
-const slotButton = (name: string, button: string | RegExp) =>
-  within(slot(name)).getByRole('button', { name: button });
-const pressOk = async (user: ReturnType<typeof renderApp>['user'], title: string) => {
-  const dialog = await screen.findByRole('dialog', { name: title });
-  const text = dialog.textContent;
-  await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
-  return text;
-};
+const slot = imageSlot;
+const slotButton = imageSlotButton;
 const lastPut = () => {
   const puts = server.calls('PUT /api/myjournal/profiles/1');
   return puts[puts.length - 1]?.body as JournalProfile;

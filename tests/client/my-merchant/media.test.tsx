@@ -9,7 +9,13 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
-import { UPLOAD_BUTTON_NAME as UPLOAD } from '../../support/image-slot';
+import {
+  UPLOAD_BUTTON_NAME as UPLOAD,
+  imageSlot,
+  imageSlotButton,
+  png,
+} from '../../support/image-slot';
+import { pressOk } from '../../support/dialogs';
 
 const PROFILE: MerchantProfile = {
   id: 5,
@@ -63,24 +69,14 @@ afterEach(() => {
   globalThis.XMLHttpRequest = realXhr;
 });
 
-const png = (name: string, bytes: number) =>
-  new File([new Uint8Array(bytes)], name, { type: 'image/png' });
-
 async function openMedia() {
   const view = renderApp({ route: withId(paths.mm.wizard.media, 5) });
   expect(await screen.findByRole('heading', { name: 'MyMerchant Media Files' })).toBeVisible();
   await screen.findByRole('button', { name: 'Save & Continue' });
   return view;
 }
-const slot = (name: string) => screen.getByRole('group', { name });
-const slotButton = (name: string, button: string | RegExp) =>
-  within(slot(name)).getByRole('button', { name: button });
-const pressOk = async (user: ReturnType<typeof renderApp>['user'], title: string) => {
-  const dialog = await screen.findByRole('dialog', { name: title });
-  const text = dialog.textContent;
-  await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
-  return text;
-};
+const slot = imageSlot;
+const slotButton = imageSlotButton;
 const writes = () =>
   server.requests
     .filter((r) => r.method !== 'GET')

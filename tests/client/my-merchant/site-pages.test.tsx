@@ -9,6 +9,7 @@ import {
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { pressOk } from '../../support/dialogs';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 
 const PAGE_TYPES: MerchantPageType[] = [
@@ -62,12 +63,6 @@ async function openPages() {
 }
 const writes = () =>
   server.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-const pressOk = async (user: ReturnType<typeof renderApp>['user'], title: string) => {
-  const dialog = await screen.findByRole('dialog', { name: title });
-  const text = dialog.textContent;
-  await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
-  return text;
-};
 const panel = (name: string) => screen.getByRole('region', { name: `${name} page` });
 
 describe('MyMerchant step 3, Site Pages', () => {
