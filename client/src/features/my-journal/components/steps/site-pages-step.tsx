@@ -7,6 +7,7 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { QueryContent } from '@/components/common/query-content';
 import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
 import { paths, withId } from '@/config/paths';
+import { loadAll } from '@/lib/api/load-all';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { pageFlags, selectedPageTypeIds, type PageFlags } from '@/lib/sites/page-selection';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
@@ -28,11 +29,7 @@ export function SitePagesStep() {
   const pageTypes = useStoreShape(useJournalPageTypesQuery());
   const pages = useStoreShape(useJournalPagesQuery(id ?? skipToken));
   if (id === null) return <Navigate to={paths.mj.wizard.setup.path} replace />;
-  const ready = pageTypes.data !== undefined && pages.data !== undefined;
-  const state = {
-    loading: !ready && (pageTypes.loading || pages.loading),
-    error: pageTypes.error.code !== 0 ? pageTypes.error : pages.error,
-  };
+  const { ready, state } = loadAll([pageTypes, pages]);
   return (
     <div>
       <h3 className="h5 mb-3">{STEP_TITLE.pages}</h3>

@@ -15,6 +15,7 @@ import { CheckboxField } from '@/components/form/CheckboxField';
 import { PageTextFields } from '@/components/site-builder/page-text-fields';
 import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
 import { paths, withId } from '@/config/paths';
+import { loadAll } from '@/lib/api/load-all';
 import { showSaveFailure } from '@/lib/api/save-failures';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
@@ -125,12 +126,7 @@ export function SitePagesStep() {
   const pages = useStoreShape(useMerchantSelectedPagesQuery(id ?? skipToken));
   const subPages = useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken));
   if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
-  const loads = [pageTypes, pages, subPages];
-  const ready = loads.every((load) => load.data !== undefined);
-  const state = {
-    loading: !ready && loads.some((load) => load.loading),
-    error: loads.find((load) => load.error.code !== 0)?.error ?? pageTypes.error,
-  };
+  const { ready, state } = loadAll([pageTypes, pages, subPages]);
   return (
     <div>
       <h3 className="h5 mb-3">{SITE_PAGES_TEXT.title}</h3>
