@@ -8,13 +8,10 @@ import {
   type BalanceRequest,
   type PublishedJournalSite,
 } from '@contracts/api/journal';
-import { errorMessageOf, isRecord, jsonOf } from '../shared/fetch-json';
+import { errorMessageOf, isRecord, jsonOf, loadPublishedSite } from '../shared/fetch-json';
+import type { SiteLoad } from '../shared/site-controller';
 
-export type SiteResult =
-  | { kind: 'site'; site: PublishedJournalSite }
-  /** No such site, or not published: the server's message says which. */
-  | { kind: 'missing'; message: string | undefined }
-  | { kind: 'failed' };
+export type SiteResult = SiteLoad<PublishedJournalSite>;
 
 export type BalanceResult =
   | { kind: 'balance'; answer: BalanceAnswer }
@@ -40,22 +37,8 @@ function isBalanceAnswer(body: unknown): body is BalanceAnswer {
   );
 }
 
-export async function loadSite(siteUrl: string): Promise<SiteResult> {
-  let response: Response;
-  try {
-    response = await fetch(JOURNAL_SITE_PATHS.site(siteUrl), {
-      headers: { Accept: 'application/json' },
-    });
-  } catch {
-    return { kind: 'failed' };
-  }
-  const body = await jsonOf(response);
-  if (response.ok && isPublishedSite(body)) return { kind: 'site', site: body };
-  if (response.status === 404) return { kind: 'missing', message: errorMessageOf(body) };
-  // A malformed address: the page says there is no site there.
-  if (response.status === 400) return { kind: 'missing', message: undefined };
-  return { kind: 'failed' };
-}
+export const loadSite = (siteUrl: string): Promise<SiteResult> =>
+  loadPublishedSite(JOURNAL_SITE_PATHS.site(siteUrl), isPublishedSite);
 
 export async function checkBalance(
   siteUrl: string,

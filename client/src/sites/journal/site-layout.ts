@@ -11,8 +11,9 @@ import {
   type PublishedJournalSite,
 } from '@contracts/api/journal';
 import { createBalanceForm } from './balance-form';
-import { h, type Child } from '../shared/dom';
+import { h } from '../shared/dom';
 import { sanitizeContent } from '../shared/sanitize-content';
+import { siteHeader, siteNav } from '../shared/site-parts';
 import { pageSlugOf, siteHash } from '../shared/site-route';
 
 /** The menu label of a page: its nav item (Locations) or its type name. */
@@ -31,51 +32,23 @@ function websiteLink(value: string | null): string | undefined {
   }
 }
 
-function header(site: PublishedJournalSite): HTMLElement {
-  const name = site.title ?? site.siteUrl;
-  const images: Child[] = [
-    site.headerImg !== null && h('img', { class: 'headerImage', src: site.headerImg, alt: name }),
-    site.logo !== null &&
-      h('img', { class: 'siteLogo', src: site.logo, alt: site.headerImg === null ? name : '' }),
-  ];
-  const hasImage = site.headerImg !== null || site.logo !== null;
-  return h(
-    'header',
-    {},
-    h(
-      'a',
-      { class: 'brand', href: siteHash(site.siteUrl) },
-      ...images,
-      !hasImage && h('span', { class: 'siteName' }, name),
-    ),
-  );
-}
+const header = (site: PublishedJournalSite) =>
+  siteHeader({
+    name: site.title ?? site.siteUrl,
+    home: siteHash(site.siteUrl),
+    headerImage: site.headerImg,
+    logo: site.logo,
+  });
 
-function nav(site: PublishedJournalSite, current: PublishedJournalPage | undefined): HTMLElement {
-  return h(
-    'nav',
-    { 'aria-label': JOURNAL_SITE_TEXT.siteNavigation },
-    h(
-      'ul',
-      {},
-      ...site.pages.map((page) => {
-        const active = page === current;
-        return h(
-          'li',
-          { class: active ? 'active' : undefined },
-          h(
-            'a',
-            {
-              href: siteHash(site.siteUrl, pageSlugOf(page)),
-              'aria-current': active ? 'page' : undefined,
-            },
-            navLabelOf(page),
-          ),
-        );
-      }),
-    ),
+const nav = (site: PublishedJournalSite, current: PublishedJournalPage | undefined) =>
+  siteNav(
+    JOURNAL_SITE_TEXT.siteNavigation,
+    site.pages.map((page) => ({
+      href: siteHash(site.siteUrl, pageSlugOf(page)),
+      label: navLabelOf(page),
+      current: page === current ? 'page' : undefined,
+    })),
   );
-}
 
 function main(site: PublishedJournalSite, page: PublishedJournalPage | undefined): HTMLElement {
   const heading = page?.title?.trim() || (page ? navLabelOf(page) : (site.title ?? site.siteUrl));

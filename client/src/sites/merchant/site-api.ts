@@ -4,7 +4,7 @@
  */
 import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import type { PublishedMerchantSite, StoreSearchAnswer } from '@contracts/api/merchant-site';
-import { errorMessageOf, getJson, isRecord } from '../shared/fetch-json';
+import { errorMessageOf, getJson, isRecord, loadPublishedSite } from '../shared/fetch-json';
 import type { SiteLoad } from '../shared/site-controller';
 
 export type StoreSearchResult =
@@ -42,16 +42,8 @@ function isStoreAnswer(body: unknown): body is StoreSearchAnswer {
   );
 }
 
-export async function loadMerchantSite(url: string): Promise<SiteLoad<PublishedMerchantSite>> {
-  const answer = await getJson(MERCHANT_SITE_PATHS.site(url));
-  if (answer === undefined) return { kind: 'failed' };
-  const { response, body } = answer;
-  if (response.ok && isPublishedSite(body)) return { kind: 'site', site: body };
-  if (response.status === 404) return { kind: 'missing', message: errorMessageOf(body) };
-  // A malformed address: the page says there is no site there.
-  if (response.status === 400) return { kind: 'missing', message: undefined };
-  return { kind: 'failed' };
-}
+export const loadMerchantSite = (url: string): Promise<SiteLoad<PublishedMerchantSite>> =>
+  loadPublishedSite(MERCHANT_SITE_PATHS.site(url), isPublishedSite);
 
 export async function searchStores(url: string, query: StoreQuery): Promise<StoreSearchResult> {
   const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });

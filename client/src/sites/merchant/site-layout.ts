@@ -14,6 +14,7 @@ import {
 } from '@contracts/api/merchant-site';
 import { h, type Child } from '../shared/dom';
 import { sanitizeContent } from '../shared/sanitize-content';
+import { siteHeader, siteNav } from '../shared/site-parts';
 import { pageSlugOf, siteHash, type SiteRoute } from '../shared/site-route';
 import { createStoreLocator } from './store-locator';
 
@@ -38,52 +39,24 @@ export function placeOf(
   return { page, subPage };
 }
 
-function header(site: PublishedMerchantSite): HTMLElement {
-  const name = site.title ?? site.url;
-  const images: Child[] = [
-    site.headerLogo !== null && h('img', { class: 'headerImage', src: site.headerLogo, alt: name }),
-    site.logo !== null &&
-      h('img', { class: 'siteLogo', src: site.logo, alt: site.headerLogo === null ? name : '' }),
-  ];
-  const hasImage = site.headerLogo !== null || site.logo !== null;
-  return h(
-    'header',
-    {},
-    h(
-      'a',
-      { class: 'brand', href: siteHash(site.url) },
-      ...images,
-      !hasImage && h('span', { class: 'siteName' }, name),
-    ),
-  );
-}
+const header = (site: PublishedMerchantSite) =>
+  siteHeader({
+    name: site.title ?? site.url,
+    home: siteHash(site.url),
+    headerImage: site.headerLogo,
+    logo: site.logo,
+  });
 
-function nav(site: PublishedMerchantSite, { page: current, subPage }: MerchantPlace): HTMLElement {
-  return h(
-    'nav',
-    { 'aria-label': MERCHANT_SITE_TEXT.siteNavigation },
-    h(
-      'ul',
-      {},
-      ...site.pages.map((page) => {
-        const active = page === current;
-        return h(
-          'li',
-          { class: active ? 'active' : undefined },
-          h(
-            'a',
-            {
-              href: siteHash(site.url, pageSlugOf(page)),
-              // On a sub-page, its page is the current section rather than the current page.
-              'aria-current': active ? (subPage === undefined ? 'page' : 'true') : undefined,
-            },
-            navLabelOf(page),
-          ),
-        );
-      }),
-    ),
+const nav = (site: PublishedMerchantSite, { page: current, subPage }: MerchantPlace) =>
+  siteNav(
+    MERCHANT_SITE_TEXT.siteNavigation,
+    site.pages.map((page) => ({
+      href: siteHash(site.url, pageSlugOf(page)),
+      label: navLabelOf(page),
+      // On a sub-page, its page is the current section rather than the current page.
+      current: page !== current ? undefined : subPage === undefined ? 'page' : 'true',
+    })),
   );
-}
 
 /** A page's selected sub-pages, as links. */
 function subPageLinks(site: PublishedMerchantSite, page: PublishedMerchantPage): Child {

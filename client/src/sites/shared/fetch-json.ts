@@ -1,4 +1,5 @@
 /** Reading the published sites' JSON answers: failures become values, never exceptions. */
+import type { SiteLoad } from './site-controller';
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,4 +31,22 @@ export async function getJson(
     return undefined;
   }
   return { response, body: await jsonOf(response) };
+}
+
+/**
+ * A published site's data: the site when the answer is one, `missing` for an unknown or
+ * unpublished site (the server's message says which) or a malformed address (400: the page says
+ * there is no site there), `failed` otherwise.
+ */
+export async function loadPublishedSite<S>(
+  path: string,
+  isSite: (body: unknown) => body is S,
+): Promise<SiteLoad<S>> {
+  const answer = await getJson(path);
+  if (answer === undefined) return { kind: 'failed' };
+  const { response, body } = answer;
+  if (response.ok && isSite(body)) return { kind: 'site', site: body };
+  if (response.status === 404) return { kind: 'missing', message: errorMessageOf(body) };
+  if (response.status === 400) return { kind: 'missing', message: undefined };
+  return { kind: 'failed' };
 }
