@@ -16,7 +16,7 @@ import { h, type Child } from '../shared/dom';
 import { sanitizeContent } from '../shared/sanitize-content';
 import { siteHeader, siteNav } from '../shared/site-parts';
 import { pageSlugOf, siteHash, type SiteRoute } from '../shared/site-route';
-import { createStoreLocator } from './store-locator';
+import { createStoreLocator, type StoreLocatorOptions } from './store-locator';
 
 /** The menu label of a page: its navigation item, or its type name. */
 export const navLabelOf = (page: PublishedMerchantPage) => page.navItem.trim() || page.name;
@@ -79,7 +79,11 @@ function subPageLinks(site: PublishedMerchantSite, page: PublishedMerchantPage):
   );
 }
 
-function main(site: PublishedMerchantSite, { page, subPage }: MerchantPlace): HTMLElement {
+function main(
+  site: PublishedMerchantSite,
+  { page, subPage }: MerchantPlace,
+  locator: StoreLocatorOptions,
+): HTMLElement {
   // Focus target after moving between pages (tabindex -1: not in the tab order).
   const heading = (text: string) => h('h1', { class: 'title', tabindex: '-1' }, text);
   if (page === undefined) return h('main', { id: 'main' }, heading(site.title ?? site.url));
@@ -106,7 +110,7 @@ function main(site: PublishedMerchantSite, { page, subPage }: MerchantPlace): HT
     { id: 'main' },
     heading(page.title.trim() || navLabelOf(page)),
     content && h('div', { class: 'pageContent' }, content),
-    page.typeId === MERCHANT_PAGE_TYPE.LOCATIONS && createStoreLocator(site.url),
+    page.typeId === MERCHANT_PAGE_TYPE.LOCATIONS && createStoreLocator(site.url, locator),
     subPageLinks(site, page),
   );
 }
@@ -120,9 +124,11 @@ export function titleOf(site: PublishedMerchantSite, { page, subPage }: Merchant
     : `${subPage.name} - ${navLabelOf(page)} - ${siteName}`;
 }
 
+/** `locator`: the Locations page's store locator (the builders' preview passes searchNow false). */
 export function merchantSiteLayout(
   site: PublishedMerchantSite,
   place: MerchantPlace,
+  locator: StoreLocatorOptions = {},
 ): HTMLElement[] {
-  return [header(site), nav(site, place), main(site, place), h('footer', {})];
+  return [header(site), nav(site, place), main(site, place, locator), h('footer', {})];
 }

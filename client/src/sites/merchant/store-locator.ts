@@ -35,7 +35,15 @@ function storeItem(store: PublicStore): HTMLLIElement {
   );
 }
 
-export function createStoreLocator(siteUrl: string): HTMLElement {
+export interface StoreLocatorOptions {
+  /** Search at once (the site); false shows the empty locator (the builders' preview). */
+  searchNow?: boolean;
+}
+
+export function createStoreLocator(
+  siteUrl: string,
+  { searchNow = true }: StoreLocatorOptions = {},
+): HTMLElement {
   const input = h('input', {
     id: SEARCH_ID,
     name: 'q',
@@ -154,6 +162,6 @@ export function createStoreLocator(siteUrl: string): HTMLElement {
   });
 
   const locator = h('section', { class: 'storeLocator' }, form, message, status, results);
-  void run(query, false);
+  if (searchNow) void run(query, false);
   return locator;
 }
