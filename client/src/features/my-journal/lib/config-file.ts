@@ -5,6 +5,7 @@ import type {
   JournalProfile,
   NewJournalPage,
 } from '@contracts/api/journal';
+import { ImportFileError } from '@/lib/sites/import-flow';
 
 /**
  * The journal's configuration file (01 §2.10 Export, §3 Import file, §4.3 Config import):
@@ -70,9 +71,8 @@ export const IMPORT_FILE_TEXT = {
     `The file is not a MyJournal configuration: page ${index} repeats page type ${pageTypeId}.`,
 } as const;
 
-export class ImportFileError extends Error {
-  override name = 'ImportFileError';
-}
+/** A file that is not a journal configuration: the builders' shared ImportFileError. */
+export { ImportFileError };
 
 type Json = Record<string, unknown>;
 
