@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { fontFamilyOf } from '@contracts/site/fonts';
 import { STYLE_ITEMS, type AppearanceSettings } from '@contracts/site/style-model';
-import { NO_ERROR, type StoreError } from '@/lib/api/store-shape';
+import { loadAll } from '@/lib/api/load-all';
 import { sanitizePageContent } from '@/lib/sites/page-content';
 import './summary-section.css';
 
@@ -49,24 +49,14 @@ const isEmpty = (value: ReactNode): boolean =>
   value === false ||
   (typeof value === 'string' && value.trim() === '');
 
-/** What a summary needs of each query it reads (the shared store shape). */
-interface SummaryQuery {
-  data?: unknown;
-  loading: boolean;
-  error: StoreError;
-}
-
 /**
- * The state of a summary drawn from several queries: ready once every one has its data, loading
- * until then while any loads (a refetch keeps the summary shown), and the first error.
+ * The state of a summary drawn from several queries (lib/api/load-all): ready once every one has
+ * its data, loading until then while any loads (a refetch keeps the summary shown), and the
+ * first error.
  */
-export function summaryState(queries: readonly SummaryQuery[]) {
-  const ready = queries.every((query) => query.data !== undefined);
-  return {
-    ready,
-    loading: !ready && queries.some((query) => query.loading),
-    error: queries.find((query) => query.error.code !== 0)?.error ?? NO_ERROR,
-  };
+export function summaryState(queries: Parameters<typeof loadAll>[0]) {
+  const { ready, state } = loadAll(queries);
+  return { ready, ...state };
 }
 
 /** A value as shown: "-" when empty. */
