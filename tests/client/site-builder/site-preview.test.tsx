@@ -1,12 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublishedJournalSite } from '@contracts/api/journal';
+import { MERCHANT_PAGE_TYPE } from '@contracts/api/merchant';
 import { applyAppearance, readAppearance } from '@contracts/site/stylesheet';
 import { defaultJournalAppearance, defaultJournalStylesheet } from '@contracts/site/style-model';
 import { ALL_PAGE_PARTS, AppearanceForm } from '@/components/site-builder/appearance-form';
 import { CssEditorForm } from '@/components/site-builder/css-editor-form';
 import { SitePreview } from '@/components/site-builder/site-preview';
 import { journalPreviewPage } from '@/sites/journal/site-preview';
+import { merchantPreviewPage } from '@/sites/merchant/site-preview';
 
 /**
  * The builders' live preview (issue 11): the site's page drawn by the published site's own
@@ -186,4 +188,42 @@ it('a site with a background image shows it on the page as the site does', () =>
   const doc = previewDocument();
   expect(doc.body.classList.contains('hasBackground')).toBe(true);
   expect(doc.querySelector('style')?.textContent).toContain("url('http://img.test/b.png')");
+});
+
+it('the merchant preview shows the Locations page without searching stores', () => {
+  const fetchSpy = jest.fn(() => Promise.reject(new Error('no fetch from the preview')));
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = fetchSpy as unknown as typeof fetch;
+  try {
+    const page = merchantPreviewPage({
+      url: 'coffee-shop',
+      title: 'Coffee',
+      description: null,
+      keywords: null,
+      themeId: 2,
+      headerLogo: null,
+      logo: null,
+      favicon: null,
+      background: null,
+      fonts: [],
+      pages: [
+        {
+          typeId: MERCHANT_PAGE_TYPE.LOCATIONS,
+          name: 'Locations',
+          navItem: 'Find us',
+          title: 'Our stores',
+          content: null,
+          subPages: [],
+        },
+      ],
+    });
+    render(<SitePreview css="" render={() => page} />);
+    const doc = previewDocument();
+    expect(doc.querySelector('h1')?.textContent).toBe('Our stores');
+    expect(doc.querySelector('form[role="search"]')).not.toBeNull();
+    expect(doc.body.className).toBe('theme-dark');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

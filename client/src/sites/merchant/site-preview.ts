@@ -23,7 +23,8 @@ export function merchantPreviewPage(
     head: { themeId: site.themeId, background: site.background },
     render: (root) => {
       const place = placeOf(site, route);
-      replaceChildren(root, ...merchantSiteLayout(site, place));
+      // No search from the preview: there is no published site to search yet.
+      replaceChildren(root, ...merchantSiteLayout(site, place, { searchNow: false }));
       return titleOf(site, place);
     },
   });
