@@ -3,7 +3,8 @@
  * steps and the summary so each label is written once. Dialog texts are in contracts
  * (JOURNAL_TEXT); the few texts the spec leaves open are marked.
  */
-import { SITE_SETUP_LABEL } from '@/components/site-builder/setup-fields';
+import { SCHEME_TYPE, SITE_SETUP_LABEL } from '@/components/site-builder/setup-fields';
+import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { SITE_SUMMARY_LABEL } from '@/components/site-builder/summary-section';
 import { THEME_CHANGE_TEXT } from '@/lib/sites/theme-stylesheet';
 
@@ -22,7 +23,7 @@ export const STEP_TITLE = {
   pages: 'MyJournal Site Pages',
 } as const;
 
-export const SAVE_AND_CONTINUE = 'Save & Continue';
+export { SAVE_AND_CONTINUE };
 
 /** Step 1 fields (01 §2.5, the builders' shared labels) and the summary's Client Setup rows. */
 export const SETUP_LABEL = {
@@ -35,7 +36,7 @@ export const SETUP_LABEL = {
 export { THEME_CHANGE_TEXT };
 
 /** The journal builds gift-card balance sites: the scheme type always reads Gift (01 §2.5). */
-export const SCHEME_TYPE = 'Gift';
+export { SCHEME_TYPE };
 
 /** Step 2 fields (01 §2.6), also the summary's Site Settings rows. */
 export const SETTINGS_LABEL = {

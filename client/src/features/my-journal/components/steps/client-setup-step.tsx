@@ -1,6 +1,3 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import { Form } from 'react-final-form';
 import type { SubmissionErrors } from 'final-form';
 import { useNavigate } from 'react-router-dom';
 import type { Program } from '@contracts/api/entities';
@@ -8,27 +5,15 @@ import { DEFAULT_THEME_ID, JOURNAL_TEXT, type JournalProfile } from '@contracts/
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { setBodyBackground } from '@contracts/site/stylesheet';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
-import { QueryContent } from '@/components/common/query-content';
-import { RadioGroupField } from '@/components/form/RadioGroupField';
-import { SelectField } from '@/components/form/SelectField';
-import { TextField } from '@/components/form/TextField';
 import type { FieldOption } from '@/components/form/options';
-import {
-  ImportConfigInput,
-  NO_LANGUAGES,
-  ProgramIdField,
-  ReadOnlyField,
-  THEME_OPTIONS,
-  validateSiteUrl,
-} from '@/components/site-builder/setup-fields';
+import { SiteSetupForm, type SiteSetupValues } from '@/components/site-builder/setup-fields';
+import { StepContent } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { imageLink } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
-import { required } from '@/lib/forms/validators';
 import { logger } from '@/lib/logging/logger';
 import { isGiftProgram } from '@/lib/programs';
 import { JsonFileError, readJsonFile } from '@/lib/sites/read-json-file';
@@ -51,16 +36,10 @@ import {
   type ImportedConfig,
 } from '../../lib/config-file';
 import { applyImport, ImportFailed } from '../../lib/import-config';
-import { SAVE_AND_CONTINUE, SCHEME_TYPE, SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
+import { SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
 import { fieldMessage, showSaveFailure } from '../../lib/save-failures';
 
-interface SetupValues {
-  programId?: number;
-  siteUrl?: string;
-  primaryLanguage?: number;
-  secondaryLanguage?: number;
-  themeId?: number;
-}
+type SetupValues = SiteSetupValues;
 
 /** Only English is offered (01 §2.5); the languages are not stored on the profile. */
 const ENGLISH = 1;
@@ -91,16 +70,13 @@ export function ClientSetupStep() {
     error: profileState.error.code !== 0 ? profileState.error : programs.error,
   };
   return (
-    <div>
-      <h3 className="h5 mb-3">{STEP_TITLE.setup}</h3>
-      <QueryContent state={state}>
-        <ClientSetupForm
-          key={id ?? 'new'}
-          profile={id !== null ? (profile ?? null) : null}
-          programs={programs.data ?? []}
-        />
-      </QueryContent>
-    </div>
+    <StepContent title={STEP_TITLE.setup} state={state}>
+      <ClientSetupForm
+        key={id ?? 'new'}
+        profile={id !== null ? (profile ?? null) : null}
+        programs={programs.data ?? []}
+      />
+    </StepContent>
   );
 }
 
@@ -119,7 +95,6 @@ function ClientSetupForm({
   const [updateProfile] = useUpdateJournalProfileMutation();
   const [createPage] = useCreateJournalPageMutation();
   const [updatePage] = useUpdateJournalPageMutation();
-  const [importing, setImporting] = useState(false);
 
   // A journal site checks gift-card balances (the scheme type reads Gift, 01 §2.5): only gift
   // programs are offered. A profile's own program stays listed whatever its type, so an older
@@ -245,62 +220,13 @@ function ClientSetupForm({
   }
 
   return (
-    <Form<SetupValues> onSubmit={onSubmit} initialValues={initialValues}>
-      {({ handleSubmit, submitting, values }) => {
-        const onFile = (file: File) => {
-          setImporting(true);
-          return importConfig(file, values).finally(() => setImporting(false));
-        };
-        return (
-          <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-            {/* An import saves and moves on by itself: it leaves without asking. */}
-            <FormUnsavedChanges<SetupValues>
-              isUnsaved={(state) => !importing && formIsUnsaved(state)}
-            />
-            <div className="row">
-              <div className="col-lg-6">
-                <SelectField<number>
-                  name="programId"
-                  label={SETUP_LABEL.schemeName}
-                  options={programOptions}
-                  validate={required}
-                  disabled={profile !== null}
-                />
-                <ReadOnlyField label={SETUP_LABEL.schemeType} value={SCHEME_TYPE} />
-                <ProgramIdField />
-                <TextField
-                  name="siteUrl"
-                  label={SETUP_LABEL.siteUrl}
-                  validate={validateSiteUrl}
-                  autoComplete="off"
-                />
-                <ImportConfigInput onFile={onFile} disabled={importing || submitting} />
-              </div>
-              <div className="col-lg-6">
-                <SelectField<number>
-                  name="primaryLanguage"
-                  label={SETUP_LABEL.primaryLanguage}
-                  options={PRIMARY_LANGUAGES}
-                />
-                <SelectField<number>
-                  name="secondaryLanguage"
-                  label={SETUP_LABEL.secondaryLanguage}
-                  options={NO_LANGUAGES}
-                />
-                <RadioGroupField<number>
-                  name="themeId"
-                  label={SETUP_LABEL.theme}
-                  options={THEME_OPTIONS}
-                  inline
-                />
-              </div>
-            </div>
-            <Button type="submit" variant="primary" disabled={submitting || importing}>
-              {SAVE_AND_CONTINUE}
-            </Button>
-          </form>
-        );
-      }}
-    </Form>
+    <SiteSetupForm<SetupValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      programs={programOptions}
+      programLocked={profile !== null}
+      primaryLanguages={PRIMARY_LANGUAGES}
+      onImport={importConfig}
+    />
   );
 }
