@@ -1,0 +1,195 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MERCHANT_EMBEDDED, MERCHANT_TEXT } from '@contracts/api/merchant';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { paths } from '@/config/paths';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { pressOk } from '../../support/dialogs';
+import {
+  deferred,
+  installFakeFetch,
+  type FakeFetch,
+  type FakeResponse,
+} from '../../support/fake-fetch';
+import {
+  installMerchantServer,
+  makeMerchantProfile,
+  type MerchantFake,
+} from './merchant-fake-server';
+
+let server: FakeFetch;
+let merchant: MerchantFake;
+
+const CAFE = makeMerchantProfile({
+  id: 1,
+  programId: 11,
+  siteTitle: 'Cafe corner',
+  testURL: 'cafe',
+  // Published on the test host only: the card follows publishLive (02 §2).
+  publishTest: 1,
+});
+const BOOKS = makeMerchantProfile({
+  id: 2,
+  programId: 12,
+  siteTitle: 'Book nook',
+  testURL: 'booknook',
+  logoPath: '/images/logo-7.png',
+  publishLive: 1,
+  publishTest: 1,
+  moduleCode: 'MMC_12BG2',
+});
+
+beforeAll(() => import('@/features/my-merchant/components/merchant-area'));
+
+beforeEach(() => {
+  server = installFakeFetch();
+  merchant = installMerchantServer(server, { profiles: [CAFE, BOOKS] });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+const openDashboard = () => renderApp({ route: paths.mm.dashboard.path });
+const card = (title: string) => screen.findByRole('article', { name: title });
+const UNPUBLISH_CONFIRM = 'Unpublish Profile ?';
+
+describe('merchant dashboard (02 §2)', () => {
+  it('shows the loading indicator until profiles and programs are in, then a card each', async () => {
+    const answer = deferred<FakeResponse>();
+    server.on('GET /api/mymerchant/profile', () => answer.promise);
+    openDashboard();
+
+    expect(
+      await screen.findByRole('heading', { name: MERCHANT_TEXT.dashboardHeading }),
+    ).toBeVisible();
+    expect(await screen.findByRole('status')).toHaveTextContent(DIALOG_TEXT.loading);
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+
+    answer.resolve({ body: embeddedList(MERCHANT_EMBEDDED.profiles, [CAFE, BOOKS]) });
+    const cafe = await card('Cafe corner');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(cafe).getByText('Coffee Gift')).toBeVisible();
+    expect(within(cafe).getByText(MERCHANT_TEXT.notPublished_indicator)).toBeVisible();
+    expect(within(cafe).getByRole('img', { name: 'No header image' })).toBeVisible();
+    expect(within(cafe).getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expect(within(cafe).getByRole('link', { name: 'Cafe corner' })).toHaveAttribute(
+      'href',
+      `#${paths.mm.wizard.setup.path}?id=1`,
+    );
+
+    const books = await card('Book nook');
+    expect(within(books).getByText('Books Gift')).toBeVisible();
+    expect(within(books).getByText(MERCHANT_TEXT.published_indicator)).toBeVisible();
+    expect(within(books).getByRole('img', { name: 'Logo of Book nook' })).toHaveAttribute(
+      'src',
+      '/images/logo-7.png',
+    );
+    expect(within(books).getByRole('button', { name: 'Unpublish' })).toBeVisible();
+  });
+
+  it('searches by title, program name or URL', async () => {
+    const { user } = openDashboard();
+    await card('Cafe corner');
+    const search = screen.getByRole('searchbox');
+    await user.type(search, 'books');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Cafe corner' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Book nook' })).toBeVisible();
+    await user.clear(search);
+    await user.type(search, 'cafe');
+    expect(await card('Cafe corner')).toBeVisible();
+    expect(screen.queryByRole('article', { name: 'Book nook' })).toBeNull();
+    await user.clear(search);
+    await user.type(search, 'nothing like it');
+    expect(await screen.findByText('No website matches your search.')).toBeVisible();
+  });
+
+  it('has Add New, which opens an empty step 1', async () => {
+    const { user } = openDashboard();
+    await user.click(await screen.findByRole('link', { name: 'Add New' }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.setup.path));
+  });
+});
+
+describe('publish, unpublish and open site (02 §4)', () => {
+  it('publishes: module code MMC_, the profile marked published, the publish record', async () => {
+    const { user } = openDashboard();
+    await user.click(within(await card('Cafe corner')).getByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, MERCHANT_TEXT.successTitle)).toContain(
+      MERCHANT_TEXT.published('Cafe corner'),
+    );
+    expect(merchant.writes()).toEqual([
+      'POST /api/mymerchant/modulecode',
+      'PUT /api/mymerchant/profile/1',
+      'POST /api/mymerchant/profilepublish/live',
+    ]);
+    expect(server.calls('POST /api/mymerchant/modulecode')[0]!.body).toEqual({
+      name: 'Coffee Gift',
+      code: 'MMC_11CG1',
+      programId: 11,
+    });
+    expect(merchant.profiles[0]).toMatchObject({
+      moduleCode: 'MMC_11CG1',
+      publishLive: 1,
+      publishTest: 1,
+    });
+    expect(server.calls('POST /api/mymerchant/profilepublish/live')[0]!.body).toMatchObject({
+      programId: 11,
+      profileId: 1,
+      profileLocationId: 0,
+    });
+    expect(
+      await within(await card('Cafe corner')).findByText(MERCHANT_TEXT.published_indicator),
+    ).toBeVisible();
+  });
+
+  it('a failed module code says "Error" / "Something went wrong" and changes nothing', async () => {
+    server.on('POST /api/mymerchant/modulecode', {
+      status: 400,
+      body: { errorCode: 1, errorMessage: 'code: refused' },
+    });
+    const { user } = openDashboard();
+    await user.click(within(await card('Cafe corner')).getByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, MERCHANT_TEXT.errorTitle)).toContain(MERCHANT_TEXT.moduleCodeFailed);
+    expect(merchant.writes()).toEqual(['POST /api/mymerchant/modulecode']);
+  });
+
+  it('unpublish asks first, then clears publishLive and this host’s flag', async () => {
+    const { user } = openDashboard();
+    const books = await card('Book nook');
+    await user.click(within(books).getByRole('button', { name: 'Unpublish' }));
+    const confirm = await screen.findByRole('dialog', { name: UNPUBLISH_CONFIRM });
+    await user.click(within(confirm).getByRole('button', { name: DIALOG_TEXT.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(merchant.writes()).toEqual([]);
+
+    await user.click(within(books).getByRole('button', { name: 'Unpublish' }));
+    await pressOk(user, UNPUBLISH_CONFIRM);
+    const done = await screen.findByRole('dialog', { name: MERCHANT_TEXT.unpublished });
+    expect(done).toHaveTextContent(MERCHANT_TEXT.unpublishedDetail);
+    expect(merchant.writes()).toEqual(['PUT /api/mymerchant/profile/2']);
+    expect(merchant.profiles[1]).toMatchObject({ publishLive: 0, publishTest: 0 });
+  });
+
+  it('"Open site" warns for an unpublished profile and opens a published one', async () => {
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    try {
+      const unpublished = makeMerchantProfile({ id: 3, siteTitle: 'Closed shop' });
+      merchant.profiles.push(unpublished);
+      const { user } = openDashboard();
+      await user.click(
+        within(await card('Closed shop')).getByRole('button', { name: 'Open site' }),
+      );
+      const warning = await screen.findByRole('dialog', { name: DIALOG_TEXT.warningTitle });
+      expect(warning).toHaveTextContent(MERCHANT_TEXT.notPublishedYet);
+      expect(open).not.toHaveBeenCalled();
+      await user.click(within(warning).getByRole('button', { name: DIALOG_TEXT.ok }));
+
+      await user.click(within(await card('Book nook')).getByRole('button', { name: 'Open site' }));
+      expect(open).toHaveBeenCalledWith(
+        `${window.location.origin}/mm/#!/booknook`,
+        '_blank',
+        'noopener',
+      );
+    } finally {
+      open.mockRestore();
+    }
+  });
+});

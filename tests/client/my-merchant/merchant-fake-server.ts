@@ -1,0 +1,112 @@
+import {
+  MERCHANT_EMBEDDED,
+  type MerchantLanguage,
+  type MerchantModuleCodeBody,
+  type MerchantProfile,
+  type MerchantProgram,
+  type MerchantPublishBody,
+  type MerchantSiteSettings,
+} from '@contracts/api/merchant';
+import { embeddedList } from '../../support/client-app';
+import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
+
+/** A stateful fake of the merchant profile calls (02 §7) for the dashboard and steps 1-2. */
+
+export const MERCHANT_PROGRAMS: MerchantProgram[] = [
+  { id: 11, name: 'Coffee Gift', abbreviation: 'CG' },
+  { id: 12, name: 'Books Gift', abbreviation: 'BG' },
+];
+
+export const LANGUAGES: MerchantLanguage[] = [
+  { id: 1, languageName: 'English' },
+  { id: 2, languageName: 'German' },
+];
+
+export function makeMerchantProfile(
+  overrides: Partial<MerchantProfile> & Pick<MerchantProfile, 'id'>,
+): MerchantProfile {
+  return {
+    programId: 11,
+    liveURL: null,
+    testURL: `site-${overrides.id}`,
+    primaryLanguageId: 1,
+    secundaryLanguageId: null,
+    siteThemeId: 1,
+    overrideCSS: null,
+    siteTitle: null,
+    description: null,
+    siteKeywords: null,
+    analyticsTrackingCode: null,
+    headerLogoPath: null,
+    logoPath: null,
+    faviconPath: null,
+    backgroundPath: null,
+    moduleCode: null,
+    publishLive: 0,
+    publishTest: 0,
+    ...overrides,
+  };
+}
+
+export interface MerchantFake {
+  profiles: MerchantProfile[];
+  /** Write calls (not GET) in order, as `METHOD path`. */
+  writes(): string[];
+}
+
+const BASE = '/api/mymerchant';
+
+export function installMerchantServer(
+  server: FakeFetch,
+  seed: { profiles?: MerchantProfile[]; nextId?: number } = {},
+): MerchantFake {
+  const profiles = [...(seed.profiles ?? [])];
+  let nextId = seed.nextId ?? 100;
+  const byId = (request: RecordedRequest) => Number(request.path.split('/').pop());
+
+  const profileRoutes = (id: number) => {
+    server.on(`GET ${BASE}/profile/${id}`, () => ({ body: profiles.find((p) => p.id === id) }));
+    server.on(`PUT ${BASE}/profile/${id}`, (request) => {
+      const index = profiles.findIndex((p) => p.id === byId(request));
+      profiles[index] = { ...profiles[index]!, ...(request.body as MerchantProfile), id };
+      return { body: profiles[index] };
+    });
+  };
+  profiles.forEach((p) => profileRoutes(p.id));
+
+  server.on(`GET ${BASE}/profile`, () => ({
+    body: embeddedList(MERCHANT_EMBEDDED.profiles, profiles),
+  }));
+  server.on(`POST ${BASE}/profile`, (request) => {
+    const id = nextId++;
+    profiles.push(makeMerchantProfile({ ...(request.body as Partial<MerchantProfile>), id }));
+    profileRoutes(id);
+    return { status: 201, body: { id } };
+  });
+  server.on(`POST ${BASE}/profile/sitesettings`, (request) => {
+    const body = request.body as MerchantSiteSettings;
+    const index = profiles.findIndex((p) => p.id === body.id);
+    profiles[index] = { ...profiles[index]!, ...body };
+    return { body: { id: body.id } };
+  });
+  server.on(`GET ${BASE}/programs`, {
+    body: embeddedList(MERCHANT_EMBEDDED.programs, MERCHANT_PROGRAMS),
+  });
+  server.on(`GET ${BASE}/languages`, {
+    body: embeddedList(MERCHANT_EMBEDDED.languages, LANGUAGES),
+  });
+  server.on(`POST ${BASE}/modulecode`, (request) => ({
+    body: { ...(request.body as MerchantModuleCodeBody), moduleCodeId: 1, moduleId: 2 },
+  }));
+  server.on(`POST ${BASE}/profilepublish/live`, (request) => ({
+    body: { ...(request.body as MerchantPublishBody), publishId: 1, userName: 'tester' },
+  }));
+
+  return {
+    profiles,
+    writes: () =>
+      server.requests
+        .filter((request) => request.method !== 'GET')
+        .map((request) => `${request.method} ${request.path}`),
+  };
+}
