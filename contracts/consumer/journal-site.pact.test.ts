@@ -12,6 +12,7 @@ import { JOURNAL_PAGE_TYPE, JOURNAL_SITE_PATHS, JOURNAL_SITE_TEXT } from '../api
 import { PACT_PARTICIPANTS } from '../provider/states';
 import { checkBalance, loadSite } from '@/sites/journal/site-api';
 import { JSON_ANSWER, newPact, STATE } from './support/pact';
+import { onOrigin, sitePathFromState } from './support/site-origin';
 
 const { eachLike, integer, string, regex, fromProviderState } = MatchersV3;
 
@@ -21,25 +22,6 @@ const EXAMPLE = {
   cardNumber: '6035990000009911',
   pin: '1234',
 } as const;
-
-/** A path of the site with the provider's siteUrl in it. */
-const sitePathFromState = (build: (siteUrl: string) => string, example: string) =>
-  fromProviderState(build('${siteUrl}'), build(example));
-
-/** The site calls its own origin with relative paths: send them to the mock server. */
-async function onOrigin<T>(origin: string, call: () => Promise<T>): Promise<T> {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) =>
-    realFetch(
-      typeof input === 'string' && input.startsWith('/') ? `${origin}${input}` : input,
-      init,
-    );
-  try {
-    return await call();
-  } finally {
-    globalThis.fetch = realFetch;
-  }
-}
 
 const newSitePact = () => newPact(PACT_PARTICIPANTS.journalSite);
 

@@ -84,6 +84,17 @@ export const STATE = {
   merchantProfileMissing: 'no merchant profile has the id',
   /** Answers `{ url, programId, languageId }`: a URL no merchant profile uses, and what a new profile needs. */
   merchantUrlUnused: 'no merchant profile uses the URL',
+  /** Answers `{ url, programId }`: a published site (publishTest 1 at testURL `url`) whose program has MERCHANT_SITE_STORES imported (through the import service); the profile of merchantProfile is the unpublished one. */
+  merchantSiteWithStores: 'a published merchant site has imported stores',
+} as const;
+
+/**
+ * The stores 'a published merchant site has imported stores' imports, in this order: every
+ * name holds `query`, so a search for it pages through all of them.
+ */
+export const MERCHANT_SITE_STORES = {
+  query: 'pact',
+  names: ['Pact Store Harbour', 'Pact Store Central', 'Pact Store Park'],
 } as const;
 
 /**
@@ -119,4 +130,6 @@ export const PACT_PARTICIPANTS = {
   portalClient: 'portal-client',
   /** The published journal site's bundle (client/src/sites/journal). */
   journalSite: 'journal-site',
+  /** The published merchant site's bundle (client/src/sites/merchant). */
+  merchantSite: 'merchant-site',
 } as const;

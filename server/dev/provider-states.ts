@@ -35,6 +35,7 @@ import {
   type MerchantProfile,
 } from '@contracts/api/merchant';
 import {
+  MERCHANT_SITE_STORES,
   STATE,
   type ProviderStateName,
   type SchemeStateValueName,
@@ -105,6 +106,8 @@ export const PACT_RECORDS = {
   publishedMerchantUrl: 'pact-merchant-published',
   /** The URL the create-merchant-profile interactions use; removed before they run. */
   newMerchantUrl: 'pact-merchant-new',
+  /** The published merchant site with imported stores (testURL, publishTest 1). */
+  merchantSiteUrl: 'pact-merchant-site',
 } as const;
 
 const THEME_ID = 2;
@@ -641,6 +644,8 @@ const PACT_IMPORT_FILES = {
   devices: 'pact-import-devices.txt',
   /** The store the store file holds and the device file refers to. */
   storeCode: 'PACT1',
+  /** The published merchant site's stores (MERCHANT_SITE_STORES). */
+  merchantStores: 'pact-merchant-stores.txt',
 } as const;
 
 /** Stores `content` as a new upload of the program, as the files router does; its name. */
@@ -742,6 +747,25 @@ const uploadStoreFile = (imports: ImportService, programId: number) =>
     userFileName: PACT_IMPORT_FILES.stores,
     content: `storeCode|storeName|address|city|postcode|countryCode\n${PACT_IMPORT_FILES.storeCode}|Pact Store|1 Pact Street|Pactville|2000|AU\n`,
   });
+
+/**
+ * MERCHANT_SITE_STORES imported for the program through the import service (a new upload each
+ * time; the store codes are the same, so a rerun replaces the stores, keeping their order).
+ */
+async function importMerchantStores(imports: ImportService, programId: number): Promise<void> {
+  const userFileName = PACT_IMPORT_FILES.merchantStores;
+  const lines = MERCHANT_SITE_STORES.names.map(
+    (name, index) => `PACTMS${index + 1}|${name}|${index + 1} Pact Street|Pactville|2000|AU`,
+  );
+  const content = ['storeCode|storeName|address|city|postcode|countryCode', ...lines, ''].join(
+    '\n',
+  );
+  const fileName = await storeUpload(imports, { programId, kind: 'store', userFileName, content });
+  const answer = await imports.process('store', { programId, fileName, userFileName });
+  if (answer.totalSuccessLines !== lines.length) {
+    throw new Error(`the pact merchant stores imported as ${JSON.stringify(answer)}`);
+  }
+}
 
 /** The state handlers on a store. `cards` is the imported gift cards (ImportService.cards). */
 export function createProviderStates(deps: {
@@ -997,6 +1021,17 @@ export function createProviderStates(deps: {
         );
         return { profileId, programId, url };
       }),
+    [STATE.merchantSiteWithStores]: async () => {
+      const { programId, url } = await store.update((data) => {
+        const values = ensureMerchantProfile(data, PACT_RECORDS.merchantSiteUrl, true);
+        // Published on the test host: the site at its testURL answers.
+        const profile = data.merchantProfiles.find((p) => p.id === values.profileId);
+        if (profile !== undefined) profile.publishTest = 1;
+        return values;
+      });
+      await importMerchantStores(deps.imports, programId);
+      return { url, programId };
+    },
     [STATE.merchantProfileMissing]: async () => ({
       profileId: maxId(store.read().merchantProfiles, (p) => p.id) + UNUSED_ID_GAP,
     }),

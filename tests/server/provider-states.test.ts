@@ -1,9 +1,10 @@
 import request from 'supertest';
-import { AUTH_HEADER } from '@contracts/api/constants';
+import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import { IMPORT_PATHS } from '@contracts/api/imports';
-import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
+import { MERCHANT_SITE_STORES, PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
-import { MERCHANT_PAGE_TYPE, MERCHANT_PATHS } from '@contracts/api/merchant';
+import { MERCHANT_PAGE_TYPE, MERCHANT_PATHS, MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
+import { MERCHANT_SITE_TEXT } from '@contracts/api/merchant-site';
 import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
 
@@ -272,6 +273,57 @@ describe('pact provider-state endpoint (development only)', () => {
     await values(STATE.merchantUrlUnused);
     await get(MERCHANT_PATHS.profile(newId)).expect(404);
     await get(MERCHANT_PATHS.selectedPageTypes(newId)).expect(404);
+  });
+
+  it('sets a published merchant site up whose store search finds its imported stores, twice', async () => {
+    t = await createTestApp();
+    const site = (url: string) => request(t.app).get(MERCHANT_SITE_PATHS.site(url));
+    const search = (url: string, query: Record<string, string | number>) =>
+      request(t.app).get(MERCHANT_SITE_PATHS.stores(url)).query(query);
+    const names = [...MERCHANT_SITE_STORES.names];
+
+    for (let setup = 0; setup < 2; setup += 1) {
+      const values = (await setUp(t, STATE.merchantSiteWithStores).expect(200)).body as {
+        url: string;
+        programId: number;
+      };
+      const published = await site(values.url).expect(200);
+      expect(published.body).toMatchObject({
+        url: values.url,
+        pages: expect.arrayContaining([
+          expect.objectContaining({ typeId: MERCHANT_PAGE_TYPE.LOCATIONS }),
+        ]),
+      });
+      // A rerun replaces the stores (same codes): still the same stores, in import order.
+      const all = await search(values.url, { q: MERCHANT_SITE_STORES.query, size: 50 }).expect(200);
+      const found = all.body as {
+        _embedded: { stores: { storeName: string }[] };
+        page: { totalElements: number };
+      };
+      expect(found._embedded.stores.map((s) => s.storeName)).toEqual(names);
+      expect(found.page.totalElements).toBe(names.length);
+      const second = await search(values.url, {
+        q: MERCHANT_SITE_STORES.query,
+        page: 2,
+        size: 2,
+      }).expect(200);
+      expect(second.body).toMatchObject({
+        _embedded: { stores: [{ storeName: names[2] }] },
+        page: { number: 2, size: 2, hasNext: false, totalPages: 2 },
+      });
+    }
+
+    // The unpublished profile and the unused URL, as the site's 404s name them.
+    const draft = (await setUp(t, STATE.merchantProfile).expect(200)).body as { url: string };
+    await site(draft.url).expect(404, {
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.notPublished,
+    });
+    const unused = (await setUp(t, STATE.merchantUrlUnused).expect(200)).body as { url: string };
+    await site(unused.url).expect(404, {
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MERCHANT_SITE_TEXT.unknownSite,
+    });
   });
 
   it('answers 400 naming params for a scheme state without a known programTypeId', async () => {
