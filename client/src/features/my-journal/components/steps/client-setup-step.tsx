@@ -9,14 +9,13 @@ import type { FieldOption } from '@/components/form/options';
 import { SiteSetupForm, type SiteSetupValues } from '@/components/site-builder/setup-fields';
 import { StepContent } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
-import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
+import { toApiFailure } from '@/lib/api/errors';
 import { imageLink } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { logger } from '@/lib/logging/logger';
 import { isGiftProgram } from '@/lib/programs';
-import { JsonFileError, readJsonFile } from '@/lib/sites/read-json-file';
+import { runImportFlow } from '@/lib/sites/import-flow';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
 import { stylesheetToSave } from '@/lib/sites/theme-stylesheet';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
@@ -29,13 +28,8 @@ import {
   useUpdateJournalProfileMutation,
 } from '../../api/journal-api';
 import { useWizardProfile } from '../../hooks/use-wizard-profile';
-import {
-  IMPORT_FILE_TEXT,
-  ImportFileError,
-  parseImportFile,
-  type ImportedConfig,
-} from '../../lib/config-file';
-import { applyImport, ImportFailed } from '../../lib/import-config';
+import { IMPORT_FILE_TEXT, ImportFileError, parseImportFile } from '../../lib/config-file';
+import { applyImport } from '../../lib/import-config';
 import { SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
 import { fieldMessage, showSaveFailure } from '../../lib/save-failures';
 
@@ -155,68 +149,53 @@ function ClientSetupForm({
     return undefined;
   }
 
+  /** The shared import flow (lib/sites/import-flow) with the journal's file and calls. */
   async function importConfig(file: File, values: SetupValues): Promise<void> {
-    if (values.programId === undefined) {
+    const programId = values.programId;
+    if (programId === undefined) {
       await dialogs.warn(DIALOG_TEXT.warningTitle, textToHtml(JOURNAL_TEXT.importNoProgram));
       return;
     }
-    let config: ImportedConfig;
-    try {
-      config = parseImportFile(await readJsonFile(file));
-    } catch (error) {
-      const message =
-        error instanceof JsonFileError || error instanceof ImportFileError
-          ? error.message
-          : IMPORT_FILE_TEXT.notConfig;
-      await dialogs.error(JOURNAL_TEXT.importFailedTitle, textToHtml(message));
-      return;
-    }
-    const siteUrl = values.siteUrl?.trim() ? values.siteUrl : config.siteUrl;
-    if (!siteUrl) {
-      await dialogs.error(JOURNAL_TEXT.importFailedTitle, textToHtml(IMPORT_FILE_TEXT.noSiteUrl));
-      return;
-    }
-
-    const processing = dialogs.processing();
-    let profileId: number;
-    try {
-      profileId = await applyImport(
-        { config, programId: values.programId, siteUrl, profile, location },
-        {
-          createProfile: (body) => createProfile(body).unwrap(),
-          updateProfile: (body) => updateProfile(body).unwrap(),
-          loadPages: (id) =>
-            dispatch(
-              journalApi.endpoints.journalPages.initiate(id, {
-                subscribe: false,
-                forceRefetch: true,
-              }),
-            ).unwrap(),
-          createPage: (body) => createPage(body).unwrap(),
-          updatePage: (body) => updatePage(body).unwrap(),
-        },
-      );
-    } catch (error) {
-      processing.close();
-      const reason = error instanceof ImportFailed ? error.reason : error;
-      logger.error('Importing a journal configuration failed', reason);
-      if (!isSessionExpiry(reason)) {
-        await dialogs.error(
-          JOURNAL_TEXT.importFailedTitle,
-          textToHtml(toApiFailure(reason).errorMessage),
-        );
-      }
+    const outcome = await runImportFlow({
+      file,
+      parse: (content) => {
+        const config = parseImportFile(content);
+        const siteUrl = values.siteUrl?.trim() ? values.siteUrl : config.siteUrl;
+        if (!siteUrl) throw new ImportFileError(IMPORT_FILE_TEXT.noSiteUrl);
+        return { config, siteUrl };
+      },
+      apply: ({ config, siteUrl }) =>
+        applyImport(
+          { config, programId, siteUrl, profile, location },
+          {
+            createProfile: (body) => createProfile(body).unwrap(),
+            updateProfile: (body) => updateProfile(body).unwrap(),
+            loadPages: (id) =>
+              dispatch(
+                journalApi.endpoints.journalPages.initiate(id, {
+                  subscribe: false,
+                  forceRefetch: true,
+                }),
+              ).unwrap(),
+            createPage: (body) => createPage(body).unwrap(),
+            updatePage: (body) => updatePage(body).unwrap(),
+          },
+        ),
+      texts: {
+        failedTitle: JOURNAL_TEXT.importFailedTitle,
+        notConfig: IMPORT_FILE_TEXT.notConfig,
+        success: JOURNAL_TEXT.importSuccess,
+      },
+      logLabel: 'Importing a journal configuration',
+    });
+    if (outcome.imported) {
+      // Like "Save & Continue": the imported site's settings are checked next (01 §2.6).
+      await navigate(withId(paths.mj.wizard.setting, outcome.profileId));
+    } else if (outcome.profileId !== null && !profile) {
       // A profile made before the failure is opened, so a second try updates it instead of
       // making another one.
-      if (error instanceof ImportFailed && error.profileId !== null && !profile) {
-        await navigate(withId(paths.mj.wizard.setup, error.profileId), { replace: true });
-      }
-      return;
+      await navigate(withId(paths.mj.wizard.setup, outcome.profileId), { replace: true });
     }
-    processing.close();
-    await dialogs.success(DIALOG_TEXT.successTitle, textToHtml(JOURNAL_TEXT.importSuccess));
-    // Like "Save & Continue": the imported site's settings are checked next (01 §2.6).
-    await navigate(withId(paths.mj.wizard.setting, profileId));
   }
 
   return (
