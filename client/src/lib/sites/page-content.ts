@@ -11,12 +11,22 @@ import {
   secureLinkTarget,
 } from '@contracts/site/content-policy';
 
-const purifier = DOMPurify(window);
-purifier.addHook('afterSanitizeAttributes', secureLinkTarget);
+/**
+ * Made on first use, not at import: modules that only read texts beside this one (the browser
+ * tests' support in node, where there is no window) can import them without a DOM.
+ */
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+function contentPurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier === undefined) {
+    purifier = DOMPurify(window);
+    purifier.addHook('afterSanitizeAttributes', secureLinkTarget);
+  }
+  return purifier;
+}
 
 /** Safe HTML of stored page content. */
 export function sanitizePageContent(html: string): string {
-  const fragment = purifier.sanitize(html, {
+  const fragment = contentPurifier().sanitize(html, {
     ...CONTENT_SANITIZE_CONFIG,
     RETURN_DOM_FRAGMENT: true,
   });
