@@ -9,11 +9,12 @@ import type { MerchantProfile } from '@contracts/api/merchant';
 import type { PublishedMerchantPage, PublishedMerchantSite } from '@contracts/api/merchant-site';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot } from '../db/store';
+import { defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { fontsOf, siteStylesheet, storedImageLink } from './published-site';
 
 /** The stylesheet a merchant site is shown with: its own, or its theme's default. */
 export function merchantStylesheetOf(profile: DeepReadonly<MerchantProfile>): string {
-  return siteStylesheet(profile.overrideCSS, profile.siteThemeId);
+  return siteStylesheet(profile.overrideCSS, profile.siteThemeId, defaultMerchantStylesheet);
 }
 
 /** The media upload stores `/images/{id}.png` (URL_PATHS.image): its id, or null. */

@@ -40,11 +40,15 @@ export function findSite(data: Snapshot, siteUrl: string): SiteLookup {
 }
 
 /**
- * The stylesheet a site is shown with: its own, or its theme's default when it has none (both
- * builders: 1 light, anything else dark; spec README "Site builders").
+ * The stylesheet a site is shown with: its own, or its builder's default for its theme when it
+ * has none (1 light, anything else dark; spec README "Site builders").
  */
-export function siteStylesheet(css: string | null, themeId: number): string {
-  return css ?? defaultJournalStylesheet(themeId);
+export function siteStylesheet(
+  css: string | null,
+  themeId: number,
+  defaultStylesheet: (themeId: number) => string = defaultJournalStylesheet,
+): string {
+  return css ?? defaultStylesheet(themeId);
 }
 
 export function stylesheetOf(profile: DeepReadonly<JournalProfile>): string {

@@ -17,7 +17,7 @@ import {
   type PublishedMerchantSite,
   type StoreSearchAnswer,
 } from '@contracts/api/merchant-site';
-import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import { defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { ImportService } from '../../server/imports/import-service';
 import { programDbFile, SCHEMA_VERSION } from '../../server/records/records-db';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -518,7 +518,7 @@ describe('the published merchant site: data, stylesheet and page', () => {
     }
   });
 
-  it('serves the stored CSS as is, as text/css with nosniff; the theme default when none; an empty 404 otherwise', async () => {
+  it('serves the stored CSS as is, as text/css with nosniff; the merchant theme default when none; an empty 404 otherwise', async () => {
     const own = await request(site.app).get(MERCHANT_SITE_PATHS.stylesheet('shop-site'));
     expect(own.status).toBe(200);
     expect(own.headers['content-type']).toBe('text/css; charset=utf-8');
@@ -526,7 +526,7 @@ describe('the published merchant site: data, stylesheet and page', () => {
     expect(own.text).toBe(EVIL_CSS);
 
     const dark = await request(site.app).get(MERCHANT_SITE_PATHS.stylesheet('shop-on-test'));
-    expect(dark.text).toBe(defaultJournalStylesheet(2));
+    expect(dark.text).toBe(defaultMerchantStylesheet(2));
 
     for (const url of ['shop-hidden', 'no-such-shop', 'x']) {
       const response = await request(site.app).get(MERCHANT_SITE_PATHS.stylesheet(url));
