@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   MERCHANT_LIMITS,
   MERCHANT_MEDIA_FIELD,
@@ -9,12 +9,11 @@ import {
   MERCHANT_TEXT,
   type MerchantProfile,
 } from '@contracts/api/merchant';
-import { QueryContent } from '@/components/common/query-content';
 import { MediaSlots, type MediaSlotKey } from '@/components/site-builder/media-slots';
+import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { showSaveFailure } from '@/lib/api/save-failures';
-import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
@@ -22,13 +21,13 @@ import {
   useUpdateMerchantProfileMutation,
   useUploadMerchantMediaMutation,
 } from '../../api/merchant-api';
-import { useMerchantProfile } from '../../hooks/use-merchant-profile';
+import { MerchantProfileStep } from '../merchant-profile-step';
 
 /** Screen texts: the heading is ours; the help text is 02 §2's. */
 export const MEDIA_TEXT = {
   title: 'MyMerchant Media Files',
   help: 'Maximum 300 KB for header logo, logo and favicon, 1.5 MB for background.',
-  saveAndContinue: 'Save & Continue',
+  saveAndContinue: SAVE_AND_CONTINUE,
 } as const;
 
 type MediaValues = Partial<Record<(typeof MERCHANT_MEDIA_FIELD)[MediaSlotKey], string>>;
@@ -47,17 +46,7 @@ const linkOn = (urlBase: string, path: string) =>
 
 /** Step 4, Media Files (02 §2, §5, §7, §8). */
 export function MediaStep() {
-  const { id, data: profile, isLoading, isFetching, error } = useMerchantProfile();
-  const state = useStoreShape({ data: profile, isLoading, isFetching, error });
-  if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
-  return (
-    <div>
-      <h3 className="h5 mb-3">{MEDIA_TEXT.title}</h3>
-      <QueryContent state={{ loading: profile === undefined && state.loading, error: state.error }}>
-        {profile ? <MediaForm key={profile.id} profile={profile} /> : null}
-      </QueryContent>
-    </div>
-  );
+  return <MerchantProfileStep title={MEDIA_TEXT.title} form={MediaForm} />;
 }
 
 function MediaForm({ profile }: { profile: MerchantProfile }) {
@@ -136,7 +125,7 @@ function MediaForm({ profile }: { profile: MerchantProfile }) {
             resolveSrc={(path) => linkOn(urlBase, path)}
           />
           <Button type="button" variant="primary" onClick={next}>
-            {MEDIA_TEXT.saveAndContinue}
+            {SAVE_AND_CONTINUE}
           </Button>
         </form>
       )}

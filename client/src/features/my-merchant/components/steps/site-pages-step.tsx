@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   MERCHANT_LIMITS,
@@ -10,15 +10,17 @@ import {
   type SelectedPageSubType,
   type SelectedPageType,
 } from '@contracts/api/merchant';
-import { QueryContent } from '@/components/common/query-content';
 import { CheckboxField } from '@/components/form/CheckboxField';
 import { PageTextFields } from '@/components/site-builder/page-text-fields';
 import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
+import {
+  SAVE_AND_CONTINUE,
+  StepContent,
+  useSaveAndContinue,
+} from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { loadAll } from '@/lib/api/load-all';
-import { showSaveFailure } from '@/lib/api/save-failures';
 import { useStoreShape } from '@/lib/api/store-shape';
-import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   initialSelection,
@@ -46,7 +48,7 @@ export const SITE_PAGES_TEXT = {
   subPages: 'Sub-pages',
   noSubPages: 'This page has no sub-pages.',
   choosePage: 'Select a page and press Edit to change its texts and sub-pages.',
-  saveAndContinue: 'Save & Continue',
+  saveAndContinue: SAVE_AND_CONTINUE,
 } as const;
 
 interface PageTexts {
@@ -128,20 +130,17 @@ export function SitePagesStep() {
   if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
   const { ready, state } = loadAll([pageTypes, pages, subPages]);
   return (
-    <div>
-      <h3 className="h5 mb-3">{SITE_PAGES_TEXT.title}</h3>
-      <QueryContent state={state}>
-        {ready ? (
-          <SitePagesForm
-            key={id}
-            profileId={id}
-            pageTypes={pageTypes.data ?? []}
-            pages={pages.data ?? []}
-            subPages={subPages.data ?? []}
-          />
-        ) : null}
-      </QueryContent>
-    </div>
+    <StepContent title={SITE_PAGES_TEXT.title} state={state}>
+      {ready ? (
+        <SitePagesForm
+          key={id}
+          profileId={id}
+          pageTypes={pageTypes.data ?? []}
+          pages={pages.data ?? []}
+          subPages={subPages.data ?? []}
+        />
+      ) : null}
+    </StepContent>
   );
 }
 
@@ -156,7 +155,7 @@ function SitePagesForm({
   pages: readonly SelectedPageType[];
   subPages: readonly SelectedPageSubType[];
 }) {
-  const navigate = useNavigate();
+  const saveAndContinue = useSaveAndContinue();
   const [savePages] = useSaveMerchantSelectedPagesMutation();
   const [saveSubPages] = useSaveMerchantSelectedSubPagesMutation();
   const [choices] = useState(() => pageTypes.map(choiceOf));
@@ -167,7 +166,7 @@ function SitePagesForm({
   /**
    * The selected pages (POST profile/pagetypes/, the selection replaces the stored one), then,
    * only once that answered 200, their ticked sub-pages (POST profile/pagesubtypes/, 02 §4).
-   * Decision: a failure shows the server's message (README "Decisions": save failures).
+   * A failure shows the server's message and nothing more is sent (useSaveAndContinue).
    */
   async function onSubmit(values: PagesValues): Promise<void> {
     const selected = selectedPageTypeIds(choices, values.selected);
@@ -187,18 +186,14 @@ function SitePagesForm({
           .filter((child) => values.subs[subKey(child.id)] === true)
           .map((child) => ({ subtypeId: child.id, pageTypeFk: type.id })),
       );
-    const processing = dialogs.processing();
-    try {
-      await savePages({ profileId, pageTypes: pageTypesBody }).unwrap();
-      await saveSubPages({ profileId, pageSubtypes }).unwrap();
-    } catch (error) {
-      processing.close();
-      await showSaveFailure(error);
-      return;
-    }
-    processing.close();
-    await dialogs.success(MERCHANT_TEXT.successTitle, textToHtml(MERCHANT_TEXT.pagesUpdated));
-    await navigate(withId(paths.mm.wizard.media, profileId));
+    await saveAndContinue(
+      async () => {
+        await savePages({ profileId, pageTypes: pageTypesBody }).unwrap();
+        await saveSubPages({ profileId, pageSubtypes }).unwrap();
+      },
+      { title: MERCHANT_TEXT.successTitle, message: MERCHANT_TEXT.pagesUpdated },
+      withId(paths.mm.wizard.media, profileId),
+    );
   }
 
   return (
@@ -252,7 +247,7 @@ function SitePagesForm({
               </div>
             </div>
             <Button type="submit" variant="primary" disabled={submitting}>
-              {SITE_PAGES_TEXT.saveAndContinue}
+              {SAVE_AND_CONTINUE}
             </Button>
           </form>
         );
