@@ -3,7 +3,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import Tooltip from 'react-bootstrap/Tooltip';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   MERCHANT_LIMITS,
   MERCHANT_TEXT,
@@ -13,13 +13,12 @@ import {
 import type { AppearanceSettings } from '@contracts/site/style-model';
 import { defaultMerchantAppearance } from '@contracts/site/style-model';
 import { applyAppearance, readAppearance, type AppearancePart } from '@contracts/site/stylesheet';
-import { QueryContent } from '@/components/common/query-content';
 import { AppearanceForm } from '@/components/site-builder/appearance-form';
 import { CssEditorForm } from '@/components/site-builder/css-editor-form';
+import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { confirmLeave } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { showSaveFailure } from '@/lib/api/save-failures';
-import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import {
   UnsavedChangesScope,
@@ -28,15 +27,15 @@ import {
 } from '@/lib/forms/unsaved-changes';
 import darkThemePreview from '../../assets/dark-theme-preview.svg';
 import { useUpdateMerchantProfileMutation } from '../../api/merchant-api';
-import { useMerchantProfile } from '../../hooks/use-merchant-profile';
+import { MerchantProfileStep } from '../merchant-profile-step';
 import { MerchantPreview } from './merchant-preview';
 
 /** The screen's texts (02 §2 Step 5 names the two modes; the rest is not in the spec). */
 export const SITE_EDITOR_TEXT = {
+  title: 'MyMerchant Site Editor',
   modes: 'Editor',
   fonts: 'Edit Fonts',
   css: 'Edit CSS',
-  saveAndContinue: 'Save & Continue',
   darkPreview: 'Dark theme preview',
   darkTooltip: 'The dark theme: light text on a dark page',
 } as const;
@@ -58,14 +57,7 @@ type Mode = 'fonts' | 'css';
  * 02 §8 would only log it).
  */
 export function SiteEditorStep() {
-  const { id, data: profile, isLoading, isFetching, error } = useMerchantProfile();
-  const state = useStoreShape({ data: profile, isLoading, isFetching, error });
-  if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
-  return (
-    <QueryContent state={{ loading: profile === undefined && state.loading, error: state.error }}>
-      {profile ? <SiteEditor key={profile.id} profile={profile} /> : null}
-    </QueryContent>
-  );
+  return <MerchantProfileStep title={SITE_EDITOR_TEXT.title} form={SiteEditor} />;
 }
 
 function SiteEditor({ profile }: { profile: MerchantProfile }) {
@@ -126,7 +118,7 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
           <AppearanceForm
             initial={initial}
             parts={MERCHANT_PAGE_PARTS}
-            submitLabel={SITE_EDITOR_TEXT.saveAndContinue}
+            submitLabel={SAVE_AND_CONTINUE}
             onSubmit={(settings: AppearanceSettings) =>
               save(applyAppearance(profile.overrideCSS, settings, MERCHANT_PAGE_PARTS))
             }
@@ -142,7 +134,7 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
             initialCss={profile.overrideCSS}
             maxChars={MERCHANT_LIMITS.overrideCSS}
             autoCloseBrace
-            submitLabel={SITE_EDITOR_TEXT.saveAndContinue}
+            submitLabel={SAVE_AND_CONTINUE}
             onSubmit={(css) => save(css === '' ? null : css)}
             preview={(css) => <MerchantPreview profile={profile} css={css} />}
           />
