@@ -151,14 +151,16 @@ describe('base query', () => {
 
   it('sends the user to login when any call answers 401 code 11', async () => {
     setTokenCookie();
-    server.on('GET /api/programs', { status: 401, body: { errorCode: 11, errorMessage: 'x' } });
-    // The merchant dashboard reads only the program list.
+    const expired = { status: 401, body: { errorCode: 11, errorMessage: 'x' } };
+    server.on('GET /api/mymerchant/programs', expired);
+    server.on('GET /api/mymerchant/profile', { body: { _embedded: { profiles: [] } } });
+    // The merchant dashboard reads the program list and the profile list.
     renderApp({ route: paths.mm.dashboard.path });
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(currentPath()).toBe('/');
     expect(readTokenCookieRaw()).toBeUndefined();
     // One failing call, no loop of retries after the logout.
-    expect(server.calls('GET /api/programs')).toHaveLength(1);
+    expect(server.calls('GET /api/mymerchant/programs')).toHaveLength(1);
   });
 });
 

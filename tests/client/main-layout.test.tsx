@@ -125,7 +125,8 @@ describe('logout', () => {
 
   it('OK revokes the token, clears cookie and state, and shows login', async () => {
     const { user, dialog, store } = await openLogout();
-    expect(store.getState().api.queries).not.toEqual({});
+    // The merchant dashboard's profile and program lists (the merchant API slice).
+    await waitFor(() => expect(store.getState().merchantApi.queries).not.toEqual({}));
 
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
@@ -137,6 +138,7 @@ describe('logout', () => {
     expect(store.getState().session.token).toBeNull();
     expect(store.getState().api.queries).toEqual({});
     expect(store.getState().api.mutations).toEqual({});
+    expect(store.getState().merchantApi.queries).toEqual({});
     // Nothing was requested after the state was cleared.
     expect(server.requests.at(-1)!.method).toBe('DELETE');
   });
