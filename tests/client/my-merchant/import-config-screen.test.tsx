@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import {
+  MERCHANT_EMBEDDED,
+  MERCHANT_TEXT,
+  type MerchantPageType,
+  type SelectedPageSubTypes,
+  type SelectedPageTypes,
+} from '@contracts/api/merchant';
+import { paths, withId } from '@/config/paths';
+import { toMerchantExportFile } from '@/features/my-merchant/lib/import-config';
+import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
+import { JSON_FILE_TEXT } from '@/lib/sites/read-json-file';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { pressOk } from '../../support/dialogs';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import {
+  MERCHANT_PROGRAMS,
+  installMerchantServer,
+  makeMerchantProfile,
+  type MerchantFake,
+} from './merchant-fake-server';
+
+const PAGE_TYPES: MerchantPageType[] = [
+  { id: 1, name: 'Home', fl_mandatory: 1, children: [] },
+  { id: 6, name: 'Terms', fl_mandatory: 0, children: [{ id: 61, typeId: 6, name: 'Returns' }] },
+];
+const EXPORTED = toMerchantExportFile(
+  MERCHANT_PROGRAMS[1]!,
+  makeMerchantProfile({
+    id: 9,
+    programId: MERCHANT_PROGRAMS[1]!.id,
+    liveURL: 'books-live',
+    testURL: null,
+    siteTitle: 'Books',
+    siteThemeId: 2,
+    overrideCSS: 'p { color: #123456; }',
+    publishLive: 1,
+    moduleCode: 'MMC_12BG9',
+  }),
+  [
+    { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Hi</p>' },
+    { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+  ],
+  [{ subtypeId: 61, pageTypeFk: 6 }],
+);
+
+const jsonFile = (content: unknown) =>
+  new File([typeof content === 'string' ? content : JSON.stringify(content)], 'books.json', {
+    type: 'application/json',
+  });
+
+let server: FakeFetch;
+let merchant: MerchantFake;
+
+beforeEach(() => {
+  server = installFakeFetch();
+  merchant = installMerchantServer(server, { nextId: 40 });
+  server.on('GET /api/mymerchant/pagetype', {
+    body: embeddedList(MERCHANT_EMBEDDED.pageTypes, PAGE_TYPES),
+  });
+  server.on('POST /api/mymerchant/profile/pagetypes/', (request) => ({ body: request.body }));
+  server.on('POST /api/mymerchant/profile/pagesubtypes/', (request) => ({ body: request.body }));
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+/** Step 1 without an id, opened from a production host (the location flag set) or not. */
+function openSetup(liveHost: boolean) {
+  return renderApp({
+    route: paths.mm.wizard.setup.path,
+    preloadedState: {
+      config: {
+        ...DEFAULT_RUNTIME_CONFIG,
+        productionHosts: liveHost ? [window.location.host] : [],
+      },
+    },
+  });
+}
+
+describe('MyMerchant step 1, Import config (02 §2, §4)', () => {
+  it('is offered only when the location flag is set', async () => {
+    openSetup(false);
+    await screen.findByLabelText('Scheme Name');
+    expect(screen.queryByLabelText('Import config')).not.toBeInTheDocument();
+  });
+
+  it("creates the profile, its pages and then its sub-pages; 'Import configuration successfully!' and step 2", async () => {
+    const { user } = openSetup(true);
+    await user.upload(await screen.findByLabelText('Import config'), jsonFile(EXPORTED));
+
+    expect(await pressOk(user, MERCHANT_TEXT.successTitle)).toContain(MERCHANT_TEXT.importSuccess);
+    expect(merchant.writes()).toEqual([
+      'POST /api/mymerchant/profile',
+      'POST /api/mymerchant/profile/pagetypes/',
+      'POST /api/mymerchant/profile/pagesubtypes/',
+    ]);
+    expect(merchant.profiles.find((p) => p.id === 40)).toMatchObject({
+      programId: MERCHANT_PROGRAMS[1]!.id,
+      liveURL: 'books-live',
+      siteTitle: 'Books',
+      siteThemeId: 2,
+      overrideCSS: 'p { color: #123456; }',
+      publishLive: 0,
+      moduleCode: null,
+    });
+    const pages = server.calls('POST /api/mymerchant/profile/pagetypes/')[0]!.body;
+    expect(pages).toEqual({
+      profileId: 40,
+      pageTypes: [
+        { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Hi</p>' },
+        { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+      ],
+    } satisfies SelectedPageTypes);
+    const subPages = server.calls('POST /api/mymerchant/profile/pagesubtypes/')[0]!.body;
+    expect(subPages).toEqual({
+      profileId: 40,
+      pageSubtypes: [{ subtypeId: 61, pageTypeFk: 6 }],
+    } satisfies SelectedPageSubTypes);
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.setting.path));
+    expect(window.location.hash).toContain('id=40');
+  });
+
+  it("a refused call shows 'Failed' with the server's errorMessage and reopens the profile made", async () => {
+    server.on('POST /api/mymerchant/profile/pagetypes/', {
+      status: 404,
+      body: { errorCode: 4, errorMessage: 'Unknown page type 6' },
+    });
+    const { user } = openSetup(true);
+    await user.upload(await screen.findByLabelText('Import config'), jsonFile(EXPORTED));
+
+    expect(await pressOk(user, MERCHANT_TEXT.importFailedTitle)).toContain('Unknown page type 6');
+    expect(merchant.writes()).not.toContain('POST /api/mymerchant/profile/pagesubtypes/');
+    await waitFor(() => expect(window.location.hash).toBe(`#${withId(paths.mm.wizard.setup, 40)}`));
+  });
+
+  it("a file that is not JSON fails with 'Failed' and sends nothing", async () => {
+    const { user } = openSetup(true);
+    await user.upload(await screen.findByLabelText('Import config'), jsonFile('{ not json'));
+    expect(await pressOk(user, MERCHANT_TEXT.importFailedTitle)).toContain(JSON_FILE_TEXT.notJson);
+    expect(merchant.writes()).toEqual([]);
+  });
+});
