@@ -4,8 +4,8 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { JOURNAL_TEXT, type JournalPage, type JournalPageType } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { QueryContent } from '@/components/common/query-content';
 import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
+import { StepContent } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { loadAll } from '@/lib/api/load-all';
 import { useStoreShape } from '@/lib/api/store-shape';
@@ -31,19 +31,16 @@ export function SitePagesStep() {
   if (id === null) return <Navigate to={paths.mj.wizard.setup.path} replace />;
   const { ready, state } = loadAll([pageTypes, pages]);
   return (
-    <div>
-      <h3 className="h5 mb-3">{STEP_TITLE.pages}</h3>
-      <QueryContent state={state}>
-        {ready ? (
-          <SitePagesForm
-            key={id}
-            profileId={id}
-            pageTypes={pageTypes.data ?? []}
-            pages={pages.data ?? []}
-          />
-        ) : null}
-      </QueryContent>
-    </div>
+    <StepContent title={STEP_TITLE.pages} state={state}>
+      {ready ? (
+        <SitePagesForm
+          key={id}
+          profileId={id}
+          pageTypes={pageTypes.data ?? []}
+          pages={pages.data ?? []}
+        />
+      ) : null}
+    </StepContent>
   );
 }
 
