@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
+import { Navigate } from 'react-router-dom';
 import { fontFamilyOf } from '@contracts/site/fonts';
 import { STYLE_ITEMS, type AppearanceSettings } from '@contracts/site/style-model';
+import { QueryContent } from '@/components/common/query-content';
 import { loadAll } from '@/lib/api/load-all';
 import { sanitizePageContent } from '@/lib/sites/page-content';
 import './summary-section.css';
@@ -49,14 +51,40 @@ const isEmpty = (value: ReactNode): boolean =>
   value === false ||
   (typeof value === 'string' && value.trim() === '');
 
+type SummaryStore = Parameters<typeof loadAll>[0][number];
+
+/** The data of each store once all are in. */
+export type LoadedStores<Stores> = {
+  [Key in keyof Stores]: Stores[Key] extends { data: infer Data } ? NonNullable<Data> : never;
+};
+
+export interface SummaryStepContentProps<Stores extends Record<string, SummaryStore>> {
+  /** The wizard's profile id: without one the wizard goes to step 1. */
+  id: number | null;
+  setupPath: string;
+  /** Every store the summary reads (lib/api/load-all), by name. */
+  stores: Stores;
+  /** The summary, given every store's data. */
+  children(loaded: LoadedStores<Stores>): ReactNode;
+}
+
 /**
- * The state of a summary drawn from several queries (lib/api/load-all): ready once every one has
- * its data, loading until then while any loads (a refetch keeps the summary shown), and the
- * first error.
+ * Both builders' Summary step frame (01 §2.10, 02 §2 Step 6): step 1 without an id; the loading
+ * indicator until every store has its data (a refetch keeps the summary shown) or the first
+ * error; then the summary.
  */
-export function summaryState(queries: Parameters<typeof loadAll>[0]) {
-  const { ready, state } = loadAll(queries);
-  return { ready, ...state };
+export function SummaryStepContent<Stores extends Record<string, SummaryStore>>({
+  id,
+  setupPath,
+  stores,
+  children,
+}: SummaryStepContentProps<Stores>) {
+  if (id === null) return <Navigate to={setupPath} replace />;
+  const { ready, state } = loadAll(Object.values(stores));
+  const loaded = Object.fromEntries(
+    Object.entries(stores).map(([name, store]) => [name, store.data]),
+  ) as LoadedStores<Stores>;
+  return <QueryContent state={state}>{ready ? children(loaded) : null}</QueryContent>;
 }
 
 /** A value as shown: "-" when empty. */
@@ -96,6 +124,23 @@ function SummaryPair({ entry }: { entry: SummaryEntry }) {
       <dt className="col-sm-4 col-lg-3">{entry.label}</dt>
       <dd className="col-sm-8 col-lg-9 text-break">{summaryValue(entry.value)}</dd>
     </>
+  );
+}
+
+/** The Site Pages section (01 §2.10, 02 §2 Step 6): the site's pages by name, in order. */
+export function SitePagesSummary({ names }: { names: readonly string[] }) {
+  return (
+    <SummarySection title={SITE_SUMMARY_LABEL.sitePages}>
+      {names.length > 0 ? (
+        <ul className="mb-0">
+          {names.map((name, index) => (
+            <li key={`${index}:${name}`}>{name}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-0">{EMPTY_VALUE}</p>
+      )}
+    </SummarySection>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Navigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Program } from '@contracts/api/entities';
 import {
@@ -13,14 +12,13 @@ import {
 } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { readAppearance } from '@contracts/site/stylesheet';
-import { QueryContent } from '@/components/common/query-content';
 import {
   AppearanceSummary,
   SummaryHtml,
   SummaryImage,
   SummarySection,
-  summaryState,
-  summaryValue,
+  SitePagesSummary,
+  SummaryStepContent,
   type SummaryEntry,
 } from '@/components/site-builder/summary-section';
 import { paths } from '@/config/paths';
@@ -45,25 +43,18 @@ import { showSaveFailure } from '../../lib/save-failures';
 
 /** Step 6, the Summary (01 §2.10): the whole site read-only, then Publish, Save and Export. */
 export function SummaryStep() {
-  const { id, data: profile, isLoading, isFetching, error } = useWizardProfile();
-  const profileState = useStoreShape({ data: profile, isLoading, isFetching, error });
-  const programs = useStoreShape(useProgramsQuery());
-  const pageTypes = useStoreShape(useJournalPageTypesQuery());
-  const pages = useStoreShape(useJournalPagesQuery(id ?? skipToken));
-  if (id === null) return <Navigate to={paths.mj.wizard.setup.path} replace />;
-
-  const { ready, ...state } = summaryState([profileState, programs, pageTypes, pages]);
+  const profile = useWizardProfile();
+  const id = profile.id ?? skipToken;
+  const stores = {
+    profile: useStoreShape(profile),
+    programs: useStoreShape(useProgramsQuery()),
+    pageTypes: useStoreShape(useJournalPageTypesQuery()),
+    pages: useStoreShape(useJournalPagesQuery(id)),
+  };
   return (
-    <QueryContent state={state}>
-      {ready && profile ? (
-        <SiteSummary
-          profile={profile}
-          programs={programs.data ?? []}
-          pageTypes={pageTypes.data ?? []}
-          pages={pages.data ?? []}
-        />
-      ) : null}
-    </QueryContent>
+    <SummaryStepContent id={profile.id} setupPath={paths.mj.wizard.setup.path} stores={stores}>
+      {(loaded) => <SiteSummary {...loaded} />}
+    </SummaryStepContent>
   );
 }
 
@@ -168,17 +159,7 @@ function SiteSummary({
     <div>
       <SummarySection title={SUMMARY_LABEL.clientSetup} entries={clientSetup} />
       <SummarySection title={SUMMARY_LABEL.siteSettings} entries={siteSettings} />
-      <SummarySection title={SUMMARY_LABEL.sitePages}>
-        {enabledPages.length > 0 ? (
-          <ul className="mb-0">
-            {enabledPages.map((page) => (
-              <li key={page.pageId}>{typeName(page.pageTypeId)}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mb-0">{summaryValue(null)}</p>
-        )}
-      </SummarySection>
+      <SitePagesSummary names={enabledPages.map((page) => typeName(page.pageTypeId))} />
       <SummarySection title={SUMMARY_LABEL.media} entries={media} />
       <SummarySection title={SUMMARY_LABEL.appearance}>
         <AppearanceSummary

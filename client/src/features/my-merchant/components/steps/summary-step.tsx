@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Navigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   MERCHANT_MEDIA_FIELD,
@@ -16,7 +15,6 @@ import {
 } from '@contracts/api/merchant';
 import { defaultMerchantAppearance } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
-import { QueryContent } from '@/components/common/query-content';
 import { SITE_SETUP_LABEL } from '@/components/site-builder/setup-fields';
 import {
   AppearanceSummary,
@@ -24,8 +22,8 @@ import {
   SummaryHtml,
   SummaryImage,
   SummarySection,
-  summaryState,
-  summaryValue,
+  SitePagesSummary,
+  SummaryStepContent,
   type SummaryEntry,
 } from '@/components/site-builder/summary-section';
 import { paths } from '@/config/paths';
@@ -68,27 +66,19 @@ const LABEL = MERCHANT_SUMMARY_LABEL;
  * reads 'Summary' (02 §2).
  */
 export function SummaryStep() {
-  const { id, data: profile, isLoading, isFetching, error } = useMerchantProfile();
-  const profileState = useStoreShape({ data: profile, isLoading, isFetching, error });
-  const programs = useStoreShape(useMerchantProgramsQuery());
-  const pageTypes = useStoreShape(useMerchantPageTypesQuery());
-  const pages = useStoreShape(useMerchantSelectedPagesQuery(id ?? skipToken));
-  const subPages = useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken));
-  if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
-
-  const { ready, ...state } = summaryState([profileState, programs, pageTypes, pages, subPages]);
+  const profile = useMerchantProfile();
+  const id = profile.id ?? skipToken;
+  const stores = {
+    profile: useStoreShape(profile),
+    programs: useStoreShape(useMerchantProgramsQuery()),
+    pageTypes: useStoreShape(useMerchantPageTypesQuery()),
+    pages: useStoreShape(useMerchantSelectedPagesQuery(id)),
+    subPages: useStoreShape(useMerchantSelectedSubPagesQuery(id)),
+  };
   return (
-    <QueryContent state={state}>
-      {ready && profile ? (
-        <MerchantSummary
-          profile={profile}
-          programs={programs.data ?? []}
-          pageTypes={pageTypes.data ?? []}
-          pages={pages.data ?? []}
-          subPages={subPages.data ?? []}
-        />
-      ) : null}
-    </QueryContent>
+    <SummaryStepContent id={profile.id} setupPath={paths.mm.wizard.setup.path} stores={stores}>
+      {(loaded) => <MerchantSummary {...loaded} />}
+    </SummaryStepContent>
   );
 }
 
@@ -145,6 +135,7 @@ function MerchantSummary({ profile, programs, pageTypes, pages, subPages }: Summ
   const typeIndex = (typeId: number) => pageTypes.findIndex((type) => type.id === typeId);
   const selected = [...pages].sort((a, b) => typeIndex(a.typeId) - typeIndex(b.typeId));
   const typeOf = (typeId: number) => pageTypes.find((type) => type.id === typeId);
+  const pageName = (page: SelectedPageType) => typeOf(page.typeId)?.name ?? page.navItem;
   const subPageNames = (typeId: number) =>
     subPages
       .filter((sub) => sub.pageTypeFk === typeId)
@@ -172,24 +163,14 @@ function MerchantSummary({ profile, programs, pageTypes, pages, subPages }: Summ
     <div>
       <SummarySection title={LABEL.clientSetup} entries={clientSetup} />
       <SummarySection title={LABEL.siteSettings} entries={siteSettings} />
-      <SummarySection title={LABEL.sitePages}>
-        {selected.length > 0 ? (
-          <ul className="mb-0">
-            {selected.map((page) => (
-              <li key={page.typeId}>{typeOf(page.typeId)?.name ?? page.navItem}</li>
-            ))}
-          </ul>
-        ) : (
-          <p className="mb-0">{summaryValue(null)}</p>
-        )}
-      </SummarySection>
+      <SitePagesSummary names={selected.map((page) => pageName(page))} />
       {/* A page's detail only when it has a title or content (02 §2 Step 6). */}
       {selected
         .filter((page) => page.title?.trim() || page.content?.trim())
         .map((page) => (
           <SummarySection
             key={page.typeId}
-            title={typeOf(page.typeId)?.name ?? page.navItem}
+            title={pageName(page)}
             entries={[
               { label: LABEL.navItem, value: page.navItem },
               { label: LABEL.pageTitle, value: page.title },
