@@ -1,13 +1,12 @@
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { JOURNAL_TEXT, type JournalPage, type JournalPageType } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
-import { StepContent } from '@/components/wizard/profile-step';
+import { loadedStep } from '@/components/wizard/loaded-step';
 import { paths, withId } from '@/config/paths';
-import { loadAll } from '@/lib/api/load-all';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { pageFlags, selectedPageTypeIds, type PageFlags } from '@/lib/sites/page-selection';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
@@ -18,31 +17,9 @@ import {
   useJournalPageTypesQuery,
   useUpdateJournalPageMutation,
 } from '../../api/journal-api';
-import { useWizardProfileId } from '../../hooks/use-wizard-profile';
 import { PAGES_TEXT, SAVE_AND_CONTINUE, STEP_TITLE } from '../../lib/journal-texts';
 import { initialSelection, pageTypeChoice, planPageSelection } from '../../lib/page-selection';
 import { showSaveFailure } from '../../lib/save-failures';
-
-/** Step 3, "MyJournal Site Pages" (01 §2.7, §4.3). */
-export function SitePagesStep() {
-  const id = useWizardProfileId();
-  const pageTypes = useStoreShape(useJournalPageTypesQuery());
-  const pages = useStoreShape(useJournalPagesQuery(id ?? skipToken));
-  if (id === null) return <Navigate to={paths.mj.wizard.setup.path} replace />;
-  const { ready, state } = loadAll([pageTypes, pages]);
-  return (
-    <StepContent title={STEP_TITLE.pages} state={state}>
-      {ready ? (
-        <SitePagesForm
-          key={id}
-          profileId={id}
-          pageTypes={pageTypes.data ?? []}
-          pages={pages.data ?? []}
-        />
-      ) : null}
-    </StepContent>
-  );
-}
 
 function SitePagesForm({
   profileId,
@@ -93,3 +70,19 @@ function SitePagesForm({
     </Form>
   );
 }
+
+/** The stores the step reads: the page types and the profile's selection. */
+function useSitePagesLoads(id: number | null) {
+  return {
+    pageTypes: useStoreShape(useJournalPageTypesQuery()),
+    pages: useStoreShape(useJournalPagesQuery(id ?? skipToken)),
+  };
+}
+
+/** Step 3, "MyJournal Site Pages" (01 §2.7, §4.3). */
+export const SitePagesStep = loadedStep({
+  title: STEP_TITLE.pages,
+  setupPath: paths.mj.wizard.setup.path,
+  useLoads: useSitePagesLoads,
+  form: SitePagesForm,
+});

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
-import { Navigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   MERCHANT_LIMITS,
@@ -13,13 +12,9 @@ import {
 import { CheckboxField } from '@/components/form/CheckboxField';
 import { PageTextFields } from '@/components/site-builder/page-text-fields';
 import { PageTypeChecklist } from '@/components/site-builder/page-type-checklist';
-import {
-  SAVE_AND_CONTINUE,
-  StepContent,
-  useSaveAndContinue,
-} from '@/components/wizard/profile-step';
+import { SAVE_AND_CONTINUE, useSaveAndContinue } from '@/components/wizard/profile-step';
+import { loadedStep } from '@/components/wizard/loaded-step';
 import { paths, withId } from '@/config/paths';
-import { loadAll } from '@/lib/api/load-all';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
@@ -36,7 +31,6 @@ import {
   useSaveMerchantSelectedPagesMutation,
   useSaveMerchantSelectedSubPagesMutation,
 } from '../../api/merchant-api';
-import { useMerchantProfileId } from '../../hooks/use-merchant-profile';
 
 /** Screen texts not in the spec (02 §2 names the fields only). */
 export const SITE_PAGES_TEXT = {
@@ -119,29 +113,6 @@ function initialValuesOf(
       ),
     ),
   };
-}
-
-/** Step 3, Site Pages (02 §2, §4, §5). */
-export function SitePagesStep() {
-  const id = useMerchantProfileId();
-  const pageTypes = useStoreShape(useMerchantPageTypesQuery());
-  const pages = useStoreShape(useMerchantSelectedPagesQuery(id ?? skipToken));
-  const subPages = useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken));
-  if (id === null) return <Navigate to={paths.mm.wizard.setup.path} replace />;
-  const { ready, state } = loadAll([pageTypes, pages, subPages]);
-  return (
-    <StepContent title={SITE_PAGES_TEXT.title} state={state}>
-      {ready ? (
-        <SitePagesForm
-          key={id}
-          profileId={id}
-          pageTypes={pageTypes.data ?? []}
-          pages={pages.data ?? []}
-          subPages={subPages.data ?? []}
-        />
-      ) : null}
-    </StepContent>
-  );
 }
 
 function SitePagesForm({
@@ -289,3 +260,20 @@ function PagePanel({ type, hidden }: { type: MerchantPageType; hidden: boolean }
     </section>
   );
 }
+
+/** The stores the step reads: the page types and the profile's selection. */
+function useSitePagesLoads(id: number | null) {
+  return {
+    pageTypes: useStoreShape(useMerchantPageTypesQuery()),
+    pages: useStoreShape(useMerchantSelectedPagesQuery(id ?? skipToken)),
+    subPages: useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken)),
+  };
+}
+
+/** Step 3, Site Pages (02 §2, §4, §5). */
+export const SitePagesStep = loadedStep({
+  title: SITE_PAGES_TEXT.title,
+  setupPath: paths.mm.wizard.setup.path,
+  useLoads: useSitePagesLoads,
+  form: SitePagesForm,
+});
