@@ -247,9 +247,11 @@ describe('a new MyMerchant site, from Add New to a store search on the published
       about.navItem,
       'Locations',
     ]);
-    expect((await h1.evaluate((element) => getComputedStyle(element).color)) === headline.rgb).toBe(
-      true,
-    );
+    // The profile's stylesheet (its own file) gives the headline the chosen colour.
+    await site.page.waitForFunction((rgb) => {
+      const title = document.querySelector('h1');
+      return title !== null && getComputedStyle(title).color === rgb;
+    }, headline.rgb);
     await nav.getByRole('link', { name: about.navItem }).click();
     await h1.getByText(about.title, { exact: true }).waitFor();
     await site.page.locator('.pageContent').getByText(about.content).waitFor();
