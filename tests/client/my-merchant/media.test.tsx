@@ -9,6 +9,7 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { makeMerchantProfile } from './merchant-fake-server';
 import {
   UPLOAD_BUTTON_NAME as UPLOAD,
   imageSlot,
@@ -17,27 +18,7 @@ import {
 } from '../../support/image-slot';
 import { pressOk } from '../../support/dialogs';
 
-const PROFILE: MerchantProfile = {
-  id: 5,
-  programId: 1,
-  liveURL: null,
-  testURL: 'shop',
-  primaryLanguageId: 1,
-  secundaryLanguageId: null,
-  siteThemeId: 1,
-  overrideCSS: 'body { color: black; }',
-  siteTitle: 'Shop',
-  description: null,
-  siteKeywords: null,
-  analyticsTrackingCode: null,
-  headerLogoPath: null,
-  logoPath: '/images/logo-5.png',
-  faviconPath: null,
-  backgroundPath: null,
-  moduleCode: null,
-  publishLive: 0,
-  publishTest: 0,
-};
+const PROFILE = makeMerchantProfile({ id: 5, logoPath: '/images/logo-5.png' });
 
 const PROFILE_PATH = '/api/mymerchant/profile/5';
 const UPLOAD_PATH = '/api/mymerchant/mediaUpload/5';
