@@ -18,6 +18,7 @@ import { Store } from './db/store';
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
+import { seedDemoStores } from './imports/demo-stores';
 import { seedDemoCards } from './records/demo-cards';
 import { migrateOldCards } from './records/migrate-cards';
 
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   }
   if (await seedDemoCards(config)) {
     logger.info({ recordsDir: config.recordsDir }, 'demo gift cards imported for program 1');
+    const stores = await seedDemoStores(config, logger);
+    logger.info({ stores }, 'demo stores imported for program 1');
   }
   const store = await Store.open(config.dbFile);
   const orphans = await new ImageFiles(config.filesDir).removeOrphans(

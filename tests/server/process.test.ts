@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
@@ -96,6 +97,14 @@ describe('server processes', () => {
         headers: { Authorization: token.token },
       });
       expect(programs.status).toBe(200);
+      // The demo stores were imported on this first start: the demo merchant site finds them.
+      const stores = await fetch(
+        `http://localhost:${port}${MERCHANT_SITE_PATHS.stores('demo-merchant')}?q=demo`,
+      );
+      expect(stores.status).toBe(200);
+      expect(((await stores.json()) as { page: { totalElements?: number } }).page).toMatchObject({
+        totalElements: 3,
+      });
     } finally {
       child.kill('SIGTERM');
     }
