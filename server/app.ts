@@ -12,6 +12,7 @@ import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Store } from './db/store';
+import { createMockControl } from './dev/mock/mock-control';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
@@ -126,12 +127,26 @@ export function createApp({
   );
   const imports = givenImports ?? openImports(config, db, logger);
 
-  app.use(requestLogger(logger));
+  // Development only (config.mockControl): the developer tools at /__mock (README "Developer tools").
+  const mock = config.mockControl
+    ? createMockControl({
+        store: db,
+        config,
+        imports,
+        requireAuth: authenticated,
+        logger,
+        routes: () => app.router,
+      })
+    : undefined;
+
+  app.use(requestLogger(logger, mock?.record));
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
   const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
   if (client !== undefined) app.use(client);
   app.use(apiRateLimit(config.apiRateLimit, config.trustProxy));
+  if (mock !== undefined) app.use(mock.beforeRoutes);
   app.use(jsonBodies(express.json({ limit: config.jsonBodyLimit })));
+  if (mock !== undefined) app.use(mock.handle);
 
   // Public: run-time config, login and refresh, image bytes, fonts, the published site.
   const publicRoutes = Router();

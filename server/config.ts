@@ -92,6 +92,14 @@ export interface ServerConfig {
   providerStates: boolean;
   /** The built client's source maps (*.map) are served: unless NODE_ENV=production. */
   serveSourceMaps: boolean;
+  /** The mock server's developer tools at /__mock (server/dev/mock): MOCK_CONTROL. */
+  mockControl: boolean;
+  /** Delay added to every API call, in ms (MOCK_DELAY_MS; only with mockControl). */
+  mockDelayMs: number;
+  /** Absolute path of a JSON file of faults applied from the start (MOCK_FAULTS), or undefined. */
+  mockFaultsFile: string | undefined;
+  /** The data set the server starts with and resets to (MOCK_SCENARIO or `--scenario`), or undefined: the current one. */
+  scenario: string | undefined;
 }
 
 export interface ConfigVariable {
@@ -227,7 +235,30 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'NODE_ENV',
     default: '(empty)',
     meaning:
-      'production turns off the development-only endpoints (the pact provider states at /_pact/provider-states) and the client’s source maps (*.map).',
+      'production turns off the development-only endpoints (the pact provider states at /_pact/provider-states, the developer tools at /__mock unless MOCK_CONTROL=true) and the client’s source maps (*.map).',
+  },
+  {
+    name: 'MOCK_CONTROL',
+    default: 'true (false when NODE_ENV=production)',
+    meaning:
+      'The developer tools at /__mock: faults and delays, scenarios, reset, the request log and the OpenAPI document (README "Developer tools"). Each call needs a signed-in token.',
+  },
+  {
+    name: 'MOCK_DELAY_MS',
+    default: '0',
+    meaning: 'Milliseconds added to every API call (with MOCK_CONTROL).',
+  },
+  {
+    name: 'MOCK_FAULTS',
+    default: '(none)',
+    meaning:
+      'A JSON file of faults applied from the start (relative to the project root; the shape of `POST /__mock/faults`, as a list).',
+  },
+  {
+    name: 'MOCK_SCENARIO',
+    default: '(the current one)',
+    meaning:
+      'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start.',
   },
 ];
 
@@ -334,6 +365,26 @@ function hashCost(env: Env): number {
   return cost;
 }
 
+/** `true` / `false` (any case); the fallback when unset or empty. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const value = text(env, name, '').toLowerCase();
+  if (value === '') return fallback;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new ConfigError(`${name}: must be true or false, got "${value}"`);
+}
+
+/** A path relative to the project root, or undefined when unset. */
+function optionalPath(env: Env, name: string): string | undefined {
+  const value = text(env, name, '');
+  return value === '' ? undefined : path.resolve(PROJECT_ROOT, value);
+}
+
+function optionalText(env: Env, name: string): string | undefined {
+  const value = text(env, name, '');
+  return value === '' ? undefined : value;
+}
+
 /** Reads the configuration; throws ConfigError naming the variable when a value is unusable. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const dbFile = path.resolve(PROJECT_ROOT, text(env, 'DB_FILE', 'data/db.json'));
@@ -394,5 +445,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: trustProxy(env),
     providerStates: text(env, 'NODE_ENV', '') !== 'production',
     serveSourceMaps: text(env, 'NODE_ENV', '') !== 'production',
+    mockControl: flag(env, 'MOCK_CONTROL', text(env, 'NODE_ENV', '') !== 'production'),
+    mockDelayMs: integer(env, 'MOCK_DELAY_MS', 0, 0, 600_000),
+    mockFaultsFile: optionalPath(env, 'MOCK_FAULTS'),
+    scenario: optionalText(env, 'MOCK_SCENARIO'),
   };
 }

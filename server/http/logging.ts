@@ -37,7 +37,25 @@ export function createLogger(level: LogLevel): Logger {
  * request's time under load; headers also carry credentials). Failures are logged with their
  * error by the error handler (error-handler.ts).
  */
-export function requestLogger(logger: Logger): RequestHandler {
+/** What the request logger tells `record` of each finished request (the mock's request log). */
+export interface RequestRecord {
+  id: number;
+  method: string;
+  /** req.originalUrl: path and query, as sent. */
+  url: string;
+  status: number;
+  /** The answer was sent whole (false: the connection closed first). */
+  completed: boolean;
+  startedAt: number;
+  durationMs: number;
+  /** res.locals of the request (where the mock's fault middleware notes the fault it applied). */
+  locals: Record<string, unknown>;
+}
+
+export function requestLogger(
+  logger: Logger,
+  record?: (entry: RequestRecord) => void,
+): RequestHandler {
   // A request line holds only the fields below (no headers, no body): nothing to redact, so the
   // child skips the redaction pass (a measurable cost per line; the process logger keeps it).
   const child = logger.child({}, { redact: { paths: [] } });
@@ -50,6 +68,16 @@ export function requestLogger(logger: Logger): RequestHandler {
     // the connection closed first: one listener instead of two (issue 8).
     res.on('close', () => {
       const status = res.statusCode;
+      record?.({
+        id,
+        method: req.method,
+        url: req.originalUrl,
+        status,
+        completed: res.writableFinished,
+        startedAt: started,
+        durationMs: Date.now() - started,
+        locals: res.locals,
+      });
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!child.isLevelEnabled(level)) return;
       child[level](

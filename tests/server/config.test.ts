@@ -39,6 +39,10 @@ describe('loadConfig', () => {
       trustProxy: false,
       providerStates: true,
       serveSourceMaps: true,
+      mockControl: true,
+      mockDelayMs: 0,
+      mockFaultsFile: undefined,
+      scenario: undefined,
     });
   });
 
@@ -70,6 +74,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns the developer tools off in production unless MOCK_CONTROL says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).mockControl).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MOCK_CONTROL: 'true' }).mockControl).toBe(true);
+    expect(loadConfig({ MOCK_CONTROL: 'FALSE' }).mockControl).toBe(false);
+    expect(loadConfig({ MOCK_DELAY_MS: '250', MOCK_SCENARIO: 'empty' })).toMatchObject({
+      mockDelayMs: 250,
+      scenario: 'empty',
+    });
+    expect(loadConfig({ MOCK_FAULTS: 'faults.json' }).mockFaultsFile).toBe(
+      path.join(PROJECT_ROOT, 'faults.json'),
+    );
+  });
+
   it('reads TRUST_PROXY as express does', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
@@ -90,6 +107,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL: /],
     [{ SMTP_TIMEOUT_SECONDS: '0' }, /^SMTP_TIMEOUT_SECONDS: /],
     [{ MAIL_FROM: 'Reviews <not an address>' }, /^MAIL_FROM: /],
+    [{ MOCK_CONTROL: 'yes' }, /^MOCK_CONTROL: must be true or false/],
+    [{ MOCK_DELAY_MS: '-5' }, /^MOCK_DELAY_MS: /],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,0 +1,70 @@
+/**
+ * The mock server's developer tools (issue 12, README "Developer tools"), built only when
+ * config.mockControl is on (MOCK_CONTROL; off when NODE_ENV=production):
+ *
+ * - `beforeRoutes`: runs ahead of every route; delays and faults a call (faults.ts), answering
+ *   before any router runs so a faulted write never happens.
+ * - `record`: told of each finished request by the request logger (request-log.ts).
+ * - `handle`: the control API and page under /__mock, every call needing a signed-in token.
+ */
+import { Router, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { MOCK_MOUNT } from '@contracts/api/mock';
+import type { ServerConfig } from '../../config';
+import type { Store } from '../../db/store';
+import type { RequestRecord } from '../../http/logging';
+import type { ImportService } from '../../imports/import-service';
+import { createFaults, type Faults } from './faults';
+import { createOpenApiRouter, type RouteSource } from './openapi';
+import { createRequestLog } from './request-log';
+import { createScenarios } from './scenarios';
+
+export interface MockControlDependencies {
+  store: Store;
+  config: ServerConfig;
+  imports: ImportService;
+  /** The token check of the protected API. */
+  requireAuth: RequestHandler;
+  logger: Logger;
+  /** The app whose routes the OpenAPI document describes (read when first asked). */
+  routes: RouteSource;
+}
+
+export interface MockControl {
+  beforeRoutes: RequestHandler;
+  record: (entry: RequestRecord) => void;
+  /** The control API and page: calls under /__mock go to its routers, others pass by. */
+  handle: RequestHandler;
+  /** The fault registry, for the upload and import hooks. */
+  faults: Faults;
+}
+
+/** `/__mock` or below it, in any case (express routes without regard to case). */
+export function isMockPath(urlPath: string): boolean {
+  const lower = urlPath.toLowerCase();
+  return lower === MOCK_MOUNT || lower.startsWith(`${MOCK_MOUNT}/`);
+}
+
+export function createMockControl(deps: MockControlDependencies): MockControl {
+  const faults = createFaults(deps);
+  const requestLog = createRequestLog(deps);
+  const scenarios = createScenarios(deps);
+
+  // Only calls under /__mock reach these routers (`handle`); each route names its whole path.
+  const router = Router();
+  router.use(deps.requireAuth);
+  router.use(faults.router);
+  router.use(requestLog.router);
+  router.use(scenarios.router);
+  router.use(createOpenApiRouter(deps.routes));
+
+  return {
+    beforeRoutes: faults.beforeRoutes,
+    record: requestLog.record,
+    handle: (req, res, next) => {
+      if (isMockPath(req.path)) router(req, res, next);
+      else next();
+    },
+    faults,
+  };
+}
