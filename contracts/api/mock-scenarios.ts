@@ -1,0 +1,26 @@
+/**
+ * Scenarios of the developer tools (issue 12; README "Developer tools"): named data sets a
+ * developer switches to, and that the pact provider states set up through the same code. The
+ * server's implementation is server/dev/scenarios/ and server/dev/mock/scenarios.ts.
+ */
+export const SCENARIO = {
+  demo: 'demo',
+  empty: 'empty',
+  publishedJournal: 'published-journal',
+  schemeWithoutConfig: 'scheme-without-config',
+  schemeReadyToActivate: 'scheme-ready-to-activate',
+  large: 'large',
+} as const;
+export type ScenarioName = (typeof SCENARIO)[keyof typeof SCENARIO];
+
+export interface ScenarioInfo {
+  name: string;
+  /** One sentence: what the data set holds. */
+  description: string;
+}
+
+/** GET /__mock/scenarios. POST /__mock/scenarios/{name} and POST /__mock/reset answer the same. */
+export interface ScenarioList {
+  current: string;
+  scenarios: ScenarioInfo[];
+}
