@@ -30,7 +30,9 @@ const JOURNAL_SITE_ENTRY = 'journal-site';
 const JOURNAL_SITE_MAX_BYTES = 64 * 1024;
 /** The published merchant site: the same parts (../shared) and the store locator, the same budget. */
 const MERCHANT_SITE_ENTRY = 'merchant-site';
-const SITE_ENTRIES = [JOURNAL_SITE_ENTRY, MERCHANT_SITE_ENTRY];
+/** The developer tools' page at /__mock (issue 12): plain DOM, within the same budget. */
+const MOCK_PAGE_ENTRY = 'mock-page';
+const SITE_ENTRIES = [JOURNAL_SITE_ENTRY, MERCHANT_SITE_ENTRY, MOCK_PAGE_ENTRY];
 
 export default (
   env: { WEBPACK_SERVE?: boolean },
@@ -51,6 +53,7 @@ export default (
       main: './client/src/main.tsx',
       [JOURNAL_SITE_ENTRY]: './client/src/sites/journal/main.ts',
       [MERCHANT_SITE_ENTRY]: './client/src/sites/merchant/main.ts',
+      [MOCK_PAGE_ENTRY]: './client/src/mock-page/main.ts',
     },
     output: {
       path: path.resolve(__dirname, 'dist/client'),

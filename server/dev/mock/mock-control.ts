@@ -9,7 +9,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { MOCK_MOUNT } from '@contracts/api/mock';
+import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import type { RequestRecord } from '../../http/logging';
@@ -52,6 +52,9 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
 
   // Only calls under /__mock reach these routers (`handle`); each route names its whole path.
   const router = Router();
+  // The page alone goes without a token (a browser's navigation cannot send one): it holds no
+  // data, signs in itself and sends the token with every call.
+  router.get(MOCK_PATHS.page, requestLog.page);
   router.use(deps.requireAuth);
   router.use(faults.router);
   router.use(requestLog.router);

@@ -1,12 +1,140 @@
-/** STUB (issue 12, helper L): the request log and the /__mock page. */
-import { Router } from 'express';
+/**
+ * The request log of the developer tools (issue 12; README "Request log and the live page"):
+ * the last REQUEST_LOG.capacity finished calls, `GET /__mock/requests` (newest first, `after`,
+ * `limit`), and the page at `GET /__mock` (./mock-page.ts).
+ *
+ * Cheap on the request's own time (issue 8, measured with MOCK_CONTROL on): `record` copies a
+ * handful of fields into a slot of a ring allocated once at start (no object, array or closure
+ * per request, no regular expression, no formatting), and skips /__mock calls by their first
+ * characters. Everything else (the time as text, redaction, the fault's text check) happens
+ * when the log is read.
+ *
+ * Never kept: headers (so no Authorization or cookie) and bodies (so no password, card number
+ * or PIN); query values whose name suggests a secret and anything shaped like a token are shown
+ * as `***` (./redact.ts).
+ */
+import { Router, type RequestHandler } from 'express';
+import {
+  REQUEST_LOG,
+  requestLogQuery,
+  type LoggedRequest,
+  type RequestLogPage,
+} from '@contracts/api/mock-requests';
+import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
+import type { ServerConfig } from '../../config';
 import type { RequestRecord } from '../../http/logging';
+import { validate } from '../../http/validate';
+import { mockPage } from './mock-page';
+import { redactUrl } from './redact';
 
 export interface RequestLog {
   record: (entry: RequestRecord) => void;
+  /** GET /__mock/requests (behind the token check). */
   router: Router;
+  /**
+   * GET /__mock: the page (HTML, no data). Served without a token: a browser's navigation
+   * cannot send one, so the page signs in itself and sends the token with every data call.
+   */
+  page: RequestHandler;
+  /** The log's entries, newest first (for tests and other parts). */
+  read(options?: { after?: number; limit?: number }): LoggedRequest[];
 }
 
-export function createRequestLog(_deps: unknown): RequestLog {
-  return { record: () => undefined, router: Router() };
+/** A ring slot: filled in place by `record`, never reallocated. */
+interface Slot {
+  id: number;
+  method: string;
+  url: string;
+  status: number;
+  completed: boolean;
+  startedAt: number;
+  durationMs: number;
+  /** res.locals.mockFault as it was (checked to be a string on read). */
+  fault: unknown;
+}
+
+const MOUNT_LENGTH = MOCK_MOUNT.length;
+/** `_`: the second character of MOCK_MOUNT, the one cheap test most URLs fail. */
+const MOUNT_SECOND_CHAR = MOCK_MOUNT.charCodeAt(1);
+
+/**
+ * The URL (path and query, raw) is /__mock or below it, in any case (express routes without
+ * regard to case). Not mock-control's isMockPath: that module imports this one.
+ */
+export function isMockUrl(url: string): boolean {
+  if (url.charCodeAt(1) !== MOUNT_SECOND_CHAR) return false;
+  if (url.slice(0, MOUNT_LENGTH).toLowerCase() !== MOCK_MOUNT) return false;
+  const next = url.charCodeAt(MOUNT_LENGTH);
+  return Number.isNaN(next) || next === 0x2f /* / */ || next === 0x3f; /* ? */
+}
+
+export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'> }): RequestLog {
+  const capacity: number = REQUEST_LOG.capacity;
+  const ring: Slot[] = Array.from({ length: capacity }, () => ({
+    id: 0,
+    method: '',
+    url: '',
+    status: 0,
+    completed: false,
+    startedAt: 0,
+    durationMs: 0,
+    fault: undefined,
+  }));
+  /** Calls recorded so far; the newest is in ring[(count - 1) % capacity]. */
+  let count = 0;
+
+  const record = (entry: RequestRecord): void => {
+    if (isMockUrl(entry.url)) return;
+    const slot = ring[count % capacity];
+    if (slot === undefined) return; // never: the ring is full of slots
+    count += 1;
+    slot.id = entry.id;
+    slot.method = entry.method;
+    slot.url = entry.url;
+    slot.status = entry.status;
+    slot.completed = entry.completed;
+    slot.startedAt = entry.startedAt;
+    slot.durationMs = entry.durationMs;
+    slot.fault = entry.locals.mockFault;
+  };
+
+  const format = (slot: Slot): LoggedRequest => ({
+    id: slot.id,
+    time: new Date(slot.startedAt).toISOString(),
+    method: slot.method,
+    path: redactUrl(slot.url),
+    status: slot.status,
+    durationMs: slot.durationMs,
+    completed: slot.completed,
+    ...(typeof slot.fault === 'string' && slot.fault !== '' ? { fault: slot.fault } : {}),
+  });
+
+  /**
+   * Newest first, stopping at the entry `after` names: the calls logged since it, in the order
+   * they finished (a slow call started earlier still comes after it). An `after` no longer in
+   * the log (dropped out, or from before a restart) gives every entry, up to `limit`.
+   */
+  const read = ({
+    after,
+    limit = REQUEST_LOG.defaultLimit,
+  }: { after?: number; limit?: number } = {}): LoggedRequest[] => {
+    const kept = Math.min(count, capacity);
+    const found: LoggedRequest[] = [];
+    for (let back = 1; back <= kept && found.length < limit; back += 1) {
+      const slot = ring[(count - back) % capacity];
+      if (slot === undefined) break;
+      if (after !== undefined && slot.id === after) break;
+      found.push(format(slot));
+    }
+    return found;
+  };
+
+  const router = Router();
+  router.get(MOCK_PATHS.requests, validate({ query: requestLogQuery }), (req, res) => {
+    const query = req.query as unknown as { after?: number; limit: number };
+    const answer: RequestLogPage = { requests: read(query), capacity };
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  return { record, router, page: mockPage(deps.config.clientDir), read };
 }

@@ -1,0 +1,115 @@
+/**
+ * The request log of the developer tools (issue 12; README "Request log and the live page"):
+ * `GET /__mock/requests` and what the page at `/__mock` shows. The server's implementation is
+ * server/dev/mock/request-log.ts; the page is client/src/mock-page.
+ */
+import { z } from 'zod';
+
+export const REQUEST_LOG = {
+  /** The log keeps the last this many calls (older ones drop out). */
+  capacity: 500,
+  /** Entries in one answer without `limit`. */
+  defaultLimit: 100,
+} as const;
+
+/** Stands for a secret query value (`?token=***`) or a token anywhere in the path. */
+export const REDACTED = '***';
+
+/** A whole number from a query string. */
+const wholeNumber = z
+  .string()
+  .regex(/^\d{1,15}$/, 'Must be a whole number')
+  .transform(Number);
+
+/** The query of `GET /__mock/requests`. */
+export const requestLogQuery = z
+  .object({
+    /** Only calls logged after the one with this id (the newest the page has). */
+    after: wholeNumber.optional(),
+    /** At most this many entries, newest first (1 to the capacity; default 100). */
+    limit: wholeNumber
+      .pipe(z.number().int().min(1).max(REQUEST_LOG.capacity))
+      .default(REQUEST_LOG.defaultLimit),
+  })
+  .strict();
+export type RequestLogQuery = z.input<typeof requestLogQuery>;
+
+/** One finished call, as logged. No headers and no bodies are ever kept. */
+export interface LoggedRequest {
+  /** The request's id in the server's own log lines (`req.id`). */
+  id: number;
+  /** When it started, ISO 8601. */
+  time: string;
+  method: string;
+  /** Path and query as sent, with secret query values and tokens shown as `***`. */
+  path: string;
+  status: number;
+  durationMs: number;
+  /** The answer was sent whole (false: the connection closed first). */
+  completed: boolean;
+  /** The fault or delay the developer tools applied (`500 by fault 3`), when one was. */
+  fault?: string;
+}
+
+/** GET /__mock/requests: newest first. */
+export interface RequestLogPage {
+  requests: LoggedRequest[];
+  /** How many calls the log keeps. */
+  capacity: number;
+}
+
+/** The texts of the page at `/__mock` (a developer's tool: not in the spec). */
+export const MOCK_PAGE_TEXT = {
+  title: 'Mock server',
+  noScript: 'This page needs JavaScript.',
+  notBuilt:
+    'The /__mock page is not built: run `npm run build` (or `npm start`, which builds the client), then reload.',
+  signIn: {
+    heading: 'Sign in',
+    hint: 'Sign in as a portal user to watch and control the mock server.',
+    username: 'Username',
+    password: 'Password',
+    submit: 'Sign in',
+    again: 'Your session has ended: sign in again.',
+    unreachable: 'The server could not be reached.',
+  },
+  signOut: 'Sign out',
+  signedInAs: (userName: string) => `Signed in as ${userName}`,
+  requests: {
+    heading: 'Calls',
+    caption: (capacity: number) => `The latest calls, newest first (the log keeps ${capacity}).`,
+    columns: ['Time', 'Method', 'Path', 'Status', 'Duration', 'Fault'],
+    none: 'No calls yet.',
+    aborted: 'aborted',
+    failed: (count: number, last: string) =>
+      count === 1 ? `A call failed: ${last}` : `${count} calls failed, the last: ${last}`,
+  },
+  faults: {
+    heading: 'Active faults',
+    delay: (ms: number) =>
+      ms > 0 ? `Every API call waits ${ms} ms (MOCK_DELAY_MS).` : 'No delay on every call.',
+    none: 'No active faults.',
+    columns: ['Method', 'Path', 'Effect', 'Remaining', 'Applied', 'Source', 'Actions'],
+    untilDeleted: 'until deleted',
+    delete: 'Delete',
+    deleteLabel: (id: string) => `Delete fault ${id}`,
+    deleted: (id: string) => `Fault ${id} deleted.`,
+  },
+  scenario: {
+    heading: 'Scenario',
+    current: (name: string) => `Current scenario: ${name}`,
+    select: 'Scenario to switch to',
+    switch: 'Switch',
+    reset: 'Reset',
+    confirmSwitch: (name: string) =>
+      `Replace the data with the scenario “${name}”? Every change made since it was set up is lost.`,
+    confirmReset: (name: string) =>
+      `Reset the data to the scenario “${name}”? Every change made since it was set up is lost.`,
+    confirm: 'Replace the data',
+    cancel: 'Cancel',
+    switched: (name: string) => `Switched to the scenario ${name}.`,
+    wasReset: (name: string) => `The data was reset to the scenario ${name}.`,
+  },
+  unavailable: (what: string, message: string) => `${what}: ${message}`,
+  unreachable: 'The mock server could not be reached; trying again.',
+} as const;
