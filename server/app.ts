@@ -22,6 +22,7 @@ import { createLogger, requestLogger } from './http/logging';
 import { routeToResources } from './http/api-routes';
 import { API_MOUNT, URL_MOUNT } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
+import { exposeRouters } from './http/route-docs';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createFilesRouter } from './imports/files-router';
@@ -181,10 +182,15 @@ export function createApp({
   // A call under the API other than login and refresh can only be answered by the protected
   // routers below: it skips the public ones (issue 8: walking their routes cost a good part of
   // every API call).
-  app.use((req, res, next) => {
-    if (isProtectedApiPath(req.path)) next();
-    else publicRoutes(req, res, next);
-  });
+  app.use(
+    exposeRouters<RequestHandler>(
+      (req, res, next) => {
+        if (isProtectedApiPath(req.path)) next();
+        else publicRoutes(req, res, next);
+      },
+      [publicRoutes],
+    ),
+  );
 
   // Everything else under the API needs a valid access token.
   app.use(

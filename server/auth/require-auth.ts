@@ -4,6 +4,7 @@ import { AUTH_HEADER } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { Snapshot, Store } from '../db/store';
 import { sessionExpired } from '../http/errors';
+import { marksTokenCheck } from '../http/route-docs';
 import { sessionById } from './sessions';
 import { tokenFromHeader, type TokenClaims, type TokenService } from './tokens';
 
@@ -38,7 +39,8 @@ export function liveSessionUser(data: Snapshot, claims: TokenClaims, now = Date.
 
 /** 401 code 11 unless the Authorization header holds a valid access token of a live session. */
 export function requireAuth(store: Store, tokens: TokenService): RequestHandler {
-  return (req, _res, next) => {
+  // Marked for the OpenAPI document: the routes behind it need the bearer token.
+  return marksTokenCheck<RequestHandler>((req, _res, next) => {
     const raw = tokenFromHeader(req.get(AUTH_HEADER));
     if (raw === undefined) throw sessionExpired(ERROR_MESSAGE.authRequired);
     const claims = tokens.verify(raw, 'access');
@@ -51,5 +53,5 @@ export function requireAuth(store: Store, tokens: TokenService): RequestHandler 
       sessionId: claims.sessionId,
     });
     next();
-  };
+  });
 }

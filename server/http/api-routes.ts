@@ -17,6 +17,7 @@
  * of sub-routers mounted at its root (the journal router) is replaced by those sub-routers.
  */
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { exposeRouters } from './route-docs';
 
 interface ListedRoute {
   path: unknown;
@@ -82,55 +83,145 @@ function leavesOf(router: Router): Router[] {
   return routes.flatMap((route) => (route.router === undefined ? [] : leavesOf(route.router)));
 }
 
-interface Entry {
-  router: Router;
-  /** undefined: offered every call. */
-  starts: string[] | undefined;
+/** The parts of router 2's Layer and Route a call is dispatched through (router/lib/*.js). */
+interface RouteLayer {
+  route: { _handlesMethod: (method: string) => boolean };
+  params: Record<string, string> | undefined;
+  match: (urlPath: string) => boolean;
+  handleRequest: (req: Request, res: Response, next: NextFunction) => void;
+}
+
+type Entry =
+  /** A route of a router made only of routes: matched and dispatched here. */
+  | { kind: 'route'; layer: RouteLayer; start: string }
+  /** A router that cannot be indexed route by route: offered the call whole, in its place. */
+  | { kind: 'router'; router: Router; starts: string[] | undefined };
+
+/** The router's routes, when it is made only of routes with string paths (no middleware, no sub-routers). */
+function routeLayersOf(router: Router): RouteLayer[] | undefined {
+  const layers: RouteLayer[] = [];
+  for (const layer of router.stack as unknown as {
+    route?: { path: unknown; _handlesMethod?: unknown };
+  }[]) {
+    const { route } = layer;
+    if (
+      route === undefined ||
+      typeof route.path !== 'string' ||
+      typeof route._handlesMethod !== 'function'
+    ) {
+      return undefined;
+    }
+    layers.push(layer as unknown as RouteLayer);
+  }
+  return layers;
+}
+
+function entriesOf(router: Router): Entry[] {
+  const layers = routeLayersOf(router);
+  if (layers === undefined) return [{ kind: 'router', router, starts: startsOf(router) }];
+  return layers.map((layer) => ({
+    kind: 'route',
+    layer,
+    start: fixedStart((layer as unknown as { route: { path: string } }).route.path),
+  }));
+}
+
+function startMatches(start: string, urlPath: string): boolean {
+  return (
+    start === '' ||
+    (urlPath.startsWith(start) &&
+      (urlPath.length === start.length || urlPath.charCodeAt(start.length) === 0x2f))
+  );
 }
 
 function mayMatch(entry: Entry, urlPath: string): boolean {
+  if (entry.kind === 'route') return startMatches(entry.start, urlPath);
   const { starts } = entry;
   if (starts === undefined) return true;
-  for (const start of starts) {
-    if (
-      start === '' ||
-      (urlPath.startsWith(start) &&
-        (urlPath.length === start.length || urlPath.charCodeAt(start.length) === 0x2f))
-    ) {
-      return true;
-    }
-  }
+  for (const start of starts) if (startMatches(start, urlPath)) return true;
   return false;
 }
 
-/** The lower-case path of a URL without its query. */
+/** The path of a URL without its query. */
 function pathOf(url: string): string {
   const query = url.indexOf('?');
-  return (query === -1 ? url : url.slice(0, query)).toLowerCase();
+  return query === -1 ? url : url.slice(0, query);
 }
 
-export function routeToResources(routers: readonly Router[]): RequestHandler {
-  const entries: Entry[] = routers
+/**
+ * The handler. `mount` is the path the routers' routes are relative to when the handler is
+ * not itself mounted there (`app.use(handler)` with mount `/api` answers `/api/programs` from
+ * a router's `/programs` route, as `app.use('/api', handler)` would, without express's mount
+ * layer: issue 8). Only calls under the mount reach it.
+ *
+ * A router made only of routes is not entered as a router: each of its routes is matched here
+ * and dispatched (`Layer.handleRequest`, the route's own method check and handlers), with
+ * `req.params` set as the router would, skipping the router's pass over its stack (parsing the
+ * URL again, restoring req fields, trying each route before). The order is the routers' and
+ * their routes', so the same route answers. OPTIONS calls (the router's automatic Allow
+ * answer) and routers with other layers go through the routers themselves.
+ */
+export function routeToResources(routers: readonly Router[], mount = ''): RequestHandler {
+  const entries: Entry[] = routers.flatMap(leavesOf).flatMap(entriesOf);
+  const wholeRouters: Entry[] = routers
     .flatMap(leavesOf)
-    .map((router) => ({ router, starts: startsOf(router) }));
+    .map((router) => ({ kind: 'router', router, starts: startsOf(router) }));
   return (req: Request, res: Response, next: NextFunction) => {
-    const urlPath = pathOf(req.url);
+    const rawPath = pathOf(req.url).slice(mount.length) || '/';
+    const urlPath = rawPath.toLowerCase();
+    const list = req.method === 'OPTIONS' ? wholeRouters : entries;
     let index = 0;
     const offerNext = (error?: unknown): void => {
-      if (error !== undefined && error !== null) {
+      if (error !== undefined && error !== null && error !== 'route' && error !== 'router') {
         next(error);
         return;
       }
-      while (index < entries.length) {
-        const entry = entries[index] as Entry;
+      while (index < list.length) {
+        const entry = list[index] as Entry;
         index += 1;
-        if (mayMatch(entry, urlPath)) {
-          entry.router(req, res, offerNext);
+        if (!mayMatch(entry, urlPath)) continue;
+        if (entry.kind === 'router') {
+          offerToRouter(entry.router, req, res, offerNext, mount);
           return;
         }
+        const { layer } = entry;
+        let matched: boolean;
+        try {
+          matched = layer.match(rawPath);
+        } catch (failure) {
+          // A parameter with a broken %-escape: decodeURIComponent's error, status 400.
+          next(failure);
+          return;
+        }
+        if (!matched || !layer.route._handlesMethod(req.method)) continue;
+        req.params = layer.params ?? {};
+        layer.handleRequest(req, res, offerNext);
+        return;
       }
       next();
     };
     offerNext();
   };
+}
+
+/** A router offered the call as if mounted at `mount`: req.url and baseUrl as express sets them. */
+function offerToRouter(
+  router: Router,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  mount: string,
+): void {
+  if (mount === '') {
+    router(req, res, next);
+    return;
+  }
+  const { url, baseUrl } = req;
+  req.url = url.slice(mount.length) || '/';
+  req.baseUrl = baseUrl + mount;
+  router(req, res, (error?: unknown) => {
+    req.url = url;
+    req.baseUrl = baseUrl;
+    next(error);
+  });
 }

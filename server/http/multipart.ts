@@ -10,6 +10,7 @@ import { MulterError } from 'multer';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { HttpError } from './errors';
+import { declareInput, type MultipartInput } from './route-docs';
 
 function unreadable(cause: unknown): HttpError {
   const refused = new HttpError(400, ERROR_CODE.VALIDATION, ERROR_MESSAGE.unreadableUpload);
@@ -17,9 +18,12 @@ function unreadable(cause: unknown): HttpError {
   return refused;
 }
 
-/** `upload` (e.g. `multer(...).single('file')`) with its unreadable-form errors answered 400. */
-export function readMultipart(upload: RequestHandler): RequestHandler {
-  return (req, res, next) => {
+/**
+ * `upload` (e.g. `multer(...).single('file')`) with its unreadable-form errors answered 400.
+ * `declared` (the file field and size limit given to multer) is told to the OpenAPI document.
+ */
+export function readMultipart(upload: RequestHandler, declared?: MultipartInput): RequestHandler {
+  const read: RequestHandler = (req, res, next) => {
     // A client that left before the upload was read: multer would wait for events already past.
     if (req.destroyed || req.readableAborted) {
       next(unreadable(new Error('Request closed before the upload was read')));
@@ -33,4 +37,5 @@ export function readMultipart(upload: RequestHandler): RequestHandler {
       next(unreadable(error));
     });
   };
+  return declared === undefined ? read : declareInput({ multipart: declared }, read);
 }

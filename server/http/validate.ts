@@ -13,6 +13,7 @@ import { ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { HttpError, validationError } from './errors';
+import { declareInput } from './route-docs';
 
 type Location = 'body' | 'params' | 'query';
 
@@ -84,7 +85,10 @@ function requireJsonBody(req: BodyHeaders & { body?: unknown }): void {
 export function validate<Body = unknown, Params = ParamsDictionary, Query = ParsedQs>(
   schemas: InputSchemas<Body, Params, Query>,
 ): RequestHandler<Params, unknown, Body, Query> {
-  return (req, _res, next) => {
+  // The schemas are declared on the middleware for the OpenAPI document (route-docs.ts): the
+  // same ones that check the call, read back once when the document is made.
+  const { body, params, query } = schemas;
+  return declareInput({ body, params, query }, (req, _res, next) => {
     if (schemas.body) requireJsonBody(req);
     if (schemas.params) req.params = parseInput(schemas.params, req.params, 'params');
     if (schemas.query) {
@@ -95,7 +99,7 @@ export function validate<Body = unknown, Params = ParamsDictionary, Query = Pars
     // No body at all reads as an empty object, so the answer names the first missing field.
     if (schemas.body) req.body = parseInput(schemas.body, req.body ?? {}, 'body');
     next();
-  };
+  });
 }
 
 /** A whole number from a path or query string, at least 1. */

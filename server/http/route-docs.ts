@@ -1,0 +1,81 @@
+/**
+ * What a route declares about itself, for the OpenAPI document (server/dev/mock/openapi.ts;
+ * README "OpenAPI document"). Every declaration is a property attached once to a handler when
+ * the router is built, never read while answering a call: it costs nothing per request (issue 8).
+ *
+ * - `validate({...})` (validate.ts) declares the schemas it checks; `readMultipart` (multipart.ts)
+ *   the upload's field and size limit.
+ * - A route without those declares what it reads with `declareInput` (a path parameter it
+ *   checks by hand with the same schema) or `noInput` (nothing: no parameter, query or body).
+ * - `requireAuth` marks itself: the routes behind it need the bearer token.
+ * - A handler that hands calls to routers it closes over (app.ts's public routes,
+ *   http/api-routes.ts) shows them with `exposeRouters`, so the document finds their routes.
+ *
+ * A route with no declaration at all is named by the OpenAPI test (tests/server/mock).
+ */
+import type { Router } from 'express';
+import type { z } from 'zod';
+
+/** A multipart/form-data upload: the file part's name and largest size. */
+export interface MultipartInput {
+  field: string;
+  maxBytes: number;
+}
+
+/** The input a route reads; `{}` declares that it reads none. */
+export interface RouteInput {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  multipart?: MultipartInput;
+  /** The success answer's body, where a schema of it exists (none is written only for this). */
+  answer?: z.ZodType;
+}
+
+const ROUTE_INPUT = Symbol('route input');
+const REQUIRES_TOKEN = Symbol('requires token');
+const ROUTERS = Symbol('routers');
+
+interface Declared {
+  [ROUTE_INPUT]?: RouteInput;
+  [REQUIRES_TOKEN]?: true;
+  [ROUTERS]?: readonly Router[];
+}
+
+/** Adds `input` to what `handler` declares (several handlers of one route each add theirs). */
+export function declareInput<H extends object>(input: RouteInput, handler: H): H {
+  const declared = handler as H & Declared;
+  const given = Object.entries(input).filter(([, value]) => value !== undefined);
+  declared[ROUTE_INPUT] = { ...declared[ROUTE_INPUT], ...Object.fromEntries(given) };
+  return handler;
+}
+
+/** The route reads no path parameter, query or body (declared, so it is not a forgotten one). */
+export function noInput<H extends object>(handler: H): H {
+  return declareInput({}, handler);
+}
+
+/** What the handler declares, or undefined. */
+export function inputOf(handler: unknown): RouteInput | undefined {
+  return typeof handler === 'function' ? (handler as Declared)[ROUTE_INPUT] : undefined;
+}
+
+/** Marks the token check (auth/require-auth.ts). */
+export function marksTokenCheck<H extends object>(handler: H): H {
+  (handler as H & Declared)[REQUIRES_TOKEN] = true;
+  return handler;
+}
+
+export function isTokenCheck(handler: unknown): boolean {
+  return typeof handler === 'function' && (handler as Declared)[REQUIRES_TOKEN] === true;
+}
+
+/** Shows the routers a handler hands calls to. */
+export function exposeRouters<H extends object>(handler: H, routers: readonly Router[]): H {
+  (handler as H & Declared)[ROUTERS] = routers;
+  return handler;
+}
+
+export function routersBehind(handler: unknown): readonly Router[] | undefined {
+  return typeof handler === 'function' ? (handler as Declared)[ROUTERS] : undefined;
+}
