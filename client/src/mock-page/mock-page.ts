@@ -10,6 +10,7 @@
  */
 import { MOCK_PAGE_TEXT, REQUEST_LOG, type LoggedRequest } from '@contracts/api/mock-requests';
 import { h, replaceChildren } from '@/sites/shared/dom';
+import type { ScenarioList } from '@contracts/api/mock-scenarios';
 import { MockApi, type Answer } from './mock-api';
 import { callLine, failed, prependRequests, renderFaults, renderScenarios, table } from './render';
 
@@ -94,7 +95,7 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   const faultsSection = h(
     'section',
     { 'aria-labelledby': 'mock-faults-heading' },
-    h('h2', { id: 'mock-faults-heading' }, T.faults.heading),
+    h('h2', { id: 'mock-faults-heading', tabindex: '-1' }, T.faults.heading),
     faultsContent,
   );
 
@@ -142,6 +143,9 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   let lastId: number | undefined;
   let polls = 0;
   let currentScenario = '';
+  /** The answers drawn last: an unchanged answer is not drawn again (focus, a chosen option). */
+  let shownScenarios: ScenarioList | undefined;
+  let shownFaults = '';
   let pendingFailures = 0;
   let lastFailure: LoggedRequest | undefined;
   let lastAnnounced = Number.NEGATIVE_INFINITY;
@@ -186,6 +190,9 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   const loadFaults = async () => {
     const answer = await api.faults();
     if (failedAnswer(answer, T.faults.heading)) return;
+    const text = JSON.stringify(answer.value);
+    if (text === shownFaults) return;
+    shownFaults = text;
     renderFaults(faultsContent, answer.value, (fault, button) => {
       button.disabled = true;
       void api.deleteFault(fault.id).then(async (deleted) => {
@@ -205,7 +212,8 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     const answer = await api.scenarios();
     if (failedAnswer(answer, T.scenario.heading)) return;
     currentScenario = answer.value.current;
-    renderScenarios(scenarioCurrent, scenarioSelect, answer.value);
+    renderScenarios(scenarioCurrent, scenarioSelect, answer.value, shownScenarios);
+    shownScenarios = answer.value;
   };
 
   const loadRequests = async (first: boolean) => {
@@ -241,6 +249,8 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     who.textContent = T.signedInAs(api.userName ?? '');
     lastId = undefined;
     polls = 0;
+    shownScenarios = undefined;
+    shownFaults = '';
     callsBody.replaceChildren();
     noCalls.hidden = true;
     void loadScenarios();

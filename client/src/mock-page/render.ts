@@ -84,8 +84,29 @@ export function faultEffect(fault: Fault): string {
   return parts.join('; ');
 }
 
-/** The faults section's content: the delay, then the table or "No active faults". */
+/**
+ * The faults section's content: the delay, then the table or "No active faults". A Delete
+ * button that had the focus keeps it (the section is drawn again when a fault's counts change).
+ */
 export function renderFaults(
+  container: HTMLElement,
+  list: FaultList,
+  onDelete: (fault: Fault, button: HTMLButtonElement) => void,
+): void {
+  const focused = document.activeElement;
+  const focusedFault =
+    focused instanceof HTMLElement && container.contains(focused)
+      ? focused.getAttribute('data-fault')
+      : null;
+  drawFaults(container, list, onDelete);
+  if (focusedFault !== null) {
+    for (const button of container.querySelectorAll<HTMLButtonElement>('button[data-fault]')) {
+      if (button.getAttribute('data-fault') === focusedFault) button.focus();
+    }
+  }
+}
+
+function drawFaults(
   container: HTMLElement,
   list: FaultList,
   onDelete: (fault: Fault, button: HTMLButtonElement) => void,
@@ -99,7 +120,7 @@ export function renderFaults(
   for (const fault of list.faults) {
     const remove = h(
       'button',
-      { type: 'button', 'aria-label': T.faults.deleteLabel(fault.id) },
+      { type: 'button', 'aria-label': T.faults.deleteLabel(fault.id), 'data-fault': fault.id },
       T.faults.delete,
     );
     remove.addEventListener('click', () => onDelete(fault, remove));
@@ -124,12 +145,18 @@ export function renderFaults(
   replaceChildren(container, delay, table(T.faults.heading, T.faults.columns, body));
 }
 
-/** The scenario section's current line and the select's options (the current one selected). */
+/**
+ * The scenario section's current line and the select's options. The select is set to the
+ * current scenario only when the options or the current scenario changed (`shown`: what was
+ * drawn last), so a periodic refresh never undoes a developer's choice.
+ */
 export function renderScenarios(
   current: HTMLElement,
   select: HTMLSelectElement,
   list: ScenarioList,
+  shown: ScenarioList | undefined,
 ): void {
+  if (shown !== undefined && JSON.stringify(shown) === JSON.stringify(list)) return;
   const info = list.scenarios.find((scenario) => scenario.name === list.current);
   replaceChildren(
     current,
