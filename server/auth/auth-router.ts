@@ -17,6 +17,7 @@ import type { Store } from '../db/store';
 import { HttpError, sessionExpired, validationError } from '../http/errors';
 import { addressKey, rateLimited } from '../http/rate-limit';
 import { API_MOUNT, URL_MOUNT } from '../http/mounts';
+import { noInput } from '../http/route-docs';
 import { validate } from '../http/validate';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { authOf, liveSessionUser, requireAuth } from './require-auth';
@@ -168,15 +169,19 @@ export function createAuthRouter({
     },
   );
 
-  router.delete(`${API_MOUNT}${API_PATHS.tokens}`, requireAuth(store, tokens), async (req, res) => {
-    const { sessionId } = authOf(req);
-    const revokedAt = new Date().toISOString();
-    await store.update((data) => {
-      const session = data.sessions.find((candidate) => candidate.id === sessionId);
-      if (session !== undefined) session.revokedAt ??= revokedAt;
-    });
-    res.status(204).end();
-  });
+  router.delete(
+    `${API_MOUNT}${API_PATHS.tokens}`,
+    requireAuth(store, tokens),
+    noInput(async (req, res) => {
+      const { sessionId } = authOf(req);
+      const revokedAt = new Date().toISOString();
+      await store.update((data) => {
+        const session = data.sessions.find((candidate) => candidate.id === sessionId);
+        if (session !== undefined) session.revokedAt ??= revokedAt;
+      });
+      res.status(204).end();
+    }),
+  );
 
   return router;
 }

@@ -5,6 +5,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
+import { z } from 'zod';
 import { ERROR_CODE, IMAGE_LIMITS } from '@contracts/api/constants';
 import type { ImageUploadResult } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
@@ -15,6 +16,7 @@ import { authOf } from '../auth/require-auth';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { URL_MOUNT } from '../http/mounts';
 import { readMultipart } from '../http/multipart';
+import { declareInput } from '../http/route-docs';
 import { IMAGE_ID, ImageFiles, newImageId } from './image-files';
 import { sniffImageType } from './image-types';
 
@@ -37,7 +39,10 @@ export function createImagesRouter({ store, filesDir, requireAuth }: ImagesRoute
   router.post(
     `${URL_MOUNT}${URL_PATHS.images}`,
     requireAuth,
-    readMultipart(upload.single(IMAGE_FIELD)),
+    readMultipart(upload.single(IMAGE_FIELD), {
+      field: IMAGE_FIELD,
+      maxBytes: IMAGE_LIMITS.large,
+    }),
     async (req, res) => {
       const file = req.file;
       if (file === undefined) throw validationError(IMAGE_FIELD, FIELD_MESSAGES.required);
@@ -66,24 +71,29 @@ export function createImagesRouter({ store, filesDir, requireAuth }: ImagesRoute
     },
   );
 
-  router.get(`${URL_MOUNT}${URL_PATHS.image(':id')}`, async (req, res) => {
-    const { id } = req.params;
-    // Checked before anything else: only a well-formed id reaches the store or the disk.
-    if (typeof id !== 'string' || !IMAGE_ID.test(id)) throw notFound(`Image not found`);
-    const image = store.read().images.find((candidate) => candidate.id === id);
-    const bytes = image === undefined ? undefined : await files.read(id);
-    if (image === undefined || bytes === undefined) throw notFound(`Image not found`);
-    res
-      .status(200)
-      .type(image.contentType)
-      .set({
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        // Public by design (image links go into <img> tags, also on published sites).
-        'Cross-Origin-Resource-Policy': 'cross-origin',
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .send(bytes);
-  });
+  // The id is checked by hand (a malformed one is a 404, like an unknown one); declared here.
+  const imageParams = z.object({ id: z.string().regex(IMAGE_ID) });
+  router.get(
+    `${URL_MOUNT}${URL_PATHS.image(':id')}`,
+    declareInput({ params: imageParams }, async (req, res) => {
+      const { id } = req.params;
+      // Checked before anything else: only a well-formed id reaches the store or the disk.
+      if (typeof id !== 'string' || !IMAGE_ID.test(id)) throw notFound(`Image not found`);
+      const image = store.read().images.find((candidate) => candidate.id === id);
+      const bytes = image === undefined ? undefined : await files.read(id);
+      if (image === undefined || bytes === undefined) throw notFound(`Image not found`);
+      res
+        .status(200)
+        .type(image.contentType)
+        .set({
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          // Public by design (image links go into <img> tags, also on published sites).
+          'Cross-Origin-Resource-Policy': 'cross-origin',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .send(bytes);
+    }),
+  );
 
   return router;
 }

@@ -34,6 +34,7 @@ import type { ServerConfig } from '../config';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { URL_MOUNT } from '../http/mounts';
 import { readMultipart } from '../http/multipart';
+import { declareInput } from '../http/route-docs';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { validate } from '../http/validate';
 import { IMAGE_ID, ImageFiles, newImageId } from '../images/image-files';
@@ -84,12 +85,13 @@ function reviewUpload(): RequestHandler {
       },
     }).single(REVIEW_IMAGE_FIELD),
   );
-  return (req, res, next) => {
+  const declared = { multipart: { field: REVIEW_IMAGE_FIELD, maxBytes: REVIEW_IMAGE_MAX_BYTES } };
+  return declareInput<RequestHandler>(declared, (req, res, next) => {
     upload(req, res, (error?: unknown) => {
       if (error instanceof MulterError && error.code === 'LIMIT_FIELD_VALUE') next(tooLarge());
       else next(error);
     });
-  };
+  });
 }
 
 export function createMailRouter({

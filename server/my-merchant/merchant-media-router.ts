@@ -9,6 +9,7 @@
  */
 import { Router } from 'express';
 import multer from 'multer';
+import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import {
@@ -26,7 +27,8 @@ import { authOf } from '../auth/require-auth';
 import type { Store } from '../db/store';
 import { HttpError, validationError } from '../http/errors';
 import { readMultipart } from '../http/multipart';
-import { idParams, parseInput } from '../http/validate';
+import { declareInput } from '../http/route-docs';
+import { idParams, parseInput, positiveInt } from '../http/validate';
 import { ImageFiles, newImageId } from '../images/image-files';
 import { sniffImageType } from '../images/image-types';
 import { findMerchantProfile, merchantProfileIndex } from './merchant-rules';
@@ -47,6 +49,8 @@ export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRout
     limits: { fileSize: LARGEST, files: 1, fields: 10, parts: 12 },
   });
 
+  // Read by the handler after the upload (parseInput); declared for the OpenAPI document.
+  const declared = { params: z.object({ profileId: positiveInt }), query: mediaQuery };
   const paths = [
     MERCHANT_PATHS.mediaUpload(':profileId'),
     MERCHANT_PATHS.imagesMediaUpload(':profileId'),
@@ -55,8 +59,11 @@ export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRout
     router.post(
       routePath,
       // The upload is read first, so a refusal never leaves a client still sending.
-      readMultipart(upload.single(MERCHANT_MEDIA_FIELD_NAME)),
-      async (req, res) => {
+      readMultipart(upload.single(MERCHANT_MEDIA_FIELD_NAME), {
+        field: MERCHANT_MEDIA_FIELD_NAME,
+        maxBytes: LARGEST,
+      }),
+      declareInput(declared, async (req, res) => {
         const { id: profileId } = parseInput(idParams, { id: req.params.profileId }, 'params');
         const { filename } = parseInput(mediaQuery, req.query, 'query');
         const file = req.file;
@@ -98,7 +105,7 @@ export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRout
         }
         const answer: MerchantMediaAnswer = { id: profileId, filename, path: link };
         res.json(answer);
-      },
+      }),
     );
   }
 

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { RuntimeConfig } from '@contracts/api/entities';
 import { RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import type { ServerConfig } from '../config';
+import { noInput } from '../http/route-docs';
 
 export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
   return {
@@ -19,8 +20,11 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
 export function createRuntimeConfigRouter(config: ServerConfig): Router {
   const router = Router();
   const body = runtimeConfigOf(config);
-  router.get(RUNTIME_CONFIG_PATH, (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+  router.get(
+    RUNTIME_CONFIG_PATH,
+    noInput((_req, res) => {
+      res.set('Cache-Control', 'no-store').json(body);
+    }),
+  );
   return router;
 }

@@ -29,6 +29,7 @@ import type { ServerConfig } from '../config';
 import type { Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
 import { addressKey, rateLimited } from '../http/rate-limit';
+import { declareInput } from '../http/route-docs';
 import { validate } from '../http/validate';
 import { PIN_ATTEMPT_WINDOW_MS, PinAttempts } from './pin-attempts';
 import { sendStylesheet, sitePage, sitePageRoutes } from './site-page';
@@ -111,14 +112,18 @@ export function createJournalSiteRouter({
     res.set('Cache-Control', 'no-cache').json(publishedSite(data, lookup.profile, config.urlBase));
   });
 
-  router.get(routeOf(JOURNAL_SITE_PATHS.stylesheet), (req, res) => {
-    const { siteUrl } = req.params;
-    const lookup =
-      typeof siteUrl === 'string' && isSiteUrl(siteUrl)
-        ? findSite(store.read(), siteUrl)
-        : undefined;
-    sendStylesheet(res, lookup?.kind === 'published' ? stylesheetOf(lookup.profile) : undefined);
-  });
+  // The site URL is checked by hand (a stylesheet answer, empty, for any other); declared.
+  router.get(
+    routeOf(JOURNAL_SITE_PATHS.stylesheet),
+    declareInput({ params: siteParams }, (req, res) => {
+      const { siteUrl } = req.params;
+      const lookup =
+        typeof siteUrl === 'string' && isSiteUrl(siteUrl)
+          ? findSite(store.read(), siteUrl)
+          : undefined;
+      sendStylesheet(res, lookup?.kind === 'published' ? stylesheetOf(lookup.profile) : undefined);
+    }),
+  );
 
   const balanceLimit = rateLimit({
     windowMs: PIN_ATTEMPT_WINDOW_MS,

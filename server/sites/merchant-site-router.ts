@@ -33,6 +33,7 @@ import type { DeepReadonly } from '../db/schema';
 import type { Snapshot, Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
 import { addressKey, FixedWindowCounter, rateLimited } from '../http/rate-limit';
+import { declareInput } from '../http/route-docs';
 import { parseInput, positiveInt, validate } from '../http/validate';
 import { queryWords, type StoreSearch } from '../records/store-search';
 import { merchantStylesheetOf, publishedMerchantSite } from './published-merchant-site';
@@ -135,15 +136,19 @@ export function createMerchantSiteRouter({
       .json(publishedMerchantSite(data, lookup.profile, url, config.urlBase));
   });
 
-  router.get(routeOf(MERCHANT_SITE_PATHS.stylesheet), (req, res) => {
-    const { url } = req.params;
-    const lookup =
-      typeof url === 'string' && isSiteUrl(url) ? findMerchantSite(store.read(), url) : undefined;
-    sendStylesheet(
-      res,
-      lookup?.kind === 'published' ? merchantStylesheetOf(lookup.profile) : undefined,
-    );
-  });
+  // The site URL is checked by hand (a stylesheet answer, empty, for any other); declared.
+  router.get(
+    routeOf(MERCHANT_SITE_PATHS.stylesheet),
+    declareInput({ params: siteParams }, (req, res) => {
+      const { url } = req.params;
+      const lookup =
+        typeof url === 'string' && isSiteUrl(url) ? findMerchantSite(store.read(), url) : undefined;
+      sendStylesheet(
+        res,
+        lookup?.kind === 'published' ? merchantStylesheetOf(lookup.profile) : undefined,
+      );
+    }),
+  );
 
   router.get(
     routeOf(MERCHANT_SITE_PATHS.stores),

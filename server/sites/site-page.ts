@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { RequestHandler, Response } from 'express';
 import { hasErrorCode } from '../http/errno';
 import { notFound } from '../http/errors';
+import { noInput } from '../http/route-docs';
 
 /** The paths a site page answers: `/mj`, `/mj/` and `/mj/index.html` for page `/mj/`. */
 export const sitePageRoutes = (page: string): string[] => [
@@ -19,7 +20,7 @@ export const sitePageRoutes = (page: string): string[] => [
 
 export function sitePage(clientDir: string, page: string): RequestHandler {
   const file = path.join(clientDir, page, 'index.html');
-  return async (req, res) => {
+  return noInput<RequestHandler>(async (req, res) => {
     if (!req.originalUrl.split('?')[0]?.startsWith(page)) {
       res.redirect(302, page);
       return;
@@ -33,7 +34,7 @@ export function sitePage(clientDir: string, page: string): RequestHandler {
       throw error;
     }
     res.set('Cache-Control', 'no-store').type('html').send(html);
-  };
+  });
 }
 
 /**
