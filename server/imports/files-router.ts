@@ -31,6 +31,7 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import type { Store } from '../db/store';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { readMultipart } from '../http/multipart';
+import { declareInput } from '../http/route-docs';
 import { idParams, parseInput, validate } from '../http/validate';
 import { findProgram } from '../schemes/finance-rules';
 import { findBin } from '../schemes/scheme-rules';
@@ -154,10 +155,10 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
 
   /** The scheme of the path exists: checked before the body is read. */
   const programIdOf = (params: unknown) => parseInput(idParams, params, 'params').id;
-  const requireScheme: RequestHandler = (req, _res, next) => {
+  const requireScheme = declareInput<RequestHandler>({ params: idParams }, (req, _res, next) => {
     findProgram(store.read(), programIdOf(req.params));
     next();
-  };
+  });
 
   // Before the upload routes: `giftSchemeFiles/{id}` would take `processCardFile` as an id.
   for (const kind of IMPORT_KINDS) {
@@ -179,11 +180,14 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
       res.json(answer);
     });
 
-    router.get(paths.progress(':name'), (req, res) => {
-      const { name } = parseInput(nameParams, req.params, 'params');
-      if (!imports.isUploadName(name)) throw notFound(IMPORT_SERVER_MESSAGE.importNotFound(name));
-      res.set('Cache-Control', 'no-store').json(imports.progress(kind, name));
-    });
+    router.get(
+      paths.progress(':name'),
+      declareInput({ params: nameParams }, (req, res) => {
+        const { name } = parseInput(nameParams, req.params, 'params');
+        if (!imports.isUploadName(name)) throw notFound(IMPORT_SERVER_MESSAGE.importNotFound(name));
+        res.set('Cache-Control', 'no-store').json(imports.progress(kind, name));
+      }),
+    );
   }
 
   const uploadRoute = (routePath: string, kinds: readonly ImportKind[]) => {
@@ -198,7 +202,10 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
     router.post(
       routePath,
       requireScheme,
-      sizeLimited(readMultipart(upload.single(IMPORT_FILE_FIELD)), maxUploadBytes),
+      declareInput(
+        { multipart: { field: IMPORT_FILE_FIELD, maxBytes: maxUploadBytes } },
+        sizeLimited(readMultipart(upload.single(IMPORT_FILE_FIELD)), maxUploadBytes),
+      ),
       async (req, res) => {
         const file = req.file;
         const stored = storage.storedUpload(req);
@@ -229,27 +236,30 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
   uploadRoute(IMPORT_PATHS.upload(':id'), ['card', 'store']);
   uploadRoute(IMPORT_PATHS.uploadDevice(':id'), ['device']);
 
-  router.get(IMPORT_PATHS.downloadFile(':name'), (req, res, next) => {
-    const { name } = parseInput(nameParams, req.params, 'params');
-    const file = imports.errorFile(name);
-    if (file === undefined) throw notFound(IMPORT_SERVER_MESSAGE.fileNotFound);
-    res.attachment(name);
-    res.sendFile(
-      file,
-      {
-        headers: {
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'no-store',
-          'X-Content-Type-Options': 'nosniff',
+  router.get(
+    IMPORT_PATHS.downloadFile(':name'),
+    declareInput({ params: nameParams }, (req, res, next) => {
+      const { name } = parseInput(nameParams, req.params, 'params');
+      const file = imports.errorFile(name);
+      if (file === undefined) throw notFound(IMPORT_SERVER_MESSAGE.fileNotFound);
+      res.attachment(name);
+      res.sendFile(
+        file,
+        {
+          headers: {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
+          },
         },
-      },
-      (error?: Error) => {
-        if (error === undefined || res.headersSent) return;
-        // Removed meanwhile (a failed import's error file goes): the same 404.
-        next(notFound(IMPORT_SERVER_MESSAGE.fileNotFound));
-      },
-    );
-  });
+        (error?: Error) => {
+          if (error === undefined || res.headersSent) return;
+          // Removed meanwhile (a failed import's error file goes): the same 404.
+          next(notFound(IMPORT_SERVER_MESSAGE.fileNotFound));
+        },
+      );
+    }),
+  );
 
   return router;
 }
