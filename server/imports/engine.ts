@@ -43,6 +43,14 @@ export interface ImportJob {
   failAfterLine?: number;
   /** Test hook: wait this many ms after each line (the kill test). */
   lineDelayMs?: number;
+  /** Developer tools' midway fault (README "Faults and latency"): fail on reaching this data line. */
+  failAtLine?: number;
+  /**
+   * Developer tools' midway fault: on reaching this data line, show it as the progress and wait
+   * while `hold[0]` is not 0 (the fault's registry sets it to 0 and notifies when it is deleted).
+   */
+  stallAtLine?: number;
+  hold?: Int32Array;
 }
 
 export interface ImportOutcome {
@@ -278,6 +286,15 @@ const WRITERS: Readonly<Record<ImportKind, (db: Db, job: ImportJob) => Writer>> 
 
 const sleep = new Int32Array(new SharedArrayBuffer(4));
 
+/**
+ * A mock stall fault: the progress shows `line` and the import waits until `hold[0]` is 0. The
+ * wait is in short slices, so a worker stopped meanwhile (the service closing) ends promptly.
+ */
+function stall(hold: Int32Array, cells: Int32Array, line: number): void {
+  Atomics.store(cells, PROGRESS_CELL.currentLine, line);
+  while (Atomics.load(hold, 0) !== 0) Atomics.wait(hold, 0, Atomics.load(hold, 0), 200);
+}
+
 /** Runs the import; throws (after rolling back) when it cannot complete. */
 export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
   const kind = job.kind;
@@ -350,6 +367,12 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
       if ((dataLines & 1023) === 0) Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
       if (job.failAfterLine !== undefined && dataLines > job.failAfterLine) {
         throw new Error('Injected failure (test hook)');
+      }
+      if (dataLines === job.failAtLine) {
+        throw new Error(`Failed at line ${dataLines} by a mock fault`);
+      }
+      if (dataLines === job.stallAtLine && job.hold !== undefined) {
+        stall(job.hold, cells, dataLines);
       }
       if (job.lineDelayMs !== undefined) {
         Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);

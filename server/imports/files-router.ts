@@ -36,6 +36,7 @@ import { idParams, parseInput, validate } from '../http/validate';
 import { findProgram } from '../schemes/finance-rules';
 import { findBin } from '../schemes/scheme-rules';
 import type { CardImportParams, ImportService } from './import-service';
+import { midwayFaultOf } from './midway-faults';
 import { UploadStorage } from './upload-storage';
 
 export interface FilesRouterOptions {
@@ -176,6 +177,8 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
         fileName: body.fileName,
         userFileName: recordedFileName(body.userFileName),
         ...(card === undefined ? {} : { card }),
+        // The developer tools' failAtLine / stallAtLine (midway-faults.ts); undefined otherwise.
+        faults: midwayFaultOf(res)?.imports,
       });
       res.json(answer);
     });

@@ -79,6 +79,17 @@ export interface ImportRequestParams {
   fileName: string;
   userFileName: string;
   card?: CardImportParams;
+  /** The developer tools' midway faults of this call (files-router, README "Faults and latency"). */
+  faults?: ImportFaults;
+}
+
+/** A failing or stalling import (set only by the developer tools' faults, server/dev/mock). */
+export interface ImportFaults {
+  /** The import fails on reaching this data line (rolled back, answered as a failed import). */
+  failAtLine?: number;
+  /** The progress stops at this data line while `hold[0]` is not 0 (shared memory). */
+  stallAtLine?: number;
+  hold?: Int32Array;
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -331,6 +342,9 @@ export class ImportService {
       deviceKey: this.#deviceKey.toString('hex'),
       failAfterLine: testHooks?.failAfterLine,
       lineDelayMs: testHooks?.lineDelayMs,
+      failAtLine: request.faults?.failAtLine,
+      stallAtLine: request.faults?.stallAtLine,
+      hold: request.faults?.hold,
     };
     const started = Date.now();
     try {

@@ -18,6 +18,7 @@ import type { StorageEngine } from 'multer';
 import { IMPORT_FILE_FIELD, type ImportKind } from '@contracts/api/imports';
 import { validationError } from '../http/errors';
 import { sniffUpload } from './file-header';
+import { midwayFaultOf } from './midway-faults';
 
 /** How much of an upload is checked before anything is written. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -135,15 +136,24 @@ export class UploadStorage implements StorageEngine {
     const fileName = this.#options.newName();
     const target = path.join(directory, fileName);
     let size = 0;
-    async function* content(): AsyncGenerator<Buffer> {
-      size += head.length;
-      yield head;
-      if (ended) return;
-      for await (const chunk of stream) {
-        const buffer = chunk as Buffer;
+    // A developer tools' fault (midway-faults.ts): the upload is cut off after that many bytes,
+    // the bytes up to there written, then the write fails and the partial file is removed.
+    const fault = midwayFaultOf(req.res)?.upload;
+    const cutAt = fault?.failAfterBytes ?? Number.POSITIVE_INFINITY;
+    function* taken(buffer: Buffer): Generator<Buffer> {
+      if (size + buffer.length <= cutAt) {
         size += buffer.length;
         yield buffer;
+        return;
       }
+      yield buffer.subarray(0, cutAt - size);
+      size = cutAt;
+      throw fault?.error ?? new Error('upload cut off');
+    }
+    async function* content(): AsyncGenerator<Buffer> {
+      yield* taken(head);
+      if (ended) return;
+      for await (const chunk of stream) yield* taken(chunk as Buffer);
     }
     try {
       await pipeline(content, createWriteStream(target, { flags: 'wx', mode: 0o600 }));

@@ -1,11 +1,304 @@
-/** STUB (issue 12, helper F): latency and faults. */
-import { Router, type RequestHandler } from 'express';
+/**
+ * Latency and faults of the developer tools (issue 12; README "Faults and latency"): a registry
+ * of faults (added at `/__mock/faults`, or read from the MOCK_FAULTS file at start), the
+ * middleware that applies them ahead of every route (`beforeRoutes`), and the control routes.
+ *
+ * A call is slowed by MOCK_DELAY_MS, by a `Prefer: delay=` header or by a matching fault's
+ * delayMs (a timer: nothing blocks, and a client gone meanwhile runs nothing); a status from
+ * `Prefer: code=` or the fault is answered here, so no route runs and nothing is written. Upload
+ * and import faults (failAfterBytes, failAtLine, stallAtLine) let the call run and are applied
+ * midway (server/imports/midway-faults.ts). Calls under /__mock are never faulted or delayed.
+ */
+import {
+  Router,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import { z } from 'zod';
+import type { ApiError } from '@contracts/api/entities';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import {
+  faultAnswer,
+  faultInput,
+  type Fault,
+  type FaultAdded,
+  type FaultList,
+} from '@contracts/api/mock-faults';
+import type { ServerConfig } from '../../config';
+import { HttpError, notFound } from '../../http/errors';
+import { validate } from '../../http/validate';
+import { MIDWAY_FAULT_LOCAL, MidwayFault, type UploadFault } from '../../imports/midway-faults';
+import {
+  compilePathPattern,
+  isDelayedCall,
+  isUnderMock,
+  parsePrefer,
+  readFaultsFile,
+  type Preference,
+} from './fault-rules';
+
+export interface FaultsDependencies {
+  config: Pick<ServerConfig, 'mockDelayMs' | 'mockFaultsFile'>;
+}
 
 export interface Faults {
   beforeRoutes: RequestHandler;
+  /** `/__mock/faults`: list, add, delete one, delete all. */
   router: Router;
+  /** What `GET /__mock/faults` answers (the live page shows it too). */
+  list(): FaultList;
+  /** Deletes every fault (stalled imports go on). */
+  clear(): void;
 }
 
-export function createFaults(_deps: unknown): Faults {
-  return { beforeRoutes: (_req, _res, next) => next(), router: Router() };
+type FaultInputParsed = z.output<typeof faultInput>;
+
+interface Entry {
+  /** As listed (its counters change in place). */
+  fault: Fault;
+  /** Upper case; `*` any. */
+  method: string;
+  pattern: RegExp;
+  /** Upload and import faults, made once, noted on each call the fault applies to. */
+  midway: MidwayFault | undefined;
+  /** stallAtLine: 1 while the fault exists, 0 once deleted (shared with the import workers). */
+  hold: Int32Array | undefined;
+  /** A stallAtLine fault whose `times` ran out: listed until deleted, applying to nothing. */
+  spent: boolean;
+}
+
+/** The answer of a status fault. */
+interface Answer {
+  status: number;
+  body: ApiError;
+}
+
+function midwayOf(input: FaultInputParsed, hold: Int32Array | undefined): MidwayFault | undefined {
+  const { failAtLine, stallAtLine, failAfterBytes } = input;
+  const imports =
+    failAtLine === undefined && stallAtLine === undefined
+      ? undefined
+      : { failAtLine, stallAtLine, hold };
+  let upload: UploadFault | undefined;
+  if (failAfterBytes !== undefined) {
+    const status = input.status ?? 500;
+    const answer = faultAnswer(status);
+    upload = {
+      failAfterBytes,
+      error: new HttpError(
+        status,
+        input.errorCode ?? answer.errorCode,
+        input.errorMessage ?? answer.errorMessage,
+      ),
+    };
+  }
+  return imports === undefined && upload === undefined
+    ? undefined
+    : new MidwayFault(imports, upload);
+}
+
+/** The faults, in the order added; the first that matches a call applies. */
+class FaultRegistry {
+  readonly entries: Entry[] = [];
+  #lastId = 0;
+
+  add(input: FaultInputParsed, source: Fault['source']): Fault {
+    const { times, ...rest } = input;
+    this.#lastId += 1;
+    const fault: Fault = {
+      id: String(this.#lastId),
+      ...rest,
+      method: rest.method.toUpperCase(),
+      ...(times === undefined ? {} : { remaining: times }),
+      applied: 0,
+      source,
+    };
+    const hold =
+      input.stallAtLine === undefined ? undefined : new Int32Array(new SharedArrayBuffer(4));
+    if (hold !== undefined) hold[0] = 1;
+    this.entries.push({
+      fault,
+      method: fault.method,
+      pattern: compilePathPattern(input.path),
+      midway: midwayOf(input, hold),
+      hold,
+      spent: false,
+    });
+    return { ...fault };
+  }
+
+  list(): Fault[] {
+    return this.entries.map((entry) => ({ ...entry.fault }));
+  }
+
+  remove(id: string): boolean {
+    const index = this.entries.findIndex((entry) => entry.fault.id === id);
+    const [entry] = index < 0 ? [] : this.entries.splice(index, 1);
+    if (entry === undefined) return false;
+    release(entry);
+    return true;
+  }
+
+  clear(): void {
+    for (const entry of this.entries.splice(0)) release(entry);
+  }
+
+  /** The first fault matching the call, counted as applied (and removed when its times ran out). */
+  take(method: string, urlPath: string): Entry | undefined {
+    const asked = method === 'HEAD' ? 'GET' : method;
+    const entry = this.entries.find(
+      (candidate) =>
+        !candidate.spent &&
+        (candidate.method === '*' || candidate.method === asked) &&
+        candidate.pattern.test(urlPath),
+    );
+    if (entry === undefined) return undefined;
+    const { fault } = entry;
+    fault.applied += 1;
+    if (fault.remaining !== undefined) {
+      fault.remaining -= 1;
+      if (fault.remaining === 0) {
+        // A stall goes on until its fault is deleted: the spent fault stays listed for that.
+        if (entry.hold !== undefined) entry.spent = true;
+        else this.entries.splice(this.entries.indexOf(entry), 1);
+      }
+    }
+    return entry;
+  }
+}
+
+/** Lets the imports stalled by a deleted fault go on. */
+function release(entry: Entry): void {
+  if (entry.hold === undefined) return;
+  Atomics.store(entry.hold, 0, 0);
+  Atomics.notify(entry.hold, 0);
+}
+
+/** Runs `then` after `ms`, unless the client went away meanwhile (then nothing runs). */
+function afterDelay(req: Request, res: Response, ms: number, then: () => void): void {
+  const gone = (): void => clearTimeout(timer);
+  const timer = setTimeout(() => {
+    res.off('close', gone);
+    if (!req.socket.destroyed) then();
+  }, ms);
+  res.once('close', gone);
+}
+
+const faultIdParams = z.object({ id: z.string() });
+
+export function createFaults({ config }: FaultsDependencies): Faults {
+  const registry = new FaultRegistry();
+  const { entries } = registry;
+  const baseDelay = config.mockDelayMs;
+  if (config.mockFaultsFile !== undefined) {
+    for (const input of readFaultsFile(config.mockFaultsFile)) registry.add(input, 'file');
+  }
+
+  /** The slow path: some fault, delay or Prefer header to look at. */
+  function apply(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    prefer: string | string[] | undefined,
+  ) {
+    const urlPath = req.path;
+    if (isUnderMock(urlPath)) {
+      next();
+      return;
+    }
+    let preference: Preference = {};
+    if (prefer !== undefined) {
+      try {
+        preference = parsePrefer(typeof prefer === 'string' ? prefer : prefer.join(','));
+      } catch (error) {
+        next(error);
+        return;
+      }
+    }
+    const entry = entries.length === 0 ? undefined : registry.take(req.method, urlPath);
+    const fault = entry?.fault;
+    const byFault = `by fault ${fault?.id ?? ''}`;
+    const notes: string[] = [];
+
+    let delay = 0;
+    if (baseDelay > 0 && isDelayedCall(urlPath)) {
+      delay += baseDelay;
+      notes.push(`delay ${baseDelay} ms (MOCK_DELAY_MS)`);
+    }
+    if (preference.delay !== undefined) {
+      delay += preference.delay;
+      notes.push(`delay ${preference.delay} ms (Prefer)`);
+    } else if (fault?.delayMs !== undefined && fault.delayMs > 0) {
+      delay += fault.delayMs;
+      notes.push(`delay ${fault.delayMs} ms ${byFault}`);
+    }
+
+    let answer: Answer | undefined;
+    if (preference.code !== undefined) {
+      answer = { status: preference.code, body: faultAnswer(preference.code) };
+      notes.push(`${preference.code} (Prefer)`);
+    } else if (fault?.status !== undefined && fault.failAfterBytes === undefined) {
+      const defaults = faultAnswer(fault.status);
+      answer = {
+        status: fault.status,
+        body: {
+          errorCode: fault.errorCode ?? defaults.errorCode,
+          errorMessage: fault.errorMessage ?? defaults.errorMessage,
+        },
+      };
+      notes.push(`${fault.status} ${byFault}`);
+    } else if (fault !== undefined && entry?.midway !== undefined) {
+      res.locals[MIDWAY_FAULT_LOCAL] = entry.midway;
+      const { failAfterBytes, failAtLine, stallAtLine } = fault;
+      if (failAfterBytes !== undefined) notes.push(`failAfterBytes ${failAfterBytes} ${byFault}`);
+      if (failAtLine !== undefined) notes.push(`failAtLine ${failAtLine} ${byFault}`);
+      if (stallAtLine !== undefined) notes.push(`stallAtLine ${stallAtLine} ${byFault}`);
+    }
+    if (notes.length > 0) res.locals.mockFault = notes.join(', ');
+
+    const go = (): void => {
+      // Answered here: the route never runs, so a faulted write never happens.
+      if (answer === undefined) next();
+      else res.status(answer.status).json(answer.body);
+    };
+    if (delay > 0) afterDelay(req, res, delay, go);
+    else go();
+  }
+
+  /**
+   * Kept cheap (issue 8: `npm start` runs with MOCK_CONTROL on): with no fault, no MOCK_DELAY_MS
+   * and no Prefer header a call costs three checks and nothing allocated; the path is only
+   * looked at when one of them is there.
+   */
+  const beforeRoutes: RequestHandler = (req, res, next) => {
+    const prefer = req.headers.prefer;
+    if (entries.length === 0 && baseDelay === 0 && prefer === undefined) {
+      next();
+      return;
+    }
+    apply(req, res, next, prefer);
+  };
+
+  const list = (): FaultList => ({ delayMs: baseDelay, faults: registry.list() });
+
+  const router = Router();
+  router.get(MOCK_PATHS.faults, (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(list());
+  });
+  router.post(MOCK_PATHS.faults, validate({ body: faultInput }), (req, res) => {
+    const added: FaultAdded = { fault: registry.add(req.body, 'api') };
+    res.status(201).json(added);
+  });
+  router.delete(MOCK_PATHS.faults, (_req, res) => {
+    registry.clear();
+    res.status(204).end();
+  });
+  router.delete(MOCK_PATHS.fault, validate({ params: faultIdParams }), (req, res) => {
+    if (!registry.remove(req.params.id)) throw notFound(`Fault ${req.params.id} not found`);
+    res.status(204).end();
+  });
+
+  return { beforeRoutes, router, list, clear: () => registry.clear() };
 }
