@@ -1,0 +1,87 @@
+/**
+ * A fault of the developer tools (issue 12, README "Faults and latency") seen in Chromium: a
+ * fault added through the control API fails the journal profile save; the portal shows its
+ * "Error" dialog with the server's text, and the profile is unchanged after a reload.
+ */
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { JOURNAL_PATHS, THEME, type JournalProfile } from '@contracts/api/journal';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import type { FaultAdded, FaultInput } from '@contracts/api/mock-faults';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { API_PATHS } from '@contracts/api/paths';
+import { SAVE_AND_CONTINUE, SETTINGS_LABEL } from '@/features/my-journal/lib/journal-texts';
+import {
+  answerDialog,
+  DEMO_USER,
+  JournalApi,
+  openRoute,
+  signIn,
+  unexpectedErrors,
+} from './support/journal';
+import { browserSuite } from './support/suite';
+
+// The browser tests' server runs with NODE_ENV=production, where the tools are off unless asked.
+const suite = browserSuite({ env: { MOCK_CONTROL: 'true' } });
+const api = JournalApi.forSuite(suite);
+
+/** Adds a fault through the control API (signed in as the demo user, as a developer would). */
+async function addFault(input: FaultInput): Promise<FaultAdded> {
+  const login = await fetch(`${suite.baseUrl}/api${API_PATHS.tokens}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+    body: JSON.stringify(DEMO_USER),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const answer = await fetch(`${suite.baseUrl}${MOCK_PATHS.faults}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify(input),
+  });
+  expect(answer.status).toBe(201);
+  return (await answer.json()) as FaultAdded;
+}
+
+describe('a faulted journal save', () => {
+  it('shows the error dialog and leaves the profile unchanged', async () => {
+    const profile = await api.call<JournalProfile>(
+      'POST',
+      `${JOURNAL_PATHS.profiles}?returnBody=true`,
+      {
+        programId: 2,
+        siteUrl: 'fault-save',
+        themeId: THEME.DARK,
+        expirationDateCount: 0,
+        title: 'Before the fault',
+        description: 'Saved before the fault.',
+      },
+    );
+    await addFault({
+      method: 'PUT',
+      path: `/api${JOURNAL_PATHS.profile(':id')}`,
+      status: 500,
+      times: 1,
+    });
+
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    const route = `/my-journal/wizard/site-setting?id=${profile.profileId}`;
+    await openRoute(page, suite.baseUrl, route);
+    const title = page.getByLabel(SETTINGS_LABEL.title);
+    expect(await title.inputValue()).toBe('Before the fault');
+    await title.fill('After the fault');
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    // 01 §8 "Something went wrong" in the builders' save-failure dialog (lib/api/save-failures).
+    await answerDialog(page, DIALOG_TEXT.errorTitle, { message: ERROR_MESSAGE.internal });
+
+    await page.reload();
+    await page.getByLabel(SETTINGS_LABEL.title).waitFor();
+    expect(await page.getByLabel(SETTINGS_LABEL.title).inputValue()).toBe('Before the fault');
+    expect(await api.profileBySiteUrl('fault-save')).toEqual(profile);
+    // The failed call is logged (01 §8: response errors are logged), and nothing else went wrong.
+    expect(unexpectedErrors(errors, [500])).toEqual([
+      expect.stringMatching(/^PUT \S+\/myjournal\/profiles\/\d+\S* failed .*Something went wrong/),
+    ]);
+    await page.context().close();
+  });
+});
