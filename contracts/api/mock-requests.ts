@@ -1,10 +1,9 @@
 /**
  * The request log of the developer tools (issue 12; README "Request log and the live page"):
  * `GET /__mock/requests` and what the page at `/__mock` shows. The server's implementation is
- * server/dev/mock/request-log.ts; the page is client/src/mock-page.
+ * server/dev/mock/request-log.ts (with the query's schema); the page is client/src/mock-page.
+ * No zod here: the page's bundle imports these texts and stays small.
  */
-import { z } from 'zod';
-
 export const REQUEST_LOG = {
   /** The log keeps the last this many calls (older ones drop out). */
   capacity: 500,
@@ -14,25 +13,6 @@ export const REQUEST_LOG = {
 
 /** Stands for a secret query value (`?token=***`) or a token anywhere in the path. */
 export const REDACTED = '***';
-
-/** A whole number from a query string. */
-const wholeNumber = z
-  .string()
-  .regex(/^\d{1,15}$/, 'Must be a whole number')
-  .transform(Number);
-
-/** The query of `GET /__mock/requests`. */
-export const requestLogQuery = z
-  .object({
-    /** Only calls logged after the one with this id (the newest the page has). */
-    after: wholeNumber.optional(),
-    /** At most this many entries, newest first (1 to the capacity; default 100). */
-    limit: wholeNumber
-      .pipe(z.number().int().min(1).max(REQUEST_LOG.capacity))
-      .default(REQUEST_LOG.defaultLimit),
-  })
-  .strict();
-export type RequestLogQuery = z.input<typeof requestLogQuery>;
 
 /** One finished call, as logged. No headers and no bodies are ever kept. */
 export interface LoggedRequest {

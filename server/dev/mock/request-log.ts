@@ -14,18 +14,32 @@
  * as `***` (./redact.ts).
  */
 import { Router, type RequestHandler } from 'express';
-import {
-  REQUEST_LOG,
-  requestLogQuery,
-  type LoggedRequest,
-  type RequestLogPage,
-} from '@contracts/api/mock-requests';
+import { z } from 'zod';
+import { REQUEST_LOG, type LoggedRequest, type RequestLogPage } from '@contracts/api/mock-requests';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import type { ServerConfig } from '../../config';
 import type { RequestRecord } from '../../http/logging';
 import { validate } from '../../http/validate';
 import { mockPage } from './mock-page';
 import { redactUrl } from './redact';
+
+/** A whole number from a query string. */
+const wholeNumber = z
+  .string()
+  .regex(/^\d{1,15}$/, 'Must be a whole number')
+  .transform(Number);
+
+/** The query of `GET /__mock/requests`. */
+export const requestLogQuery = z
+  .object({
+    /** Only calls logged after the one with this id (the newest the page has). */
+    after: wholeNumber.optional(),
+    /** At most this many entries, newest first (1 to the capacity; default 100). */
+    limit: wholeNumber
+      .pipe(z.number().int().min(1).max(REQUEST_LOG.capacity))
+      .default(REQUEST_LOG.defaultLimit),
+  })
+  .strict();
 
 export interface RequestLog {
   record: (entry: RequestRecord) => void;
