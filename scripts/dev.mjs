@@ -1,7 +1,18 @@
 // `npm run dev`: the server restarting on change (tsx watch, PORT, default 3000) and the client
 // with hot reload (webpack-dev-server on DEV_CLIENT_PORT, default 8080, proxying the API). React
 // Fast Refresh swaps an edited component in place, keeping its state (webpack.config.ts).
+//
+// `npm run dev -- --scenario <name>` resets the data to that scenario first (as `npm run db:reset
+// -- --scenario <name>`; an unknown name stops here, listing the names), so the watcher's
+// restarts keep the data a developer changed.
 import { bin, run } from './lib/run.mjs';
+import { scenarioArgument } from './lib/scenario-arg.mjs';
+
+const scenario = scenarioArgument(process.argv.slice(2));
+if (scenario !== undefined) {
+  const reset = await run(bin('tsx'), ['server/scripts/db-reset.ts', '--scenario', scenario]);
+  if (reset !== 0) process.exit(reset);
+}
 
 const port = process.env.PORT ?? '3000';
 const code = await run(

@@ -1,6 +1,7 @@
 /**
  * Starts the server: reads the configuration, takes the data file's lock (a second server on
- * the same file refuses to start), creates the data file from db.json when it does not exist
+ * the same file refuses to start), resets the data to a scenario when asked (MOCK_SCENARIO, see
+ * startScenario), creates the data file from db.json when it does not exist
  * (an empty or torn one stops the start, naming it), the files folder (owner only), carries the
  * cards of the old ndjson card store (`<data dir>/cards/`) into the records store once, seeds
  * the demo cards (server/imports/samples/cards.txt) on a first start, removes image files
@@ -8,12 +9,20 @@
  * program's records file is first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
  * removes the lock and exits 0.
  */
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app';
-import { loadConfig, SEED_FILE } from './config';
+import { SCENARIO } from '@contracts/api/mock-scenarios';
+import { loadConfig, SEED_FILE, type ServerConfig } from './config';
 import { makePrivateDir, seedDataFile } from './db/data-file';
 import { lockDataFile } from './db/lock-file';
+import {
+  chooseScenario,
+  currentScenario,
+  resetFiles,
+  type ScenarioChoice,
+} from './dev/scenarios/apply';
 import { Store } from './db/store';
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { createLogger } from './http/logging';
@@ -22,16 +31,34 @@ import { seedDemoStores } from './imports/demo-stores';
 import { seedDemoCards } from './records/demo-cards';
 import { migrateOldCards } from './records/migrate-cards';
 
+/**
+ * The scenario the data is reset to at start (server/dev/scenarios): MOCK_SCENARIO (`npm start
+ * -- --scenario <name>`; an unknown name throws, listing the names), else the remembered one
+ * when the data file does not exist yet and that is not demo (demo is the first start's seeding
+ * below). Otherwise undefined: a restart keeps the data.
+ */
+function startScenario(config: ServerConfig): ScenarioChoice | undefined {
+  if (config.scenario !== undefined) return chooseScenario(config.scenario);
+  if (existsSync(config.dbFile)) return undefined;
+  const remembered = currentScenario(config.dbFile);
+  return remembered.name === SCENARIO.demo ? undefined : remembered;
+}
+
 /** How long in-flight requests may take to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  // An unknown scenario name stops the start here, listing the names.
+  const scenario = startScenario(config);
   const lock = await lockDataFile(config.dbFile);
   // Also on a failed start or process.exit: the lock goes with the process.
   process.once('exit', () => lock.release());
-  if (await seedDataFile(config.dbFile, SEED_FILE)) {
+  if (scenario !== undefined) {
+    await resetFiles(config, scenario, SEED_FILE, logger);
+    logger.info({ dbFile: config.dbFile, scenario: scenario.name }, 'data reset to the scenario');
+  } else if (await seedDataFile(config.dbFile, SEED_FILE)) {
     logger.info({ dbFile: config.dbFile }, 'data file created from db.json');
   }
   await makePrivateDir(config.filesDir);

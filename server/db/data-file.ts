@@ -26,10 +26,19 @@ async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Pr
     await removeLogs(dbFile);
     return;
   }
-  // Temp file + rename: a reader or a crash sees the old file or the seed, never half.
+  await replaceDataFile(dbFile, seed);
+}
+
+/**
+ * Replaces `dbFile` (mode 0600) with `content` (a scenario's data, server/dev/scenarios), its
+ * change logs removed. Temp file + rename: a reader or a crash sees the old file or the new
+ * one, never half. The server must not be running on it (the caller holds its lock).
+ */
+export async function replaceDataFile(dbFile: string, content: string | Buffer): Promise<void> {
+  await mkdir(path.dirname(dbFile), { recursive: true });
   const temp = path.join(path.dirname(dbFile), `.${path.basename(dbFile)}.reset.tmp`);
   await rm(temp, { force: true });
-  await writeFile(temp, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
+  await writeFile(temp, content, { mode: DATA_FILE_MODE, flag: 'wx' });
   await rename(temp, dbFile);
   await removeLogs(dbFile);
 }

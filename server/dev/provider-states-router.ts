@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { PROVIDER_STATES_PATH, STATE, type ProviderStateName } from '@contracts/provider/states';
 import { notFound, validationError } from '../http/errors';
 import { validate } from '../http/validate';
-import { createProviderStates, ProviderStateError } from './provider-states';
+import { createProviderStates } from './provider-states';
+import { BlockError } from './scenarios/blocks';
 
 const isStateName = (name: string): name is ProviderStateName =>
   (Object.values(STATE) as string[]).includes(name);
@@ -43,7 +44,7 @@ export function createProviderStatesRouter(
     try {
       res.json(await handlers[state](params));
     } catch (error) {
-      if (error instanceof ProviderStateError) throw validationError('params', error.message);
+      if (error instanceof BlockError) throw validationError('params', error.message);
       throw error;
     }
   });

@@ -23,27 +23,32 @@ export interface DemoStoreDirs {
 export async function seedDemoStores(dirs: DemoStoreDirs, logger: Logger): Promise<number> {
   const service = ImportService.open({ ...dirs, logger });
   try {
-    const fileName = service.newUploadName();
-    const target = path.join(service.uploadsDir, fileName);
-    await copyFile(DEMO_STORE_FILE, target);
-    await service.registerUpload({
-      fileName,
-      programId: DEMO_CARD_PROGRAM_ID,
-      userFileName: DEMO_STORE_FILE_NAME,
-      kind: 'store',
-      bytes: (await stat(target)).size,
-      createdDate: Math.floor(Date.now() / 1000),
-    });
-    const answer = await service.process('store', {
-      programId: DEMO_CARD_PROGRAM_ID,
-      fileName,
-      userFileName: DEMO_STORE_FILE_NAME,
-    });
-    if (answer.totalErrorLines > 0) {
-      throw new Error(`${DEMO_STORE_FILE}: ${answer.totalErrorLines} lines refused`);
-    }
-    return answer.totalSuccessLines;
+    return await importDemoStores(service);
   } finally {
     await service.close();
   }
+}
+
+/** Imports the demo stores through an open import service (the `demo` scenario). */
+export async function importDemoStores(service: ImportService): Promise<number> {
+  const fileName = service.newUploadName();
+  const target = path.join(service.uploadsDir, fileName);
+  await copyFile(DEMO_STORE_FILE, target);
+  await service.registerUpload({
+    fileName,
+    programId: DEMO_CARD_PROGRAM_ID,
+    userFileName: DEMO_STORE_FILE_NAME,
+    kind: 'store',
+    bytes: (await stat(target)).size,
+    createdDate: Math.floor(Date.now() / 1000),
+  });
+  const answer = await service.process('store', {
+    programId: DEMO_CARD_PROGRAM_ID,
+    fileName,
+    userFileName: DEMO_STORE_FILE_NAME,
+  });
+  if (answer.totalErrorLines > 0) {
+    throw new Error(`${DEMO_STORE_FILE}: ${answer.totalErrorLines} lines refused`);
+  }
+  return answer.totalSuccessLines;
 }

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
@@ -292,6 +293,25 @@ export class ImportService {
       { createIfMissing: false },
     );
     return (statement?.all() ?? []) as UploadedFile[];
+  }
+
+  /** True while an import is queued or running (a scenario switch waits for none). */
+  get importing(): boolean {
+    return this.#running.size > 0;
+  }
+
+  /**
+   * Drops the records of every program, every upload and every error file (a scenario switch,
+   * server/dev/scenarios): the folders are emptied and the program files opened again on
+   * demand. The keys stay. Refuses (throws) while an import is queued or running.
+   */
+  async dropAll(): Promise<void> {
+    if (this.#running.size > 0) throw new Error('An import is running');
+    this.#records.close();
+    this.#owners.clear();
+    for (const dir of [this.#records.dir, this.uploadsDir, this.errorsDir]) {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 
   /** Stops running imports (nothing of them kept) and closes the records. */

@@ -1,10 +1,102 @@
-/** STUB (issue 12, helper S): scenarios and reset. */
+/**
+ * Scenarios and reset of the developer tools (issue 12; README "Scenarios and reset"):
+ *
+ *   GET  /__mock/scenarios          ScenarioList: every scenario and the current one
+ *   POST /__mock/scenarios/{name}   switch to it (optional body: its parameters, e.g. the sizes
+ *                                   of `large`); ScenarioList. 404 unknown name, 400 a parameter
+ *                                   it does not take, 409 while an import runs
+ *   POST /__mock/reset              back to the current scenario; ScenarioList; 409 likewise
+ *
+ * A switch or reset runs one at a time (a second waits for the first). The scenarios and the
+ * way they are put in place: server/dev/scenarios/.
+ */
 import { Router } from 'express';
+import { z } from 'zod';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import type { ScenarioList } from '@contracts/api/mock-scenarios';
+import { SEED_FILE, type ServerConfig } from '../../config';
+import type { Store } from '../../db/store';
+import { conflict, notFound, validationError } from '../../http/errors';
+import { validate } from '../../http/validate';
+import type { ImportService } from '../../imports/import-service';
+import {
+  chooseScenario,
+  currentScenario,
+  ScenarioError,
+  switchScenario,
+  type ScenarioChoice,
+} from '../scenarios/apply';
+import { SCENARIOS, scenarioNamed } from '../scenarios/catalogue';
 
 export interface Scenarios {
   router: Router;
 }
 
-export function createScenarios(_deps: unknown): Scenarios {
-  return { router: Router() };
+export interface ScenariosDependencies {
+  store: Store;
+  config: ServerConfig;
+  imports: ImportService;
+}
+
+/** What a switch refuses while an import runs (its records would be dropped midway). */
+export const IMPORT_RUNNING_MESSAGE = 'An import is running: switch or reset once it has finished';
+
+const nameParams = z.object({ name: z.string() });
+/** The body of a switch: the scenario's parameters, checked by the scenario itself. */
+const switchBody = z.record(z.string(), z.unknown()).optional();
+/** A reset takes nothing (an empty JSON object at most). */
+const noBody = z.object({}).strict();
+
+export function createScenarios(deps: ScenariosDependencies): Scenarios {
+  const router = Router();
+  let current: ScenarioChoice = currentScenario(deps.config.dbFile);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const list = (): ScenarioList => ({
+    current: current.name,
+    scenarios: SCENARIOS.map(({ name, description }) => ({ name, description })),
+  });
+
+  /** Puts a scenario in place after any switch already under way. */
+  const put = (choice: ScenarioChoice): Promise<void> => {
+    const run = queue.then(async () => {
+      if (deps.imports.importing) throw conflict('name', IMPORT_RUNNING_MESSAGE);
+      await switchScenario(
+        { store: deps.store, imports: deps.imports, config: deps.config, seedFile: SEED_FILE },
+        choice,
+      );
+      current = choice;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  router.get(MOCK_PATHS.scenarios, (_req, res) => {
+    res.json(list());
+  });
+
+  router.post(
+    MOCK_PATHS.scenario,
+    validate({ params: nameParams, body: switchBody }),
+    async (req, res) => {
+      const { name } = req.params;
+      if (scenarioNamed(name) === undefined) throw notFound(`No scenario is named "${name}"`);
+      let choice: ScenarioChoice;
+      try {
+        choice = chooseScenario(name, req.body ?? {});
+      } catch (error) {
+        if (error instanceof ScenarioError) throw validationError('params', error.message);
+        throw error;
+      }
+      await put(choice);
+      res.json(list());
+    },
+  );
+
+  router.post(MOCK_PATHS.reset, validate({ body: noBody }), async (_req, res) => {
+    await put(current);
+    res.json(list());
+  });
+
+  return { router };
 }
