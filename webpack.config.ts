@@ -46,9 +46,10 @@ export default (
   const fastRefresh = !production && env.WEBPACK_SERVE === true;
   return {
     mode: production ? 'production' : 'development',
-    // Three pages: the admin app, and the published journal and merchant sites (served at /mj/
-    // and /mm/), which share no code with it. No runtimeChunk / splitChunks for initial chunks:
-    // each entry carries its own runtime, so a site page loads only its own files.
+    // Four pages: the admin app, the published journal and merchant sites (served at /mj/ and
+    // /mm/), which share no code with it, and the developer tools' page (/__mock, its HTML from
+    // the server). No runtimeChunk / splitChunks for initial chunks: each entry carries its own
+    // runtime, so a site page loads only its own files.
     entry: {
       main: './client/src/main.tsx',
       [JOURNAL_SITE_ENTRY]: './client/src/sites/journal/main.ts',
@@ -151,8 +152,9 @@ export default (
     ],
     // react-datepicker requires date-fns-tz dynamically on purpose (an optional time-zone add-on).
     ignoreWarnings: [{ module: /react-datepicker/, message: /Critical dependency/ }],
-    // Only the published sites have a size budget here (each entry's files), and a production
-    // build over it fails. The admin app's sizes are reported by scripts/size-report.mjs.
+    // Only the published sites and the /__mock page have a size budget here (each entry's
+    // files), and a production build over it fails. The admin app's sizes are reported by
+    // scripts/size-report.mjs.
     performance: {
       hints: production ? 'error' : false,
       assetFilter: (name: string) =>
