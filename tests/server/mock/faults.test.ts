@@ -4,6 +4,8 @@
  * MOCK_FAULTS file. A faulted write leaves the data as it was.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -213,6 +215,38 @@ describe('the faults control API', () => {
     expect(answer?.status).toBe(200);
     expect((answer?.body as JournalProfile).profileId).toBe(TEST_PROFILE.profileId);
     expect(elapsed).toBeGreaterThanOrEqual(delayMs);
+  });
+
+  it('runs nothing when the client goes away during the delay', async () => {
+    // Signing out (DELETE tokens) writes without a body: had it run, the token would stop working.
+    const delayMs = 2000;
+    await added({ method: 'DELETE', path: `/api${API_PATHS.tokens}`, delayMs });
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const signOut = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'DELETE',
+        path: `/api${API_PATHS.tokens}`,
+        headers: { [AUTH_HEADER]: t.token },
+      });
+      signOut.on('error', () => undefined);
+      signOut.end();
+      // Once the fault was applied the call is waiting; then the client goes away.
+      while ((await listed()).faults[0]?.applied !== 1);
+      signOut.destroy();
+      // A call that waits longer, from after that: when it answers, the first timer is past.
+      await t
+        .get(API_PATHS.programs)
+        .set('Prefer', `delay=${delayMs + 500}`)
+        .expect(200);
+      await t.get(API_PATHS.programs).expect(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   describe('the Prefer header', () => {
