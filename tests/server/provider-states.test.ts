@@ -6,6 +6,14 @@ import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
 import { MERCHANT_PAGE_TYPE, MERCHANT_PATHS, MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MERCHANT_SITE_TEXT } from '@contracts/api/merchant-site';
 import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
+import { SCENARIO } from '@contracts/api/mock-scenarios';
+import { PROJECT_ROOT } from '../../server/config';
+import { PACT_RECORDS, pactJournalProfile, pactScheme } from '../../server/dev/provider-states';
+import { NO_STEPS, scheme as schemeBlock } from '../../server/dev/scenarios/blocks';
+import { HARBOUR } from '../../server/dev/scenarios/catalogue';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
 
 const setUp = (t: TestApp, state: string, params: Record<string, unknown> = {}) =>
@@ -340,5 +348,58 @@ describe('pact provider-state endpoint (development only)', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ errorMessage: expect.stringMatching(/^state: /) });
     await setUp(t, '').expect(200, {});
+  });
+
+  it('sets states up through the scenario building blocks: their records are what a block makes', async () => {
+    t = await createTestApp();
+    // On a scenario's data too: states add their own records beside it.
+    const { token } = await t.login();
+    await request(t.app)
+      .post(MOCK_PATHS.scenario.replace(':name', SCENARIO.publishedJournal))
+      .set(AUTH_HEADER, token)
+      .expect(200);
+    const scheme = await setUp(t, STATE.schemeWithLiability, {
+      programTypeId: PROGRAM_TYPE.GIFT,
+    }).expect(200);
+    const site = await setUp(t, STATE.publishedJournalProfile).expect(200);
+    const data = structuredClone(await t.dataFile());
+
+    // A block called again on the data changes nothing, and answers what the state answered.
+    const again = structuredClone(data);
+    const values = schemeBlock(
+      again,
+      pactScheme(PROGRAM_TYPE.GIFT, {
+        ...NO_STEPS,
+        configured: true,
+        settlement: true,
+        liability: true,
+      }),
+    );
+    expect(values).toEqual(scheme.body);
+    expect(pactJournalProfile(again, PACT_RECORDS.publishedSiteUrl, true)).toEqual(site.body);
+    expect(again).toEqual(data);
+    // The scenario's own records are still there.
+    expect(data.programs.map((p) => p.schemeName)).toContain(HARBOUR.schemeName);
+    expect(data.journalProfiles.map((p) => p.siteUrl)).toEqual([
+      HARBOUR.siteUrl,
+      PACT_RECORDS.publishedSiteUrl,
+    ]);
+  });
+});
+
+describe('the pacts', () => {
+  it('never name the developer tools (/__mock): the real backend has none of them', async () => {
+    const dir = path.join(PROJECT_ROOT, 'contracts', 'pacts');
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      const pact = JSON.parse(text) as { interactions: { request: { path: string } }[] };
+      expect(pact.interactions.length).toBeGreaterThan(0);
+      for (const interaction of pact.interactions) {
+        expect(interaction.request.path.toLowerCase()).not.toContain(MOCK_MOUNT);
+      }
+      expect(text.toLowerCase()).not.toContain(MOCK_MOUNT);
+    }
   });
 });

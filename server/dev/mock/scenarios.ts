@@ -16,7 +16,8 @@ import { MOCK_PATHS } from '@contracts/api/mock';
 import type { ScenarioList } from '@contracts/api/mock-scenarios';
 import { SEED_FILE, type ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
-import { conflict, notFound, validationError } from '../../http/errors';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { HttpError, notFound, validationError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import type { ImportService } from '../../imports/import-service';
 import {
@@ -60,7 +61,9 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
   /** Puts a scenario in place after any switch already under way. */
   const put = (choice: ScenarioChoice): Promise<void> => {
     const run = queue.then(async () => {
-      if (deps.imports.importing) throw conflict('name', IMPORT_RUNNING_MESSAGE);
+      if (deps.imports.importing) {
+        throw new HttpError(409, ERROR_CODE.CONFLICT, IMPORT_RUNNING_MESSAGE);
+      }
       await switchScenario(
         { store: deps.store, imports: deps.imports, config: deps.config, seedFile: SEED_FILE },
         choice,

@@ -3,7 +3,8 @@
  * HTTP: the control calls, each scenario's data as the API answers it, and what a switch keeps.
  */
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import request from 'supertest';
@@ -14,12 +15,18 @@ import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
-import { PROJECT_ROOT } from '../../../server/config';
+import pino from 'pino';
+import { createApp } from '../../../server/app';
+import { hashPassword } from '../../../server/auth/passwords';
+import { loadConfig, PROJECT_ROOT, SEED_FILE } from '../../../server/config';
 import { Store } from '../../../server/db/store';
+import { IMPORT_RUNNING_MESSAGE } from '../../../server/dev/mock/scenarios';
+import { STORE_HEADER, upload } from '../../../server/dev/scenarios/record-blocks';
+import { ImportService } from '../../../server/imports/import-service';
 import { SCENARIO_FILE } from '../../../server/dev/scenarios/apply';
 import { ACME, HARBOUR, LARGE, READY } from '../../../server/dev/scenarios/catalogue';
 import { PNG_BYTES } from '../support/fixtures';
-import { createTestApp, loginRequest, type TestApp } from '../support/test-app';
+import { createTestApp, loginRequest, testEnv, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
 const scenarioPath = (name: string) => MOCK_PATHS.scenario.replace(':name', name);
@@ -242,6 +249,71 @@ describe('scenarios (/__mock/scenarios, /__mock/reset)', () => {
       .post(JOURNAL_SITE_PATHS.balance('demo-gift'))
       .send({ cardNumber: '6035990000000011', pin: '1234' })
       .expect(200);
+  });
+});
+
+describe('a switch while an import runs', () => {
+  it('answers 409 and changes nothing', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-scenario-import-'));
+    const dbFile = path.join(dir, 'db.json');
+    await copyFile(SEED_FILE, dbFile);
+    const config = loadConfig(testEnv(dbFile));
+    const store = await Store.open(dbFile);
+    // Each line waits, so the import is still running when the switch arrives.
+    const imports = ImportService.open({
+      recordsDir: config.recordsDir,
+      importsDir: config.importsDir,
+      keysDir: config.keysDir,
+      logger: pino({ level: 'silent' }),
+      testHooks: { lineDelayMs: 20 },
+    });
+    const app = createApp({ db: store, config, imports });
+    try {
+      const passwordHash = await hashPassword('secret-password', 16);
+      await store.update((data) => {
+        data.users.push({
+          username: 'dev',
+          userType: 'ADMIN',
+          passwordHash,
+          loginCount: 0,
+          lastLoginAt: null,
+        });
+      });
+      const login = await loginRequest(app, {
+        username: 'dev',
+        password: 'secret-password',
+      }).expect(200);
+      const token = (login.body as { token: string }).token;
+      const lines = Array.from({ length: 400 }, (_, i) => `S${i}|Store ${i}|1 Street|City|2000|AU`);
+      const fileName = await upload(imports, {
+        programId: 1,
+        kind: 'store',
+        userFileName: 'slow-stores.txt',
+        content: `${STORE_HEADER}\n${lines.join('\n')}\n`,
+      });
+      const running = imports.process('store', {
+        programId: 1,
+        fileName,
+        userFileName: 'slow-stores.txt',
+      });
+      // Failed only if the test fails midway (the service closes under it).
+      running.catch(() => undefined);
+      expect(imports.importing).toBe(true);
+      const refused = await request(app)
+        .post(scenarioPath(SCENARIO.empty))
+        .set(AUTH_HEADER, token)
+        .expect(409);
+      expect(refused.body).toMatchObject({ errorMessage: IMPORT_RUNNING_MESSAGE });
+      await request(app).post(MOCK_PATHS.reset).set(AUTH_HEADER, token).expect(409);
+      expect(store.read().programs.length).toBeGreaterThan(0);
+      await running;
+      const list = await request(app).get(MOCK_PATHS.scenarios).set(AUTH_HEADER, token).expect(200);
+      expect((list.body as ScenarioList).current).toBe(SCENARIO.demo);
+    } finally {
+      await store.close();
+      await imports.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
