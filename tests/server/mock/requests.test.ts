@@ -89,6 +89,18 @@ describe('GET /__mock/requests', () => {
     expect(limited.requests.map((entry) => entry.path)).toEqual([`${RUNTIME_CONFIG_PATH}?call=3`]);
   });
 
+  it('shows the fault a call was given by the control API', async () => {
+    await request(t.app)
+      .post(MOCK_PATHS.faults)
+      .set('Authorization', `Bearer ${token}`)
+      .send({ method: 'GET', path: '/api/programs', status: 503, times: 1 })
+      .expect((answer) => expect(answer.status).toBeLessThan(300));
+    await request(t.app).get('/api/programs').set('Authorization', `Bearer ${token}`).expect(503);
+    const [faulted] = (await readLog(t, token)).requests;
+    expect(faulted).toMatchObject({ path: '/api/programs', status: 503 });
+    expect(faulted!.fault).toEqual(expect.stringContaining('503'));
+  });
+
   it('refuses a bad limit or after, naming the field', async () => {
     for (const query of ['?limit=0', `?limit=${REQUEST_LOG.capacity + 1}`, '?limit=x']) {
       const answer = await request(t.app)
