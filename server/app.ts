@@ -16,13 +16,13 @@ import { createMockControl } from './dev/mock/mock-control';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
+import { chain } from './http/chain';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
 import { routeToResources } from './http/api-routes';
 import { API_MOUNT, URL_MOUNT } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
-import { exposeRouters } from './http/route-docs';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createFilesRouter } from './imports/files-router';
@@ -136,18 +136,10 @@ export function createApp({
         imports,
         requireAuth: authenticated,
         logger,
-        routes: () => app.router,
+        // The routes as if mounted in a row (the app itself dispatches through chain()).
+        routes: () => documentedRoutes,
       })
     : undefined;
-
-  app.use(requestLogger(logger, mock?.record));
-  app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
-  const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
-  if (client !== undefined) app.use(client);
-  app.use(apiRateLimit(config.apiRateLimit, config.trustProxy));
-  if (mock !== undefined) app.use(mock.beforeRoutes);
-  app.use(jsonBodies(express.json({ limit: config.jsonBodyLimit })));
-  if (mock !== undefined) app.use(mock.handle);
 
   // Public: run-time config, login and refresh, image bytes, fonts, the published site.
   const publicRoutes = Router();
@@ -179,39 +171,49 @@ export function createApp({
       }),
     );
   }
-  // A call under the API other than login and refresh can only be answered by the protected
-  // routers below: it skips the public ones (issue 8: walking their routes cost a good part of
-  // every API call).
+  // Everything else under the API needs a valid access token; each call goes only to the routes
+  // it could match (http/api-routes.ts).
+  const apiRouters = [
+    createProgramsRouter(db),
+    createLookupsRouter(db),
+    createMyJournalRouter(db),
+    createMyMerchantRouter({ store: db, filesDir: config.filesDir }),
+    createModuleCodesRouter(db),
+    createClientsRouter(db),
+    createSchemesRouter({ store: db, passwordHashCost: config.passwordHashCost }),
+    createConfigurationsRouter(db),
+    createBinsRouter(db),
+    createSettlementsRouter(db),
+    createLiabilityRouter(db),
+    createBaseCampaignRouter(db),
+    createSummariesRouter(db, imports),
+    createFilesRouter({ store: db, imports, maxUploadBytes: config.importMaxBytes }),
+  ];
+  const protectedApi = chain([authenticated, routeToResources(apiRouters, API_MOUNT)]);
+  // Every route as one router tree, as if mounted in a row, for the OpenAPI document
+  // (dev/mock/openapi.ts walks it; it never handles a call: the chain below does).
+  const documentedRoutes = Router();
+  documentedRoutes.use(publicRoutes);
+  documentedRoutes.use(API_MOUNT, authenticated, ...apiRouters);
+
+  // One express layer for everything (http/chain.ts, issue 8), in this order.
+  const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
   app.use(
-    exposeRouters<RequestHandler>(
+    chain([
+      requestLogger(logger, mock?.record),
+      securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]),
+      ...(client === undefined ? [] : [client]),
+      apiRateLimit(config.apiRateLimit, config.trustProxy),
+      ...(mock === undefined ? [] : [mock.beforeRoutes]),
+      jsonBodies(express.json({ limit: config.jsonBodyLimit })),
+      ...(mock === undefined ? [] : [mock.handle]),
+      // A call under the API other than login and refresh can only be answered by the
+      // protected routes: it skips the public ones (issue 8: walking their routes cost a good
+      // part of every API call).
       (req, res, next) => {
-        if (isProtectedApiPath(req.path)) next();
+        if (isProtectedApiPath(req.path)) protectedApi(req, res, next);
         else publicRoutes(req, res, next);
       },
-      [publicRoutes],
-    ),
-  );
-
-  // Everything else under the API needs a valid access token.
-  app.use(
-    API_MOUNT,
-    authenticated,
-    // Each call goes only to the routers with a route it could match (http/api-routes.ts).
-    routeToResources([
-      createProgramsRouter(db),
-      createLookupsRouter(db),
-      createMyJournalRouter(db),
-      createMyMerchantRouter({ store: db, filesDir: config.filesDir }),
-      createModuleCodesRouter(db),
-      createClientsRouter(db),
-      createSchemesRouter({ store: db, passwordHashCost: config.passwordHashCost }),
-      createConfigurationsRouter(db),
-      createBinsRouter(db),
-      createSettlementsRouter(db),
-      createLiabilityRouter(db),
-      createBaseCampaignRouter(db),
-      createSummariesRouter(db, imports),
-      createFilesRouter({ store: db, imports, maxUploadBytes: config.importMaxBytes }),
     ]),
   );
 

@@ -17,7 +17,6 @@
  * of sub-routers mounted at its root (the journal router) is replaced by those sub-routers.
  */
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { exposeRouters } from './route-docs';
 
 interface ListedRoute {
   path: unknown;
@@ -86,8 +85,8 @@ function leavesOf(router: Router): Router[] {
 /** The parts of router 2's Layer and Route a call is dispatched through (router/lib/*.js). */
 interface RouteLayer {
   route: { _handlesMethod: (method: string) => boolean };
-  params: Record<string, string> | undefined;
-  match: (urlPath: string) => boolean;
+  /** router 2.3: what matched, or false. */
+  match: (urlPath: string) => false | { params: Record<string, string> };
   handleRequest: (req: Request, res: Response, next: NextFunction) => void;
 }
 
@@ -185,7 +184,7 @@ export function routeToResources(routers: readonly Router[], mount = ''): Reques
           return;
         }
         const { layer } = entry;
-        let matched: boolean;
+        let matched: false | { params: Record<string, string> };
         try {
           matched = layer.match(rawPath);
         } catch (failure) {
@@ -193,8 +192,10 @@ export function routeToResources(routers: readonly Router[], mount = ''): Reques
           next(failure);
           return;
         }
-        if (!matched || !layer.route._handlesMethod(req.method)) continue;
-        req.params = layer.params ?? {};
+        // As the router: HEAD reaches a route without GET, whose dispatch then passes it on.
+        if (matched === false) continue;
+        if (req.method !== 'HEAD' && !layer.route._handlesMethod(req.method)) continue;
+        req.params = matched.params;
         layer.handleRequest(req, res, offerNext);
         return;
       }

@@ -1,0 +1,52 @@
+/**
+ * Middleware run one after the other as one express layer (issue 8). Mounted one by one with
+ * `app.use`, each global middleware cost a pass of express's router on every call: reading the
+ * path again, matching the layer, trimming and restoring the URL, a try/catch frame and a
+ * promise check. Here the same order, the same `next(error)` and thrown-error and rejected-
+ * promise handling, at the cost of one call per middleware. No paths: a middleware that needs
+ * one checks it itself.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+export function chain(handlers: readonly RequestHandler[]): RequestHandler {
+  const list = [...handlers];
+  return (req: Request, res: Response, done: NextFunction) => {
+    let index = 0;
+    const next = (error?: unknown): void => {
+      // 'route' / 'router' leave the chain as they leave a router.
+      if (error === 'route' || error === 'router') {
+        done();
+        return;
+      }
+      if (error !== undefined && error !== null) {
+        done(error);
+        return;
+      }
+      const handler = list[index];
+      index += 1;
+      if (handler === undefined) {
+        done();
+        return;
+      }
+      try {
+        const result: unknown = handler(req, res, next);
+        if (isThenable(result)) {
+          result.then(undefined, (failure: unknown) => {
+            next(failure ?? new Error('Rejected promise'));
+          });
+        }
+      } catch (failure) {
+        next(failure);
+      }
+    };
+    next();
+  };
+}
