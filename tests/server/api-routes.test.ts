@@ -97,4 +97,31 @@ describe('routeToResources', () => {
       error: 'bad thing',
     });
   });
+
+  it('answers under its mount without being mounted: params, HEAD, OPTIONS and a broken escape as the router', async () => {
+    const items = Router();
+    items.get('/items/:id', (req, res) => {
+      res.json({ id: req.params.id });
+    });
+    items.put('/items/:id', (_req, res) => {
+      res.json({ put: true });
+    });
+    const app = express();
+    app.use(routeToResources([items], '/api'));
+    app.use((_req, res) => {
+      res.status(404).json({ answeredBy: 'not found' });
+    });
+    const onError: ErrorRequestHandler = (error: Error & { status?: number }, _req, res, _next) => {
+      res.status(error.status ?? 500).json({ error: error.message });
+    };
+    app.use(onError);
+    expect((await request(app).get('/api/items/a%20b?x=1').expect(200)).body).toEqual({
+      id: 'a b',
+    });
+    await request(app).head('/api/items/7').expect(200);
+    const options = await request(app).options('/api/items/7').expect(200);
+    expect(options.headers.allow).toBe('GET, HEAD, PUT');
+    await request(app).delete('/api/items/7').expect(404);
+    expect((await request(app).get('/api/items/%ff').expect(400)).body.error).toMatch(/decode/);
+  });
 });
