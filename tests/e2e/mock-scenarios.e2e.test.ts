@@ -1,0 +1,59 @@
+import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
+import { API_PATHS } from '@contracts/api/paths';
+import { DASHBOARD_TEXT } from '@/features/my-journal/lib/journal-texts';
+import { signIn, unexpectedErrors } from './support/journal';
+import { browserSuite } from './support/suite';
+
+/**
+ * A scenario switch seen in the browser (issue 12; README "Scenarios and reset"): the developer
+ * is signed in on the journal dashboard, switches the data through the control API, reloads and
+ * sees the other data set, still signed in.
+ */
+
+// The browser tests' server runs with NODE_ENV=production, where the developer tools are off
+// unless asked for.
+const suite = browserSuite({ env: { MOCK_CONTROL: 'true' } });
+
+async function token(): Promise<string> {
+  const answer = await fetch(`${suite.baseUrl}/api${API_PATHS.tokens}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+    body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+  });
+  if (answer.status !== 200) throw new Error(`login answered ${answer.status}`);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function switchTo(name: string): Promise<void> {
+  const answer = await fetch(`${suite.baseUrl}${MOCK_PATHS.scenario.replace(':name', name)}`, {
+    method: 'POST',
+    headers: { Authorization: await token() },
+  });
+  if (answer.status !== 200) throw new Error(`switch to ${name} answered ${answer.status}`);
+  expect(((await answer.json()) as ScenarioList).current).toBe(name);
+}
+
+describe('scenarios in the browser', () => {
+  afterAll(async () => {
+    await switchTo(SCENARIO.demo);
+  });
+
+  it('shows the switched data after a reload, still signed in', async () => {
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await page.getByText('Demo Gift Card Balance').first().waitFor();
+
+    await switchTo(SCENARIO.empty);
+    await page.reload();
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    await page.getByText(DASHBOARD_TEXT.noProfiles).waitFor();
+    expect(await page.getByText('Demo Gift Card Balance').count()).toBe(0);
+
+    await switchTo(SCENARIO.publishedJournal);
+    await page.reload();
+    await page.getByText('Harbour Gift Card Balance').first().waitFor();
+    expect(unexpectedErrors(errors, [])).toEqual([]);
+  });
+});
