@@ -302,8 +302,8 @@ export class ImportService {
 
   /**
    * Drops the records of every program, every upload and every error file (a scenario switch,
-   * server/dev/scenarios): the folders are emptied and the program files opened again on
-   * demand. The keys stay. Refuses (throws) while an import is queued or running.
+   * server/dev/scenarios): the folders are emptied (the records folder stays, empty) and the
+   * program files opened again on demand. The keys stay. Refuses (throws) while an import is queued or running.
    */
   async dropAll(): Promise<void> {
     if (this.#running.size > 0) throw new Error('An import is running');
@@ -312,6 +312,8 @@ export class ImportService {
     for (const dir of [this.#records.dir, this.uploadsDir, this.errorsDir]) {
       await rm(dir, { recursive: true, force: true });
     }
+    // An empty records folder, not none: a start seeds the demo cards only where there is none.
+    mkdirSync(this.#records.dir, { recursive: true, mode: 0o700 });
   }
 
   /** Stops running imports (nothing of them kept) and closes the records. */

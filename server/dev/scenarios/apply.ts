@@ -142,6 +142,8 @@ export async function resetFiles(
   for (const dir of [config.recordsDir, config.importsDir, config.keysDir]) {
     await rm(dir, { recursive: true, force: true });
   }
+  // An empty records folder, not none: a start seeds the demo cards only where there is none.
+  await makePrivateDir(config.recordsDir);
   const imports = ImportService.open({
     recordsDir: config.recordsDir,
     importsDir: config.importsDir,

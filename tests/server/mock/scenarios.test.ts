@@ -3,7 +3,7 @@
  * HTTP: the control calls, each scenario's data as the API answers it, and what a switch keeps.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -123,6 +123,8 @@ describe('scenarios (/__mock/scenarios, /__mock/reset)', () => {
     await request(t.app).get(JOURNAL_SITE_PATHS.site('demo-gift')).expect(404);
     await request(t.app).get(URL_PATHS.image(imageId)).expect(404);
     expect(await t.storedFiles()).toEqual([]);
+    // No imported record is left (and the folder stays, so a restart seeds no demo cards).
+    expect(await readdir(t.config.recordsDir)).toEqual([]);
     // Users stay: the operator can still sign in.
     await loginRequest(t.app, { username: 'operator', password: 'operator123' }).expect(200);
   });
@@ -338,6 +340,8 @@ describe('npm run db:reset', () => {
       const store = await Store.open(t.config.dbFile);
       expect(store.read().programs.map((p) => p.schemeName)).toEqual([ACME.schemeName]);
       await store.close();
+      // An empty records folder: a start then seeds no demo cards into it.
+      expect(await readdir(t.config.recordsDir)).toEqual([]);
     } finally {
       await t.close();
     }
