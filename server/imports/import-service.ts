@@ -303,7 +303,8 @@ export class ImportService {
   /**
    * Drops the records of every program, every upload and every error file (a scenario switch,
    * server/dev/scenarios): the folders are emptied (the records folder stays, empty) and the
-   * program files opened again on demand. The keys stay. Refuses (throws) while an import is queued or running.
+   * program files opened again on demand. The keys stay. Refuses (throws) while an import is
+   * queued or running.
    */
   async dropAll(): Promise<void> {
     if (this.#running.size > 0) throw new Error('An import is running');
