@@ -24,3 +24,13 @@ export interface ScenarioList {
   current: string;
   scenarios: ScenarioInfo[];
 }
+
+/**
+ * POST /__mock/scenarios/large's optional body: the sizes of the data set (defaults 2,000
+ * journal profiles, 2,000 schemes, 1,000,000 cards). The other scenarios take no parameters.
+ */
+export interface LargeScenarioParams {
+  profiles?: number;
+  schemes?: number;
+  cards?: number;
+}

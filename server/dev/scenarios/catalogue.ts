@@ -11,7 +11,11 @@
  */
 import { z } from 'zod';
 import { PROGRAM_TYPE } from '@contracts/api/constants';
-import { SCENARIO, type ScenarioName } from '@contracts/api/mock-scenarios';
+import {
+  SCENARIO,
+  type LargeScenarioParams,
+  type ScenarioName,
+} from '@contracts/api/mock-scenarios';
 import type { Data } from '../../db/schema';
 import type { Snapshot } from '../../db/store';
 import { importDemoStores } from '../../imports/demo-stores';
@@ -225,7 +229,9 @@ const largeParams = z
     cards: z.number().int().min(0).max(10_000_000).default(1_000_000),
   })
   .strict();
-type LargeParams = z.infer<typeof largeParams>;
+type LargeParams = Required<LargeScenarioParams>;
+// The contract's shape is what the schema takes and (defaults filled in) gives.
+const largeInput: z.ZodType<LargeParams, LargeScenarioParams> = largeParams;
 
 /** large: its names. */
 export const LARGE = {
@@ -249,7 +255,7 @@ const large: ScenarioDefinition<LargeParams> = {
   name: SCENARIO.large,
   description:
     'Thousands of records for paging, search and speed: 2,000 schemes at every step (50 per client), 2,000 journal sites (every third published) and a million cards of the first scheme; `profiles`, `schemes` and `cards` set the sizes.',
-  params: largeParams,
+  params: largeInput,
   build: (data, params) => {
     for (let index = 0; index < params.schemes; index += 1) {
       const gift = index % 2 === 0;
