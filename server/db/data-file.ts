@@ -1,9 +1,10 @@
 /**
- * Creating and resetting the data file from the seed (db.json). lowdb is not involved.
+ * Creating the data file from the seed (db.json), and replacing it with a scenario's data
+ * (server/dev/scenarios). lowdb is not involved.
  * The data file is created readable by its owner only (it holds the token secret and the
  * password hashes), and the uploaded-files folder likewise.
  */
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
 import { removeLogs } from './change-log';
@@ -56,19 +57,4 @@ export async function seedDataFile(dbFile: string, seedFile: string): Promise<bo
     if (hasErrorCode(error, 'EEXIST')) return false;
     throw error;
   }
-}
-
-/** Overwrites `dbFile` with the seed and empties the uploaded-files folder. */
-export async function resetDataFile(
-  dbFile: string,
-  seedFile: string,
-  filesDir: string,
-): Promise<void> {
-  await mkdir(path.dirname(dbFile), { recursive: true });
-  await writeSeed(dbFile, seedFile, true);
-  await makePrivateDir(filesDir);
-  const entries = await readdir(filesDir);
-  await Promise.all(
-    entries.map((entry) => rm(path.join(filesDir, entry), { recursive: true, force: true })),
-  );
 }

@@ -75,7 +75,7 @@ export async function seedDemoCards(dirs: RecordsDirs): Promise<boolean> {
   return true;
 }
 
-/** npm run db:reset: drops every imported record, upload, error file and key, then seeds the demo cards. */
+/** Drops every imported record, upload, error file and key, then seeds the demo cards (on folders of a stopped server; `npm run db:reset` now resets to a scenario, server/dev/scenarios). */
 export async function resetDemoCards(dirs: RecordsDirs): Promise<void> {
   for (const dir of [dirs.recordsDir, dirs.importsDir, dirs.keysDir]) {
     await rm(dir, { recursive: true, force: true });
