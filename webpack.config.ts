@@ -171,7 +171,16 @@ export default (
         {
           // /mj/ and /mm/ themselves are the dev server's own builds of the site pages; their
           // API and the fonts come from the server.
-          context: ['/api', '/images', '/mail', '/config.json', '/fonts', '/mj/api', '/mm/api'],
+          context: [
+            '/api',
+            '/images',
+            '/mail',
+            '/config.json',
+            '/fonts',
+            '/mj/api',
+            '/mm/api',
+            '/__mock',
+          ],
           target: devApiTarget,
         },
       ],

@@ -16,7 +16,7 @@ import { createMockControl } from './dev/mock/mock-control';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
-import { chain } from './http/chain';
+import { chain, handleDirectly } from './http/chain';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
@@ -198,26 +198,25 @@ export function createApp({
 
   // One express layer for everything (http/chain.ts, issue 8), in this order.
   const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
-  app.use(
-    chain([
-      requestLogger(logger, mock?.record),
-      securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]),
-      ...(client === undefined ? [] : [client]),
-      apiRateLimit(config.apiRateLimit, config.trustProxy),
-      ...(mock === undefined ? [] : [mock.beforeRoutes]),
-      jsonBodies(express.json({ limit: config.jsonBodyLimit })),
-      ...(mock === undefined ? [] : [mock.handle]),
-      // A call under the API other than login and refresh can only be answered by the
-      // protected routes: it skips the public ones (issue 8: walking their routes cost a good
-      // part of every API call).
-      (req, res, next) => {
-        if (isProtectedApiPath(req.path)) protectedApi(req, res, next);
-        else publicRoutes(req, res, next);
-      },
-    ]),
-  );
+  const main = chain([
+    requestLogger(logger, mock?.record),
+    securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]),
+    ...(client === undefined ? [] : [client]),
+    apiRateLimit(config.apiRateLimit, config.trustProxy),
+    ...(mock === undefined ? [] : [mock.beforeRoutes]),
+    jsonBodies(express.json({ limit: config.jsonBodyLimit })),
+    ...(mock === undefined ? [] : [mock.handle]),
+    // A call under the API other than login and refresh can only be answered by the
+    // protected routes: it skips the public ones (issue 8: walking their routes cost a good
+    // part of every API call).
+    (req, res, next) => {
+      if (isProtectedApiPath(req.path)) protectedApi(req, res, next);
+      else publicRoutes(req, res, next);
+    },
+  ]);
 
-  app.use(notFoundHandler);
-  app.use(createErrorHandler(logger));
+  const onError = createErrorHandler(logger);
+  app.use(main, notFoundHandler, onError);
+  handleDirectly(app, main, notFoundHandler, onError);
   return app;
 }

@@ -8,12 +8,11 @@
  * - A route without those declares what it reads with `declareInput` (a path parameter it
  *   checks by hand with the same schema) or `noInput` (nothing: no parameter, query or body).
  * - `requireAuth` marks itself: the routes behind it need the bearer token.
- * - A handler that hands calls to routers it closes over (app.ts's public routes,
- *   http/api-routes.ts) shows them with `exposeRouters`, so the document finds their routes.
+ * - The app dispatches through closures (http/chain.ts, http/api-routes.ts): the document walks
+ *   the router tree app.ts builds from the same router lists (`documentedRoutes`).
  *
  * A route with no declaration at all is named by the OpenAPI test (tests/server/mock).
  */
-import type { Router } from 'express';
 import type { z } from 'zod';
 
 /** A multipart/form-data upload: the file part's name and largest size. */
@@ -34,12 +33,10 @@ export interface RouteInput {
 
 const ROUTE_INPUT = Symbol('route input');
 const REQUIRES_TOKEN = Symbol('requires token');
-const ROUTERS = Symbol('routers');
 
 interface Declared {
   [ROUTE_INPUT]?: RouteInput;
   [REQUIRES_TOKEN]?: true;
-  [ROUTERS]?: readonly Router[];
 }
 
 /** Adds `input` to what `handler` declares (several handlers of one route each add theirs). */
@@ -68,14 +65,4 @@ export function marksTokenCheck<H extends object>(handler: H): H {
 
 export function isTokenCheck(handler: unknown): boolean {
   return typeof handler === 'function' && (handler as Declared)[REQUIRES_TOKEN] === true;
-}
-
-/** Shows the routers a handler hands calls to. */
-export function exposeRouters<H extends object>(handler: H, routers: readonly Router[]): H {
-  (handler as H & Declared)[ROUTERS] = routers;
-  return handler;
-}
-
-export function routersBehind(handler: unknown): readonly Router[] | undefined {
-  return typeof handler === 'function' ? (handler as Declared)[ROUTERS] : undefined;
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { MOCK_MOUNT } from '@contracts/api/mock';
 import { PROVIDER_STATES_PATH } from '@contracts/provider/states';
-import { inputOf, isTokenCheck, routersBehind, type RouteInput } from '../../http/route-docs';
+import { inputOf, isTokenCheck, type RouteInput } from '../../http/route-docs';
 
 /** A JSON Schema or OpenAPI object, as plain JSON. */
 type Json = Record<string, unknown>;
@@ -52,12 +52,12 @@ function joinPath(base: string, mount: string): string {
   return `${base.replace(/\/$/, '')}${mount}`;
 }
 
-/** Routers reached through a layer: a mounted router, or those a handler exposes. */
+/** The router mounted by a layer, if it is one. */
 function routersOf(handle: unknown): readonly Router[] {
   if (typeof handle === 'function' && Array.isArray((handle as { stack?: unknown }).stack)) {
     return [handle as Router];
   }
-  return routersBehind(handle) ?? [];
+  return [];
 }
 
 /** True when `mount` is `prefix` or below it (`/` covers every path). */
