@@ -1,7 +1,8 @@
 /**
  * A fault of the developer tools (issue 12, README "Faults and latency") seen in Chromium: a
  * fault added through the control API fails the journal profile save; the portal shows its
- * "Error" dialog with the server's text, and the profile is unchanged after a reload.
+ * "Error" dialog with the server's text, and the profile is unchanged after a reload; a delay
+ * fault slows the dashboard's list call by at least its delay, as the browser times it.
  */
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, THEME, type JournalProfile } from '@contracts/api/journal';
@@ -10,7 +11,11 @@ import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded, FaultInput } from '@contracts/api/mock-faults';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { API_PATHS } from '@contracts/api/paths';
-import { SAVE_AND_CONTINUE, SETTINGS_LABEL } from '@/features/my-journal/lib/journal-texts';
+import {
+  DASHBOARD_TEXT,
+  SAVE_AND_CONTINUE,
+  SETTINGS_LABEL,
+} from '@/features/my-journal/lib/journal-texts';
 import {
   answerDialog,
   DEMO_USER,
@@ -82,6 +87,32 @@ describe('a faulted journal save', () => {
     expect(unexpectedErrors(errors, [500])).toEqual([
       expect.stringMatching(/^PUT \S+\/myjournal\/profiles\/\d+\S* failed .*Something went wrong/),
     ]);
+    await page.context().close();
+  });
+
+  it('slows a call by its delay, as the client measures it', async () => {
+    const { page } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    const delayMs = 1200;
+    await addFault({ method: 'GET', path: `/api${JOURNAL_PATHS.profiles}`, delayMs, times: 1 });
+    const listed = page.waitForResponse((answer) =>
+      new URL(answer.url()).pathname.endsWith(`/api${JOURNAL_PATHS.profiles}`),
+    );
+    await page.reload();
+    await listed;
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    // The browser's own timing of the list call: from sending it to its last byte.
+    const durations = await page.evaluate(
+      (listPath) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).pathname.endsWith(listPath))
+          .map((entry) => entry.duration),
+      `/api${JOURNAL_PATHS.profiles}`,
+    );
+    expect(durations.length).toBeGreaterThan(0);
+    // A lower bound only: a loaded machine may add to it, never take from it.
+    expect(Math.max(...durations)).toBeGreaterThanOrEqual(delayMs);
     await page.context().close();
   });
 });
