@@ -16,7 +16,7 @@ import { createMockControl } from './dev/mock/mock-control';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
-import { chain, handleDirectly } from './http/chain';
+import { chain } from './http/chain';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
@@ -215,8 +215,8 @@ export function createApp({
     },
   ]);
 
-  const onError = createErrorHandler(logger);
-  app.use(main, notFoundHandler, onError);
-  handleDirectly(app, main, notFoundHandler, onError);
+  app.use(main);
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(logger));
   return app;
 }

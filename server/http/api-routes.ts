@@ -169,18 +169,19 @@ export function routeToResources(routers: readonly Router[], mount = ''): Reques
     const rawPath = pathOf(req.url).slice(mount.length) || '/';
     const urlPath = rawPath.toLowerCase();
     const list = req.method === 'OPTIONS' ? wholeRouters : entries;
-    let index = 0;
-    const offerNext = (error?: unknown): void => {
+    // `offer.next` rather than a named closure: see http/chain.ts's Walk (no __name per call).
+    const offer = { index: 0, next: next as NextFunction };
+    offer.next = (error?: unknown): void => {
       if (error !== undefined && error !== null && error !== 'route' && error !== 'router') {
         next(error);
         return;
       }
-      while (index < list.length) {
-        const entry = list[index] as Entry;
-        index += 1;
+      while (offer.index < list.length) {
+        const entry = list[offer.index] as Entry;
+        offer.index += 1;
         if (!mayMatch(entry, urlPath)) continue;
         if (entry.kind === 'router') {
-          offerToRouter(entry.router, req, res, offerNext, mount);
+          offerToRouter(entry.router, req, res, offer.next, mount);
           return;
         }
         const { layer } = entry;
@@ -196,12 +197,12 @@ export function routeToResources(routers: readonly Router[], mount = ''): Reques
         if (matched === false) continue;
         if (req.method !== 'HEAD' && !layer.route._handlesMethod(req.method)) continue;
         req.params = matched.params;
-        layer.handleRequest(req, res, offerNext);
+        layer.handleRequest(req, res, offer.next);
         return;
       }
       next();
     };
-    offerNext();
+    offer.next();
   };
 }
 

@@ -6,14 +6,7 @@
  * promise handling, at the cost of one call per middleware. No paths: a middleware that needs
  * one checks it itself.
  */
-import type {
-  ErrorRequestHandler,
-  Express,
-  NextFunction,
-  Request,
-  RequestHandler,
-  Response,
-} from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
@@ -23,98 +16,53 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
+/**
+ * A call's walk along the list. `next` is a property, not a `const next = ...`: the server runs
+ * through tsx, whose esbuild keeps function names by wrapping every named closure in a
+ * `__name()` call (an Object.defineProperty) each time it is made, which per call was a
+ * measurable part of the chain's own cost (issue 8). A function assigned to a property gets no
+ * name, so no wrapper.
+ */
+interface Walk {
+  index: number;
+  next: NextFunction;
+}
+
+function walk(list: readonly RequestHandler[], req: Request, res: Response, done: NextFunction) {
+  const state: Walk = { index: 0, next: done };
+  state.next = (error?: unknown): void => {
+    // 'route' / 'router' leave the chain as they leave a router.
+    if (error === 'route' || error === 'router') {
+      done();
+      return;
+    }
+    if (error !== undefined && error !== null) {
+      done(error);
+      return;
+    }
+    const handler = list[state.index];
+    state.index += 1;
+    if (handler === undefined) {
+      done();
+      return;
+    }
+    try {
+      const result: unknown = handler(req, res, state.next);
+      if (isThenable(result)) {
+        result.then(undefined, (failure: unknown) => {
+          state.next(failure ?? new Error('Rejected promise'));
+        });
+      }
+    } catch (failure) {
+      state.next(failure);
+    }
+  };
+  state.next();
+}
+
 export function chain(handlers: readonly RequestHandler[]): RequestHandler {
   const list = [...handlers];
   return (req: Request, res: Response, done: NextFunction) => {
-    let index = 0;
-    const next = (error?: unknown): void => {
-      // 'route' / 'router' leave the chain as they leave a router.
-      if (error === 'route' || error === 'router') {
-        done();
-        return;
-      }
-      if (error !== undefined && error !== null) {
-        done(error);
-        return;
-      }
-      const handler = list[index];
-      index += 1;
-      if (handler === undefined) {
-        done();
-        return;
-      }
-      try {
-        const result: unknown = handler(req, res, next);
-        if (isThenable(result)) {
-          result.then(undefined, (failure: unknown) => {
-            next(failure ?? new Error('Rejected promise'));
-          });
-        }
-      } catch (failure) {
-        next(failure);
-      }
-    };
-    next();
-  };
-}
-
-/** The parts of an express app the direct handling uses (express 5's application.handle). */
-interface HandledApp {
-  request: object;
-  response: object;
-  handle: (req: Request, res: Response, callback?: NextFunction) => void;
-}
-
-/**
- * The app answers every call through `main`, then `notFound`, with `onError` for a failure,
- * without express's router pass around them (issue 8): application.handle's own set-up (the
- * request and response prototypes, locals, the circular references) and the router's
- * (originalUrl, baseUrl, params), then the handlers. Its router's per-call closures, URL
- * parsing and layer matching for the one layer were a measurable part of every API call. The
- * same handlers stay mounted with `app.use` (the app's description), and behave the same.
- */
-export function handleDirectly(
-  app: Express,
-  main: RequestHandler,
-  notFound: RequestHandler,
-  onError: ErrorRequestHandler,
-): void {
-  const handled = app as unknown as HandledApp;
-  const { request, response } = handled;
-  handled.handle = (req, res, callback) => {
-    req.res = res;
-    res.req = req;
-    Object.setPrototypeOf(req, request);
-    Object.setPrototypeOf(res, response);
-    if (res.locals === undefined) res.locals = Object.create(null) as Response['locals'];
-    req.originalUrl ??= req.url;
-    req.baseUrl = '';
-    req.params = {};
-    /** What the error handler passes on: the headers were sent; the connection cannot be saved. */
-    const last = (error?: unknown) => {
-      if (callback !== undefined) {
-        callback(error);
-        return;
-      }
-      if (res.headersSent) req.socket.destroy();
-      else res.status(500).end();
-    };
-    const failed = (error: unknown) => {
-      try {
-        onError(error, req, res, last);
-      } catch (failure) {
-        last(failure);
-      }
-    };
-    main(req, res, (error?: unknown) => {
-      if (error !== undefined && error !== null && error !== 'route' && error !== 'router') {
-        failed(error);
-        return;
-      }
-      notFound(req, res, (notFoundError?: unknown) => {
-        if (notFoundError === undefined || notFoundError === null) last();
-        else failed(notFoundError);
-      });
-    });
+    walk(list, req, res, done);
   };
 }
