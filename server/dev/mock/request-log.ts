@@ -55,14 +55,7 @@ export interface RequestLog {
 }
 
 /** A ring slot: filled in place by `record`, never reallocated. */
-interface Slot {
-  id: number;
-  method: string;
-  url: string;
-  status: number;
-  completed: boolean;
-  startedAt: number;
-  durationMs: number;
+interface Slot extends Omit<RequestRecord, 'locals'> {
   /** res.locals.mockFault as it was (checked to be a string on read). */
   fault: unknown;
 }
