@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { AxeResults, RunOptions } from 'axe-core';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
@@ -20,6 +18,7 @@ import {
   SAVE_AND_CONTINUE,
   SETTINGS_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
+import { axeViolations } from './support/axe';
 import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
 import { solidPng } from './support/png';
 import { browserSuite } from './support/suite';
@@ -31,21 +30,6 @@ import { browserSuite } from './support/suite';
  * step change focuses the step's heading and an invalid save the first field in error; leaving a
  * step, or the page, with unsaved changes asks first.
  */
-
-const AXE_SCRIPT = path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js');
-
-/** Rules of WCAG 2.x A and AA, best practices, and label-in-name (experimental in axe). */
-const AXE_OPTIONS: RunOptions = {
-  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  rules: { 'label-content-name-mismatch': { enabled: true } },
-  resultTypes: ['violations'],
-};
-
-interface Violation {
-  id: string;
-  help: string;
-  targets: string[];
-}
 
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
@@ -71,26 +55,6 @@ afterEach(() => {
 });
 
 /** axe's violations in the page, or in the element `selector` names. */
-async function axeViolations(selector?: string): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(
-    async ({ selector: within, options }) => {
-      const { axe } = window as unknown as {
-        axe: { run(context: Element | Document, options: RunOptions): Promise<AxeResults> };
-      };
-      const context = within ? document.querySelector(within) : document;
-      if (!context) throw new Error(`nothing matches ${within}`);
-      const results = await axe.run(context, options);
-      return results.violations.map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      }));
-    },
-    { selector, options: AXE_OPTIONS },
-  );
-}
-
 let sites = 0;
 
 /** A profile of its own with a Login page. */
@@ -142,15 +106,15 @@ describe('axe finds no violations', () => {
       .click();
     await toolbar.getByRole('button', { name: RICH_TEXT_TEXT.bold, pressed: true }).waitFor();
 
-    expect(await axeViolations('.rich-text-toolbar')).toEqual([]);
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page, '.rich-text-toolbar')).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('on the appearance editor', async () => {
     const profile = await createProfile();
     await openStep(paths.mj.wizard.editor.font, profile.profileId, 'Site Editor');
     await page.getByRole('group', { name: 'Page Text p' }).waitFor();
-    expect(await axeViolations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

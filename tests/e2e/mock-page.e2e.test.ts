@@ -6,6 +6,7 @@
 import { MOCK_PATHS } from '@contracts/api/mock';
 import { MOCK_PAGE_TEXT, REDACTED, REQUEST_LOG } from '@contracts/api/mock-requests';
 import { RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
+import { axeViolations } from './support/axe';
 import { DEMO_USER } from './support/journal';
 import { browserSuite } from './support/suite';
 
@@ -60,5 +61,19 @@ describe('the /__mock page', () => {
     expect(paths.filter((text) => text.includes(MOCK_PATHS.page))).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('has no axe violations, signed out or signed in', async () => {
+    const context = await suite.browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${suite.baseUrl}${MOCK_PATHS.page}`);
+    await page.getByRole('heading', { name: T.signIn.heading }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel(T.signIn.username).fill(DEMO_USER.username);
+    await page.getByLabel(T.signIn.password).fill(DEMO_USER.password);
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: T.requests.caption(REQUEST_LOG.capacity) }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 });
