@@ -61,6 +61,30 @@ export default tseslint.config(
                 'Published sites are their own small bundles: they never import the admin app (React, RTK).',
             },
             {
+              target: './client/src/mock-page',
+              from: [
+                './client/src/app',
+                './client/src/features',
+                './client/src/components',
+                './client/src/lib',
+                './client/src/config',
+              ],
+              message:
+                'The /__mock page is its own small bundle (plain DOM): it never imports the admin app.',
+            },
+            {
+              target: [
+                './client/src/app',
+                './client/src/features',
+                './client/src/components',
+                './client/src/lib',
+                './client/src/config',
+                './client/src/sites',
+              ],
+              from: './client/src/mock-page',
+              message: 'Nothing but its own entry imports the /__mock page.',
+            },
+            {
               target: [
                 './client/src/app',
                 './client/src/features',
