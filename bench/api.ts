@@ -13,7 +13,7 @@
  *   Its log goes to a file in the temporary folder (as `npm start > file` would).
  * - The bare app (bench/bare-app.ts) is a separate process answering the same bytes.
  * - Each endpoint is measured with autocannon at BENCH_API_CONNECTIONS (50) connections for
- *   BENCH_API_SECONDS (5) seconds, bare and real one after the other, for BENCH_API_ROUNDS (3)
+ *   BENCH_API_SECONDS (5) seconds, bare and real one after the other, for BENCH_API_ROUNDS (5)
  *   rounds (odd rounds bare first, even rounds real first, so a drift of the machine's load
  *   does not favour one side). Per round: real requests/s as a percentage of the bare app's, and
  *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds.
@@ -38,7 +38,7 @@ import { cpuBreakdown, printBreakdown } from './cpu-profile';
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
-const ROUNDS = Math.max(3, Number(process.env.BENCH_API_ROUNDS ?? 3));
+const ROUNDS = Math.max(3, Number(process.env.BENCH_API_ROUNDS ?? 5));
 /** Far above what the bench can send in a minute; see the header comment. */
 const BENCH_API_RATE_LIMIT = '1000000';
 
