@@ -6,7 +6,8 @@
  * sanitises content where it renders it.
  */
 import type { MerchantProfile } from '@contracts/api/merchant';
-import type { PublishedMerchantPage, PublishedMerchantSite } from '@contracts/api/merchant-site';
+import type { PublishedMerchantSite } from '@contracts/api/merchant-site';
+import { merchantSiteOf } from '@contracts/site/published-site';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot } from '../db/store';
 import { defaultMerchantStylesheet } from '@contracts/site/style-model';
@@ -28,39 +29,17 @@ export function publishedMerchantSite(
   url: string,
   urlBase: string,
 ): PublishedMerchantSite {
-  const imageLink = (link: string | null) => storedImageLink(data, urlBase, imageIdOf(link));
-  const typeName = (typeId: number) =>
-    data.merchantPageTypes.find((type) => type.id === typeId)?.name ?? `Page ${typeId}`;
-  const subPagesOf = (typeId: number) =>
-    data.merchantSelectedSubPages
-      .filter((sub) => sub.profileId === profile.id && sub.pageTypeFk === typeId)
-      .flatMap((sub) => {
-        const type = data.merchantPageSubTypes.find((t) => t.id === sub.subtypeId);
-        return type === undefined ? [] : [{ id: type.id, name: type.name }];
-      })
-      .sort((a, b) => a.id - b.id);
-  const pages: PublishedMerchantPage[] = data.merchantSelectedPages
-    .filter((page) => page.profileId === profile.id)
-    .sort((a, b) => a.typeId - b.typeId)
-    .map((page) => ({
-      typeId: page.typeId,
-      name: typeName(page.typeId),
-      navItem: page.navItem,
-      title: page.title,
-      content: page.content,
-      subPages: subPagesOf(page.typeId),
-    }));
-  return {
-    url,
-    title: profile.siteTitle,
-    description: profile.description,
-    keywords: profile.siteKeywords,
-    themeId: profile.siteThemeId,
-    headerLogo: imageLink(profile.headerLogoPath),
-    logo: imageLink(profile.logoPath),
-    favicon: imageLink(profile.faviconPath),
-    background: imageLink(profile.backgroundPath),
+  return merchantSiteOf(profile, url, {
+    pages: data.merchantSelectedPages.filter((page) => page.profileId === profile.id),
+    typeName: (typeId) => data.merchantPageTypes.find((type) => type.id === typeId)?.name,
+    subPagesOf: (typeId) =>
+      data.merchantSelectedSubPages
+        .filter((sub) => sub.profileId === profile.id && sub.pageTypeFk === typeId)
+        .flatMap((sub) => {
+          const type = data.merchantPageSubTypes.find((t) => t.id === sub.subtypeId);
+          return type === undefined ? [] : [{ id: type.id, name: type.name }];
+        }),
+    link: (link) => storedImageLink(data, urlBase, imageIdOf(link)),
     fonts: fontsOf(merchantStylesheetOf(profile)),
-    pages,
-  };
+  });
 }

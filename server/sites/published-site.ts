@@ -1,18 +1,18 @@
 /**
  * What a published journal site shows, read from the data (01 §3; spec README "Site
  * builders"): the profile's enabled pages with their type names, image links and the fonts its
- * stylesheet uses. Nothing here is sanitised: the site sanitises content where it renders it.
+ * stylesheet uses (the mapping itself is contracts/site/published-site.ts, which the builders'
+ * live preview uses too). Nothing here is sanitised: the site sanitises content where it renders it.
  */
 import {
   JOURNAL_LIMITS,
-  JOURNAL_PAGE_TYPE,
   SITE_URL_PATTERN,
   type JournalProfile,
-  type PublishedJournalPage,
   type PublishedJournalSite,
 } from '@contracts/api/journal';
 import { URL_PATHS } from '@contracts/api/paths';
 import { fontFamilyOf } from '@contracts/site/fonts';
+import { journalSiteOf } from '@contracts/site/published-site';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot } from '../db/store';
@@ -72,40 +72,16 @@ export function fontsOf(css: string): string[] {
   return names;
 }
 
-/** Login first, then by page type id. */
-const pageOrder = (pageTypeId: number) =>
-  pageTypeId === JOURNAL_PAGE_TYPE.LOGIN ? -1 : pageTypeId;
-
 export function publishedSite(
   data: Snapshot,
   profile: DeepReadonly<JournalProfile>,
   urlBase: string,
 ): PublishedJournalSite {
-  const imageLink = (id: string | null) => storedImageLink(data, urlBase, id);
-  const pages: PublishedJournalPage[] = data.journalPages
-    .filter((page) => page.profileId === profile.profileId && page.enabled === 1)
-    .sort((a, b) => pageOrder(a.pageTypeId) - pageOrder(b.pageTypeId) || a.pageId - b.pageId)
-    .map((page) => ({
-      pageTypeId: page.pageTypeId,
-      name:
-        data.journalPageTypes.find((type) => type.pageTypeId === page.pageTypeId)?.name ??
-        `Page ${page.pageTypeId}`,
-      navItem: page.navItem,
-      title: page.title,
-      content: page.content,
-    }));
-  return {
-    siteUrl: profile.siteUrl,
-    title: profile.title,
-    keywords: profile.keywords,
-    description: profile.description,
-    clientWebsite: profile.clientWebsite,
-    themeId: profile.themeId,
-    logo: imageLink(profile.logo),
-    headerImg: imageLink(profile.headerImg),
-    favIcon: imageLink(profile.favIcon),
-    backgroundImg: imageLink(profile.backgroundImg),
+  return journalSiteOf(profile, {
+    pages: data.journalPages,
+    typeName: (pageTypeId) =>
+      data.journalPageTypes.find((type) => type.pageTypeId === pageTypeId)?.name,
+    link: (id) => storedImageLink(data, urlBase, id),
     fonts: fontsOf(stylesheetOf(profile)),
-    pages,
-  };
+  });
 }
