@@ -17,7 +17,7 @@ import type { Store } from '../db/store';
 import { HttpError, sessionExpired, validationError } from '../http/errors';
 import { addressKey, rateLimited } from '../http/rate-limit';
 import { API_MOUNT, URL_MOUNT } from '../http/mounts';
-import { noInput } from '../http/route-docs';
+import { declareInput, noInput } from '../http/route-docs';
 import { validate } from '../http/validate';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { authOf, liveSessionUser, requireAuth } from './require-auth';
@@ -42,17 +42,23 @@ export interface AuthRouterOptions {
   loginRateLimit: number;
 }
 
-/** 400 naming moduleCode unless the header holds this product line's module code. */
-const requireModuleCode: RequestHandler = (req, _res, next) => {
-  const moduleCode = req.get(MODULE_CODE_HEADER)?.trim();
-  if (moduleCode === undefined || moduleCode === '') {
-    throw validationError(MODULE_CODE_HEADER, FIELD_MESSAGES.required);
-  }
-  if (moduleCode !== MODULE_CODE) {
-    throw validationError(MODULE_CODE_HEADER, ERROR_MESSAGE.unknownModuleCode);
-  }
-  next();
-};
+/**
+ * 400 naming moduleCode unless the header holds this product line's module code (declared for
+ * the OpenAPI document).
+ */
+const requireModuleCode: RequestHandler = declareInput(
+  { headers: z.object({ [MODULE_CODE_HEADER]: z.literal(MODULE_CODE) }) },
+  (req, _res, next) => {
+    const moduleCode = req.get(MODULE_CODE_HEADER)?.trim();
+    if (moduleCode === undefined || moduleCode === '') {
+      throw validationError(MODULE_CODE_HEADER, FIELD_MESSAGES.required);
+    }
+    if (moduleCode !== MODULE_CODE) {
+      throw validationError(MODULE_CODE_HEADER, ERROR_MESSAGE.unknownModuleCode);
+    }
+    next();
+  },
+);
 
 /** Token answers, and their refusals, are never kept by a browser or a proxy cache. */
 const noStore: RequestHandler = (_req, res, next) => {

@@ -27,6 +27,8 @@ export interface RouteInput {
   query?: z.ZodType;
   body?: z.ZodType;
   multipart?: MultipartInput;
+  /** Request headers the route reads, as an object schema (names as sent). */
+  headers?: z.ZodType;
   /** The success answer's body, where a schema of it exists (none is written only for this). */
   answer?: z.ZodType;
 }

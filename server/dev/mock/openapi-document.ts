@@ -172,6 +172,8 @@ function propertiesOf(json: Json): { properties: Record<string, Json>; required:
 }
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
+/** Every call of the mock server takes it (README "Faults and latency"); the backend ignores it. */
+const PREFER_PARAMETER = { $ref: '#/components/parameters/Prefer' };
 
 function operationIdOf(method: string, openApiPath: string): string {
   const words = openApiPath
@@ -218,6 +220,13 @@ function operationOf(
       parameters.push({ name, in: 'query', required: required.includes(name), schema });
     }
   }
+  if (input.headers !== undefined) {
+    const { properties, required } = propertiesOf(writer.write(input.headers));
+    for (const [name, schema] of Object.entries(properties)) {
+      parameters.push({ name, in: 'header', required: required.includes(name), schema });
+    }
+  }
+  parameters.push(PREFER_PARAMETER);
   const operation: Json = { operationId: operationIdOf(route.method, openApiPath) };
   const tag = openApiPath.replace(/^\/api(?=\/)/, '').split('/')[1];
   if (tag !== undefined && tag !== '') operation.tags = [tag.replace(/\{|\}/g, '')];
@@ -307,6 +316,16 @@ export function buildOpenApiDocument(router: Router, info: DocumentInfo): OpenAp
           },
         },
         ...writer.components,
+      },
+      parameters: {
+        Prefer: {
+          name: 'Prefer',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', examples: ['code=500, delay=800'] },
+          description:
+            "The mock server's developer tools only: answer this call with the status `code` (400-599) and/or wait `delay` ms first (Prism's form). The real backend ignores it.",
+        },
       },
       responses: {
         Error: {

@@ -6,6 +6,7 @@
  * and the token is asked for exactly where the app asks for it.
  */
 import { readFileSync } from 'node:fs';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import path from 'node:path';
 import { Router } from 'express';
 import request from 'supertest';
@@ -187,9 +188,28 @@ describe('GET /__mock/openapi.json', () => {
 
   it('describes what a caller sends: a positiveInt path id is a digit string', () => {
     const op = document.paths['/api/programs/{id}']?.get;
-    expect(op?.parameters).toEqual([
+    expect(op?.parameters?.filter((parameter) => parameter.in === 'path')).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^\\d{1,9}$' } },
     ]);
+  });
+
+  it("has the login's moduleCode header, and the Prefer header on every operation", () => {
+    const login = document.paths[`/api${API_PATHS.tokens}`]?.post;
+    expect(login?.parameters).toContainEqual({
+      name: MODULE_CODE_HEADER,
+      in: 'header',
+      required: true,
+      schema: { type: 'string', const: MODULE_CODE },
+    });
+    const withoutPrefer = operations(document).filter(
+      ({ op }) =>
+        !(op.parameters ?? []).some(
+          (parameter) => (parameter as { $ref?: string }).$ref === '#/components/parameters/Prefer',
+        ),
+    );
+    expect(
+      withoutPrefer.map(({ method, path: openApiPath }) => `${method} ${openApiPath}`),
+    ).toEqual([]);
   });
 
   it('has the JSON bodies the routes validate, their required fields included', () => {
