@@ -125,7 +125,7 @@ async function schemeCards(
 const demo: ScenarioDefinition = {
   name: SCENARIO.demo,
   description:
-    'The demo seed (db.json): its clients, schemes and published demo sites, with the sample cards and stores of program 1 imported (what `npm run db:reset` made before scenarios).',
+    'The demo seed (db.json): its clients, schemes and published demo sites, with the sample cards and stores of program 1 imported (what npm run db:reset made before scenarios).',
   params: noParams,
   wholeSeed: true,
   build: () => undefined,
@@ -156,7 +156,7 @@ export const HARBOUR = {
 
 const publishedJournal: ScenarioDefinition = {
   name: SCENARIO.publishedJournal,
-  description: `An activated gift scheme (${HARBOUR.schemeName}) with ${HARBOUR.cards} imported cards and its published MyJournal site \`${HARBOUR.siteUrl}\` (Login page).`,
+  description: `An activated gift scheme (${HARBOUR.schemeName}) with ${HARBOUR.cards} imported cards and its published MyJournal site "${HARBOUR.siteUrl}" (Login page).`,
   params: noParams,
   build: (data) => {
     const { programId } = scheme(
@@ -254,7 +254,7 @@ const LARGE_STEPS: readonly SchemeSteps[] = [
 const large: ScenarioDefinition<LargeParams> = {
   name: SCENARIO.large,
   description:
-    'Thousands of records for paging, search and speed: 2,000 schemes at every step (50 per client), 2,000 journal sites (every third published) and a million cards of the first scheme; `profiles`, `schemes` and `cards` set the sizes.',
+    'Thousands of records for paging, search and speed: 2,000 schemes at every step (50 per client), 2,000 journal sites (every third published) and a million cards of the first scheme; the profiles, schemes and cards parameters set the sizes.',
   params: largeInput,
   build: (data, params) => {
     for (let index = 0; index < params.schemes; index += 1) {
