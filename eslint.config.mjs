@@ -16,6 +16,15 @@ const features = readdirSync(new URL('./client/src/features', import.meta.url), 
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/** The admin app's folders (React, RTK): the published sites and the /__mock page stay apart. */
+const ADMIN_APP = [
+  './client/src/app',
+  './client/src/features',
+  './client/src/components',
+  './client/src/lib',
+  './client/src/config',
+];
+
 const featureZones = features.map((feature) => ({
   target: `./client/src/features/${feature}`,
   from: './client/src/features',
@@ -50,48 +59,23 @@ export default tseslint.config(
             },
             {
               target: './client/src/sites',
-              from: [
-                './client/src/app',
-                './client/src/features',
-                './client/src/components',
-                './client/src/lib',
-                './client/src/config',
-              ],
+              from: ADMIN_APP,
               message:
                 'Published sites are their own small bundles: they never import the admin app (React, RTK).',
             },
             {
               target: './client/src/mock-page',
-              from: [
-                './client/src/app',
-                './client/src/features',
-                './client/src/components',
-                './client/src/lib',
-                './client/src/config',
-              ],
+              from: ADMIN_APP,
               message:
                 'The /__mock page is its own small bundle (plain DOM): it never imports the admin app.',
             },
             {
-              target: [
-                './client/src/app',
-                './client/src/features',
-                './client/src/components',
-                './client/src/lib',
-                './client/src/config',
-                './client/src/sites',
-              ],
+              target: [...ADMIN_APP, './client/src/sites'],
               from: './client/src/mock-page',
               message: 'Nothing but its own entry imports the /__mock page.',
             },
             {
-              target: [
-                './client/src/app',
-                './client/src/features',
-                './client/src/components',
-                './client/src/lib',
-                './client/src/config',
-              ],
+              target: ADMIN_APP,
               from: './client/src/sites',
               // But for each site's preview module: the site's own render code, which the
               // builders' live preview shows (components/site-builder/site-preview.tsx).
