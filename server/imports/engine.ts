@@ -20,6 +20,7 @@ import {
 import { openProgramDb, type Db, type Statement } from '../records/records-db';
 import { encryptSecret } from '../records/record-crypto';
 import { PinHmac } from '../records/pin-hmac';
+import { storeDetails } from '../records/store-search';
 import { FIELD_DELIMITER, readHeader } from './file-header';
 import { checkCard, checkDevice, checkStore, type CardRuleParams, type Checked } from './rules';
 
@@ -222,20 +223,7 @@ function storeWriter(db: Db, job: ImportJob): Writer {
       const checked = checkStore(fields);
       if (!checked.ok) return checked;
       const s = checked.value;
-      const rest = [
-        s.storeName,
-        s.address,
-        s.city,
-        s.postcode,
-        s.countryCode,
-        s.suburb,
-        s.state,
-        s.phone,
-        s.latitude,
-        s.longitude,
-        job.importId,
-        line,
-      ] as const;
+      const rest = [...storeDetails(s), job.importId, line] as const;
       if (insert.run(s.storeCode, ...rest).changes === 1) return { ok: true, value: 'inserted' };
       const duplicate = sameImport(owner, s.storeCode, job.importId, 'storeCode');
       if (duplicate !== undefined) return duplicate;

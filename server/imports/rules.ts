@@ -5,6 +5,7 @@
  */
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
+import type { PublicStore } from '@contracts/api/merchant-site';
 import { CARD_STATUSES, type CardStatus } from '../records/card-store';
 
 /** The demo programs are Australian (db.json); a file without a currency column means this. */
@@ -126,19 +127,8 @@ export function checkCard(
   };
 }
 
-export interface StoreFields {
-  storeCode: string;
-  storeName: string;
-  address: string;
-  city: string;
-  postcode: string;
-  countryCode: string;
-  suburb: string | null;
-  state: string | null;
-  phone: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** A store line's fields once checked: what the store search answers of it. */
+export type StoreFields = PublicStore;
 
 const STORE_CODE = new RegExp(`^[A-Za-z0-9]{1,${IMPORT_LIMITS.storeCodeMax}}$`);
 const STORE_CODE_TEXT = `must be 1 to ${IMPORT_LIMITS.storeCodeMax} letters or digits`;

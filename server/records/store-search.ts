@@ -15,6 +15,22 @@ import { assertProgramId, INDEX_UNINDEXED_STORES, type RecordsDb } from './recor
 /** A store as the importer writes it (store files, 03; rules.ts checkStore). */
 export type StoreInput = PublicStore;
 
+/** A store's columns after its code, in the order of the stores table (the import engine too). */
+export function storeDetails(s: PublicStore) {
+  return [
+    s.storeName,
+    s.address,
+    s.city,
+    s.postcode,
+    s.countryCode,
+    s.suburb,
+    s.state,
+    s.phone,
+    s.latitude,
+    s.longitude,
+  ] as const;
+}
+
 export interface StoreSearchQuery {
   /** Empty or absent: every store. */
   q?: string;
@@ -130,21 +146,7 @@ export class StoreSearch {
          latitude = excluded.latitude, longitude = excluded.longitude, import_id = excluded.import_id, line = 0`,
     );
     db.transaction(() => {
-      for (const s of stores) {
-        upsert.run(
-          s.storeCode,
-          s.storeName,
-          s.address,
-          s.city,
-          s.postcode,
-          s.countryCode,
-          s.suburb,
-          s.state,
-          s.phone,
-          s.latitude,
-          s.longitude,
-        );
-      }
+      for (const s of stores) upsert.run(s.storeCode, ...storeDetails(s));
       db.exec(INDEX_UNINDEXED_STORES);
     }).immediate();
   }
