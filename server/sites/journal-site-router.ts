@@ -14,16 +14,12 @@ import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {
-  JOURNAL_LIMITS,
   JOURNAL_SITE_CARD_RULES,
   JOURNAL_SITE_PATHS,
   JOURNAL_SITE_TEXT,
-  SITE_URL_CHARACTERS_MESSAGE,
-  SITE_URL_PATTERN,
   type BalanceAnswer,
   type BalanceCardStatus,
 } from '@contracts/api/journal';
-import { FIELD_MESSAGES } from '@contracts/api/messages';
 import type { CardRecord, CardStore } from '../records/card-store';
 import type { ServerConfig } from '../config';
 import type { Store } from '../db/store';
@@ -32,7 +28,8 @@ import { addressKey, rateLimited } from '../http/rate-limit';
 import { declareInput } from '../http/route-docs';
 import { validate } from '../http/validate';
 import { PIN_ATTEMPT_WINDOW_MS, PinAttempts } from './pin-attempts';
-import { sendStylesheet, sitePage, sitePageRoutes } from './site-page';
+import { siteUrlSchema } from '../my-journal/journal-schemas';
+import { sendStylesheet, sitePage, sitePageRoutes, siteRoute } from './site-page';
 import {
   findSite,
   isSiteUrl,
@@ -49,18 +46,9 @@ export interface JournalSiteRouterOptions {
   now?: () => number;
 }
 
-/** An Express route from a JOURNAL_SITE_PATHS builder (one place per path). */
-const PLACEHOLDER = 'SITEURLPARAM';
-const routeOf = (build: (siteUrl: string) => string) =>
-  build(PLACEHOLDER).replace(PLACEHOLDER, ':siteUrl');
+const routeOf = (build: (siteUrl: string) => string) => siteRoute(build, 'siteUrl');
 
-const siteParams = z.object({
-  siteUrl: z
-    .string()
-    .min(JOURNAL_LIMITS.siteUrl.min, FIELD_MESSAGES.minlength)
-    .max(JOURNAL_LIMITS.siteUrl.max, FIELD_MESSAGES.maxlength)
-    .regex(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
-});
+const siteParams = z.object({ siteUrl: siteUrlSchema });
 
 const balanceBody = z.object({
   cardNumber: z

@@ -15,11 +15,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
-import {
-  JOURNAL_LIMITS,
-  SITE_URL_CHARACTERS_MESSAGE,
-  SITE_URL_PATTERN,
-} from '@contracts/api/journal';
+import {} from '@contracts/api/journal';
 import { MERCHANT_SITE_PATHS, type MerchantProfile } from '@contracts/api/merchant';
 import {
   MERCHANT_SITE_TEXT,
@@ -27,7 +23,6 @@ import {
   type StoreSearchAnswer,
   type StoreSearchPage,
 } from '@contracts/api/merchant-site';
-import { FIELD_MESSAGES } from '@contracts/api/messages';
 import type { ServerConfig } from '../config';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot, Store } from '../db/store';
@@ -38,7 +33,8 @@ import { parseInput, positiveInt, validate } from '../http/validate';
 import { queryWords, type StoreSearch } from '../records/store-search';
 import { merchantStylesheetOf, publishedMerchantSite } from './published-merchant-site';
 import { isSiteUrl } from './published-site';
-import { sendStylesheet, sitePage, sitePageRoutes } from './site-page';
+import { siteUrlSchema } from '../my-journal/journal-schemas';
+import { sendStylesheet, sitePage, sitePageRoutes, siteRoute } from './site-page';
 
 export interface MerchantSiteRouterOptions {
   store: Store;
@@ -68,17 +64,9 @@ export function findMerchantSite(data: Snapshot, url: string): MerchantSiteLooku
     : { kind: 'unknown' };
 }
 
-/** An Express route from a MERCHANT_SITE_PATHS builder (one place per path). */
-const PLACEHOLDER = 'SITEURLPARAM';
-const routeOf = (build: (url: string) => string) => build(PLACEHOLDER).replace(PLACEHOLDER, ':url');
+const routeOf = (build: (siteUrl: string) => string) => siteRoute(build, 'url');
 
-const siteParams = z.object({
-  url: z
-    .string()
-    .min(JOURNAL_LIMITS.siteUrl.min, FIELD_MESSAGES.minlength)
-    .max(JOURNAL_LIMITS.siteUrl.max, FIELD_MESSAGES.maxlength)
-    .regex(SITE_URL_PATTERN, SITE_URL_CHARACTERS_MESSAGE),
-});
+const siteParams = z.object({ url: siteUrlSchema });
 
 const searchQuery = z.object({
   q: z

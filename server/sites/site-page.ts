@@ -47,3 +47,11 @@ export function sendStylesheet(res: Response, css: string | undefined): void {
   if (css === undefined) res.status(404).send('');
   else res.status(200).send(css);
 }
+
+/** A placeholder a path builder is given, then replaced by the route's `:name` parameter. */
+const PLACEHOLDER = 'SITEURLPARAM';
+
+/** An Express route from a site path builder (JOURNAL_SITE_PATHS, MERCHANT_SITE_PATHS: one place per path). */
+export function siteRoute(build: (siteUrl: string) => string, name: string): string {
+  return build(PLACEHOLDER).replace(PLACEHOLDER, `:${name}`);
+}
