@@ -13,7 +13,12 @@ import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { Data } from '../../../server/db/schema';
 import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../support/builders';
 import { PNG_BYTES } from '../support/fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  signedInCalls,
+  type SignedInCalls,
+  type TestApp,
+} from '../support/test-app';
 
 /**
  * The journal records every test starts with, built here instead of read from db.json's demo
@@ -67,11 +72,7 @@ function useTestJournalData(data: Data): void {
   data.deployments = [];
 }
 
-export interface JournalTestApp extends TestApp {
-  token: string;
-  get(path: string): request.Test;
-  post(path: string, body: unknown): request.Test;
-  put(path: string, body: unknown): request.Test;
+export interface JournalTestApp extends TestApp, SignedInCalls {
   /** Uploads a PNG through the image endpoint and answers its id. */
   uploadImage(): Promise<string>;
   /** The stored profile, read through the API. */
@@ -82,22 +83,11 @@ export interface JournalTestApp extends TestApp {
 
 export async function createJournalTestApp(): Promise<JournalTestApp> {
   const t = await createTestApp({ prepare: useTestJournalData });
-  const token = (await t.login()).token;
-  const api = (path: string) => `/api${path}`;
+  const calls = await signedInCalls(t);
+  const { token } = calls;
   const app: JournalTestApp = {
     ...t,
-    token,
-    get: (path) => request(t.app).get(api(path)).set(AUTH_HEADER, token),
-    post: (path, body) =>
-      request(t.app)
-        .post(api(path))
-        .set(AUTH_HEADER, token)
-        .send(body as object),
-    put: (path, body) =>
-      request(t.app)
-        .put(api(path))
-        .set(AUTH_HEADER, token)
-        .send(body as object),
+    ...calls,
     async uploadImage() {
       const response = await request(t.app)
         .post(URL_PATHS.images)

@@ -21,7 +21,12 @@ import type {
   MerchantSelectedPageRecord,
   MerchantSelectedSubPageRecord,
 } from '../../../server/db/schema';
-import { createTestApp, type TestApp } from '../support/test-app';
+import {
+  createTestApp,
+  signedInCalls,
+  type SignedInCalls,
+  type TestApp,
+} from '../support/test-app';
 
 export const TEST_LANGUAGES: LanguageRecord[] = [
   { id: 1, languageName: 'English' },
@@ -101,11 +106,7 @@ function useTestMerchantData(data: Data): void {
   data.moduleCodes = [];
 }
 
-export interface MerchantTestApp extends TestApp {
-  token: string;
-  get(path: string): request.Test;
-  post(path: string, body: unknown): request.Test;
-  put(path: string, body: unknown): request.Test;
+export interface MerchantTestApp extends TestApp, SignedInCalls {
   /** Uploads `bytes` as the multipart field `image` to `path` (a media upload path). */
   upload(path: string, bytes: Buffer, name?: string): request.Test;
   uploadPath(profileId: number, slot: MerchantMediaSlot): string;
@@ -119,22 +120,12 @@ export interface MerchantTestApp extends TestApp {
 
 export async function createMerchantTestApp(): Promise<MerchantTestApp> {
   const t = await createTestApp({ prepare: useTestMerchantData });
-  const token = (await t.login()).token;
+  const calls = await signedInCalls(t);
+  const { token } = calls;
   const api = (path: string) => `/api${path}`;
   const app: MerchantTestApp = {
     ...t,
-    token,
-    get: (path) => request(t.app).get(api(path)).set(AUTH_HEADER, token),
-    post: (path, body) =>
-      request(t.app)
-        .post(api(path))
-        .set(AUTH_HEADER, token)
-        .send(body as object),
-    put: (path, body) =>
-      request(t.app)
-        .put(api(path))
-        .set(AUTH_HEADER, token)
-        .send(body as object),
+    ...calls,
     upload: (path, bytes, name = 'image.png') =>
       request(t.app)
         .post(api(path))

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../../server/app';
@@ -61,6 +61,33 @@ export interface TestApp {
   login(user?: { username: string; password: string }): Promise<Token>;
   /** Waits for pending writes and removes the temp folder. */
   close(): Promise<void>;
+}
+
+/** Calls under the API with a signed-in user's token (admin by default). */
+export interface SignedInCalls {
+  token: string;
+  get(path: string): request.Test;
+  post(path: string, body: unknown): request.Test;
+  put(path: string, body: unknown): request.Test;
+}
+
+export async function signedInCalls(t: TestApp): Promise<SignedInCalls> {
+  const { token } = await t.login();
+  const api = (path: string) => `/api${path}`;
+  return {
+    token,
+    get: (path) => request(t.app).get(api(path)).set(AUTH_HEADER, token),
+    post: (path, body) =>
+      request(t.app)
+        .post(api(path))
+        .set(AUTH_HEADER, token)
+        .send(body as object),
+    put: (path, body) =>
+      request(t.app)
+        .put(api(path))
+        .set(AUTH_HEADER, token)
+        .send(body as object),
+  };
 }
 
 /** A request with the login headers the client sends. */
