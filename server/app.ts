@@ -96,6 +96,7 @@ function openImports(config: ServerConfig, db: Store, logger: Logger): ImportSer
     importsDir: config.importsDir,
     keysDir: config.keysDir,
     logger,
+    fileRetentionMs: config.importFileRetentionHours * 60 * 60 * 1000,
   });
   db.onClose(() => {
     imports.close().catch((error: unknown) => {

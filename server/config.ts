@@ -86,6 +86,8 @@ export interface ServerConfig {
   jsonBodyLimit: string;
   /** Largest card, store or device file upload, in bytes (answered 413 beyond). */
   importMaxBytes: number;
+  /** IMPORT_FILE_RETENTION_HOURS: uploads and error files older than this are deleted (0: kept). */
+  importFileRetentionHours: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   /** The pact provider-state endpoint (server/dev): on unless NODE_ENV=production. */
@@ -202,6 +204,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: String(IMPORT_LIMITS.defaultMaxUploadBytes),
     meaning:
       'Largest card, store or device file a scheme upload takes, in bytes; a larger upload is answered 413 and nothing of it is kept.',
+  },
+  {
+    name: 'IMPORT_FILE_RETENTION_HOURS',
+    default: '168 (7 days)',
+    meaning:
+      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). 0 keeps them.',
   },
   {
     name: 'SMTP_URL',
@@ -441,6 +449,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       1,
       Number.MAX_SAFE_INTEGER,
     ),
+    importFileRetentionHours: integer(env, 'IMPORT_FILE_RETENTION_HOURS', 168, 0, 87_600),
     logLevel: logLevel(env),
     trustProxy: trustProxy(env),
     providerStates: text(env, 'NODE_ENV', '') !== 'production',

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
@@ -72,6 +72,11 @@ export interface ImportServiceOptions {
   importsDir: string;
   keysDir: string;
   logger: Logger;
+  /**
+   * Uploads and error files older than this (by their last change) are deleted by sweepFiles,
+   * run at open and then every hour (FILE_SWEEP_INTERVAL_MS) when set. Undefined or 0: kept.
+   */
+  fileRetentionMs?: number;
   testHooks?: ImportTestHooks;
 }
 
@@ -97,6 +102,8 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_NAME = new RegExp(`^${UUID}\\.txt$`);
 const ERROR_NAME = new RegExp(`^${UUID}\\.errors\\.txt$`);
 const WORKER_FILE = path.join(__dirname, 'import-worker.ts');
+/** How often old uploads and error files are looked for (ImportServiceOptions.fileRetentionMs). */
+export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * The worker loads TypeScript through tsx's CommonJS hook: `execArgv: ['--import', 'tsx']` is
  * not honoured by worker threads on Node 20, and under jest the main thread's own transform does
@@ -159,6 +166,7 @@ export class ImportService {
   /** Upload name -> program (filled by registerUpload and by lookups). */
   readonly #owners = new Map<string, number>();
   readonly #runs = new Set<Promise<unknown>>();
+  #sweepTimer: NodeJS.Timeout | undefined;
   #closed = false;
 
   private constructor(options: ImportServiceOptions) {
@@ -173,7 +181,55 @@ export class ImportService {
   }
 
   static open(options: ImportServiceOptions): ImportService {
-    return new ImportService(options);
+    const service = new ImportService(options);
+    if ((options.fileRetentionMs ?? 0) > 0) {
+      const sweep = () => {
+        service.sweepFiles().catch((error: unknown) => {
+          options.logger.error({ err: error }, 'could not delete old import files');
+        });
+      };
+      sweep();
+      service.#sweepTimer = setInterval(sweep, FILE_SWEEP_INTERVAL_MS).unref();
+    }
+    return service;
+  }
+
+  /**
+   * Deletes the uploads and error files last changed `fileRetentionMs` or longer before `now`
+   * (a card file can be 512 MB; without this they would fill the disk). The upload of an import
+   * that is queued or running is kept, whatever its age. The import history stays: the
+   * summary's Files Uploaded list still names them; processing a deleted upload or downloading
+   * a deleted error file answers 404 as for any unknown file. Only names this service makes are
+   * touched. Answers how many files were deleted.
+   */
+  async sweepFiles(now = Date.now()): Promise<number> {
+    const retention = this.#options.fileRetentionMs ?? 0;
+    if (retention <= 0) return 0;
+    let removed = 0;
+    const folders = [
+      { dir: this.uploadsDir, pattern: UPLOAD_NAME },
+      { dir: this.errorsDir, pattern: ERROR_NAME },
+    ];
+    for (const { dir, pattern } of folders) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!pattern.test(name) || this.#running.has(name)) continue;
+        const file = path.join(dir, name);
+        const changed = await stat(file).then(
+          (info) => info.mtimeMs,
+          () => undefined,
+        );
+        if (changed === undefined || now - changed < retention) continue;
+        // Checked again: an import of it may have started while the folder was read.
+        if (this.#running.has(name)) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    if (removed > 0) {
+      this.#options.logger.info({ removed }, 'deleted import files past their retention');
+    }
+    return removed;
   }
 
   /** A new server-made upload name (the uploads folder exists once this returns). */
@@ -320,6 +376,7 @@ export class ImportService {
   /** Stops running imports (nothing of them kept) and closes the records. */
   async close(): Promise<void> {
     this.#closed = true;
+    clearInterval(this.#sweepTimer);
     for (const running of this.#running.values()) void running.worker?.terminate();
     await Promise.allSettled([...this.#runs]);
     this.#records.close();

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       cardPinAttempts: 5,
       jsonBodyLimit: '1mb',
       importMaxBytes: 512 * 1024 * 1024,
+      importFileRetentionHours: 168,
       logLevel: 'info',
       trustProxy: false,
       providerStates: true,
@@ -109,6 +110,10 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Reviews <not an address>' }, /^MAIL_FROM: /],
     [{ MOCK_CONTROL: 'yes' }, /^MOCK_CONTROL: must be true or false/],
     [{ MOCK_DELAY_MS: '-5' }, /^MOCK_DELAY_MS: /],
+    [
+      { IMPORT_FILE_RETENTION_HOURS: '1.5' },
+      /^IMPORT_FILE_RETENTION_HOURS: must be a whole number/,
+    ],
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -136,6 +141,7 @@ describe('loadConfig', () => {
         'API_RATE_LIMIT',
         'JSON_BODY_LIMIT',
         'IMPORT_MAX_BYTES',
+        'IMPORT_FILE_RETENTION_HOURS',
         'LOG_LEVEL',
         'TRUST_PROXY',
       ]),
