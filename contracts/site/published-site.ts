@@ -17,8 +17,19 @@ import type { PublishedMerchantSite, PublishedMerchantSubPage } from '../api/mer
 /** An image reference of a profile (an id, or a stored path) as a link, or null. */
 export type ImageLink = (reference: string | null) => string | null;
 
-/** A page type's name: the page's address on the site. */
-const pageName = (name: string | undefined, typeId: number) => name ?? `Page ${typeId}`;
+/** What both sites show of a page: its type's name (the page's address), nav item, title, text. */
+function pageText<Page extends { navItem: unknown; title: unknown; content: unknown }>(
+  page: Page,
+  typeId: number,
+  typeName: (typeId: number) => string | undefined,
+): { name: string } & Pick<Page, 'navItem' | 'title' | 'content'> {
+  return {
+    name: typeName(typeId) ?? `Page ${typeId}`,
+    navItem: page.navItem,
+    title: page.title,
+    content: page.content,
+  };
+}
 
 /** Login first, then by page type id. */
 const journalPageOrder = (pageTypeId: number) =>
@@ -56,10 +67,7 @@ export function journalSiteOf(
       )
       .map((page) => ({
         pageTypeId: page.pageTypeId,
-        name: pageName(typeName(page.pageTypeId), page.pageTypeId),
-        navItem: page.navItem,
-        title: page.title,
-        content: page.content,
+        ...pageText(page, page.pageTypeId, typeName),
       })),
   };
 }
@@ -94,10 +102,7 @@ export function merchantSiteOf(
       .sort((a, b) => a.typeId - b.typeId)
       .map((page) => ({
         typeId: page.typeId,
-        name: pageName(typeName(page.typeId), page.typeId),
-        navItem: page.navItem,
-        title: page.title,
-        content: page.content,
+        ...pageText(page, page.typeId, typeName),
         subPages: [...subPagesOf(page.typeId)].sort((a, b) => a.id - b.id),
       })),
   };

@@ -1,6 +1,7 @@
-import express, { Router, type ErrorRequestHandler } from 'express';
+import { Router, type Request, type Response } from 'express';
 import request from 'supertest';
 import { fixedStart, routeToResources } from '../../server/http/api-routes';
+import { probeApp } from './support/probe-app';
 
 describe('fixedStart', () => {
   it.each([
@@ -21,25 +22,17 @@ describe('fixedStart', () => {
 describe('routeToResources', () => {
   /** Which routers a call went through, in order, and who answered. */
   function appOf(routers: Router[], seen: string[]) {
-    const app = express();
-    app.use((_req, _res, next) => {
+    const api = Router();
+    api.use('/api', routeToResources(routers));
+    return probeApp((_req, _res, next) => {
       seen.length = 0;
       next();
-    });
-    app.use('/api', routeToResources(routers));
-    app.use((_req, res) => {
-      res.status(404).json({ answeredBy: 'not found' });
-    });
-    const onError: ErrorRequestHandler = (error: Error, _req, res, _next) => {
-      res.status(500).json({ error: error.message });
-    };
-    app.use(onError);
-    return app;
+    }, api);
   }
 
   it('answers each call from the router that answered it when they were mounted in a row', async () => {
     const seen: string[] = [];
-    const answer = (by: string) => (_req: express.Request, res: express.Response) => {
+    const answer = (by: string) => (_req: Request, res: Response) => {
       res.json({ answeredBy: by, seen: [...seen] });
     };
     const programs = Router();
@@ -106,15 +99,7 @@ describe('routeToResources', () => {
     items.put('/items/:id', (_req, res) => {
       res.json({ put: true });
     });
-    const app = express();
-    app.use(routeToResources([items], '/api'));
-    app.use((_req, res) => {
-      res.status(404).json({ answeredBy: 'not found' });
-    });
-    const onError: ErrorRequestHandler = (error: Error & { status?: number }, _req, res, _next) => {
-      res.status(error.status ?? 500).json({ error: error.message });
-    };
-    app.use(onError);
+    const app = probeApp(routeToResources([items], '/api'));
     expect((await request(app).get('/api/items/a%20b?x=1').expect(200)).body).toEqual({
       id: 'a b',
     });

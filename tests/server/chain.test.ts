@@ -1,20 +1,10 @@
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import request from 'supertest';
 import { chain } from '../../server/http/chain';
+import { probeApp } from './support/probe-app';
 
 /** An app with the chain as its one layer, then a 404 and an error handler naming the error. */
-function appOf(handlers: RequestHandler[]) {
-  const app = express();
-  app.use(chain(handlers));
-  app.use((_req, res) => {
-    res.status(404).json({ answeredBy: 'not found' });
-  });
-  const onError: ErrorRequestHandler = (error: Error, _req, res, _next) => {
-    res.status(500).json({ error: error.message });
-  };
-  app.use(onError);
-  return app;
-}
+const appOf = (handlers: RequestHandler[]) => probeApp(chain(handlers));
 
 describe('chain', () => {
   it('runs the handlers in order and stops at the one that answers', async () => {
