@@ -25,6 +25,7 @@ import {
 } from './dev/scenarios/apply';
 import { Store } from './db/store';
 import { answerClientErrorsAsJson } from './http/client-errors';
+import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
 import { seedDemoStores } from './imports/demo-stores';
@@ -92,11 +93,17 @@ async function main(): Promise<void> {
   }
   const app = createApp({ db: store, config, logger });
 
-  const server = app.listen(config.port, (error?: Error) => {
-    if (error) {
-      logger.fatal({ err: error }, 'cannot listen');
-      process.exit(1);
-    }
+  // Not app.listen: requests and responses born with express's prototypes (http-server.ts).
+  const server = createHttpServer(app);
+  // A port in use stops the start; a later server error (a refused accept) is logged.
+  const cannotListen = (error: Error): void => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  };
+  server.once('error', cannotListen);
+  server.listen(config.port, () => {
+    server.off('error', cannotListen);
+    server.on('error', (error) => logger.error({ err: error }, 'server error'));
     const { port } = server.address() as AddressInfo;
     console.log(`Portal running on http://localhost:${port}`);
   });

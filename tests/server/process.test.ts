@@ -1,5 +1,6 @@
 /** The real entry points, run as processes: server/index.ts and server/scripts/db-reset.ts. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,6 +113,25 @@ describe('server processes', () => {
     const data = JSON.parse(await readFile(dbFile, 'utf8')) as Data;
     expect(data.users.find((user) => user.username === 'admin')?.loginCount).toBe(1);
     expect(data.meta.tokenSecret).toEqual(expect.any(String));
+  });
+
+  it('stops the start with exit code 1 and a fatal line when its port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const child = run('server/index.ts', {
+        PORT: String(port),
+        DB_FILE: path.join(dir, 'db.json'),
+        LOG_LEVEL: 'fatal',
+      });
+      const { code, output } = await finish(child);
+      expect(code).toBe(1);
+      expect(output).toContain('cannot listen');
+      expect(output).toContain('EADDRINUSE');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('db:reset overwrites the data file from db.json and empties the files folder', async () => {
