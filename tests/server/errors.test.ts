@@ -10,6 +10,7 @@ import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../server/app';
 import { answerClientErrorsAsJson } from '../../server/http/client-errors';
+import { createHttpServer } from '../../server/http/http-server';
 import { createErrorHandler, notFoundHandler } from '../../server/http/error-handler';
 import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
@@ -547,7 +548,8 @@ describe('bad input is a 4xx, never a 500', () => {
         ERROR_MESSAGE.headersTooLarge,
       ],
     ])('answers %s with JSON', async (_name, raw, status, errorCode, errorMessage) => {
-      const server = http.createServer(app);
+      // As index.ts builds its server.
+      const server = createHttpServer(app);
       answerClientErrorsAsJson(server);
       server.listen(0);
       try {
