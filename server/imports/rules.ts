@@ -6,7 +6,7 @@
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import type { PublicStore } from '@contracts/api/merchant-site';
-import { CARD_STATUSES, type CardStatus } from '../records/card-store';
+import { CARD_STATUSES, isCardStatus, type CardStatus } from '../records/card-store';
 
 /** The demo programs are Australian (db.json); a file without a currency column means this. */
 export const DEFAULT_CARD_CURRENCY = 'AUD';
@@ -20,7 +20,8 @@ export function columnIndex(kind: ImportKind, name: string): number {
 
 const AMOUNT = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const CURRENCY = /^[A-Z]{3}$/;
+/** A card's currency: three capital letters. */
+export const CARD_CURRENCY = /^[A-Z]{3}$/;
 
 /** Cents of `25`, `25.5` or `25.00`; undefined when not such an amount. */
 export function parseAmountCents(text: string): number | undefined {
@@ -53,9 +54,6 @@ function checkDate(text: string): boolean {
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
   );
 }
-
-const isCardStatus = (value: string): value is CardStatus =>
-  (CARD_STATUSES as readonly string[]).includes(value);
 
 export interface CardFields {
   cardNumber: string;
@@ -108,7 +106,7 @@ export function checkCard(
     problems.push('expiryDate: must be a date written yyyy-MM-dd, or empty');
   }
   const currency = currencyField === '' ? DEFAULT_CARD_CURRENCY : currencyField;
-  if (!CURRENCY.test(currency)) problems.push('currency: must be a 3-letter code such as AUD');
+  if (!CARD_CURRENCY.test(currency)) problems.push('currency: must be a 3-letter code such as AUD');
   const status = statusField === '' ? 'active' : statusField.toLowerCase();
   if (!isCardStatus(status)) problems.push(`status: must be ${CARD_STATUSES.join(' or ')}`);
   if (problems.length > 0 || balanceCents === undefined || !isCardStatus(status)) {

@@ -57,7 +57,7 @@ interface CardRow {
   status: string;
 }
 
-const isCardStatus = (value: string): value is CardStatus =>
+export const isCardStatus = (value: string): value is CardStatus =>
   (CARD_STATUSES as readonly string[]).includes(value);
 
 export class CardStore {

@@ -127,6 +127,30 @@ describe('card store (records store)', () => {
       );
     }
   });
+
+  it('computes the same HMAC from two ranges of bytes joined by a colon', () => {
+    const key = randomBytes(32);
+    const fast = new PinHmac(key);
+    for (const [first, second] of [
+      ['', ''],
+      ['6035990000000011', '1234'],
+      ['6035990000000000011', '12345678'],
+      ['1'.repeat(27), '2'.repeat(27)],
+      ['1'.repeat(27), '2'.repeat(28)],
+    ] as const) {
+      const line = Buffer.from(`|${first}|x|${second}|`);
+      const digest = fast.digestJoined(
+        line,
+        1,
+        1 + first.length,
+        first.length + 4,
+        first.length + 4 + second.length,
+      );
+      expect(digest.toString('hex')).toBe(
+        createHmac('sha256', key).update(`${first}:${second}`).digest('hex'),
+      );
+    }
+  });
 });
 
 describe('demo cards', () => {
