@@ -16,7 +16,9 @@
  *    <= 2 s). Meanwhile: the server's RSS (/proc/<pid>/status VmRSS every 50 ms; goal: peak at
  *    most 150 MB above the RSS before the upload), the progress call every 500 ms (as the client
  *    polls), BENCH_IMPORT_READERS (5) journal readers each reading a profile, pausing 50 ms,
- *    reading again (p99 of both < 50 ms), and the event-loop delay (p99 < 50 ms).
+ *    reading again (p99 of both < 50 ms), and the event-loop delay (p99 < 50 ms). Printed
+ *    beside it: how many PIN HMACs the import took from its helper thread (the server's log), and
+ *    the floor, SQLite alone writing the same rows the import's way (bench/import-floor.ts).
  * 2. BENCH_IMPORT_BIG_LINES (5,000,000) lines into Harbour City Gift Card (program 2):
  *    completes, with the same memory bound; its time and the same figures are printed.
  * 3. Balance checks (random good cards of the file, BENCH_REQUESTS 2000 at BENCH_CONCURRENCY 32)
@@ -54,6 +56,7 @@ import { SCHEME_PATHS, type CardBin, type GiftConfig } from '../contracts/api/sc
 import { PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { Data } from '../server/db/schema';
 import { startRealServer, stop } from './api';
+import { sqliteFloorSeconds } from './import-floor';
 import type { LoopLag } from './loop-lag-probe';
 import { measure, type Result } from './measure';
 
@@ -409,6 +412,11 @@ export async function benchImports(): Promise<boolean> {
 
     const small = await importFile('balance', smallSeries, BALANCE_LINES);
     const main = await importFile('main', mainSeries, LINES);
+    const floorSeconds = await sqliteFloorSeconds(
+      main.answer.totalSuccessLines,
+      (n) => cardNumber(mainSeries, n),
+      balanceCentsOf,
+    );
 
     const sites = {
       small: balanceCheck(SMALL_SITE.siteUrl, smallSeries, BALANCE_LINES),
@@ -438,7 +446,16 @@ export async function benchImports(): Promise<boolean> {
 
     const large = await importFile('big', bigSeries, BIG_LINES);
 
-    const logLines = (await readFile(logFile, 'utf8')).split('\n').filter(Boolean).length;
+    const log = (await readFile(logFile, 'utf8')).split('\n').filter(Boolean);
+    const logLines = log.length;
+    /** What the server logged of an import of `lines` lines (its 'import completed' line). */
+    const completed = (lines: number) =>
+      log
+        .map(
+          (line) =>
+            JSON.parse(line) as { msg?: string; totalLines?: number; pinHashesAhead?: number },
+        )
+        .find((entry) => entry.msg === 'import completed' && entry.totalLines === lines);
     console.log(
       `Card file imports (${os.cpus().length} cores, load average ${os
         .loadavg()
@@ -481,6 +498,10 @@ export async function benchImports(): Promise<boolean> {
     describe(small);
     console.log(`  goal 1, ${LINES}-line file:`);
     const growth = describe(main);
+    console.log(
+      `    PIN HMACs taken from the helper thread: ${completed(LINES)?.pinHashesAhead ?? '?'} of ${main.answer.totalSuccessLines}` +
+        `  | SQLite alone (the floor): the same ${main.answer.totalSuccessLines} rows through the import's batched INSERT in one transaction, no reading, checks or HMAC (bench process, right after): ${floorSeconds.toFixed(2)} s; the import took ${(main.processSeconds / floorSeconds).toFixed(1)}x that`,
+    );
     const goals: [string, boolean][] = [
       [`processed in ${GOAL.seconds} s or less`, main.processSeconds <= GOAL.seconds],
       [`RSS growth ${GOAL.rssMb} MB or less`, growth <= GOAL.rssMb],

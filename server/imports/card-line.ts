@@ -13,8 +13,7 @@
  */
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
-import { isCardStatus } from '../records/card-store';
-import type { PinHmac } from '../records/pin-hmac';
+import { isCardStatus } from '../records/card-status';
 import { CARD_CURRENCY, DEFAULT_CARD_CURRENCY, isIsoDate, type CardRuleParams } from './rules';
 
 /** A card line's record: its key (the card number), then its columns after card_number. */
@@ -28,6 +27,18 @@ export interface CardRow {
     status: string,
   ];
 }
+
+/**
+ * The PIN HMAC of a line's card: HMAC-SHA256 of `cardNumber:pin`, the two being
+ * `line[cardStart..cardEnd)` and `line[pinStart..pinEnd)` (digits; PinHmac.digestJoined).
+ */
+export type PinHasher = (
+  line: Uint8Array,
+  cardStart: number,
+  cardEnd: number,
+  pinStart: number,
+  pinEnd: number,
+) => Buffer;
 
 /** Reads the line `bytes[start..end)` (no line break); undefined when not certainly good. */
 export type CardLineReader = (bytes: Uint8Array, start: number, end: number) => CardRow | undefined;
@@ -90,7 +101,7 @@ function centsOf(bytes: Uint8Array, start: number, end: number): number {
 export function cardLineReader(
   positions: readonly number[],
   params: CardRuleParams | undefined,
-  hmac: PinHmac,
+  pinHash: PinHasher,
 ): CardLineReader {
   const { cardNumber: cardRule, pin: pinRule } = JOURNAL_SITE_CARD_RULES;
   const minLength = Math.max(cardRule.min, params?.cardLength ?? cardRule.min);
@@ -158,7 +169,7 @@ export function cardLineReader(
     return {
       key: latin1(bytes, numberStart, numberEnd),
       values: [
-        hmac.digestJoined(bytes, numberStart, numberEnd, pinStart, pinEnd),
+        pinHash(bytes, numberStart, numberEnd, pinStart, pinEnd),
         cents,
         currency,
         expiry,

@@ -6,7 +6,7 @@
  *
  * Progress is written to shared cells (PROGRESS_CELL), read by the main thread at any moment.
  */
-import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import {
   IMPORT_COLUMNS,
@@ -21,8 +21,10 @@ import { openProgramDb, type Db, type Statement } from '../records/records-db';
 import { encryptSecret } from '../records/record-crypto';
 import { PinHmac } from '../records/pin-hmac';
 import { storeDetails } from '../records/store-search';
-import { FIELD_DELIMITER, readHeader } from './file-header';
-import { cardLineReader, type CardLineReader } from './card-line';
+import { FIELD_DELIMITER } from './file-header';
+import { cardLineReader, type CardLineReader, type PinHasher } from './card-line';
+import { countDataLines, forEachDataLine, MAX_LINE_BYTES, type FileHeader } from './import-file';
+import { PinHashesAhead } from './pin-hashes-ahead';
 import { checkCard, checkDevice, checkStore, type CardRuleParams, type Checked } from './rules';
 
 export const PROGRESS_CELL = { step: 0, currentLine: 1, totalLines: 2, errorLines: 3 } as const;
@@ -53,6 +55,8 @@ export interface ImportJob {
    */
   stallAtLine?: number;
   hold?: Int32Array;
+  /** Shared memory where a helper thread puts PIN HMACs ahead of the import (pin-hashes-ahead.ts). */
+  pinHashesAhead?: SharedArrayBuffer;
 }
 
 export interface ImportOutcome {
@@ -60,80 +64,8 @@ export interface ImportOutcome {
   errorLines: number;
   inserted: number;
   replaced: number;
-}
-
-const CHUNK = 1024 * 1024;
-/** A line longer than this many bytes is not decoded; it is kept up to this length. */
-const MAX_LINE_BYTES = IMPORT_LIMITS.maxLineChars * 4;
-
-/**
- * Calls `onLine(bytes, start, end, overlong)` for every line (without its \n) of a file. A line
- * longer than MAX_LINE_BYTES is cut to its start (overlong: true), so memory stays bounded.
- * `bytes` is one buffer throughout, refilled chunk after chunk: a line's range holds until
- * `onChunkEnd()`, called after the last line of each chunk (and of the file).
- */
-function forEachLine(
-  file: string,
-  onLine: (buffer: Buffer, start: number, end: number, overlong: boolean) => void,
-  onChunkEnd: () => void,
-): void {
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(2 * CHUNK);
-    let filled = 0;
-    let overlong = false;
-    for (;;) {
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
-      const end = filled + read;
-      let start = 0;
-      for (;;) {
-        const newline = buffer.indexOf(10, start);
-        if (newline < 0 || newline >= end) break;
-        onLine(buffer, start, newline, overlong || newline - start > MAX_LINE_BYTES);
-        overlong = false;
-        start = newline + 1;
-      }
-      if (read === 0) {
-        if (start < end) onLine(buffer, start, end, overlong || end - start > MAX_LINE_BYTES);
-        onChunkEnd();
-        return;
-      }
-      onChunkEnd();
-      let rest = end - start;
-      if (rest > MAX_LINE_BYTES) {
-        overlong = true;
-        rest = MAX_LINE_BYTES + 1;
-      }
-      buffer.copy(buffer, 0, start, start + rest);
-      filled = rest;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Data lines of a file: its line count minus the header. */
-export function countDataLines(file: string): number {
-  const fd = openSync(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(CHUNK);
-    let lines = 0;
-    let last = 10;
-    for (;;) {
-      const read = readSync(fd, buffer, 0, CHUNK, null);
-      if (read === 0) break;
-      let at = buffer.indexOf(10, 0);
-      while (at >= 0 && at < read) {
-        lines += 1;
-        at = buffer.indexOf(10, at + 1);
-      }
-      last = buffer[read - 1] ?? 10;
-    }
-    if (last !== 10) lines += 1;
-    return Math.max(0, lines - 1);
-  } finally {
-    closeSync(fd);
-  }
+  /** Card lines whose PIN HMAC came from the helper thread (logged). */
+  pinHashesAhead: number;
 }
 
 /** Buffered writes to the error file. */
@@ -166,7 +98,7 @@ class ErrorFile {
 }
 
 /** A good line's record: its key, then the values of its table's other columns (TABLES order). */
-interface Row {
+export interface Row {
   key: string;
   values: readonly unknown[];
 }
@@ -175,14 +107,14 @@ interface Row {
 type Check = (fields: readonly string[]) => Checked<Row>;
 
 /** A kind's table: its key column (and the key's field name, for messages), then the others. */
-interface Table {
+export interface Table {
   name: string;
   key: string;
   keyField: string;
   columns: readonly string[];
 }
 
-const TABLES: Readonly<Record<ImportKind, Table>> = {
+export const TABLES: Readonly<Record<ImportKind, Table>> = {
   card: {
     name: 'cards',
     key: 'card_number',
@@ -260,7 +192,7 @@ const CHECKS: Readonly<Record<ImportKind, (db: Db, job: ImportJob) => Check>> = 
 };
 
 /** A data line waiting for its batch: a record to write, or a failing line's reasons. */
-interface Pending {
+export interface Pending {
   line: number;
   /** The line's text; undefined for a line read by the card fast path (its bytes: from, to). */
   raw: string | undefined;
@@ -274,7 +206,7 @@ interface Pending {
 }
 
 /** Lines per batch: one multi-row INSERT of at most this many records. */
-const BATCH_LINES = 64;
+export const BATCH_LINES = 64;
 
 /**
  * Writes good lines a batch at a time: one multi-row `INSERT ... ON CONFLICT DO NOTHING` for
@@ -285,7 +217,7 @@ const BATCH_LINES = 64;
  * this import's from an earlier line (an error line: the key appears again), or an earlier
  * import's (replaced by this line).
  */
-class BatchWriter {
+export class BatchWriter {
   readonly #db: Db;
   readonly #table: Table;
   readonly #importId: number;
@@ -367,7 +299,15 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
 
   const db = openProgramDb(job.recordsDir, job.programId, { cacheKiB: 64 * 1024 });
   const errors = new ErrorFile(job.errorFile);
-  const outcome: ImportOutcome = { totalLines, errorLines: 0, inserted: 0, replaced: 0 };
+  const outcome: ImportOutcome = {
+    totalLines,
+    errorLines: 0,
+    inserted: 0,
+    replaced: 0,
+    pinHashesAhead: 0,
+  };
+  const ahead =
+    job.pinHashesAhead === undefined ? undefined : new PinHashesAhead(job.pinHashesAhead);
   try {
     db.pragma('journal_size_limit = 67108864');
     db.exec('BEGIN IMMEDIATE');
@@ -430,41 +370,32 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     const fail = (raw: string, problems: readonly string[]) =>
       queue(line(raw, undefined, problems));
     let fastCard: CardLineReader | undefined;
+    const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
+    /** The current line's PIN HMAC: the helper's when it made it, else computed here. */
+    const pinHash: PinHasher = (line, ...ranges) =>
+      ahead?.take(dataLines) ?? hmac.digestJoined(line, ...ranges);
 
-    const onLine = (buffer: Buffer, start: number, end: number, overlong: boolean) => {
+    const onHeader = (header: FileHeader) => {
+      positions = [...header.positions];
+      fieldCount = positions.length;
+      errorColumn = header.columns.indexOf(null);
+      passwordColumn = header.columns.indexOf('password');
+      const kept = header.text.split(FIELD_DELIMITER).filter((_, index) => index !== errorColumn);
+      errors.write(`${[...kept, IMPORT_ERROR_COLUMN].join(FIELD_DELIMITER)}\n`);
+      if (kind === 'card') fastCard = cardLineReader(positions, job.card, pinHash);
+    };
+
+    const onLine = (
+      buffer: Buffer,
+      start: number,
+      stop: number,
+      overlong: boolean,
+      dataLine: number,
+    ) => {
       bytes = buffer;
-      lineNumber += 1;
-      let stop = end;
-      if (stop > start && buffer[stop - 1] === 13) stop -= 1;
-      if (lineNumber === 1) {
-        let from = start;
-        if (buffer[from] === 0xef && buffer[from + 1] === 0xbb && buffer[from + 2] === 0xbf) {
-          from += 3;
-        }
-        const header = buffer.toString('utf8', from, stop);
-        const result = overlong ? undefined : readHeader(header, [kind]);
-        if (result?.ok !== true) {
-          throw new Error(result?.reason ?? 'The header line is too long');
-        }
-        positions = result.columns.map((name) =>
-          name === null ? -1 : specs.findIndex((spec) => spec.name === name),
-        );
-        fieldCount = positions.length;
-        errorColumn = result.columns.indexOf(null);
-        passwordColumn = result.columns.indexOf('password');
-        const headerParts = header.split(FIELD_DELIMITER);
-        const kept = headerParts.filter((_, index) => index !== errorColumn);
-        errors.write(`${[...kept, IMPORT_ERROR_COLUMN].join(FIELD_DELIMITER)}\n`);
-        if (kind === 'card') {
-          fastCard = cardLineReader(
-            positions,
-            job.card,
-            new PinHmac(Buffer.from(job.pinKey, 'hex')),
-          );
-        }
-        return;
-      }
-      dataLines += 1;
+      dataLines = dataLine;
+      lineNumber = dataLine + 1;
+      ahead?.passed(dataLines - 1); // not this line: its slot is read below
       if ((dataLines & 1023) === 0) Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
       if (job.failAfterLine !== undefined && dataLines > job.failAfterLine) {
         throw new Error('Injected failure (test hook)');
@@ -524,8 +455,9 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
       else fail(raw, result.problems);
     };
     // A batch is written before the buffer is refilled: its fast-path lines' bytes are there.
-    forEachLine(job.inputFile, onLine, flush);
-    if (lineNumber === 0) throw new Error('The file is empty');
+    if (forEachDataLine(job.inputFile, kind, onHeader, onLine, flush) === 0) {
+      throw new Error('The file is empty');
+    }
     Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
     errors.close();
     if (outcome.errorLines === 0) rmSync(job.errorFile, { force: true });
@@ -543,6 +475,7 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     );
     db.exec('COMMIT');
     Atomics.store(cells, PROGRESS_CELL.step, stepIndex('completed'));
+    outcome.pinHashesAhead = ahead?.taken ?? 0;
     return outcome;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
@@ -550,6 +483,7 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     rmSync(job.errorFile, { force: true });
     throw error;
   } finally {
+    ahead?.stop();
     db.close();
   }
 }

@@ -8,7 +8,7 @@
  * `<keysDir>/pin.key`, `<keysDir>/device.key`.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -37,6 +37,7 @@ import {
   type ImportOutcome,
 } from './engine';
 import { describeKind } from './file-header';
+import { PIN_HASHES_AHEAD_MIN_BYTES, PinHashesAhead } from './pin-hashes-ahead';
 
 export interface UploadRecord {
   /** The server-made name (newUploadName). */
@@ -65,6 +66,8 @@ export interface ImportTestHooks {
   failAfterLine?: number;
   /** Wait this long after each line (to catch an import midway). */
   lineDelayMs?: number;
+  /** Card files from this size get the PIN hash helper (default PIN_HASHES_AHEAD_MIN_BYTES). */
+  pinHashesAheadMinBytes?: number;
 }
 
 export interface ImportServiceOptions {
@@ -109,13 +112,23 @@ export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
  * not honoured by worker threads on Node 20, and under jest the main thread's own transform does
  * not reach a worker. Absolute paths, so the worker resolves nothing relative to its cwd.
  */
-const WORKER_BOOT = `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(WORKER_FILE)});`;
+const bootOf = (file: string) =>
+  `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
+const WORKER_BOOT = bootOf(WORKER_FILE);
+const HELPER_BOOT = bootOf(path.join(__dirname, 'pin-hashes-worker.ts'));
+/**
+ * The helper's heap: its live data is a few buffers, so a small young generation (the default
+ * reserves 16 MB twice) keeps the import's memory within issue 10's bound.
+ */
+const HELPER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
 
 interface Running {
   kind: ImportKind;
   programId: number;
   cells: Int32Array;
   worker?: Worker;
+  /** The PIN HMAC helper of a big card import (pin-hashes-ahead.ts). */
+  helper?: Worker;
 }
 
 interface UploadRow {
@@ -377,7 +390,10 @@ export class ImportService {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#sweepTimer);
-    for (const running of this.#running.values()) void running.worker?.terminate();
+    for (const running of this.#running.values()) {
+      void running.worker?.terminate();
+      void running.helper?.terminate();
+    }
     await Promise.allSettled([...this.#runs]);
     this.#records.close();
   }
@@ -463,10 +479,11 @@ export class ImportService {
   }
 
   #inWorker(job: ImportJob, running: Running): Promise<ImportOutcome> {
-    return new Promise((resolve, reject) => {
+    const helped = this.#helpWithPinHashes(job, running);
+    return new Promise<ImportOutcome>((resolve, reject) => {
       const worker = new Worker(WORKER_BOOT, {
         eval: true,
-        workerData: { job, cells: running.cells },
+        workerData: { job: helped, cells: running.cells },
       });
       running.worker = worker;
       let answered = false;
@@ -482,7 +499,38 @@ export class ImportService {
       worker.on('exit', (code) => {
         if (!answered) reject(new Error(`The import worker stopped (exit code ${code})`));
       });
+    }).finally(() => {
+      void running.helper?.terminate();
     });
+  }
+
+  /**
+   * For a card file of PIN_HASHES_AHEAD_MIN_BYTES or more, starts the helper thread that computes
+   * PIN HMACs ahead of the import; returns the job with its shared memory. The helper can only
+   * save time: whatever becomes of it, the import computes what the helper did not.
+   */
+  #helpWithPinHashes(job: ImportJob, running: Running): ImportJob {
+    if (job.kind !== 'card') return job;
+    let bytes = 0;
+    try {
+      bytes = statSync(job.inputFile).size;
+    } catch {
+      return job; // the import itself reports a missing file
+    }
+    if (bytes < (this.#options.testHooks?.pinHashesAheadMinBytes ?? PIN_HASHES_AHEAD_MIN_BYTES)) {
+      return job;
+    }
+    const memory = PinHashesAhead.memory();
+    const helper = new Worker(HELPER_BOOT, {
+      eval: true,
+      workerData: { job, memory },
+      resourceLimits: HELPER_LIMITS,
+    });
+    helper.on('error', (error) => {
+      this.#options.logger.warn({ err: error }, 'the PIN hash helper stopped; the import goes on');
+    });
+    running.helper = helper;
+    return { ...job, pinHashesAhead: memory };
   }
 
   /** The upload row of a program, or undefined. */

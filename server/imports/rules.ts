@@ -6,7 +6,7 @@
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import type { PublicStore } from '@contracts/api/merchant-site';
-import { CARD_STATUSES, isCardStatus, type CardStatus } from '../records/card-store';
+import { CARD_STATUSES, isCardStatus, type CardStatus } from '../records/card-status';
 
 /** The demo programs are Australian (db.json); a file without a currency column means this. */
 export const DEFAULT_CARD_CURRENCY = 'AUD';

@@ -13,9 +13,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { assertProgramId, type RecordsDb } from './records-db';
 import { pinHashOf } from './record-crypto';
-
-export const CARD_STATUSES = ['active', 'blocked'] as const;
-export type CardStatus = (typeof CARD_STATUSES)[number];
+import { isCardStatus, type CardStatus } from './card-status';
 
 /** A stored card. */
 export interface CardRecord {
@@ -56,9 +54,6 @@ interface CardRow {
   expiry_date: string | null;
   status: string;
 }
-
-export const isCardStatus = (value: string): value is CardStatus =>
-  (CARD_STATUSES as readonly string[]).includes(value);
 
 export class CardStore {
   readonly #records: RecordsDb;

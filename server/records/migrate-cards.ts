@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { CARD_STATUSES, CardStore, type CardRecord } from './card-store';
+import { CARD_STATUSES } from './card-status';
+import { CardStore, type CardRecord } from './card-store';
 import type { RecordsDirs } from './demo-cards';
 import { RecordsDb } from './records-db';
 import { installKeyFile, PIN_KEY_FILE, readKey } from './record-crypto';

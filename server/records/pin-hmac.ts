@@ -97,7 +97,9 @@ export class PinHmac {
       if (code > 0x7f) return this.#slow(message);
       w[i >> 2] = (w[i >> 2] ?? 0) | (code << (24 - 8 * (i & 3)));
     }
-    return this.#finish(length);
+    const out = Buffer.allocUnsafe(32);
+    this.#finish(length, out, 0);
+    return out;
   }
 
   /**
@@ -113,30 +115,44 @@ export class PinHmac {
     secondStart: number,
     secondEnd: number,
   ): Buffer {
+    const out = Buffer.allocUnsafe(32);
+    this.digestJoinedInto(out, 0, bytes, firstStart, firstEnd, secondStart, secondEnd);
+    return out;
+  }
+
+  /** digestJoined, written into `into[at..at + 32)`. */
+  digestJoinedInto(
+    into: Uint8Array,
+    at: number,
+    bytes: Uint8Array,
+    firstStart: number,
+    firstEnd: number,
+    secondStart: number,
+    secondEnd: number,
+  ): void {
     const length = firstEnd - firstStart + 1 + secondEnd - secondStart;
     if (length > 55) {
-      return this.#slow(
-        `${Buffer.from(bytes.subarray(firstStart, firstEnd)).toString('latin1')}:${Buffer.from(
-          bytes.subarray(secondStart, secondEnd),
-        ).toString('latin1')}`,
-      );
+      const text = (start: number, end: number) =>
+        Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+      into.set(this.#slow(`${text(firstStart, firstEnd)}:${text(secondStart, secondEnd)}`), at);
+      return;
     }
     const w = this.#w;
     w.fill(0, 0, 16);
     let i = 0;
-    for (let at = firstStart; at < firstEnd; at += 1, i += 1) {
-      w[i >> 2] = (w[i >> 2] ?? 0) | ((bytes[at] ?? 0) << (24 - 8 * (i & 3)));
+    for (let from = firstStart; from < firstEnd; from += 1, i += 1) {
+      w[i >> 2] = (w[i >> 2] ?? 0) | ((bytes[from] ?? 0) << (24 - 8 * (i & 3)));
     }
     w[i >> 2] = (w[i >> 2] ?? 0) | (0x3a << (24 - 8 * (i & 3)));
     i += 1;
-    for (let at = secondStart; at < secondEnd; at += 1, i += 1) {
-      w[i >> 2] = (w[i >> 2] ?? 0) | ((bytes[at] ?? 0) << (24 - 8 * (i & 3)));
+    for (let from = secondStart; from < secondEnd; from += 1, i += 1) {
+      w[i >> 2] = (w[i >> 2] ?? 0) | ((bytes[from] ?? 0) << (24 - 8 * (i & 3)));
     }
-    return this.#finish(length);
+    this.#finish(length, into, at);
   }
 
   /** The digest of the `length` message bytes already in w[0..15] (ASCII, at most 55). */
-  #finish(length: number): Buffer {
+  #finish(length: number, into: Uint8Array, at: number): void {
     const w = this.#w;
     w[length >> 2] = (w[length >> 2] ?? 0) | (0x80 << (24 - 8 * (length & 3)));
     w[15] = (64 + length) * 8;
@@ -150,9 +166,14 @@ export class PinHmac {
     w[15] = (64 + 32) * 8;
     state.set(this.#outer);
     compress(state, w);
-    const out = Buffer.allocUnsafe(32);
-    for (let i = 0; i < 8; i += 1) out.writeInt32BE(state[i] ?? 0, i * 4);
-    return out;
+    for (let i = 0; i < 8; i += 1) {
+      const word = state[i] ?? 0;
+      const o = at + i * 4;
+      into[o] = word >>> 24;
+      into[o + 1] = (word >>> 16) & 0xff;
+      into[o + 2] = (word >>> 8) & 0xff;
+      into[o + 3] = word & 0xff;
+    }
   }
 
   #slow(message: string): Buffer {

@@ -355,6 +355,24 @@ describe('the service', () => {
     expect(answers.map((a) => a.insertedLines)).toEqual([20_000, 20_000]);
   });
 
+  it('imports a card file with the PIN hash helper thread as without it', async () => {
+    // Every card file gets the helper here; how much it computes depends on the threads' pace,
+    // what the import answers and keeps must not.
+    await service.close();
+    service = open({ pinHashesAheadMinBytes: 0 });
+    const card = (n: number) => `60359901${String(n).padStart(8, '0')}`;
+    const data = Array.from({ length: 5000 }, (_, n) =>
+      n === 4321 ? `${card(n)}|12ab|1.00|` : `${card(n)}|${1000 + (n % 9000)}|1.00|`,
+    );
+    const { answer, errors } = await run('card', lines(CARD_HEADER, ...data));
+    expect(answer).toMatchObject({ totalSuccessLines: 4999, totalErrorLines: 1 });
+    expect(errors).toContain(`${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`);
+    for (const n of [0, 1, 2500, 4999]) {
+      const stored = await service.cards.find(1, card(n));
+      expect(stored && (await service.cards.verifyPin(stored, String(1000 + n)))).toBe(true);
+    }
+  });
+
   it('recovers an import killed midway: none of its lines, reported failed', async () => {
     const card = (n: number) => `60359901${String(n).padStart(8, '0')}|1234|1.00|`;
     const fileName = await upload(

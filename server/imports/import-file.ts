@@ -1,0 +1,134 @@
+/**
+ * Reading an import file: line by line in 1 MB chunks (never whole in memory), the header checked,
+ * data lines numbered as the import reports them. Used by the import (engine.ts) and by the PIN
+ * hashes computed ahead of it (pin-hashes-ahead.ts), so both see the same lines.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
+import { readHeader } from './file-header';
+
+const CHUNK = 1024 * 1024;
+/** A line longer than this many bytes is not decoded; it is kept up to this length. */
+export const MAX_LINE_BYTES = IMPORT_LIMITS.maxLineChars * 4;
+
+/**
+ * Calls `onLine(bytes, start, end, overlong)` for every line (without its \n) of a file. A line
+ * longer than MAX_LINE_BYTES is cut to its start (overlong: true), so memory stays bounded.
+ * `bytes` is one buffer throughout, refilled chunk after chunk: a line's range holds until
+ * `onChunkEnd()`, called after the last line of each chunk (and of the file).
+ */
+export function forEachLine(
+  file: string,
+  onLine: (buffer: Buffer, start: number, end: number, overlong: boolean) => void,
+  onChunkEnd: () => void,
+): void {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(2 * CHUNK);
+    let filled = 0;
+    let overlong = false;
+    for (;;) {
+      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const end = filled + read;
+      let start = 0;
+      for (;;) {
+        const newline = buffer.indexOf(10, start);
+        if (newline < 0 || newline >= end) break;
+        onLine(buffer, start, newline, overlong || newline - start > MAX_LINE_BYTES);
+        overlong = false;
+        start = newline + 1;
+      }
+      if (read === 0) {
+        if (start < end) onLine(buffer, start, end, overlong || end - start > MAX_LINE_BYTES);
+        onChunkEnd();
+        return;
+      }
+      onChunkEnd();
+      let rest = end - start;
+      if (rest > MAX_LINE_BYTES) {
+        overlong = true;
+        rest = MAX_LINE_BYTES + 1;
+      }
+      buffer.copy(buffer, 0, start, start + rest);
+      filled = rest;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Data lines of a file: its line count minus the header. */
+export function countDataLines(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK);
+    let lines = 0;
+    let last = 10;
+    for (;;) {
+      const read = readSync(fd, buffer, 0, CHUNK, null);
+      if (read === 0) break;
+      let at = buffer.indexOf(10, 0);
+      while (at >= 0 && at < read) {
+        lines += 1;
+        at = buffer.indexOf(10, at + 1);
+      }
+      last = buffer[read - 1] ?? 10;
+    }
+    if (last !== 10) lines += 1;
+    return Math.max(0, lines - 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An import file's header line, checked. */
+export interface FileHeader {
+  /** The line as written (without a BOM). */
+  text: string;
+  /** Per file column: its documented name, or null (an `error` column, ignored). */
+  columns: readonly (string | null)[];
+  /** Per file column: its index in IMPORT_COLUMNS[kind], or -1. */
+  positions: readonly number[];
+}
+
+/**
+ * The lines of an import file as an import numbers them: the header (checked; throws with the
+ * reason when it is not a `kind` header), then every data line, 1-based, without its CR LF.
+ * Shared by the import and by the PIN hashes computed ahead of it (pin-hashes-ahead.ts), so
+ * both see the same lines under the same numbers. Returns the file's line count (0: empty).
+ */
+export function forEachDataLine(
+  file: string,
+  kind: ImportKind,
+  onHeader: (header: FileHeader) => void,
+  onLine: (buffer: Buffer, start: number, stop: number, overlong: boolean, line: number) => void,
+  onChunkEnd: () => void = () => undefined,
+): number {
+  const specs = IMPORT_COLUMNS[kind];
+  let lineNumber = 0;
+  forEachLine(
+    file,
+    (buffer, start, end, overlong) => {
+      lineNumber += 1;
+      let stop = end;
+      if (stop > start && buffer[stop - 1] === 13) stop -= 1;
+      if (lineNumber > 1) {
+        onLine(buffer, start, stop, overlong, lineNumber - 1);
+        return;
+      }
+      let from = start;
+      if (buffer[from] === 0xef && buffer[from + 1] === 0xbb && buffer[from + 2] === 0xbf) {
+        from += 3;
+      }
+      const text = buffer.toString('utf8', from, stop);
+      const result = overlong ? undefined : readHeader(text, [kind]);
+      if (result?.ok !== true) throw new Error(result?.reason ?? 'The header line is too long');
+      const positions = result.columns.map((name) =>
+        name === null ? -1 : specs.findIndex((spec) => spec.name === name),
+      );
+      onHeader({ text, columns: result.columns, positions });
+    },
+    onChunkEnd,
+  );
+  return lineNumber;
+}
