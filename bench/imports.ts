@@ -451,6 +451,7 @@ export async function benchImports(): Promise<boolean> {
     /** What the server logged of an import of `lines` lines (its 'import completed' line). */
     const completed = (lines: number) =>
       log
+        .filter((line) => line.startsWith('{'))
         .map(
           (line) =>
             JSON.parse(line) as { msg?: string; totalLines?: number; pinHashesAhead?: number },
