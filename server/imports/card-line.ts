@@ -41,7 +41,7 @@ export type PinHasher = (
 ) => Buffer;
 
 /** Reads the line `bytes[start..end)` (no line break); undefined when not certainly good. */
-export type CardLineReader = (bytes: Uint8Array, start: number, end: number) => CardRow | undefined;
+export type CardLineReader = (bytes: Buffer, start: number, end: number) => CardRow | undefined;
 
 /** The documented card columns (IMPORT_COLUMNS.card order). */
 const CARD_NUMBER = 0;
@@ -57,8 +57,9 @@ const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const DOT = 0x2e;
 
-const latin1 = (bytes: Uint8Array, start: number, end: number): string =>
-  Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+/** The ASCII text of bytes[start..end), decoded in place (no Buffer made for it). */
+const latin1 = (bytes: Buffer, start: number, end: number): string =>
+  bytes.toString('latin1', start, end);
 
 /** True when bytes[start..end) are all digits. */
 function digits(bytes: Uint8Array, start: number, end: number): boolean {

@@ -266,9 +266,11 @@ export class BatchWriter {
       const { row, line } = pending;
       if (row === undefined) continue;
       const owner = this.#owner.get(row.key) as [number, number] | undefined;
-      if (owner?.[0] === this.#importId && owner[1] === line) {
+      // Only the key is unique, so a row not inserted has a record with its key.
+      if (owner === undefined) throw new Error(`${this.#table.name}: ${row.key} not written`);
+      if (owner[0] === this.#importId && owner[1] === line) {
         pending.written = 'inserted';
-      } else if (owner?.[0] === this.#importId) {
+      } else if (owner[0] === this.#importId) {
         pending.problems = [`${this.#table.keyField}: appears again, first at line ${owner[1]}`];
       } else {
         this.#update.run(...row.values, this.#importId, line, row.key);
@@ -372,8 +374,8 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     let fastCard: CardLineReader | undefined;
     const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
     /** The current line's PIN HMAC: the helper's when it made it, else computed here. */
-    const pinHash: PinHasher = (line, ...ranges) =>
-      ahead?.take(dataLines) ?? hmac.digestJoined(line, ...ranges);
+    const pinHash: PinHasher = (lineBytes, ...ranges) =>
+      ahead?.take(dataLines) ?? hmac.digestJoined(lineBytes, ...ranges);
 
     const onHeader = (header: FileHeader) => {
       positions = [...header.positions];

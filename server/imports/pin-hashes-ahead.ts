@@ -57,8 +57,10 @@ export class PinHashesAhead {
     const slot = line % SLOTS;
     if (Atomics.load(this.#tags, slot) !== line) return undefined;
     this.taken += 1;
-    const at = slot * HASH_BYTES;
-    return Buffer.from(this.#hashes.subarray(at, at + HASH_BYTES));
+    const out = Buffer.allocUnsafe(HASH_BYTES);
+    const hashes = this.#hashes;
+    for (let i = 0, at = slot * HASH_BYTES; i < HASH_BYTES; i += 1) out[i] = hashes[at + i] ?? 0;
+    return out;
   }
 
   /** The import is done with every line up to `line`. */
