@@ -85,7 +85,7 @@ describe('PIN hashes computed ahead', () => {
     const job = jobFor(file, 1);
     const memory = PinHashesAhead.memory();
     hashPinsAhead(job, memory);
-    const outcome = runImport({ ...job, pinHashesAhead: memory }, cells());
+    const outcome = runImport({ ...job, pinHashesMemory: memory }, cells());
     // 100 lines have a bad PIN; 20 good ones a space to trim (read the general way).
     expect(outcome).toMatchObject({ inserted: 900, errorLines: 100, pinHashesAhead: 880 });
     const hashes = storedHashes();
@@ -112,7 +112,7 @@ describe('PIN hashes computed ahead', () => {
     new PinHashesAhead(memory).put(PIN_HASHES_AHEAD_SLOTS + 5, (into, at) => {
       into.set(randomBytes(32), at);
     });
-    const outcome = runImport({ ...job, pinHashesAhead: memory }, cells());
+    const outcome = runImport({ ...job, pinHashesMemory: memory }, cells());
     // 270 good lines, 6 of them with a space (read the general way), and line 5.
     expect(outcome).toMatchObject({ inserted: 0, replaced: 270, pinHashesAhead: 263 });
     expect(storedHashes()).toEqual(alone);
@@ -124,7 +124,7 @@ describe('PIN hashes computed ahead', () => {
     const memory = PinHashesAhead.memory();
     new PinHashesAhead(memory).stop();
     hashPinsAhead(job, memory); // returns at once: the import ended
-    const outcome = runImport({ ...job, pinHashesAhead: memory }, cells());
+    const outcome = runImport({ ...job, pinHashesMemory: memory }, cells());
     expect(outcome).toMatchObject({ inserted: 18_000, pinHashesAhead: 0 });
   });
 });
