@@ -17,7 +17,7 @@
  *    most 150 MB above the RSS before the upload), the progress call every 500 ms (as the client
  *    polls), BENCH_IMPORT_READERS (5) journal readers each reading a profile, pausing 50 ms,
  *    reading again (p99 of both < 50 ms), and the event-loop delay (p99 < 50 ms). Printed
- *    beside it: how many PIN HMACs the import took from its helper thread (the server's log), and
+ *    beside it: how many card rows the import took from its helper thread (the server's log), and
  *    the floor, SQLite alone writing the same rows the import's way (bench/import-floor.ts).
  * 2. BENCH_IMPORT_BIG_LINES (5,000,000) lines into Harbour City Gift Card (program 2):
  *    completes, with the same memory bound; its time and the same figures are printed.
@@ -453,8 +453,7 @@ export async function benchImports(): Promise<boolean> {
       log
         .filter((line) => line.startsWith('{'))
         .map(
-          (line) =>
-            JSON.parse(line) as { msg?: string; totalLines?: number; pinHashesAhead?: number },
+          (line) => JSON.parse(line) as { msg?: string; totalLines?: number; rowsAhead?: number },
         )
         .find((entry) => entry.msg === 'import completed' && entry.totalLines === lines);
     console.log(
@@ -500,8 +499,8 @@ export async function benchImports(): Promise<boolean> {
     console.log(`  goal 1, ${LINES}-line file:`);
     const growth = describe(main);
     console.log(
-      `    PIN HMACs taken from the helper thread: ${completed(LINES)?.pinHashesAhead ?? '?'} of ${main.answer.totalSuccessLines}` +
-        `  | SQLite alone (the floor): the same ${main.answer.totalSuccessLines} rows through the import's batched INSERT in one transaction, no reading, checks or HMAC (bench process, right after): ${floorSeconds.toFixed(2)} s; the import took ${(main.processSeconds / floorSeconds).toFixed(1)}x that`,
+      `    card rows taken from the helper thread: ${completed(LINES)?.rowsAhead ?? '?'} of ${main.answer.totalSuccessLines}` +
+        `  | SQLite alone (the floor): the same ${main.answer.totalSuccessLines} rows packed, through the import's INSERT in one transaction, no reading, checks or HMAC (bench process, right after): ${floorSeconds.toFixed(2)} s; the import took ${(main.processSeconds / floorSeconds).toFixed(1)}x that`,
     );
     const goals: [string, boolean][] = [
       [`processed in ${GOAL.seconds} s or less`, main.processSeconds <= GOAL.seconds],

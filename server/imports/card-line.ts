@@ -1,12 +1,13 @@
 /**
  * The card import's fast path: a card line read straight from the file's bytes, for the lines a
- * card file is made of by the million: plain ASCII, no spaces to trim, every rule met. It makes
- * the card's strings and the PIN's HMAC from the bytes (PinHmac.digestJoined), without decoding
- * the line, splitting it or trimming its fields, which took about half of an import's time
- * outside SQLite (issue 10: 3.4 of 6.2 s for a million lines here).
+ * card file is made of by the million: plain ASCII, no spaces to trim, every rule met. It checks
+ * the fields in place and writes the card's packed row (card-rows.ts) and its PIN's HMAC
+ * (PinHmac.digestJoinedInto) from the bytes, without decoding the line, splitting it, trimming
+ * its fields or making strings of them, which took about half of an import's time outside
+ * SQLite (issue 10: 3.4 of 6.2 s for a million lines here).
  *
  * It only ever ACCEPTS: any line it is not sure of (a byte to trim or outside ASCII, a field
- * count off, any rule not met) gives undefined, and the engine reads that line the general way
+ * count off, any rule not met) gives false, and the engine reads that line the general way
  * (engine.ts, rules.ts checkCard), which writes its reasons. So a line this accepts is exactly a
  * line checkCard accepts, with the same values: tests/server/imports/card-line.test.ts checks
  * that on every kind of line.
@@ -14,34 +15,62 @@
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { isCardStatus } from '../records/card-status';
+import {
+  CARD_ROW,
+  CARD_WIDTH,
+  putBytes as putRowBytes,
+  putDigits as putRowDigits,
+  putText as putRowText,
+} from './card-rows';
 import { CARD_CURRENCY, DEFAULT_CARD_CURRENCY, isIsoDate, type CardRuleParams } from './rules';
 
-/** A card line's record: its key (the card number), then its columns after card_number. */
-export interface CardRow {
-  key: string;
-  values: [
-    pinHash: Buffer,
-    balanceCents: number,
-    currency: string,
-    expiry: string | null,
-    status: string,
-  ];
-}
-
 /**
- * The PIN HMAC of a line's card: HMAC-SHA256 of `cardNumber:pin`, the two being
- * `line[cardStart..cardEnd)` and `line[pinStart..pinEnd)` (digits; PinHmac.digestJoined).
+ * Writes the PIN HMAC of a line's card at `into[at..at + 32)`: HMAC-SHA256 of `cardNumber:pin`,
+ * the two being `line[cardStart..cardEnd)` and `line[pinStart..pinEnd)` (digits;
+ * PinHmac.digestJoinedInto).
  */
 export type PinHasher = (
+  into: Uint8Array,
+  at: number,
   line: Uint8Array,
   cardStart: number,
   cardEnd: number,
   pinStart: number,
   pinEnd: number,
-) => Buffer;
+) => void;
 
-/** Reads the line `bytes[start..end)` (no line break); undefined when not certainly good. */
-export type CardLineReader = (bytes: Buffer, start: number, end: number) => CardRow | undefined;
+/**
+ * Reads the line `bytes[start..end)` (no line break) as data line `line`'s packed row at
+ * `into[at..)` (card-rows.ts); false when the line is not certainly good (the row's bytes are
+ * then meaningless).
+ */
+export type CardLineReader = (
+  bytes: Buffer,
+  start: number,
+  end: number,
+  into: Uint8Array,
+  at: number,
+  line: number,
+) => boolean;
+
+// Imported values this path reads a million times, held here: through tsx's CommonJS output an
+// imported binding is a getter call on each read.
+const MAX_LINE_CHARS = IMPORT_LIMITS.maxLineChars;
+const CURRENCY_CODE = CARD_CURRENCY;
+const DEFAULT_CURRENCY = Buffer.from(DEFAULT_CARD_CURRENCY, 'latin1');
+const ACTIVE = 'active';
+const putBytes = putRowBytes;
+const putDigits = putRowDigits;
+const putText = putRowText;
+const {
+  number: AT_NUMBER,
+  pinHash: AT_PIN_HASH,
+  cents: AT_CENTS,
+  currency: AT_CURRENCY,
+  expiry: AT_EXPIRY,
+  status: AT_STATUS,
+  line: AT_LINE,
+} = CARD_ROW;
 
 /** The documented card columns (IMPORT_COLUMNS.card order). */
 const CARD_NUMBER = 0;
@@ -109,73 +138,99 @@ export function cardLineReader(
   const maxLength = Math.min(cardRule.max, params?.cardLength ?? cardRule.max);
   const prefix = Buffer.from(`${params?.binNumber ?? ''}${params?.extension ?? ''}`, 'latin1');
   const fieldCount = positions.length;
+  const columnOf = Int32Array.from(positions);
   const starts = new Int32Array(COLUMNS);
   const ends = new Int32Array(COLUMNS);
+  // The last expiry date and currency accepted: a file repeats them, and the same bytes need no
+  // second check (nor a string made of them).
+  const lastExpiry = new Uint8Array(CARD_WIDTH.expiry + 1);
+  const lastCurrency = new Uint8Array(CARD_WIDTH.currency + 1);
 
-  return (bytes, start, end) => {
-    if (end - start > IMPORT_LIMITS.maxLineChars) return undefined;
-    starts.fill(0);
-    ends.fill(0);
+  return (bytes, start, end, into, at, line) => {
+    if (end - start > MAX_LINE_CHARS) return false;
+    for (let column = 0; column < COLUMNS; column += 1) {
+      starts[column] = 0;
+      ends[column] = 0;
+    }
     let field = 0;
     let from = start;
-    let column = positions[0] ?? -1;
-    for (let at = start; at <= end; at += 1) {
-      const byte = at === end ? PIPE : (bytes[at] ?? 0);
+    let column = columnOf[0] ?? -1;
+    for (let i = start; i <= end; i += 1) {
+      const byte = i === end ? PIPE : (bytes[i] ?? 0);
       if (byte === PIPE) {
-        if (field >= fieldCount) return undefined;
+        if (field >= fieldCount) return false;
         if (column >= 0) {
           starts[column] = from;
-          ends[column] = at;
+          ends[column] = i;
         }
         field += 1;
-        from = at + 1;
-        column = positions[field] ?? -1;
+        from = i + 1;
+        column = columnOf[field] ?? -1;
       } else if (byte >= 0x7f || (column >= 0 && byte <= 0x20)) {
         // Outside ASCII (the general path checks UTF-8), or a space or control to trim or refuse.
-        return undefined;
+        return false;
       }
     }
-    if (field !== fieldCount) return undefined;
+    if (field !== fieldCount) return false;
 
     const numberStart = starts[CARD_NUMBER] ?? 0;
     const numberEnd = ends[CARD_NUMBER] ?? 0;
     const numberLength = numberEnd - numberStart;
-    if (numberLength < minLength || numberLength > maxLength) return undefined;
-    if (!digits(bytes, numberStart, numberEnd)) return undefined;
+    if (numberLength < minLength || numberLength > maxLength) return false;
+    if (!digits(bytes, numberStart, numberEnd)) return false;
     for (let i = 0; i < prefix.length; i += 1) {
-      if (bytes[numberStart + i] !== prefix[i]) return undefined;
+      if (bytes[numberStart + i] !== prefix[i]) return false;
     }
     const pinStart = starts[PIN] ?? 0;
     const pinEnd = ends[PIN] ?? 0;
-    if (pinEnd - pinStart < pinRule.min || pinEnd - pinStart > pinRule.max) return undefined;
-    if (!digits(bytes, pinStart, pinEnd)) return undefined;
+    if (pinEnd - pinStart < pinRule.min || pinEnd - pinStart > pinRule.max) return false;
+    if (!digits(bytes, pinStart, pinEnd)) return false;
     const cents = centsOf(bytes, starts[BALANCE] ?? 0, ends[BALANCE] ?? 0);
-    if (cents < 0) return undefined;
+    if (cents < 0) return false;
 
-    let expiry: string | null = null;
-    if ((ends[EXPIRY] ?? 0) > (starts[EXPIRY] ?? 0)) {
-      expiry = latin1(bytes, starts[EXPIRY] ?? 0, ends[EXPIRY] ?? 0);
-      if (!isIsoDate(expiry)) return undefined;
+    const expiryStart = starts[EXPIRY] ?? 0;
+    const expiryEnd = ends[EXPIRY] ?? 0;
+    if (expiryEnd > expiryStart && !same(lastExpiry, bytes, expiryStart, expiryEnd)) {
+      if (!isIsoDate(latin1(bytes, expiryStart, expiryEnd))) return false;
+      remember(lastExpiry, bytes, expiryStart, expiryEnd);
     }
-    let currency = DEFAULT_CARD_CURRENCY;
-    if ((ends[CURRENCY] ?? 0) > (starts[CURRENCY] ?? 0)) {
-      currency = latin1(bytes, starts[CURRENCY] ?? 0, ends[CURRENCY] ?? 0);
-      if (!CARD_CURRENCY.test(currency)) return undefined;
+    const currencyStart = starts[CURRENCY] ?? 0;
+    const currencyEnd = ends[CURRENCY] ?? 0;
+    if (currencyEnd > currencyStart && !same(lastCurrency, bytes, currencyStart, currencyEnd)) {
+      if (!CURRENCY_CODE.test(latin1(bytes, currencyStart, currencyEnd))) return false;
+      remember(lastCurrency, bytes, currencyStart, currencyEnd);
     }
-    let status: string = 'active';
+    let status: string = ACTIVE;
     if ((ends[STATUS] ?? 0) > (starts[STATUS] ?? 0)) {
       status = latin1(bytes, starts[STATUS] ?? 0, ends[STATUS] ?? 0).toLowerCase();
-      if (!isCardStatus(status)) return undefined;
+      if (!isCardStatus(status)) return false;
     }
-    return {
-      key: latin1(bytes, numberStart, numberEnd),
-      values: [
-        pinHash(bytes, numberStart, numberEnd, pinStart, pinEnd),
-        cents,
-        currency,
-        expiry,
-        status,
-      ],
-    };
+
+    putBytes(into, at + AT_NUMBER, CARD_WIDTH.number, bytes, numberStart, numberEnd);
+    pinHash(into, at + AT_PIN_HASH, bytes, numberStart, numberEnd, pinStart, pinEnd);
+    putDigits(into, at + AT_CENTS, CARD_WIDTH.cents, cents);
+    if (currencyEnd > currencyStart) {
+      putBytes(into, at + AT_CURRENCY, CARD_WIDTH.currency, bytes, currencyStart, currencyEnd);
+    } else {
+      putBytes(into, at + AT_CURRENCY, CARD_WIDTH.currency, DEFAULT_CURRENCY, 0, 3);
+    }
+    putBytes(into, at + AT_EXPIRY, CARD_WIDTH.expiry, bytes, expiryStart, expiryEnd);
+    putText(into, at + AT_STATUS, CARD_WIDTH.status, status);
+    putDigits(into, at + AT_LINE, CARD_WIDTH.line, line);
+    return true;
   };
+}
+
+/** True when `last` (its length, then its bytes) holds bytes[start..end). */
+function same(last: Uint8Array, bytes: Uint8Array, start: number, end: number): boolean {
+  if (last[0] !== end - start) return false;
+  for (let i = start; i < end; i += 1) if (last[1 + i - start] !== bytes[i]) return false;
+  return true;
+}
+
+/** Keeps bytes[start..end) (at most last.length - 1 of them) in `last`. */
+function remember(last: Uint8Array, bytes: Uint8Array, start: number, end: number): void {
+  if (end - start >= last.length) return;
+  last[0] = end - start;
+  for (let i = start; i < end; i += 1) last[1 + i - start] = bytes[i] ?? 0;
 }

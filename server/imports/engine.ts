@@ -22,9 +22,10 @@ import { encryptSecret } from '../records/record-crypto';
 import { PinHmac } from '../records/pin-hmac';
 import { storeDetails } from '../records/store-search';
 import { FIELD_DELIMITER } from './file-header';
-import { cardLineReader, type CardLineReader, type PinHasher } from './card-line';
+import { cardLineReader, type CardLineReader } from './card-line';
+import { CardRows, packCard, unpackCard, type CardRecord } from './card-rows';
+import { CardRowsAhead } from './card-rows-ahead';
 import { countDataLines, forEachDataLine, MAX_LINE_BYTES, type FileHeader } from './import-file';
-import { PinHashesAhead } from './pin-hashes-ahead';
 import { checkCard, checkDevice, checkStore, type CardRuleParams, type Checked } from './rules';
 
 export const PROGRESS_CELL = { step: 0, currentLine: 1, totalLines: 2, errorLines: 3 } as const;
@@ -38,6 +39,8 @@ export interface ImportJob {
   importId: number;
   recordsDir: string;
   inputFile: string;
+  /** The file's data lines when the upload counted them (import-file.ts DataLineCounter). */
+  totalLines?: number;
   errorFile: string;
   card?: CardRuleParams;
   /** Hex keys (read by the service from keysDir). */
@@ -55,8 +58,8 @@ export interface ImportJob {
    */
   stallAtLine?: number;
   hold?: Int32Array;
-  /** Shared memory where a helper thread puts PIN HMACs ahead of the import (pin-hashes-ahead.ts). */
-  pinHashesMemory?: SharedArrayBuffer;
+  /** Shared memory where a helper thread puts card rows ahead of the import (card-rows-ahead.ts). */
+  cardRowsMemory?: SharedArrayBuffer;
 }
 
 export interface ImportOutcome {
@@ -64,8 +67,8 @@ export interface ImportOutcome {
   errorLines: number;
   inserted: number;
   replaced: number;
-  /** Card lines whose PIN HMAC came from the helper thread (logged). */
-  pinHashesAhead: number;
+  /** Card lines whose row came from the helper thread (logged). */
+  rowsAhead: number;
 }
 
 /** Buffered writes to the error file. */
@@ -198,14 +201,23 @@ export interface Pending {
   from: number;
   to: number;
   row: Row | undefined;
+  /** A good card line's row: its offset in the batch's packed rows (card-rows.ts). */
+  packed?: number;
   /** The line's problems; set for a good line found to repeat a key of this file. */
   problems: readonly string[] | undefined;
   /** Set for a good line once written. */
   written?: 'inserted' | 'replaced';
 }
 
-/** Lines per batch: one multi-row INSERT of at most this many records. */
-export const BATCH_LINES = 64;
+/**
+ * Lines per batch: one INSERT of at most this many records. Cards are bound as one blob a batch
+ * (card-rows.ts), so bigger batches cost less; stores and devices bind a value per column.
+ */
+export const BATCH_LINES: Readonly<Record<ImportKind, number>> = {
+  card: 1024,
+  store: 64,
+  device: 64,
+};
 
 /**
  * Writes good lines a batch at a time: one multi-row `INSERT ... ON CONFLICT DO NOTHING` for
@@ -223,11 +235,14 @@ export class BatchWriter {
   readonly #inserts = new Map<number, Statement>();
   readonly #owner: Statement;
   readonly #update: Statement;
+  /** A card import's packed rows (Pending.packed), written with one statement a batch. */
+  readonly cards: CardRows | undefined;
 
   constructor(db: Db, table: Table, importId: number) {
     this.#db = db;
     this.#table = table;
     this.#importId = importId;
+    this.cards = table === TABLES.card ? new CardRows(db, BATCH_LINES.card) : undefined;
     this.#owner = db
       .prepare(`SELECT import_id, line FROM ${table.name} WHERE ${table.key} = ?`)
       .raw();
@@ -250,19 +265,29 @@ export class BatchWriter {
 
   /** Writes the good lines of `batch` (in line order), setting each one's outcome. */
   write(batch: readonly Pending[]): void {
-    const good = batch.filter((pending) => pending.row !== undefined);
+    const cards = this.cards;
+    const good = batch.filter(
+      (pending) => pending.row !== undefined || pending.packed !== undefined,
+    );
     if (good.length === 0) return;
-    const params: unknown[] = [];
-    for (const { row, line } of good) {
-      if (row !== undefined) params.push(row.key, ...row.values, this.#importId, line);
+    let inserted: number;
+    if (cards !== undefined) {
+      inserted = cards.insert(this.#importId);
+    } else {
+      const params: unknown[] = [];
+      for (const { row, line } of good) {
+        if (row !== undefined) params.push(row.key, ...row.values, this.#importId, line);
+      }
+      inserted = this.#insert(good.length).run(params).changes;
     }
-    const inserted = this.#insert(good.length).run(params).changes;
     for (const pending of good) {
       if (inserted === good.length) {
         pending.written = 'inserted';
         continue;
       }
-      const { row, line } = pending;
+      const { line, packed } = pending;
+      const row =
+        packed === undefined || cards === undefined ? pending.row : unpackCard(cards.bytes, packed);
       if (row === undefined) continue;
       const owner = this.#owner.get(row.key) as [number, number] | undefined;
       // Only the key is unique, so a row not inserted has a record with its key.
@@ -276,6 +301,7 @@ export class BatchWriter {
         pending.written = 'replaced';
       }
     }
+    cards?.clear();
   }
 }
 
@@ -290,12 +316,25 @@ function stall(hold: Int32Array, cells: Int32Array, line: number): void {
   while (Atomics.load(hold, 0) !== 0) Atomics.wait(hold, 0, Atomics.load(hold, 0), 200);
 }
 
-/** Runs the import; throws (after rolling back) when it cannot complete. */
-export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
+/**
+ * Runs the import; throws (after rolling back) when it cannot complete. Once committed, it calls
+ * `committed` with the outcome (the worker answers then), and only then checkpoints the WAL: the
+ * commit leaves the import's pages (about 100 MB for a million cards) in the WAL, and copying
+ * them into the database file (about 0.45 s for a million cards here) is SQLite's housekeeping,
+ * not the import's: the cards are committed and readable before it, and a crash during it loses
+ * nothing (the WAL is replayed). Readers meanwhile read the WAL; a write on another connection
+ * during it does not wait for it (a second checkpointer is refused at once, SQLITE_BUSY, which
+ * SQLite's autocheckpoint ignores).
+ */
+export function runImport(
+  job: ImportJob,
+  cells: Int32Array,
+  committed?: (outcome: ImportOutcome) => void,
+): ImportOutcome {
   const kind = job.kind;
   const specs = IMPORT_COLUMNS[kind];
   Atomics.store(cells, PROGRESS_CELL.step, stepIndex('validating'));
-  const totalLines = countDataLines(job.inputFile);
+  const totalLines = job.totalLines ?? countDataLines(job.inputFile);
   Atomics.store(cells, PROGRESS_CELL.totalLines, totalLines);
 
   const db = openProgramDb(job.recordsDir, job.programId, { cacheKiB: 64 * 1024 });
@@ -305,12 +344,14 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     errorLines: 0,
     inserted: 0,
     replaced: 0,
-    pinHashesAhead: 0,
+    rowsAhead: 0,
   };
   const ahead =
-    job.pinHashesMemory === undefined ? undefined : new PinHashesAhead(job.pinHashesMemory);
+    job.cardRowsMemory === undefined ? undefined : new CardRowsAhead(job.cardRowsMemory);
+  let done = false;
   try {
     db.pragma('journal_size_limit = 67108864');
+    db.pragma('wal_autocheckpoint = 0');
     db.exec('BEGIN IMMEDIATE');
     Atomics.store(cells, PROGRESS_CELL.step, stepIndex('importing'));
     const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
@@ -357,9 +398,10 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
       Atomics.store(cells, PROGRESS_CELL.errorLines, outcome.errorLines);
       batch = [];
     };
+    const batchLines = BATCH_LINES[kind];
     const queue = (pending: Pending) => {
       batch.push(pending);
-      if (batch.length === BATCH_LINES) flush();
+      if (batch.length === batchLines) flush();
     };
     const line = (raw: string, row: Row | undefined, problems?: readonly string[]): Pending => ({
       line: lineNumber,
@@ -372,9 +414,7 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     const fail = (raw: string, problems: readonly string[]) =>
       queue(line(raw, undefined, problems));
     let fastCard: CardLineReader | undefined;
-    /** The current line's PIN HMAC: the helper's when it made it, else computed here. */
-    const pinHash: PinHasher = (lineBytes, ...ranges) =>
-      ahead?.take(dataLines) ?? hmac.digestJoined(lineBytes, ...ranges);
+    const cards = writer.cards;
 
     const onHeader = (header: FileHeader) => {
       positions = [...header.positions];
@@ -383,7 +423,11 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
       passwordColumn = header.columns.indexOf('password');
       const kept = header.text.split(FIELD_DELIMITER).filter((_, index) => index !== errorColumn);
       errors.write(`${[...kept, IMPORT_ERROR_COLUMN].join(FIELD_DELIMITER)}\n`);
-      if (kind === 'card') fastCard = cardLineReader(positions, job.card, pinHash);
+      if (kind === 'card') {
+        fastCard = cardLineReader(positions, job.card, (into, at, lineBytes, ...ranges) =>
+          hmac.digestJoinedInto(into, at, lineBytes, ...ranges),
+        );
+      }
     };
 
     const onLine = (
@@ -417,17 +461,25 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
         return;
       }
       if (stop === start) return;
-      const card = fastCard?.(buffer, start, stop);
-      if (card !== undefined) {
-        queue({
-          line: lineNumber,
-          raw: undefined,
-          from: start,
-          to: stop,
-          row: card,
-          problems: undefined,
-        });
-        return;
+      if (cards !== undefined && fastCard !== undefined) {
+        // The helper's row when it made this line's, else the fast path's when it accepts it.
+        const packed = cards.add();
+        if (
+          (ahead?.take(dataLines, cards.bytes, packed) ?? false) ||
+          fastCard(buffer, start, stop, cards.bytes, packed, lineNumber)
+        ) {
+          queue({
+            line: lineNumber,
+            raw: undefined,
+            from: start,
+            to: stop,
+            row: undefined,
+            packed,
+            problems: undefined,
+          });
+          return;
+        }
+        cards.drop();
       }
       if (!isUtf8(buffer.subarray(start, stop))) {
         fail(buffer.toString('utf8', start, stop), ['not UTF-8 text']);
@@ -452,8 +504,16 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
         values[position] = position === passwordSpec ? part : part.trim();
       }
       const result = check(values);
-      if (result.ok) queue(line(raw, result.value));
-      else fail(raw, result.problems);
+      if (!result.ok) {
+        fail(raw, result.problems);
+      } else if (cards !== undefined) {
+        // A card read the general way joins the batch's packed rows (cardCheck's rows are cards).
+        const packed = cards.add();
+        packCard(cards.bytes, packed, result.value as CardRecord, lineNumber);
+        queue({ ...line(raw, undefined), packed });
+      } else {
+        queue(line(raw, result.value));
+      }
     };
     // A batch is written before the buffer is refilled: its fast-path lines' bytes are there.
     if (forEachDataLine(job.inputFile, kind, onHeader, onLine, flush) === 0) {
@@ -475,9 +535,9 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
       job.importId,
     );
     db.exec('COMMIT');
+    done = true;
     Atomics.store(cells, PROGRESS_CELL.step, stepIndex('completed'));
-    outcome.pinHashesAhead = ahead?.taken ?? 0;
-    return outcome;
+    outcome.rowsAhead = ahead?.taken ?? 0;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     errors.close();
@@ -485,6 +545,17 @@ export function runImport(job: ImportJob, cells: Int32Array): ImportOutcome {
     throw error;
   } finally {
     ahead?.stop();
+    if (!done) db.close();
+  }
+  try {
+    committed?.(outcome);
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // Committed already: what this checkpoint did not copy, the file's next one does.
+    }
+  } finally {
     db.close();
   }
+  return outcome;
 }

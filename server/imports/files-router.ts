@@ -195,7 +195,11 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
 
   const uploadRoute = (routePath: string, kinds: readonly ImportKind[]) => {
     const storage = new UploadStorage(
-      { directory: imports.uploadsDir, newName: () => imports.newUploadName() },
+      {
+        directory: imports.uploadsDir,
+        newName: () => imports.newUploadName(),
+        onAccepted: (kind, bytes) => imports.prepare(kind, bytes),
+      },
       kinds,
     );
     const upload = multer({
@@ -224,6 +228,7 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
             kind: stored.kind,
             bytes: file.size,
             createdDate: Math.floor(Date.now() / 1000),
+            dataLines: stored.dataLines,
           });
         } catch (error) {
           await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 /**
  * Reading an import file: line by line in 1 MB chunks (never whole in memory), the header checked,
- * data lines numbered as the import reports them. Used by the import (engine.ts) and by the PIN
- * hashes computed ahead of it (pin-hashes-ahead.ts), so both see the same lines.
+ * data lines numbered as the import reports them. Used by the import (engine.ts) and by the card
+ * rows made ahead of it (card-rows-ahead.ts), so both see the same lines.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
@@ -57,25 +57,39 @@ export function forEachLine(
   }
 }
 
+/**
+ * Counts an import file's data lines from its bytes, chunk after chunk: its line breaks, plus a
+ * last line without one, minus the header (as forEachDataLine numbers them). The upload counts
+ * them as the file arrives (upload-storage.ts), so an import need not read the file twice.
+ */
+export class DataLineCounter {
+  #breaks = 0;
+  #last = 10;
+
+  add(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) this.#breaks += 1;
+    this.#last = bytes[bytes.length - 1] ?? 10;
+  }
+
+  get dataLines(): number {
+    return Math.max(0, this.#breaks + (this.#last === 10 ? 0 : 1) - 1);
+  }
+}
+
 /** Data lines of a file: its line count minus the header. */
 export function countDataLines(file: string): number {
   const fd = openSync(file, 'r');
   try {
     const buffer = Buffer.allocUnsafe(CHUNK);
-    let lines = 0;
-    let last = 10;
+    const counter = new DataLineCounter();
     for (;;) {
       const read = readSync(fd, buffer, 0, CHUNK, null);
       if (read === 0) break;
-      let at = buffer.indexOf(10, 0);
-      while (at >= 0 && at < read) {
-        lines += 1;
-        at = buffer.indexOf(10, at + 1);
-      }
-      last = buffer[read - 1] ?? 10;
+      counter.add(buffer.subarray(0, read));
     }
-    if (last !== 10) lines += 1;
-    return Math.max(0, lines - 1);
+    return counter.dataLines;
   } finally {
     closeSync(fd);
   }
@@ -94,7 +108,7 @@ export interface FileHeader {
 /**
  * The lines of an import file as an import numbers them: the header (checked; throws with the
  * reason when it is not a `kind` header), then every data line, 1-based, without its CR LF.
- * Shared by the import and by the PIN hashes computed ahead of it (pin-hashes-ahead.ts), so
+ * Shared by the import and by the card rows made ahead of it (card-rows-ahead.ts), so
  * both see the same lines under the same numbers. Returns the file's line count (0: empty).
  */
 export function forEachDataLine(

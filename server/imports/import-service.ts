@@ -37,7 +37,7 @@ import {
   type ImportOutcome,
 } from './engine';
 import { describeKind } from './file-header';
-import { PIN_HASHES_AHEAD_MIN_BYTES, PinHashesAhead } from './pin-hashes-ahead';
+import { CARD_ROWS_AHEAD_MIN_BYTES, CardRowsAhead } from './card-rows-ahead';
 
 export interface UploadRecord {
   /** The server-made name (newUploadName). */
@@ -50,6 +50,12 @@ export interface UploadRecord {
   bytes: number;
   /** Epoch seconds. */
   createdDate: number;
+  /**
+   * Its data lines, counted as it arrived (upload-storage.ts): the import's progress has its
+   * total at once instead of reading the file once more. Kept in memory; an import of an upload
+   * made before a restart counts them itself.
+   */
+  dataLines?: number;
 }
 
 export interface CardImportParams {
@@ -66,8 +72,8 @@ export interface ImportTestHooks {
   failAfterLine?: number;
   /** Wait this long after each line (to catch an import midway). */
   lineDelayMs?: number;
-  /** Card files from this size get the PIN hash helper (default PIN_HASHES_AHEAD_MIN_BYTES). */
-  pinHashesAheadMinBytes?: number;
+  /** Card files from this size get the card rows helper (default CARD_ROWS_AHEAD_MIN_BYTES). */
+  cardRowsAheadMinBytes?: number;
 }
 
 export interface ImportServiceOptions {
@@ -115,7 +121,7 @@ export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const bootOf = (file: string) =>
   `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
 const WORKER_BOOT = bootOf(WORKER_FILE);
-const HELPER_BOOT = bootOf(path.join(__dirname, 'pin-hashes-worker.ts'));
+const HELPER_BOOT = bootOf(path.join(__dirname, 'card-rows-worker.ts'));
 /**
  * Both threads make garbage fast and keep little of it (a batch of lines, a few buffers): young
  * generations smaller than V8's default (16 MB semi-spaces) keep memory down (issue 10's bound:
@@ -130,7 +136,7 @@ interface Running {
   programId: number;
   cells: Int32Array;
   worker?: Worker;
-  /** The PIN HMAC helper of a big card import (pin-hashes-ahead.ts). */
+  /** The card rows helper of a big card import (card-rows-ahead.ts). */
   helper?: Worker;
 }
 
@@ -179,9 +185,15 @@ export class ImportService {
   readonly #running = new Map<string, Running>();
   /** Program -> the end of its last queued import (one import at a time per program). */
   readonly #queues = new Map<number, Promise<unknown>>();
+  /** Upload name -> its data lines, when counted as it arrived (UploadRecord.dataLines). */
+  readonly #dataLines = new Map<string, number>();
   /** Upload name -> program (filled by registerUpload and by lookups). */
   readonly #owners = new Map<string, number>();
   readonly #runs = new Set<Promise<unknown>>();
+  /** Threads booted for the next import (prepare()), one of each at most. */
+  readonly #spares: { import?: Worker; helper?: Worker } = {};
+  /** Import workers that answered and still checkpoint (engine.ts runImport), until they end. */
+  readonly #ending = new Set<Promise<void>>();
   #sweepTimer: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -239,6 +251,7 @@ export class ImportService {
         // Checked again: an import of it may have started while the folder was read.
         if (this.#running.has(name)) continue;
         await rm(file, { force: true });
+        this.#dataLines.delete(name);
         removed += 1;
       }
     }
@@ -273,6 +286,7 @@ export class ImportService {
         .run(record.fileName, record.kind, record.userFileName, record.bytes, record.createdDate),
     );
     this.#owners.set(record.fileName, record.programId);
+    if (record.dataLines !== undefined) this.#dataLines.set(record.fileName, record.dataLines);
   }
 
   /**
@@ -380,8 +394,10 @@ export class ImportService {
    */
   async dropAll(): Promise<void> {
     if (this.#running.size > 0) throw new Error('An import is running');
+    await Promise.allSettled([...this.#ending]);
     this.#records.close();
     this.#owners.clear();
+    this.#dataLines.clear();
     for (const dir of [this.#records.dir, this.uploadsDir, this.errorsDir]) {
       await rm(dir, { recursive: true, force: true });
     }
@@ -393,11 +409,13 @@ export class ImportService {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#sweepTimer);
+    for (const spare of [this.#spares.import, this.#spares.helper]) void spare?.terminate();
     for (const running of this.#running.values()) {
       void running.worker?.terminate();
       void running.helper?.terminate();
     }
     await Promise.allSettled([...this.#runs]);
+    await Promise.allSettled([...this.#ending]);
     this.#records.close();
   }
 
@@ -435,6 +453,7 @@ export class ImportService {
       importId,
       recordsDir: this.#records.dir,
       inputFile,
+      totalLines: this.#dataLines.get(fileName),
       errorFile: path.join(this.errorsDir, outFileName),
       card: request.card,
       pinKey: this.#pinKey.toString('hex'),
@@ -482,14 +501,14 @@ export class ImportService {
   }
 
   #inWorker(job: ImportJob, running: Running): Promise<ImportOutcome> {
-    const helped = this.#helpWithPinHashes(job, running);
+    const helped = this.#helpWithCardRows(job, running);
     return new Promise<ImportOutcome>((resolve, reject) => {
-      const worker = new Worker(WORKER_BOOT, {
-        eval: true,
-        workerData: { job: helped, cells: running.cells },
-        resourceLimits: WORKER_LIMITS,
-      });
+      const worker = this.#thread('import');
+      worker.postMessage({ job: helped, cells: running.cells });
       running.worker = worker;
+      const ended = new Promise<void>((settle) => worker.once('exit', () => settle()));
+      this.#ending.add(ended);
+      void ended.then(() => this.#ending.delete(ended));
       let answered = false;
       worker.on('message', (message: WorkerMessage) => {
         answered = true;
@@ -509,11 +528,11 @@ export class ImportService {
   }
 
   /**
-   * For a card file of PIN_HASHES_AHEAD_MIN_BYTES or more, starts the helper thread that computes
-   * PIN HMACs ahead of the import; returns the job with its shared memory. The helper can only
+   * For a card file of CARD_ROWS_AHEAD_MIN_BYTES or more, starts the helper thread that makes
+   * card rows ahead of the import; returns the job with its shared memory. The helper can only
    * save time: whatever becomes of it, the import computes what the helper did not.
    */
-  #helpWithPinHashes(job: ImportJob, running: Running): ImportJob {
+  #helpWithCardRows(job: ImportJob, running: Running): ImportJob {
     if (job.kind !== 'card') return job;
     let bytes = 0;
     try {
@@ -521,20 +540,60 @@ export class ImportService {
     } catch {
       return job; // the import itself reports a missing file
     }
-    if (bytes < (this.#options.testHooks?.pinHashesAheadMinBytes ?? PIN_HASHES_AHEAD_MIN_BYTES)) {
+    if (bytes < (this.#options.testHooks?.cardRowsAheadMinBytes ?? CARD_ROWS_AHEAD_MIN_BYTES)) {
       return job;
     }
-    const memory = PinHashesAhead.memory();
-    const helper = new Worker(HELPER_BOOT, {
-      eval: true,
-      workerData: { job, memory },
-      resourceLimits: HELPER_LIMITS,
-    });
+    const memory = CardRowsAhead.memory();
+    const helper = this.#thread('helper');
+    helper.postMessage({ job, memory });
     helper.on('error', (error) => {
-      this.#options.logger.warn({ err: error }, 'the PIN hash helper stopped; the import goes on');
+      this.#options.logger.warn({ err: error }, 'the card rows helper stopped; the import goes on');
     });
     running.helper = helper;
-    return { ...job, pinHashesMemory: memory };
+    return { ...job, cardRowsMemory: memory };
+  }
+
+  /**
+   * Boots the threads an import of a `kind` upload of about `bytes` will use while the upload is
+   * still arriving (upload-storage.ts calls it once the header is read), so the import starts
+   * at once instead of waiting for them: a thread's start, tsx's hook and the engine's modules
+   * take about 150 ms here. At most one of each waits, idle (it keeps no process alive) until an
+   * import takes it or the service closes.
+   */
+  prepare(kind: ImportKind, bytes: number): void {
+    if (this.#closed || this.#options.testHooks?.inProcess === true) return;
+    this.#spares.import ??= this.#boot('import', true);
+    const helperFrom = this.#options.testHooks?.cardRowsAheadMinBytes ?? CARD_ROWS_AHEAD_MIN_BYTES;
+    if (kind === 'card' && bytes >= helperFrom) this.#spares.helper ??= this.#boot('helper', true);
+  }
+
+  /** A booted thread of `role`: the spare one when there is one, else a new one. */
+  #thread(role: 'import' | 'helper'): Worker {
+    const spare = this.#spares[role];
+    this.#spares[role] = undefined;
+    if (spare === undefined) return this.#boot(role, false);
+    spare.ref();
+    return spare;
+  }
+
+  /**
+   * Starts a thread of `role`; it waits for its work in a message (import-worker.ts,
+   * card-rows-worker.ts). A spare one keeps no process alive, and is forgotten if it ends.
+   */
+  #boot(role: 'import' | 'helper', spare: boolean): Worker {
+    const worker = new Worker(role === 'import' ? WORKER_BOOT : HELPER_BOOT, {
+      eval: true,
+      resourceLimits: role === 'import' ? WORKER_LIMITS : HELPER_LIMITS,
+    });
+    if (spare) {
+      worker.unref();
+      const forget = () => {
+        if (this.#spares[role] === worker) this.#spares[role] = undefined;
+      };
+      worker.once('error', forget);
+      worker.once('exit', forget);
+    }
+    return worker;
   }
 
   /** The upload row of a program, or undefined. */

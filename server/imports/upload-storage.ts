@@ -18,6 +18,7 @@ import type { StorageEngine } from 'multer';
 import { IMPORT_FILE_FIELD, type ImportKind } from '@contracts/api/imports';
 import { validationError } from '../http/errors';
 import { sniffUpload } from './file-header';
+import { DataLineCounter } from './import-file';
 import { midwayFaultOf } from './midway-faults';
 
 /** How much of an upload is checked before anything is written. */
@@ -28,11 +29,17 @@ export interface UploadStorageOptions {
   directory: string;
   /** A new server-made file name (no path parts). */
   newName(): string;
+  /**
+   * Called once an upload's header is read and accepted, with its kind and the request's
+   * declared length: the import service boots the threads its import will use meanwhile.
+   */
+  onAccepted?(kind: ImportKind, bytes: number): void;
 }
 
-/** What the engine learnt of a stored upload: the kind its header names. */
+/** What the engine learnt of a stored upload: the kind its header names, its data lines. */
 export interface StoredUpload {
   kind: ImportKind;
+  dataLines: number;
 }
 
 type FileInfo = Partial<Express.Multer.File>;
@@ -130,12 +137,14 @@ export class UploadStorage implements StorageEngine {
     }
     const sniffed = sniffUpload(head.subarray(0, SNIFF_BYTES), this.#kinds);
     if (!sniffed.ok) throw validationError(IMPORT_FILE_FIELD, sniffed.reason);
+    this.#options.onAccepted?.(sniffed.kind, Number(req.headers['content-length']) || 0);
 
     const { directory } = this.#options;
     await mkdir(directory, { recursive: true, mode: 0o700 });
     const fileName = this.#options.newName();
     const target = path.join(directory, fileName);
     let size = 0;
+    const lines = new DataLineCounter();
     // A developer tools' fault (midway-faults.ts): the upload is cut off after that many bytes,
     // the bytes up to there written, then the write fails and the partial file is removed.
     const fault = midwayFaultOf(req.res)?.upload;
@@ -143,6 +152,7 @@ export class UploadStorage implements StorageEngine {
     function* taken(buffer: Buffer): Generator<Buffer> {
       if (size + buffer.length <= cutAt) {
         size += buffer.length;
+        lines.add(buffer);
         yield buffer;
         return;
       }
@@ -161,7 +171,7 @@ export class UploadStorage implements StorageEngine {
       await removeQuietly(target);
       throw error;
     }
-    this.#stored.set(req, { kind: sniffed.kind });
+    this.#stored.set(req, { kind: sniffed.kind, dataLines: lines.dataLines });
     return { destination: directory, filename: fileName, path: target, size };
   }
 }

@@ -355,11 +355,13 @@ describe('the service', () => {
     expect(answers.map((a) => a.insertedLines)).toEqual([20_000, 20_000]);
   });
 
-  it('imports a card file with the PIN hash helper thread as without it', async () => {
-    // Every card file gets the helper here; how much it computes depends on the threads' pace,
-    // what the import answers and keeps must not.
+  it('imports a card file with the card rows helper thread as without it', async () => {
+    // Every card file gets the helper here; how many rows it makes depends on the threads' pace,
+    // what the import answers and keeps must not. Both threads are booted ahead (as an upload
+    // does), so the import takes them.
     await service.close();
-    service = open({ pinHashesAheadMinBytes: 0 });
+    service = open({ cardRowsAheadMinBytes: 0 });
+    service.prepare('card', 1);
     const card = (n: number) => `60359901${String(n).padStart(8, '0')}`;
     const data = Array.from({ length: 5000 }, (_, n) =>
       n === 4321 ? `${card(n)}|12ab|1.00|` : `${card(n)}|${1000 + (n % 9000)}|1.00|`,

@@ -1,7 +1,7 @@
 /**
- * PIN HMACs computed ahead of a card import (server/imports/pin-hashes-ahead.ts): the import
- * takes the helper's hashes for exactly the lines it made them for, and the cards are the same
- * whether the helper ran, ran partly or not at all. The helper runs here on the test's thread
+ * Card rows made ahead of a card import (server/imports/card-rows-ahead.ts): the import takes
+ * the helper's rows for exactly the lines it made them for, and the cards are the same whether
+ * the helper ran, ran partly or not at all. The helper runs here on the test's thread
  * before the import (a file shorter than its ring), so what it contributes does not depend on
  * timing; tests/server/imports/engine.test.ts runs it as a thread through the service.
  */
@@ -12,10 +12,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { PROGRESS_CELLS, runImport, type ImportJob } from '../../../server/imports/engine';
 import {
-  hashPinsAhead,
-  PIN_HASHES_AHEAD_SLOTS,
-  PinHashesAhead,
-} from '../../../server/imports/pin-hashes-ahead';
+  CARD_ROWS_AHEAD_SLOTS,
+  CardRowsAhead,
+  readCardRowsAhead,
+} from '../../../server/imports/card-rows-ahead';
+import { CARD_ROW } from '../../../server/imports/card-rows';
 import { openProgramDb, programDbFile } from '../../../server/records/records-db';
 
 const KEY = randomBytes(32);
@@ -79,15 +80,15 @@ function storedHashes(): Map<string, string> {
   }
 }
 
-describe('PIN hashes computed ahead', () => {
+describe('card rows made ahead', () => {
   it('are taken for every line the import reads fast, and the cards are right', async () => {
     const file = await cardFile(1000);
     const job = jobFor(file, 1);
-    const memory = PinHashesAhead.memory();
-    hashPinsAhead(job, memory);
-    const outcome = runImport({ ...job, pinHashesMemory: memory }, cells());
+    const memory = CardRowsAhead.memory();
+    readCardRowsAhead(job, memory);
+    const outcome = runImport({ ...job, cardRowsMemory: memory }, cells());
     // 100 lines have a bad PIN; 20 good ones a space to trim (read the general way).
-    expect(outcome).toMatchObject({ inserted: 900, errorLines: 100, pinHashesAhead: 880 });
+    expect(outcome).toMatchObject({ inserted: 900, errorLines: 100, rowsAhead: 880 });
     const hashes = storedHashes();
     expect(hashes.size).toBe(900);
     for (const [number, hash] of hashes) {
@@ -106,25 +107,26 @@ describe('PIN hashes computed ahead', () => {
     const alone = storedHashes();
 
     const job = jobFor(file, 2);
-    const memory = PinHashesAhead.memory();
-    hashPinsAhead(job, memory);
+    const memory = CardRowsAhead.memory();
+    readCardRowsAhead(job, memory);
     // Line 5's slot holding a line one ring further on (as if the helper had run ahead wrongly).
-    new PinHashesAhead(memory).put(PIN_HASHES_AHEAD_SLOTS + 5, (into, at) => {
-      into.set(randomBytes(32), at);
+    new CardRowsAhead(memory).put(CARD_ROWS_AHEAD_SLOTS + 5, (into, at) => {
+      into.set(randomBytes(CARD_ROW.bytes), at);
+      return true;
     });
-    const outcome = runImport({ ...job, pinHashesMemory: memory }, cells());
+    const outcome = runImport({ ...job, cardRowsMemory: memory }, cells());
     // 270 good lines, 6 of them with a space (read the general way), and line 5.
-    expect(outcome).toMatchObject({ inserted: 0, replaced: 270, pinHashesAhead: 263 });
+    expect(outcome).toMatchObject({ inserted: 0, replaced: 270, rowsAhead: 263 });
     expect(storedHashes()).toEqual(alone);
   });
 
   it('stop when the import ends, however far behind', async () => {
     const file = await cardFile(20_000);
     const job = jobFor(file, 1);
-    const memory = PinHashesAhead.memory();
-    new PinHashesAhead(memory).stop();
-    hashPinsAhead(job, memory); // returns at once: the import ended
-    const outcome = runImport({ ...job, pinHashesMemory: memory }, cells());
-    expect(outcome).toMatchObject({ inserted: 18_000, pinHashesAhead: 0 });
+    const memory = CardRowsAhead.memory();
+    new CardRowsAhead(memory).stop();
+    readCardRowsAhead(job, memory); // returns at once: the import ended
+    const outcome = runImport({ ...job, cardRowsMemory: memory }, cells());
+    expect(outcome).toMatchObject({ inserted: 18_000, rowsAhead: 0 });
   });
 });

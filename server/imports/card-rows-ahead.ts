@@ -1,0 +1,145 @@
+/**
+ * Card rows made ahead of a big card import by a second thread: the helper reads the file, checks
+ * each line and computes its PIN HMAC (2 SHA-256 rounds a card), and leaves the line's packed row
+ * (card-rows.ts) in shared memory; the import's thread, which writes every row to SQLite, only
+ * copies it. The helper reads the same file through the same code (forEachDataLine,
+ * cardLineReader), so it makes exactly the rows the import's fast path would, under the same
+ * line numbers.
+ *
+ * Shared memory (one SharedArrayBuffer):
+ *   control  Int32 [passed, stopped]: the last data line the import is done with; 1 once it ended
+ *   tags     Int32 per slot: the data line whose row the slot holds (0: none)
+ *   rows     CARD_ROW.bytes per slot
+ * Line n lives in slot n % SLOTS. The helper writes line n only once the import has passed line
+ * n - SLOTS (so it never overwrites a slot the import may still read), and skips lines the
+ * import has passed already. The import takes a slot only when its tag is its line; otherwise
+ * (the helper behind, stopped or failed, or a line the fast path leaves to the general path) it
+ * reads the line itself, so the two share the work whatever their speeds. The helper can only
+ * save time, never change an answer: its rows are the import's own function of the same bytes.
+ */
+import { PinHmac } from '../records/pin-hmac';
+import { cardLineReader } from './card-line';
+import { CARD_ROW } from './card-rows';
+import type { ImportJob } from './engine';
+import { forEachDataLine } from './import-file';
+
+/** Lines the helper may run ahead of the import. */
+export const CARD_ROWS_AHEAD_SLOTS = 16_384;
+const SLOTS = CARD_ROWS_AHEAD_SLOTS;
+const ROW_BYTES = CARD_ROW.bytes;
+const PASSED = 0;
+const STOPPED = 1;
+const CONTROL_BYTES = 8;
+/** The import wakes a waiting helper after this many lines. */
+const WAKE_EVERY = 1024;
+/**
+ * Lines ahead of the import that a helper it caught up with leaves to it. The import reads a
+ * line itself about twice as slowly as it takes a ready one, so the helper's row for a line this
+ * far ahead is ready before the import gets there.
+ */
+const LEAD = 256;
+
+/** A card file at least this big gets a helper (about 50,000 lines): below it, a thread's start costs more than it saves. */
+export const CARD_ROWS_AHEAD_MIN_BYTES = 2 * 1024 * 1024;
+
+export class CardRowsAhead {
+  readonly #control: Int32Array;
+  readonly #tags: Int32Array;
+  readonly #rows: Uint8Array;
+  /** Lines whose row the import took from the helper. */
+  taken = 0;
+  /** The helper's side: lines up to this one are left to the import (wanted). */
+  #leapTo = 0;
+
+  constructor(readonly memory: SharedArrayBuffer) {
+    this.#control = new Int32Array(memory, 0, 2);
+    this.#tags = new Int32Array(memory, CONTROL_BYTES, SLOTS);
+    this.#rows = new Uint8Array(memory, CONTROL_BYTES + 4 * SLOTS, ROW_BYTES * SLOTS);
+  }
+
+  static memory(): SharedArrayBuffer {
+    return new SharedArrayBuffer(CONTROL_BYTES + (4 + ROW_BYTES) * SLOTS);
+  }
+
+  // The import's side.
+
+  /** Copies line `line`'s row to `into[at..)` when the helper made it; false when not. */
+  take(line: number, into: Uint8Array, at: number): boolean {
+    const slot = line % SLOTS;
+    if (Atomics.load(this.#tags, slot) !== line) return false;
+    this.taken += 1;
+    const rows = this.#rows;
+    for (let i = 0, from = slot * ROW_BYTES; i < ROW_BYTES; i += 1)
+      into[at + i] = rows[from + i] ?? 0;
+    return true;
+  }
+
+  /** The import is done with every line up to `line`. */
+  passed(line: number): void {
+    Atomics.store(this.#control, PASSED, line);
+    if (line % WAKE_EVERY === 0) Atomics.notify(this.#control, PASSED);
+  }
+
+  /** The import ended: the helper stops. */
+  stop(): void {
+    Atomics.store(this.#control, STOPPED, 1);
+    Atomics.notify(this.#control, PASSED);
+  }
+
+  // The helper's side.
+
+  get stopped(): boolean {
+    return Atomics.load(this.#control, STOPPED) === 1;
+  }
+
+  /**
+   * Whether the helper should read `line`: false when the import has passed it, and then for
+   * the next LEAD lines: when the import catches up, the helper leaps ahead of it rather than
+   * make the rows the import is making itself meanwhile. Waits while the line's slot may still
+   * be read; throws Stopped when the import ended.
+   */
+  wanted(line: number): boolean {
+    for (;;) {
+      if (this.stopped) throw new Stopped();
+      const passed = Atomics.load(this.#control, PASSED);
+      if (line <= passed) this.#leapTo = passed + LEAD;
+      if (line <= this.#leapTo) return false;
+      if (line - passed <= SLOTS) return true;
+      Atomics.wait(this.#control, PASSED, passed, 50);
+    }
+  }
+
+  /** Puts line `line`'s row, which `write` writes straight into its slot; false: none made. */
+  put(line: number, write: (into: Uint8Array, at: number) => boolean): void {
+    const slot = line % SLOTS;
+    if (write(this.#rows, slot * ROW_BYTES)) Atomics.store(this.#tags, slot, line);
+  }
+}
+
+class Stopped extends Error {}
+
+/** The helper: makes the card rows of `job`'s file ahead of the import, until it stops. */
+export function readCardRowsAhead(job: ImportJob, memory: SharedArrayBuffer): void {
+  const ahead = new CardRowsAhead(memory);
+  const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
+  let read: ReturnType<typeof cardLineReader> | undefined;
+  try {
+    forEachDataLine(
+      job.inputFile,
+      'card',
+      (header) => {
+        read = cardLineReader(header.positions, job.card, (into, at, bytes, ...ranges) =>
+          hmac.digestJoinedInto(into, at, bytes, ...ranges),
+        );
+      },
+      (buffer, start, stop, overlong, line) => {
+        if (overlong || stop === start || read === undefined || !ahead.wanted(line)) return;
+        const reader = read;
+        // Data line n is the file's line n + 1, as engine.ts numbers it.
+        ahead.put(line, (into, at) => reader(buffer, start, stop, into, at, line + 1));
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof Stopped)) throw error;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Card rows packed for SQLite (server/imports/card-rows.ts): what the packed INSERT stores is
+ * the record packed, field for field, at every width a field takes, and reading a row back
+ * (as a batch's settling does) gives the record again.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  CARD_ROW,
+  CardRows,
+  packCard,
+  unpackCard,
+  type CardRecord,
+} from '../../../server/imports/card-rows';
+import { openProgramDb, type Db } from '../../../server/records/records-db';
+
+const RECORDS: readonly CardRecord[] = [
+  { key: '603599010000001', values: [randomBytes(32), 0, 'AUD', null, 'active'] },
+  {
+    key: '6035990100000011234',
+    values: [randomBytes(32), 999_999_999, 'NZD', '2030-12-31', 'blocked'],
+  },
+  { key: '123456789012', values: [Buffer.alloc(32, 0x20), 1, 'EUR', '2024-02-29', 'active'] },
+  { key: '6035990100000029', values: [Buffer.alloc(32, 0), 2550, 'AUD', null, 'blocked'] },
+];
+
+let dir: string;
+let db: Db;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'card-rows-'));
+  db = openProgramDb(dir, 1);
+});
+afterEach(async () => {
+  db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('packed card rows', () => {
+  it('are stored field for field as the records packed, in line order', () => {
+    const rows = new CardRows(db, 8);
+    RECORDS.forEach((record, index) => packCard(rows.bytes, rows.add(), record, 10 + index));
+    expect(rows.insert(7)).toBe(RECORDS.length);
+    const stored = db
+      .prepare(
+        'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
+      )
+      .raw()
+      .all();
+    expect(stored).toEqual(
+      RECORDS.map((record, index) => [record.key, ...record.values, 7, 10 + index]),
+    );
+  });
+
+  it('read back as the records they were packed from', () => {
+    const rows = new CardRows(db, 8);
+    for (const record of RECORDS) {
+      const at = rows.add();
+      packCard(rows.bytes, at, record, 3);
+      expect(unpackCard(rows.bytes, at)).toEqual(record);
+    }
+    expect(rows.count * CARD_ROW.bytes).toBe(RECORDS.length * CARD_ROW.bytes);
+  });
+
+  it('insert none twice: a key already stored is left to the settling', () => {
+    const rows = new CardRows(db, 8);
+    const [first] = RECORDS;
+    if (first === undefined) throw new Error('no record');
+    packCard(rows.bytes, rows.add(), first, 2);
+    packCard(rows.bytes, rows.add(), first, 3);
+    expect(rows.insert(1)).toBe(1);
+    rows.clear();
+    expect(rows.count).toBe(0);
+    expect(() => {
+      for (let i = 0; i <= 8; i += 1) rows.add();
+    }).toThrow('The card batch is full');
+  });
+});
