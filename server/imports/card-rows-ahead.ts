@@ -46,6 +46,7 @@ export class CardRowsAhead {
   readonly #control: Int32Array;
   readonly #tags: Int32Array;
   readonly #rows: Uint8Array;
+  readonly #slots: readonly Uint8Array[];
   /** Lines whose row the import took from the helper. */
   taken = 0;
   /** The helper's side: lines up to this one are left to the import (wanted). */
@@ -54,7 +55,14 @@ export class CardRowsAhead {
   constructor(readonly memory: SharedArrayBuffer) {
     this.#control = new Int32Array(memory, 0, 2);
     this.#tags = new Int32Array(memory, CONTROL_BYTES, SLOTS);
-    this.#rows = new Uint8Array(memory, CONTROL_BYTES + 4 * SLOTS, ROW_BYTES * SLOTS);
+    const rowsAt = CONTROL_BYTES + 4 * SLOTS;
+    this.#rows = new Uint8Array(memory, rowsAt, ROW_BYTES * SLOTS);
+    // A view a slot, made once: copying a row is then one TypedArray.set (a plain copy), not a
+    // loop a byte nor a view made a line, a million times.
+    this.#slots = Array.from(
+      { length: SLOTS },
+      (_, slot) => new Uint8Array(memory, rowsAt + slot * ROW_BYTES, ROW_BYTES),
+    );
   }
 
   static memory(): SharedArrayBuffer {
@@ -67,10 +75,10 @@ export class CardRowsAhead {
   take(line: number, into: Uint8Array, at: number): boolean {
     const slot = line % SLOTS;
     if (Atomics.load(this.#tags, slot) !== line) return false;
+    const row = this.#slots[slot];
+    if (row === undefined) return false;
+    into.set(row, at);
     this.taken += 1;
-    const rows = this.#rows;
-    for (let i = 0, from = slot * ROW_BYTES; i < ROW_BYTES; i += 1)
-      into[at + i] = rows[from + i] ?? 0;
     return true;
   }
 

@@ -121,6 +121,27 @@ export function unpackCard(from: Buffer, at: number): CardRecord {
 const field = (name: CardField) => `substr(:rows, o + ${CARD_ROW[name]}, ${CARD_WIDTH[name]})`;
 
 /**
+ * The INSERT of a batch's rows. When every row has the same currency, expiry date and status (a
+ * card file's usual case), those are bound once (`shared`) instead of cut from every row: 9 of
+ * the 17 SQL functions a row, about 15% of SQLite's time for a million cards here.
+ */
+function insertSql(shared: boolean): string {
+  const currency = shared ? ':currency' : `CAST(${field('currency')} AS TEXT)`;
+  const expiry = shared ? ':expiry' : `nullif(rtrim(CAST(${field('expiry')} AS TEXT)), '')`;
+  const status = shared ? ':status' : `rtrim(CAST(${field('status')} AS TEXT))`;
+  return `INSERT INTO cards (card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line)
+    SELECT rtrim(CAST(${field('number')} AS TEXT)), ${field('pinHash')},
+      CAST(${field('cents')} AS INTEGER), ${currency}, ${expiry}, ${status},
+      :importId, CAST(${field('line')} AS INTEGER)
+    FROM (SELECT i * ${CARD_ROW.bytes} + 1 AS o FROM temp.card_row_indexes WHERE i < :count ORDER BY i)
+    WHERE true ON CONFLICT DO NOTHING`;
+}
+
+/** Currency, expiry date and status are adjacent in a row: bytes SHARED_FROM..SHARED_TO. */
+const SHARED_FROM = CARD_ROW.currency;
+const SHARED_TO = CARD_ROW.status + CARD_WIDTH.status;
+
+/**
  * A batch of packed card rows and the statement that inserts them (`ON CONFLICT DO NOTHING`, in
  * row order; engine.ts BatchWriter settles the rows not inserted). The rows' offsets come from a
  * temporary table of row indexes on the import's connection.
@@ -129,6 +150,7 @@ export class CardRows {
   readonly bytes: Buffer;
   count = 0;
   readonly #insert: Statement;
+  readonly #insertShared: Statement;
 
   constructor(
     db: Db,
@@ -139,15 +161,8 @@ export class CardRows {
     const have = db.prepare('SELECT count(*) FROM temp.card_row_indexes').pluck().get() as number;
     const add = db.prepare('INSERT INTO temp.card_row_indexes (i) VALUES (?)');
     for (let i = have; i < capacity; i += 1) add.run(i);
-    this.#insert = db.prepare(
-      `INSERT INTO cards (card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line)
-       SELECT rtrim(CAST(${field('number')} AS TEXT)), ${field('pinHash')},
-         CAST(${field('cents')} AS INTEGER), CAST(${field('currency')} AS TEXT),
-         nullif(rtrim(CAST(${field('expiry')} AS TEXT)), ''), rtrim(CAST(${field('status')} AS TEXT)),
-         :importId, CAST(${field('line')} AS INTEGER)
-       FROM (SELECT i * ${CARD_ROW.bytes} + 1 AS o FROM temp.card_row_indexes WHERE i < :count ORDER BY i)
-       WHERE true ON CONFLICT DO NOTHING`,
-    );
+    this.#insert = db.prepare(insertSql(false));
+    this.#insertShared = db.prepare(insertSql(true));
   }
 
   /** The offset of a new row at the end of the batch (full: throws). */
@@ -166,7 +181,22 @@ export class CardRows {
   /** Inserts the batch's rows for import `importId`; the number inserted. */
   insert(importId: number): number {
     const rows = this.bytes.subarray(0, this.count * CARD_ROW.bytes);
-    return this.#insert.run({ rows, count: this.count, importId }).changes;
+    const params = { rows, count: this.count, importId };
+    if (this.count === 0 || !this.#shared()) return this.#insert.run(params).changes;
+    const [, , currency, expiry, status] = unpackCard(this.bytes, 0).values;
+    return this.#insertShared.run({ ...params, currency, expiry, status }).changes;
+  }
+
+  /** Whether every row has the first one's currency, expiry date and status. */
+  #shared(): boolean {
+    const bytes = this.bytes;
+    const end = this.count * CARD_ROW.bytes;
+    for (let row = CARD_ROW.bytes; row < end; row += CARD_ROW.bytes) {
+      for (let i = SHARED_FROM; i < SHARED_TO; i += 1) {
+        if (bytes[row + i] !== bytes[i]) return false;
+      }
+    }
+    return true;
   }
 
   /** Empties the batch (once its rows are settled). */

@@ -131,13 +131,21 @@ describe('card store (records store)', () => {
   it('computes the same HMAC from two ranges of bytes joined by a colon', () => {
     const key = randomBytes(32);
     const fast = new PinHmac(key);
-    for (const [first, second] of [
-      ['', ''],
+    // Every split and length up to the fast path's 55 bytes and past it, one after another (the
+    // words of a longer message must not linger in a shorter one's).
+    const pairs: [string, string][] = [
       ['6035990000000011', '1234'],
       ['6035990000000000011', '12345678'],
-      ['1'.repeat(27), '2'.repeat(27)],
-      ['1'.repeat(27), '2'.repeat(28)],
-    ] as const) {
+    ];
+    for (let length = 0; length <= 30; length += 1) {
+      for (const other of [0, 1, 2, 3, 4, 8, 24, 25, 26]) {
+        pairs.push(
+          ['1'.repeat(length), '2'.repeat(other)],
+          ['3'.repeat(other), '4'.repeat(length)],
+        );
+      }
+    }
+    for (const [first, second] of pairs) {
       const line = Buffer.from(`|${first}|x|${second}|`);
       const digest = fast.digestJoined(
         line,

@@ -53,6 +53,25 @@ describe('packed card rows', () => {
     );
   });
 
+  it('are stored the same when the batch shares a currency, expiry date and status', () => {
+    const rows = new CardRows(db, 8);
+    const shared = RECORDS.map((record): CardRecord => ({
+      key: record.key,
+      values: [...record.values.slice(0, 2), 'NZD', null, 'blocked'] as CardRecord['values'],
+    }));
+    shared.forEach((record, index) => packCard(rows.bytes, rows.add(), record, 10 + index));
+    expect(rows.insert(7)).toBe(shared.length);
+    const stored = db
+      .prepare(
+        'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
+      )
+      .raw()
+      .all();
+    expect(stored).toEqual(
+      shared.map((record, index) => [record.key, ...record.values, 7, 10 + index]),
+    );
+  });
+
   it('read back as the records they were packed from', () => {
     const rows = new CardRows(db, 8);
     for (const record of RECORDS) {
