@@ -1,8 +1,8 @@
 /**
  * Card rows made ahead of a big card import by a second thread: the helper reads the file, checks
  * each line and computes its PIN HMAC (2 SHA-256 rounds a card), and leaves the line's packed row
- * (card-rows.ts) in shared memory; the import's thread, which writes every row to SQLite, only
- * copies it. The helper reads the same file through the same code (forEachDataLine,
+ * (card-rows.ts) in shared memory; the import's thread, which writes every row to SQLite, binds
+ * a run of such rows as they lie there. The helper reads the same file through the same code (forEachDataLine,
  * cardLineReader), so it makes exactly the rows the import's fast path would, under the same
  * line numbers.
  *
@@ -11,8 +11,9 @@
  *   tags     Int32 per slot: the data line whose row the slot holds (0: none)
  *   rows     CARD_ROW.bytes per slot
  * Line n lives in slot n % SLOTS. The helper writes line n only once the import has passed line
- * n - SLOTS (so it never overwrites a slot the import may still read), and skips lines the
- * import has passed already. The import takes a slot only when its tag is its line; otherwise
+ * n - SLOTS (so it never overwrites a slot the import may still read: the import reports a line
+ * passed only once its row is written), and skips lines the import has passed already. The
+ * import takes a slot only when its tag is its line; otherwise
  * (the helper behind, stopped or failed, or a line the fast path leaves to the general path) it
  * reads the line itself, so the two share the work whatever their speeds. The helper can only
  * save time, never change an answer: its rows are the import's own function of the same bytes.
@@ -46,7 +47,6 @@ export class CardRowsAhead {
   readonly #control: Int32Array;
   readonly #tags: Int32Array;
   readonly #rows: Uint8Array;
-  readonly #slots: readonly Uint8Array[];
   /** Lines whose row the import took from the helper. */
   taken = 0;
   /** The helper's side: lines up to this one are left to the import (wanted). */
@@ -55,14 +55,7 @@ export class CardRowsAhead {
   constructor(readonly memory: SharedArrayBuffer) {
     this.#control = new Int32Array(memory, 0, 2);
     this.#tags = new Int32Array(memory, CONTROL_BYTES, SLOTS);
-    const rowsAt = CONTROL_BYTES + 4 * SLOTS;
-    this.#rows = new Uint8Array(memory, rowsAt, ROW_BYTES * SLOTS);
-    // A view a slot, made once: copying a row is then one TypedArray.set (a plain copy), not a
-    // loop a byte nor a view made a line, a million times.
-    this.#slots = Array.from(
-      { length: SLOTS },
-      (_, slot) => new Uint8Array(memory, rowsAt + slot * ROW_BYTES, ROW_BYTES),
-    );
+    this.#rows = new Uint8Array(memory, CONTROL_BYTES + 4 * SLOTS, ROW_BYTES * SLOTS);
   }
 
   static memory(): SharedArrayBuffer {
@@ -71,15 +64,31 @@ export class CardRowsAhead {
 
   // The import's side.
 
-  /** Copies line `line`'s row to `into[at..)` when the helper made it; false when not. */
-  take(line: number, into: Uint8Array, at: number): boolean {
-    const slot = line % SLOTS;
-    if (Atomics.load(this.#tags, slot) !== line) return false;
-    const row = this.#slots[slot];
-    if (row === undefined) return false;
-    into.set(row, at);
-    this.taken += 1;
-    return true;
+  /** Whether the helper made line `line`'s row (it is in the line's slot). */
+  ready(line: number): boolean {
+    return Atomics.load(this.#tags, line % SLOTS) === line;
+  }
+
+  /**
+   * Whether lines `first`..`first + count` (the last one ready) lie in adjacent slots: a run of
+   * rows the import binds as one blob (rows()).
+   */
+  adjacent(first: number, count: number): boolean {
+    return (first % SLOTS) + count < SLOTS;
+  }
+
+  /**
+   * The rows of lines `first`..`first + count - 1`, all ready and adjacent: a view of the shared
+   * memory, bound by the import as is (SQLite copies a bound blob). The import keeps the helper
+   * from those slots until it has written them: passed() stays below `first` meanwhile.
+   */
+  rows(first: number, count: number): Buffer {
+    this.taken += count;
+    return Buffer.from(
+      this.memory,
+      this.#rows.byteOffset + (first % SLOTS) * ROW_BYTES,
+      count * ROW_BYTES,
+    );
   }
 
   /** The import is done with every line up to `line`. */

@@ -141,6 +141,17 @@ function insertSql(shared: boolean): string {
 const SHARED_FROM = CARD_ROW.currency;
 const SHARED_TO = CARD_ROW.status + CARD_WIDTH.status;
 
+/** Whether each of the `count` rows has the first one's currency, expiry date and status. */
+function shared(rows: Uint8Array, count: number): boolean {
+  const end = count * CARD_ROW.bytes;
+  for (let row = CARD_ROW.bytes; row < end; row += CARD_ROW.bytes) {
+    for (let i = SHARED_FROM; i < SHARED_TO; i += 1) {
+      if (rows[row + i] !== rows[i]) return false;
+    }
+  }
+  return true;
+}
+
 /**
  * A batch of packed card rows and the statement that inserts them (`ON CONFLICT DO NOTHING`, in
  * row order; engine.ts BatchWriter settles the rows not inserted). The rows' offsets come from a
@@ -180,23 +191,18 @@ export class CardRows {
 
   /** Inserts the batch's rows for import `importId`; the number inserted. */
   insert(importId: number): number {
-    const rows = this.bytes.subarray(0, this.count * CARD_ROW.bytes);
-    const params = { rows, count: this.count, importId };
-    if (this.count === 0 || !this.#shared()) return this.#insert.run(params).changes;
-    const [, , currency, expiry, status] = unpackCard(this.bytes, 0).values;
-    return this.#insertShared.run({ ...params, currency, expiry, status }).changes;
+    return this.insertRows(this.bytes, this.count, importId);
   }
 
-  /** Whether every row has the first one's currency, expiry date and status. */
-  #shared(): boolean {
-    const bytes = this.bytes;
-    const end = this.count * CARD_ROW.bytes;
-    for (let row = CARD_ROW.bytes; row < end; row += CARD_ROW.bytes) {
-      for (let i = SHARED_FROM; i < SHARED_TO; i += 1) {
-        if (bytes[row + i] !== bytes[i]) return false;
-      }
-    }
-    return true;
+  /**
+   * Inserts `count` packed rows held in `rows` (this batch's, or a run of the helper's in shared
+   * memory: card-rows-ahead.ts) for import `importId`; the number inserted.
+   */
+  insertRows(rows: Buffer, count: number, importId: number): number {
+    const params = { rows: rows.subarray(0, count * CARD_ROW.bytes), count, importId };
+    if (count === 0 || !shared(rows, count)) return this.#insert.run(params).changes;
+    const [, , currency, expiry, status] = unpackCard(rows, 0).values;
+    return this.#insertShared.run({ ...params, currency, expiry, status }).changes;
   }
 
   /** Empties the batch (once its rows are settled). */

@@ -23,7 +23,7 @@ import { PinHmac } from '../records/pin-hmac';
 import { storeDetails } from '../records/store-search';
 import { FIELD_DELIMITER } from './file-header';
 import { cardLineReader, type CardLineReader } from './card-line';
-import { CardRows, packCard, unpackCard, type CardRecord } from './card-rows';
+import { CARD_ROW, CardRows, packCard, unpackCard, type CardRecord } from './card-rows';
 import { CardRowsAhead } from './card-rows-ahead';
 import { countDataLines, forEachDataLine, MAX_LINE_BYTES, type FileHeader } from './import-file';
 import { checkCard, checkDevice, checkStore, type CardRuleParams, type Checked } from './rules';
@@ -270,16 +270,33 @@ export class BatchWriter {
       (pending) => pending.row !== undefined || pending.packed !== undefined,
     );
     if (good.length === 0) return;
-    let inserted: number;
     if (cards !== undefined) {
-      inserted = cards.insert(this.#importId);
-    } else {
-      const params: unknown[] = [];
-      for (const { row, line } of good) {
-        if (row !== undefined) params.push(row.key, ...row.values, this.#importId, line);
-      }
-      inserted = this.#insert(good.length).run(params).changes;
+      this.#settle(good, cards.insert(this.#importId), cards.bytes);
+      cards.clear();
+      return;
     }
+    const params: unknown[] = [];
+    for (const { row, line } of good) {
+      if (row !== undefined) params.push(row.key, ...row.values, this.#importId, line);
+    }
+    this.#settle(good, this.#insert(good.length).run(params).changes, undefined);
+  }
+
+  /**
+   * Writes `count` packed card rows held in `rows` (a run of the helper's, card-rows-ahead.ts):
+   * undefined when all were inserted, else their lines (from `lines()`) settled.
+   */
+  writePacked(rows: Buffer, count: number, lines: () => Pending[]): readonly Pending[] | undefined {
+    if (this.cards === undefined) throw new Error(`${this.#table.name}: rows are not packed`);
+    const inserted = this.cards.insertRows(rows, count, this.#importId);
+    if (inserted === count) return undefined;
+    const good = lines();
+    this.#settle(good, inserted, rows);
+    return good;
+  }
+
+  /** Sets each good line's outcome, `inserted` of them having been inserted (see the class). */
+  #settle(good: readonly Pending[], inserted: number, packedIn: Buffer | undefined): void {
     for (const pending of good) {
       if (inserted === good.length) {
         pending.written = 'inserted';
@@ -287,7 +304,7 @@ export class BatchWriter {
       }
       const { line, packed } = pending;
       const row =
-        packed === undefined || cards === undefined ? pending.row : unpackCard(cards.bytes, packed);
+        packed === undefined || packedIn === undefined ? pending.row : unpackCard(packedIn, packed);
       if (row === undefined) continue;
       const owner = this.#owner.get(row.key) as [number, number] | undefined;
       // Only the key is unique, so a row not inserted has a record with its key.
@@ -301,7 +318,6 @@ export class BatchWriter {
         pending.written = 'replaced';
       }
     }
-    cards?.clear();
   }
 }
 
@@ -386,17 +402,56 @@ export function runImport(
       errors.write(`${parts.join(FIELD_DELIMITER)}\n`);
     };
 
-    /** Lines read and not yet written, in line order (good and failing alike). */
-    let batch: Pending[] = [];
-    const flush = () => {
-      writer.write(batch);
-      for (const pending of batch) {
+    /** Counts written lines, and writes the failing ones to the error file (in line order). */
+    const account = (lines: readonly Pending[]) => {
+      for (const pending of lines) {
         if (pending.written === 'inserted') outcome.inserted += 1;
         else if (pending.written === 'replaced') outcome.replaced += 1;
         else writeError(pending);
       }
       Atomics.store(cells, PROGRESS_CELL.errorLines, outcome.errorLines);
+    };
+
+    /**
+     * A run of lines whose rows the helper made (card-rows-ahead.ts): consecutive data lines
+     * from `runFirst`, their rows adjacent in shared memory and bound from there as one blob, so
+     * such a line costs the import no copy and no object. A run is written before any other
+     * line is handled (lines stay in order) and before the file's buffer is refilled (a repeated
+     * key's line is written to the error file from its bytes: runFrom, runTo).
+     */
+    let runFirst = 0;
+    let runCount = 0;
+    const runFrom = new Int32Array(BATCH_LINES.card);
+    const runTo = new Int32Array(BATCH_LINES.card);
+    const flushRun = () => {
+      if (runCount === 0 || ahead === undefined) return;
+      const [first, count] = [runFirst, runCount];
+      runCount = 0;
+      const settled = writer.writePacked(ahead.rows(first, count), count, () =>
+        Array.from({ length: count }, (_, index) => ({
+          line: first + index + 1,
+          raw: undefined,
+          from: runFrom[index] ?? 0,
+          to: runTo[index] ?? 0,
+          row: undefined,
+          packed: index * CARD_ROW.bytes,
+          problems: undefined,
+        })),
+      );
+      if (settled === undefined) outcome.inserted += count;
+      else account(settled);
+    };
+
+    /** Lines read and not yet written, in line order (good and failing alike). */
+    let batch: Pending[] = [];
+    const flushBatch = () => {
+      writer.write(batch);
+      account(batch);
       batch = [];
+    };
+    const flush = () => {
+      flushRun();
+      flushBatch();
     };
     const batchLines = BATCH_LINES[kind];
     const queue = (pending: Pending) => {
@@ -440,7 +495,8 @@ export function runImport(
       bytes = buffer;
       dataLines = dataLine;
       lineNumber = dataLine + 1;
-      ahead?.passed(dataLines - 1); // not this line: its slot is read below
+      // Not this line (its slot is read below), nor an open run's (their slots are bound later).
+      ahead?.passed((runCount > 0 ? runFirst : dataLines) - 1);
       if ((dataLines & 1023) === 0) Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
       if (job.failAfterLine !== undefined && dataLines > job.failAfterLine) {
         throw new Error('Injected failure (test hook)');
@@ -461,13 +517,28 @@ export function runImport(
         return;
       }
       if (stop === start) return;
+      if (ahead?.ready(dataLines) === true) {
+        // The helper's row: this line joins the open run, or starts one.
+        if (batch.length > 0) flushBatch();
+        const joins =
+          runCount > 0 &&
+          dataLines === runFirst + runCount &&
+          runCount < runFrom.length &&
+          ahead.adjacent(runFirst, runCount);
+        if (!joins) {
+          flushRun();
+          runFirst = dataLines;
+        }
+        runFrom[runCount] = start;
+        runTo[runCount] = stop;
+        runCount += 1;
+        return;
+      }
+      flushRun();
       if (cards !== undefined && fastCard !== undefined) {
-        // The helper's row when it made this line's, else the fast path's when it accepts it.
+        // The fast path's row when it accepts the line.
         const packed = cards.add();
-        if (
-          (ahead?.take(dataLines, cards.bytes, packed) ?? false) ||
-          fastCard(buffer, start, stop, cards.bytes, packed, lineNumber)
-        ) {
+        if (fastCard(buffer, start, stop, cards.bytes, packed, lineNumber)) {
           queue({
             line: lineNumber,
             raw: undefined,

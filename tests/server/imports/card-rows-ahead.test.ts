@@ -120,6 +120,36 @@ describe('card rows made ahead', () => {
     expect(storedHashes()).toEqual(alone);
   });
 
+  it('give the same answers and error file as none when keys repeat within a run', async () => {
+    // Lines 301 and 702 repeat the cards of lines 101 and 651 (another PIN each): error lines,
+    // found when a run of the helper's rows inserts fewer than it holds.
+    const file = path.join(dir, 'repeats.txt');
+    const body = Array.from({ length: 1000 }, (_, index) => {
+      const n = index + 1;
+      const number = n === 301 ? 101 : n === 702 ? 651 : n;
+      const pin = n % 10 === 0 ? '12ab' : pinOf(n);
+      return `${card(number)}|${pin}|1.00|2030-12-31`;
+    });
+    await writeFile(file, `cardNumber|pin|balance|expiryDate\n${body.join('\n')}\n`);
+    const alone = runImport(jobFor(file, 1), cells());
+    const aloneErrors = await readFile(path.join(dir, '1.errors.txt'), 'utf8');
+    const aloneHashes = storedHashes();
+    await rm(path.join(dir, 'records'), { recursive: true });
+
+    const job = jobFor(file, 1);
+    const memory = CardRowsAhead.memory();
+    readCardRowsAhead(job, memory);
+    const helped = runImport({ ...job, cardRowsMemory: memory }, cells());
+    expect(helped).toMatchObject({ inserted: 898, errorLines: 102, rowsAhead: 900 });
+    expect({ ...helped, rowsAhead: 0 }).toEqual({ ...alone, rowsAhead: 0 });
+    const errors = await readFile(job.errorFile, 'utf8');
+    expect(errors).toBe(aloneErrors);
+    expect(errors).toContain(
+      `${card(101)}|${pinOf(301)}|1.00|2030-12-31|line 302: cardNumber: appears again, first at line 102`,
+    );
+    expect(storedHashes()).toEqual(aloneHashes);
+  });
+
   it('stop when the import ends, however far behind', async () => {
     const file = await cardFile(20_000);
     const job = jobFor(file, 1);
