@@ -283,12 +283,18 @@ export class BatchWriter {
   }
 
   /**
-   * Writes `count` packed card rows held in `rows` (a run of the helper's, card-rows-ahead.ts):
-   * undefined when all were inserted, else their lines (from `lines()`) settled.
+   * Writes `count` packed card rows held in `rows` (a run of the helper's, card-rows-ahead.ts),
+   * the file's lines `firstLine` and on: undefined when all were inserted, else their lines
+   * (from `lines()`) settled.
    */
-  writePacked(rows: Buffer, count: number, lines: () => Pending[]): readonly Pending[] | undefined {
+  writePacked(
+    rows: Buffer,
+    count: number,
+    firstLine: number,
+    lines: () => Pending[],
+  ): readonly Pending[] | undefined {
     if (this.cards === undefined) throw new Error(`${this.#table.name}: rows are not packed`);
-    const inserted = this.cards.insertRows(rows, count, this.#importId);
+    const inserted = this.cards.insertRows(rows, count, this.#importId, firstLine);
     if (inserted === count) return undefined;
     const good = lines();
     this.#settle(good, inserted, rows);
@@ -427,7 +433,8 @@ export function runImport(
       if (runCount === 0 || ahead === undefined) return;
       const [first, count] = [runFirst, runCount];
       runCount = 0;
-      const settled = writer.writePacked(ahead.rows(first, count), count, () =>
+      // Data line n is the file's line n + 1.
+      const settled = writer.writePacked(ahead.rows(first, count), count, first + 1, () =>
         Array.from({ length: count }, (_, index) => ({
           line: first + index + 1,
           raw: undefined,

@@ -72,6 +72,26 @@ describe('packed card rows', () => {
     );
   });
 
+  it('are stored the same when they share everything but number, PIN, balance and line', () => {
+    // Same number length, currency, expiry date and status, lines in a row: bound once each.
+    const rows = new CardRows(db, 8);
+    const records: CardRecord[] = [0, 1, 2].map((n) => ({
+      key: `60359901000000${n}1`,
+      values: [randomBytes(32), 100 * n, 'AUD', '2031-01-31', 'active'],
+    }));
+    records.forEach((record, index) => packCard(rows.bytes, rows.add(), record, 40 + index));
+    expect(rows.insertRows(rows.bytes, rows.count, 9, 40)).toBe(3);
+    const stored = db
+      .prepare(
+        'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
+      )
+      .raw()
+      .all();
+    expect(stored).toEqual(
+      records.map((record, index) => [record.key, ...record.values, 9, 40 + index]),
+    );
+  });
+
   it('read back as the records they were packed from', () => {
     const rows = new CardRows(db, 8);
     for (const record of RECORDS) {
