@@ -60,11 +60,16 @@ export interface CardRecord {
 
 /** Writes `value` (a whole number under 10^width) as `width` zero-padded digits at `at`. */
 export function putDigits(into: Uint8Array, at: number, width: number, value: number): void {
-  let rest = value;
-  for (let i = at + width - 1; i >= at; i -= 1) {
-    into[i] = DIGIT_0 + (rest % 10);
-    rest = Math.floor(rest / 10);
+  // Integer division (values fit 32 bits: a balance in cents under 10^9, a line number), and
+  // zeros once the value is written out.
+  let rest = value | 0;
+  let i = at + width - 1;
+  for (; i >= at && rest > 0; i -= 1) {
+    const tenth = (rest / 10) | 0;
+    into[i] = DIGIT_0 + rest - tenth * 10;
+    rest = tenth;
   }
+  for (; i >= at; i -= 1) into[i] = DIGIT_0;
 }
 
 /** Copies `from[start..end)` (at most `width` bytes) to `at`, padded with spaces. */
