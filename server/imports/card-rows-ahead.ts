@@ -1,6 +1,6 @@
 /**
  * Card rows made ahead of a big card import by a second thread: the helper reads the file, checks
- * each line and computes its PIN HMAC (2 SHA-256 rounds a card), and leaves the line's packed row
+ * each line and computes its PIN HMAC (four at once: PinHmacLanes), and leaves the line's packed row
  * (card-rows.ts) in shared memory; the import's thread, which writes every row to SQLite, binds
  * a run of such rows as they lie there. The helper reads the same file through the same code (forEachDataLine,
  * cardLineReader), so it makes exactly the rows the import's fast path would, under the same
@@ -19,6 +19,7 @@
  * save time, never change an answer: its rows are the import's own function of the same bytes.
  */
 import { PinHmac } from '../records/pin-hmac';
+import { PIN_HMAC_LANES, PinHmacLanes } from '../records/pin-hmac-lanes';
 import { cardLineReader } from './card-line';
 import { CARD_ROW } from './card-rows';
 import type { ImportJob } from './engine';
@@ -126,36 +127,80 @@ export class CardRowsAhead {
     }
   }
 
+  /** Writes line `line`'s row straight into its slot with `write` (false: none made). */
+  write(line: number, write: (into: Uint8Array, at: number) => boolean): boolean {
+    return write(this.#rows, (line % SLOTS) * ROW_BYTES);
+  }
+
+  /** Makes line `line`'s row, written, the import's to take. */
+  publish(line: number): void {
+    Atomics.store(this.#tags, line % SLOTS, line);
+  }
+
   /** Puts line `line`'s row, which `write` writes straight into its slot; false: none made. */
   put(line: number, write: (into: Uint8Array, at: number) => boolean): void {
-    const slot = line % SLOTS;
-    if (write(this.#rows, slot * ROW_BYTES)) Atomics.store(this.#tags, slot, line);
+    if (this.write(line, write)) this.publish(line);
   }
 }
 
 class Stopped extends Error {}
 
-/** The helper: makes the card rows of `job`'s file ahead of the import, until it stops. */
+/**
+ * The helper: makes the card rows of `job`'s file ahead of the import, until it stops. PIN HMACs
+ * are computed four at once (PinHmacLanes): a row waits, unpublished, until its lane's turn.
+ */
 export function readCardRowsAhead(job: ImportJob, memory: SharedArrayBuffer): void {
   const ahead = new CardRowsAhead(memory);
-  const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
+  const key = Buffer.from(job.pinKey, 'hex');
+  const hmac = new PinHmac(key);
+  const lanes = new PinHmacLanes(key);
+  /** Rows waiting for their HMAC: lane k's line, and where in `rows` its hash goes. */
+  const waitingLines = new Int32Array(PIN_HMAC_LANES);
+  const hashesAt = new Int32Array(PIN_HMAC_LANES);
+  let waiting = 0;
+  let rows: Uint8Array | undefined;
+  /** Where the current line's hash goes when its message went to a lane, else -1. */
+  let laned = -1;
+  const hashWaiting = () => {
+    if (waiting === 0 || rows === undefined) return;
+    lanes.compute();
+    for (let lane = 0; lane < waiting; lane += 1) {
+      lanes.digestInto(lane, rows, hashesAt[lane] ?? 0);
+      ahead.publish(waitingLines[lane] ?? 0);
+    }
+    waiting = 0;
+  };
   let read: ReturnType<typeof cardLineReader> | undefined;
   try {
     forEachDataLine(
       job.inputFile,
       'card',
       (header) => {
-        read = cardLineReader(header.positions, job.card, (into, at, bytes, ...ranges) =>
-          hmac.digestJoinedInto(into, at, bytes, ...ranges),
-        );
+        read = cardLineReader(header.positions, job.card, (into, at, bytes, ...ranges) => {
+          rows = into;
+          if (lanes.putJoined(waiting, bytes, ...ranges)) laned = at;
+          else hmac.digestJoinedInto(into, at, bytes, ...ranges);
+        });
       },
       (buffer, start, stop, overlong, line) => {
         if (overlong || stop === start || read === undefined || !ahead.wanted(line)) return;
         const reader = read;
+        laned = -1;
         // Data line n is the file's line n + 1, as engine.ts numbers it.
-        ahead.put(line, (into, at) => reader(buffer, start, stop, into, at, line + 1));
+        if (!ahead.write(line, (into, at) => reader(buffer, start, stop, into, at, line + 1))) {
+          return;
+        }
+        if (laned < 0) {
+          ahead.publish(line);
+          return;
+        }
+        waitingLines[waiting] = line;
+        hashesAt[waiting] = laned;
+        waiting += 1;
+        if (waiting === PIN_HMAC_LANES) hashWaiting();
       },
     );
+    hashWaiting();
   } catch (error) {
     if (!(error instanceof Stopped)) throw error;
   }

@@ -7,7 +7,8 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 
-const K = new Int32Array([
+/** SHA-256's round constants (FIPS 180-4 4.2.2). */
+export const SHA256_K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -60,7 +61,7 @@ function unrolledCompress(): Compress {
     const sum1 = `${rotate(e, 6)} ^ ${rotate(e, 11)} ^ ${rotate(e, 25)}`;
     const sum0 = `${rotate(a, 2)} ^ ${rotate(a, 13)} ^ ${rotate(a, 22)}`;
     lines.push(
-      `{ const t1 = (${h} + (${sum1}) + (${g} ^ (${e} & (${f} ^ ${g}))) + ${K[i] ?? 0} + w${i}) | 0;`,
+      `{ const t1 = (${h} + (${sum1}) + (${g} ^ (${e} & (${f} ^ ${g}))) + ${SHA256_K[i] ?? 0} + w${i}) | 0;`,
       `  const t2 = ((${sum0}) + ((${a} & ${b}) | (${c} & (${a} | ${b})))) | 0;`,
       `  ${d} = (${d} + t1) | 0; ${h} = (t1 + t2) | 0; }`,
     );
@@ -95,6 +96,11 @@ export class PinHmac {
       for (let i = 0; i < 16; i += 1) this.#w[i] = block.readInt32BE(i * 4) ^ (pad * 0x01010101);
       compress(state, this.#w);
     }
+  }
+
+  /** The SHA-256 states after the key's inner and outer pad blocks (copies). */
+  padStates(): { inner: Int32Array; outer: Int32Array } {
+    return { inner: this.#inner.slice(), outer: this.#outer.slice() };
   }
 
   /** HMAC-SHA256(key, message); the fast path takes ASCII messages of at most 55 bytes. */

@@ -15,6 +15,7 @@ import {
 } from '../../server/records/demo-cards';
 import { migrateOldCards, OLD_PIN_KEY_FILE } from '../../server/records/migrate-cards';
 import { PinHmac } from '../../server/records/pin-hmac';
+import { PIN_HMAC_LANES, PinHmacLanes } from '../../server/records/pin-hmac-lanes';
 import { PIN_KEY_FILE } from '../../server/records/record-crypto';
 import { PinAttempts } from '../../server/sites/pin-attempts';
 
@@ -157,6 +158,43 @@ describe('card store (records store)', () => {
       expect(digest.toString('hex')).toBe(
         createHmac('sha256', key).update(`${first}:${second}`).digest('hex'),
       );
+    }
+  });
+});
+
+describe('PIN HMACs four at once', () => {
+  it('give each lane the HMAC of its own message, whatever the others hold', () => {
+    const key = randomBytes(32);
+    const lanes = new PinHmacLanes(key);
+    const pairs: [string, string][] = [];
+    for (let length = 0; length <= 30; length += 1) {
+      for (const other of [0, 1, 3, 4, 19, 24, 25]) {
+        pairs.push(
+          ['1'.repeat(length), '9'.repeat(other)],
+          ['3'.repeat(other), '4'.repeat(length)],
+        );
+      }
+    }
+    // Groups of four, the lanes' messages of every length one after another; then one lane alone.
+    for (let first = 0; first < pairs.length; first += PIN_HMAC_LANES) {
+      const group = pairs.slice(first, first + PIN_HMAC_LANES);
+      const fits = group.map(([one, two], lane) => {
+        const line = Buffer.from(`|${one}|x|${two}|`);
+        const ranges = [1, 1 + one.length, one.length + 4, one.length + 4 + two.length] as const;
+        return lanes.putJoined(lane, line, ...ranges);
+      });
+      lanes.compute();
+      group.forEach(([one, two], lane) => {
+        const message = `${one}:${two}`;
+        expect({ message, fits: fits[lane] }).toEqual({ message, fits: message.length <= 55 });
+        if (!fits[lane]) return;
+        const digest = Buffer.alloc(40, 0xff);
+        lanes.digestInto(lane, digest, 4);
+        expect(digest.subarray(4, 36).toString('hex')).toBe(
+          createHmac('sha256', key).update(message).digest('hex'),
+        );
+        expect([...digest.subarray(0, 4), ...digest.subarray(36)]).toEqual(Array(8).fill(0xff));
+      });
     }
   });
 });
