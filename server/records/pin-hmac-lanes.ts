@@ -16,7 +16,7 @@
  *   OUT_AT    the 8 words of each lane's HMAC, laid out the same way
  * tests/server/cards.test.ts checks every lane against createHmac.
  */
-import { PinHmac, SHA256_K } from './pin-hmac';
+import { packJoinedBlock, PinHmac, SHA256_K } from './pin-hmac';
 
 export const PIN_HMAC_LANES = 4;
 /** A message longer than this does not fit one block with its padding (PinHmac does those). */
@@ -287,29 +287,16 @@ export class PinHmacLanes {
   ): boolean {
     const length = firstEnd - firstStart + 1 + secondEnd - secondStart;
     if (length > MAX_MESSAGE) return false;
-    // The message's bytes, big-endian into words as they come, then 0x80, zeros and the bit
-    // length of the ipad block and the message; word t of this lane at MSG_AT / 4 + t * 4 + lane.
-    const words = this.#words;
-    const base = MSG_AT / 4 + lane;
-    let value = 0;
-    let i = 0;
-    for (let at = firstStart; at < firstEnd; at += 1, i += 1) {
-      value = (value << 8) | (bytes[at] ?? 0);
-      if ((i & 3) === 3) words[base + (i >> 2) * 4] = value;
-    }
-    value = (value << 8) | 0x3a;
-    if ((i & 3) === 3) words[base + (i >> 2) * 4] = value;
-    i += 1;
-    for (let at = secondStart; at < secondEnd; at += 1, i += 1) {
-      value = (value << 8) | (bytes[at] ?? 0);
-      if ((i & 3) === 3) words[base + (i >> 2) * 4] = value;
-    }
-    value = (value << 8) | 0x80;
-    if ((i & 3) === 3) words[base + (i >> 2) * 4] = value;
-    i += 1;
-    if ((i & 3) !== 0) words[base + (i >> 2) * 4] = value << (8 * (4 - (i & 3)));
-    for (let t = (i + 3) >> 2; t < 15; t += 1) words[base + t * 4] = 0;
-    words[base + 15 * 4] = (64 + length) * 8;
+    packJoinedBlock(
+      this.#words,
+      MSG_AT / 4 + lane,
+      PIN_HMAC_LANES,
+      bytes,
+      firstStart,
+      firstEnd,
+      secondStart,
+      secondEnd,
+    );
     return true;
   }
 

@@ -37,20 +37,25 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Every stored card's columns, in line order. */
+const storedRows = () =>
+  db
+    .prepare(
+      'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
+    )
+    .raw()
+    .all();
+
+/** The rows `records` should be stored as, by import `importId` from line `firstLine` on. */
+const rowsOf = (records: readonly CardRecord[], importId: number, firstLine: number) =>
+  records.map((record, index) => [record.key, ...record.values, importId, firstLine + index]);
+
 describe('packed card rows', () => {
   it('are stored field for field as the records packed, in line order', () => {
     const rows = new CardRows(db, 8);
     RECORDS.forEach((record, index) => packCard(rows.bytes, rows.add(), record, 10 + index));
     expect(rows.insert(7)).toBe(RECORDS.length);
-    const stored = db
-      .prepare(
-        'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
-      )
-      .raw()
-      .all();
-    expect(stored).toEqual(
-      RECORDS.map((record, index) => [record.key, ...record.values, 7, 10 + index]),
-    );
+    expect(storedRows()).toEqual(rowsOf(RECORDS, 7, 10));
   });
 
   it('are stored the same when the batch shares a currency, expiry date and status', () => {
@@ -61,15 +66,7 @@ describe('packed card rows', () => {
     }));
     shared.forEach((record, index) => packCard(rows.bytes, rows.add(), record, 10 + index));
     expect(rows.insert(7)).toBe(shared.length);
-    const stored = db
-      .prepare(
-        'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
-      )
-      .raw()
-      .all();
-    expect(stored).toEqual(
-      shared.map((record, index) => [record.key, ...record.values, 7, 10 + index]),
-    );
+    expect(storedRows()).toEqual(rowsOf(shared, 7, 10));
   });
 
   it('are stored the same when they share everything but number, PIN, balance and line', () => {
@@ -81,15 +78,7 @@ describe('packed card rows', () => {
     }));
     records.forEach((record, index) => packCard(rows.bytes, rows.add(), record, 40 + index));
     expect(rows.insertRows(rows.bytes, rows.count, 9, 40)).toBe(3);
-    const stored = db
-      .prepare(
-        'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
-      )
-      .raw()
-      .all();
-    expect(stored).toEqual(
-      records.map((record, index) => [record.key, ...record.values, 9, 40 + index]),
-    );
+    expect(storedRows()).toEqual(rowsOf(records, 9, 40));
   });
 
   it('read back as the records they were packed from', () => {
