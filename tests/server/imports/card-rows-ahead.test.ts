@@ -25,7 +25,7 @@ const pinOf = (n: number) => String(1000 + n);
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'pin-hashes-ahead-'));
+  dir = await mkdtemp(path.join(os.tmpdir(), 'card-rows-ahead-'));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
