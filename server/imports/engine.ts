@@ -518,13 +518,7 @@ export function runImport(
         Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);
         Atomics.wait(sleep, 0, 0, job.lineDelayMs);
       }
-      if (overlong) {
-        const kept = buffer.toString('utf8', start, Math.min(stop, start + MAX_LINE_BYTES));
-        fail(kept, [`longer than ${IMPORT_LIMITS.maxLineChars} characters`]);
-        return;
-      }
-      if (stop === start) return;
-      if (ahead?.ready(dataLines) === true) {
+      if (!overlong && stop > start && ahead?.ready(dataLines) === true) {
         // The helper's row: this line joins the open run, or starts one.
         if (batch.length > 0) flushBatch();
         const joins =
@@ -541,7 +535,14 @@ export function runImport(
         runCount += 1;
         return;
       }
+      // Any other line: the open run is written first, so lines stay in order.
       flushRun();
+      if (overlong) {
+        const kept = buffer.toString('utf8', start, Math.min(stop, start + MAX_LINE_BYTES));
+        fail(kept, [`longer than ${IMPORT_LIMITS.maxLineChars} characters`]);
+        return;
+      }
+      if (stop === start) return;
       if (cards !== undefined && fastCard !== undefined) {
         // The fast path's row when it accepts the line.
         const packed = cards.add();

@@ -122,10 +122,12 @@ describe('card rows made ahead', () => {
 
   it('give the same answers and error file as none when keys repeat within a run', async () => {
     // Lines 301 and 702 repeat the cards of lines 101 and 651 (another PIN each): error lines,
-    // found when a run of the helper's rows inserts fewer than it holds.
+    // found when a run of the helper's rows inserts fewer than it holds. Line 304, too long,
+    // ends the run holding line 301 (its error comes after 301's).
     const file = path.join(dir, 'repeats.txt');
     const body = Array.from({ length: 1000 }, (_, index) => {
       const n = index + 1;
+      if (n === 304) return `${card(n)}|${'1'.repeat(20_000)}|1.00|`;
       const number = n === 301 ? 101 : n === 702 ? 651 : n;
       const pin = n % 10 === 0 ? '12ab' : pinOf(n);
       return `${card(number)}|${pin}|1.00|2030-12-31`;
@@ -140,7 +142,7 @@ describe('card rows made ahead', () => {
     const memory = CardRowsAhead.memory();
     readCardRowsAhead(job, memory);
     const helped = runImport({ ...job, cardRowsMemory: memory }, cells());
-    expect(helped).toMatchObject({ inserted: 898, errorLines: 102, rowsAhead: 900 });
+    expect(helped).toMatchObject({ inserted: 897, errorLines: 103, rowsAhead: 899 });
     expect({ ...helped, rowsAhead: 0 }).toEqual({ ...alone, rowsAhead: 0 });
     const errors = await readFile(job.errorFile, 'utf8');
     expect(errors).toBe(aloneErrors);
