@@ -136,11 +136,6 @@ export class CardRowsAhead {
   publish(line: number): void {
     Atomics.store(this.#tags, line % SLOTS, line);
   }
-
-  /** Puts line `line`'s row, which `write` writes straight into its slot; false: none made. */
-  put(line: number, write: (into: Uint8Array, at: number) => boolean): void {
-    if (this.write(line, write)) this.publish(line);
-  }
 }
 
 class Stopped extends Error {}

@@ -19,8 +19,6 @@
 import { packJoinedBlock, PinHmac, SHA256_K } from './pin-hmac';
 
 export const PIN_HMAC_LANES = 4;
-/** A message longer than this does not fit one block with its padding (PinHmac does those). */
-const MAX_MESSAGE = 55;
 
 const K_AT = 0;
 const INNER_AT = K_AT + 64 * 16;
@@ -275,7 +273,7 @@ export class PinHmacLanes {
 
   /**
    * Puts `first:second` in lane `lane` (`first` being bytes[firstStart..firstEnd), ASCII, as
-   * PinHmac.digestJoined takes them); false when longer than a block holds (use PinHmac).
+   * PinHmac.digestJoinedInto takes them); false when longer than a block holds (PinHmac does those).
    */
   putJoined(
     lane: number,
@@ -285,9 +283,7 @@ export class PinHmacLanes {
     secondStart: number,
     secondEnd: number,
   ): boolean {
-    const length = firstEnd - firstStart + 1 + secondEnd - secondStart;
-    if (length > MAX_MESSAGE) return false;
-    packJoinedBlock(
+    return packJoinedBlock(
       this.#words,
       MSG_AT / 4 + lane,
       PIN_HMAC_LANES,
@@ -297,7 +293,6 @@ export class PinHmacLanes {
       secondStart,
       secondEnd,
     );
-    return true;
   }
 
   /** Computes the HMAC of every lane's message (a lane not put again keeps its last one). */

@@ -7,6 +7,9 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 
+/** The longest message whose inner block holds it with its padding (55 bytes + 0x80 + length). */
+export const MAX_SHORT_MESSAGE = 55;
+
 /** SHA-256's round constants (FIPS 180-4 4.2.2). */
 export const SHA256_K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -79,7 +82,8 @@ const compress = unrolledCompress();
 /**
  * Writes the block the inner hash of an HMAC of `first:second` compresses after the key's ipad
  * block: the message's bytes (`first` being bytes[firstStart..firstEnd), ASCII, at most 55 in
- * all), 0x80, zeros and the bit length of the ipad block and the message, as 16
+ * all: false, nothing written, for a longer one), 0x80, zeros and the bit length of the ipad
+ * block and the message, as 16
  * big-endian words, word t at words[base + t * stride] (PinHmac: one block; PinHmacLanes: four
  * interleaved, one a lane).
  */
@@ -92,8 +96,9 @@ export function packJoinedBlock(
   firstEnd: number,
   secondStart: number,
   secondEnd: number,
-): void {
+): boolean {
   const length = firstEnd - firstStart + 1 + secondEnd - secondStart;
+  if (length > MAX_SHORT_MESSAGE) return false;
   // The message's bytes, then 0x80, go into `value` as they come; each fourth completes a word.
   // A loop a range, the colon and the 0x80 between: fewer tests a byte than one loop (this runs
   // a million times an import).
@@ -116,6 +121,7 @@ export function packJoinedBlock(
   if ((i & 3) !== 0) words[base + (i >> 2) * stride] = value << (8 * (4 - (i & 3)));
   for (let t = (i + 3) >> 2; t < 15; t += 1) words[base + t * stride] = 0;
   words[base + 15 * stride] = (64 + length) * 8;
+  return true;
 }
 
 /** Short-message HMAC-SHA256 with a fixed key (see the file comment). */
@@ -148,7 +154,7 @@ export class PinHmac {
   /** HMAC-SHA256(key, message); the fast path takes ASCII messages of at most 55 bytes. */
   digest(message: string): Buffer {
     const length = message.length;
-    if (length > 55) return this.#slow(message);
+    if (length > MAX_SHORT_MESSAGE) return this.#slow(message);
     const w = this.#w;
     w.fill(0, 0, 16);
     for (let i = 0; i < length; i += 1) {
@@ -163,23 +169,11 @@ export class PinHmac {
 
   /**
    * HMAC-SHA256(key, `${first}:${second}`) of two ranges of bytes, `first` being
-   * `bytes[firstStart..firstEnd)`: a card's number and PIN read straight from an import file's
-   * line, without making strings of them. The bytes must be ASCII (the import's card line checks
-   * them to be digits); the same as digest() of the joined text.
+   * `bytes[firstStart..firstEnd)`, written into `into[at..at + 32)`: a card's number and PIN
+   * read straight from an import file's line, without making strings of them. The bytes must be
+   * ASCII (the import's card line checks them to be digits); the same as digest() of the joined
+   * text.
    */
-  digestJoined(
-    bytes: Uint8Array,
-    firstStart: number,
-    firstEnd: number,
-    secondStart: number,
-    secondEnd: number,
-  ): Buffer {
-    const out = Buffer.allocUnsafe(32);
-    this.digestJoinedInto(out, 0, bytes, firstStart, firstEnd, secondStart, secondEnd);
-    return out;
-  }
-
-  /** digestJoined, written into `into[at..at + 32)`. */
   digestJoinedInto(
     into: Uint8Array,
     at: number,
@@ -189,15 +183,13 @@ export class PinHmac {
     secondStart: number,
     secondEnd: number,
   ): void {
-    const length = firstEnd - firstStart + 1 + secondEnd - secondStart;
-    if (length > 55) {
-      const text = (start: number, end: number) =>
-        Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
-      into.set(this.#slow(`${text(firstStart, firstEnd)}:${text(secondStart, secondEnd)}`), at);
+    if (packJoinedBlock(this.#w, 0, 1, bytes, firstStart, firstEnd, secondStart, secondEnd)) {
+      this.#hashPadded(into, at);
       return;
     }
-    packJoinedBlock(this.#w, 0, 1, bytes, firstStart, firstEnd, secondStart, secondEnd);
-    this.#hashPadded(into, at);
+    const text = (start: number, end: number) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+    into.set(this.#slow(`${text(firstStart, firstEnd)}:${text(secondStart, secondEnd)}`), at);
   }
 
   /** The digest of the `length` message bytes already in w[0..15] (ASCII, at most 55). */

@@ -148,7 +148,10 @@ describe('card store (records store)', () => {
     }
     for (const [first, second] of pairs) {
       const line = Buffer.from(`|${first}|x|${second}|`);
-      const digest = fast.digestJoined(
+      const digest = Buffer.alloc(32);
+      fast.digestJoinedInto(
+        digest,
+        0,
         line,
         1,
         1 + first.length,

@@ -110,10 +110,12 @@ describe('card rows made ahead', () => {
     const memory = CardRowsAhead.memory();
     readCardRowsAhead(job, memory);
     // Line 5's slot holding a line one ring further on (as if the helper had run ahead wrongly).
-    new CardRowsAhead(memory).put(CARD_ROWS_AHEAD_SLOTS + 5, (into, at) => {
+    const wrong = new CardRowsAhead(memory);
+    wrong.write(CARD_ROWS_AHEAD_SLOTS + 5, (into, at) => {
       into.set(randomBytes(CARD_ROW.bytes), at);
       return true;
     });
+    wrong.publish(CARD_ROWS_AHEAD_SLOTS + 5);
     const outcome = runImport({ ...job, cardRowsMemory: memory }, cells());
     // 270 good lines, 6 of them with a space (read the general way), and line 5.
     expect(outcome).toMatchObject({ inserted: 0, replaced: 270, rowsAhead: 263 });
