@@ -117,6 +117,20 @@ describe('sign-in and the main layout', () => {
     await page.context().close();
   });
 
+  it('signed out, any other address typed on the login screen goes to / (01 §2.1)', async () => {
+    const { page, errors } = await suite.newPage();
+    await page.goto(`${suite.baseUrl}/`);
+    await page.getByLabel('Username').waitFor();
+    for (const hash of ['#/no/such/route', '#/my-journal/dashboard']) {
+      // The address bar changed by hand: the same document, a new hash.
+      await page.goto(`${suite.baseUrl}/${hash}`);
+      await page.waitForFunction(() => window.location.hash === '#/');
+      await page.getByLabel('Username').waitFor();
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the server error code and message for a wrong password', async () => {
     const { page } = await suite.newPage();
     await signIn(page, { username: 'admin', password: 'not-the-password' });

@@ -18,13 +18,19 @@ const SignedInApp = lazy(() =>
 
 /**
  * Without a token, every route leads to login (01 §2.1): the login screen shows at its own hash
- * route, without the router. The hash routes keep their shape, so the router, created once a
- * token is held, starts on the login route and goes on to the journal dashboard from there.
+ * route, without the router, and any other address (typed, a link, Back) goes to it. The hash
+ * routes keep their shape, so the router, created once a token is held, starts on the login
+ * route and goes on to the journal dashboard from there.
  */
 function SignedOut() {
   useEffect(() => {
     const loginHash = `#${FALLBACK_PATH}`;
-    if (window.location.hash !== loginHash) window.history.replaceState(null, '', loginHash);
+    const toLogin = () => {
+      if (window.location.hash !== loginHash) window.history.replaceState(null, '', loginHash);
+    };
+    toLogin();
+    window.addEventListener('hashchange', toLogin);
+    return () => window.removeEventListener('hashchange', toLogin);
   }, []);
   return (
     <>
