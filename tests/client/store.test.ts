@@ -42,7 +42,7 @@ const rehydrated = (persistor: Persistor) =>
 describe('makeStore', () => {
   it('builds a fresh store with session and config slices and no persistence', () => {
     const store = makeStore();
-    expect(store.getState().session).toEqual({ token: null });
+    expect(store.getState().session).toEqual({ token: null, ended: false });
     expect(store.getState().config).toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(store.getState().session).not.toHaveProperty('_persist');
   });

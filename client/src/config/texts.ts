@@ -20,11 +20,18 @@ export const LOGIN_TEXT = {
     '<p>Passwords are reset by the help desk.</p>' +
     '<p>Please contact the help desk, or ask the help-desk assistant, and give your user name. ' +
     'You will receive a new password once your identity has been confirmed.</p>',
+  /** Above the form after a session ended without a logout (expired, revoked, refresh failed). */
+  sessionEnded: 'Your session has ended. Sign in again to continue.',
   newsHeading: 'News',
   newsTitle: 'Meet the help-desk assistant',
   newsBody:
     'Questions about schemes, card files or your websites? The help-desk assistant answers ' +
     'common questions at any hour and hands you over to the help desk when a person is needed.',
+} as const;
+
+/** A form that got back what was typed before the session ended (lib/session/session-draft.ts). */
+export const SESSION_DRAFT_TEXT = {
+  restored: 'Your unsaved changes were restored. They are not saved yet.',
 } as const;
 
 /** Shown when a call never reached the server (no HTTP answer at all). */

@@ -1,13 +1,18 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { FALLBACK_PATH, HOME_PATH } from '@/config/paths';
+import { draftRouteFor } from '@/lib/session/session-draft';
 import { useAppSelector } from '@/lib/store/hooks';
 import { selectToken } from '@/lib/store/session-slice';
 
-/** Login; with a token already held, the user goes straight to the journal dashboard (01 §2.1). */
+/**
+ * Login; with a token already held, the user goes straight to the journal dashboard (01 §2.1),
+ * or back to the screen whose unsaved values were kept for this user when the session ended.
+ */
 export function LoginRoute() {
   const token = useAppSelector(selectToken);
-  return token ? <Navigate to={HOME_PATH} replace /> : <LoginScreen />;
+  if (!token) return <LoginScreen />;
+  return <Navigate to={draftRouteFor(token.userName) ?? HOME_PATH} replace />;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
 import Form from 'react-bootstrap/Form';
+import { SECRET_FIELD } from '@/lib/forms/unsaved-changes';
 import type { TextValue } from '@/lib/forms/validators';
 import { FieldShell, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
@@ -20,7 +21,10 @@ export interface TextFieldProps extends BaseFieldProps<TextValue> {
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
 
-/** Text, password, e-mail and textarea inputs. Empty text is stored as undefined. */
+/**
+ * Text, password, e-mail and textarea inputs. Empty text is stored as undefined. A password is a
+ * secret field: never kept in the browser's storage (lib/forms/unsaved-changes.tsx).
+ */
 export function TextField({
   name,
   label,
@@ -33,7 +37,12 @@ export function TextField({
   transform,
   ...inputProps
 }: TextFieldProps) {
-  const { input, id, error, aria } = useFormField<TextValue>(name, { validate, id: idProp, help });
+  const { input, id, error, aria } = useFormField<TextValue>(name, {
+    validate,
+    id: idProp,
+    help,
+    data: type === 'password' ? SECRET_FIELD : undefined,
+  });
 
   const onChange = (event: ChangeEvent<TextControl>) => {
     const element = event.target;

@@ -55,7 +55,8 @@ function joinUrl(base: string, path: string): string {
  *   (01 §6); an endpoint's own headers win (login and refresh set moduleCode themselves);
  * - turns every failure, network failure included, into `{ status, errorCode, errorMessage }`;
  * - on 401 with errorCode 11 (expired, revoked, forged token) dispatches `sessionExpired`, which
- *   logs out; the main layout then sends the user to login (01 §8). Every other failure is
+ *   ends the session (`endSession`: the open form's unsaved values are kept for the same user's
+ *   next sign-in); the main layout then sends the user to login (01 §8). Every other failure is
  *   logged and passed on to the caller (01 §8), except a call aborted because the session
  *   ended: callers treat that like an expired session (errors.ts isSessionExpiry).
  */
@@ -88,7 +89,7 @@ export function createBaseQuery(base: ApiBaseKey): AppBaseQuery {
     const sent = result.meta?.request;
     const label = `${sent?.method ?? request.method ?? 'GET'} ${sent?.url ?? request.url}`;
     if (!expired) {
-      // Only the session ending aborts calls (clearSession resets the caches): not a failure.
+      // Only the session ending aborts calls (it resets the caches): not a failure.
       if (api.signal.aborted) logger.info(`${label} aborted: the session ended`);
       else if (extraOptions?.expectedStatuses?.includes(error.status)) {
         logger.info(`${label} answered ${error.status}, as expected`);

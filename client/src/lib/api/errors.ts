@@ -94,7 +94,7 @@ export function isAbortedRequest(error: unknown): boolean {
 
 /**
  * The session ended: a 401 with errorCode 11 (timed out, revoked), or a request aborted because
- * of it — ending the session (clearSession) resets every API cache, which aborts the calls still
+ * of it — ending the session (clearSession, endSession) resets every API cache, which aborts the calls still
  * running, and nothing else in the app aborts a call. The app is then signing out (01 §8, §4.1):
  * the session's own path (login, or the "Timeout" dialog) is all the operator sees, so callers
  * put no error dialog over it.

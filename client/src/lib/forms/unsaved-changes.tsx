@@ -3,11 +3,23 @@
  * with the nearest <UnsavedChangesScope> (a step's form: <FormUnsavedChanges/>; an image slot
  * with a chosen file: useUnsavedChanges). Whoever owns the scope (the wizard frame) reads the
  * checks when someone leaves. Outside a scope the hooks do nothing.
+ *
+ * <FormUnsavedChanges/> also keeps a form's unsaved values when the session ends by itself and
+ * puts them back after the same user signs in again (lib/session/session-draft.ts). Secret
+ * fields are never kept: a field is secret when its field data carries SECRET_FIELD (every
+ * password input does: components/form/TextField.tsx).
  */
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { FormState } from 'final-form';
-import { useForm } from 'react-final-form';
+import { getIn, type FormApi, type FormState } from 'final-form';
+import { useForm, useFormState } from 'react-final-form';
+import { SESSION_DRAFT_TEXT } from '@/config/texts';
+import {
+  draftValuesFor,
+  dropDraft,
+  registerDraftSource,
+  type DraftValues,
+} from '@/lib/session/session-draft';
 
 type Check = () => boolean;
 
@@ -67,18 +79,130 @@ export interface FormUnsavedChangesProps<Values extends object> {
 }
 
 /**
+ * Field data (`useField(name, { data: SECRET_FIELD })`) of a field whose value must never reach
+ * the browser's storage (a password): kept out of the values saved when the session ends.
+ */
+export const SECRET_FIELD: Readonly<Record<'secret', true>> = Object.freeze({ secret: true });
+
+const isSecret = (form: FormApi<object>, name: string): boolean =>
+  (form.getFieldState(name as never)?.data as Partial<typeof SECRET_FIELD> | undefined)?.secret ===
+  true;
+
+/** The values of a form's changed fields, secrets left out, in the order the fields registered. */
+function unsavedValues(form: FormApi<object>): DraftValues {
+  const { dirtyFields, values } = form.getState();
+  const kept = new Map<string, unknown>();
+  for (const name of form.getRegisteredFields()) {
+    if (dirtyFields?.[name] && !isSecret(form, name)) kept.set(name, getIn(values, name));
+  }
+  return kept;
+}
+
+/** What the user does that ends the restore's hold on the values (user-event and browsers alike). */
+const USER_INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'change'] as const;
+
+/**
+ * Puts `restored` into the form. A form's own reactions to a change (a new country clears the
+ * state, a new BIN clears the suffixes) then run as if the user had made the change, and would
+ * clear values that were typed after it: until the user does something, a restored value changed
+ * by the form itself is put back, once per field. Returns the end of that hold.
+ */
+function applyDraft(form: FormApi<object>, restored: DraftValues): () => void {
+  const change = (name: string, value: unknown) => form.change(name as never, value as never);
+  form.batch(() => {
+    for (const [name, value] of restored) change(name, value);
+  });
+  const putBack = new Set(restored.keys());
+  let holding = true;
+  const unsubscribe = form.subscribe(
+    ({ values }) => {
+      const moved = [...putBack].filter((name) => getIn(values, name) !== restored.get(name));
+      if (!holding || moved.length === 0) return;
+      for (const name of moved) putBack.delete(name);
+      // After the reaction that changed them (changing values inside a form's notification is not
+      // supported by final-form).
+      queueMicrotask(() => {
+        if (!holding) return;
+        form.batch(() => {
+          for (const name of moved) change(name, restored.get(name));
+        });
+      });
+    },
+    { values: true },
+  );
+  const release = () => {
+    if (!holding) return;
+    holding = false;
+    unsubscribe();
+    for (const type of USER_INPUT_EVENTS) window.removeEventListener(type, release, true);
+  };
+  for (const type of USER_INPUT_EVENTS) window.addEventListener(type, release, true);
+  return release;
+}
+
+/**
  * Put inside a final-form <Form>: its changes count as unsaved until saved. While the form
  * submits they do not, so the save's own move to the next step is not held up.
+ *
+ * When the session ends by itself its changed values are kept (a save in progress included: the
+ * session may end during it), and when the form opens again on the same screen for the same
+ * user they are put back on top of what it loaded — changed, unsaved — with a notice saying so.
  */
 export function FormUnsavedChanges<Values extends object>({
   isUnsaved,
 }: FormUnsavedChangesProps<Values>) {
   const form = useForm<Values>();
-  useRegisteredCheck(() => {
-    const state = form.getState();
-    return isUnsaved ? isUnsaved(state) : formIsUnsaved(state);
+  const unsaved = (state: FormState<Values>) =>
+    isUnsaved ? isUnsaved(state) : formIsUnsaved(state);
+  useRegisteredCheck(() => unsaved(form.getState()));
+
+  const latestUnsaved = useRef(unsaved);
+  useEffect(() => {
+    latestUnsaved.current = unsaved;
   });
-  return null;
+  useEffect(() => {
+    const anyForm = form as unknown as FormApi<object>;
+    return registerDraftSource(() =>
+      latestUnsaved.current({ ...form.getState(), submitting: false })
+        ? unsavedValues(anyForm)
+        : undefined,
+    );
+  }, [form]);
+
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const anyForm = form as unknown as FormApi<object>;
+    let mounted = true;
+    let release: (() => void) | undefined;
+    // Once the fields have registered: they register in their own effects, after this one, and
+    // a field registering sets its loaded value.
+    queueMicrotask(() => {
+      if (!mounted) return;
+      const fields = anyForm.getRegisteredFields().filter((name) => !isSecret(anyForm, name));
+      const draft = draftValuesFor(fields);
+      if (!draft) return;
+      dropDraft();
+      release = applyDraft(anyForm, draft);
+      setRestored(true);
+    });
+    return () => {
+      mounted = false;
+      release?.();
+    };
+  }, [form]);
+
+  return restored ? <RestoredNotice /> : null;
+}
+
+/** Says that the form holds restored values, until they are saved. */
+function RestoredNotice() {
+  const { submitSucceeded } = useFormState({ subscription: { submitSucceeded: true } });
+  if (submitSucceeded) return null;
+  return (
+    <div role="status" className="alert alert-info">
+      {SESSION_DRAFT_TEXT.restored}
+    </div>
+  );
 }
 
 /** The checks of one scope; `anyUnsaved()` tells whether any holds unsaved changes now. */

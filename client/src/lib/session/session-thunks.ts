@@ -2,8 +2,14 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { purgeStoredState } from 'redux-persist';
 import type { Token } from '@contracts/api/entities';
 import { apiSlices } from '@/lib/api/api-slices';
-import { loggedOut, tokenReceived } from '@/lib/store/session-slice';
+import {
+  loggedOut,
+  tokenReceived,
+  type SessionEnd,
+  type SessionState,
+} from '@/lib/store/session-slice';
 import { sessionPersistConfig } from '@/lib/store/persistence';
+import { dropDraft, keepDraft, settleDraftFor } from './session-draft';
 import { clearTokenCookie, writeTokenCookie } from './token-cookie';
 
 /** Keeps a login or refresh answer: the `token` cookie and the session slice. */
@@ -13,15 +19,41 @@ export const storeToken = (token: Token) => (dispatch: Dispatch) => {
 };
 
 /**
+ * A login answer: the token is kept, and unsaved changes kept for another user are dropped (the
+ * same user's are put back on their screen: session-draft.ts).
+ */
+export const signIn = (token: Token) => (dispatch: Dispatch) => {
+  settleDraftFor(token.userName);
+  storeToken(token)(dispatch);
+};
+
+/**
  * Ends the session locally and clears the whole application state (01 §2.1, §4.1): the token
  * cookie, every slice (root reducer reset), every RTK Query cache with its subscriptions, and
  * the persisted session. With the token gone, the main layout sends the user to login.
  */
-export const clearSession = () => (dispatch: Dispatch) => {
+function endLocally(dispatch: Dispatch, how: SessionEnd): void {
   clearTokenCookie();
-  dispatch(loggedOut());
+  dispatch(loggedOut(how));
   for (const slice of apiSlices) dispatch(slice.util.resetApiState());
   purgeStoredState(sessionPersistConfig).catch((error: unknown) => {
     console.warn('Could not purge the stored session.', error);
   });
+}
+
+/** A logout (Logout, then OK): the session ends, and nothing typed before is kept. */
+export const clearSession = () => (dispatch: Dispatch) => {
+  dropDraft();
+  endLocally(dispatch, 'logout');
+};
+
+/**
+ * A session that ended by itself (401 with code 11 — expired or revoked —, a failed refresh): it
+ * ends as a logout does, but the open form's unsaved values are kept for the same user's next
+ * sign-in (session-draft.ts) and the login screen says the session ended.
+ */
+export const endSession = () => (dispatch: Dispatch, getState: () => { session: SessionState }) => {
+  const userName = getState().session.token?.userName;
+  if (userName) keepDraft(userName);
+  endLocally(dispatch, 'ended');
 };

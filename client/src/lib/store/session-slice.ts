@@ -8,27 +8,48 @@ import { readTokenCookie } from '@/lib/session/token-cookie';
  */
 export interface SessionState {
   token: Token | null;
+  /**
+   * The session ended without a logout (expired, revoked, the refresh failed): the login screen
+   * says so until the next sign-in. Absent in a state stored or built without it: not ended.
+   */
+  ended?: boolean;
 }
 
-/** Clears the whole application state (root reducer reset); dispatched by `clearSession`. */
-export const loggedOut = createAction('session/loggedOut');
+/** How a session ends: the user logged out, or it ended by itself (expired, revoked). */
+export type SessionEnd = 'logout' | 'ended';
+
+/**
+ * Clears the whole application state (root reducer reset); dispatched by `clearSession` (a
+ * logout) and `endSession` (a session that ended by itself).
+ */
+export const loggedOut = createAction('session/loggedOut', (how: SessionEnd = 'logout') => ({
+  payload: how,
+}));
 /** A call was answered 401 with errorCode 11: the shared layer logs out (01 §8). */
 export const sessionExpired = createAction('session/expired');
 
 export const sessionSlice = createSlice({
   name: 'session',
   // Lazy: read the cookie when the store is built (and again after a reset).
-  initialState: (): SessionState => ({ token: readTokenCookie() }),
+  initialState: (): SessionState => ({ token: readTokenCookie(), ended: false }),
   reducers: {
     tokenReceived(state, action: PayloadAction<Token>) {
       state.token = action.payload;
+      state.ended = false;
     },
+  },
+  extraReducers: (builder) => {
+    // Runs on the reset state (store.ts): only the way the session ended is carried over.
+    builder.addCase(loggedOut, (state, action) => {
+      state.ended = action.payload === 'ended';
+    });
   },
   selectors: {
     selectToken: (state) => state.token,
     selectUserName: (state) => state.token?.userName ?? '',
+    selectSessionEnded: (state) => state.ended === true,
   },
 });
 
 export const { tokenReceived } = sessionSlice.actions;
-export const { selectToken, selectUserName } = sessionSlice.selectors;
+export const { selectToken, selectUserName, selectSessionEnded } = sessionSlice.selectors;

@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import { api, merchantApi, urlApi } from '@/lib/api/api-slices';
-import { clearSession } from '@/lib/session/session-thunks';
+import { endSession } from '@/lib/session/session-thunks';
 import { configSlice } from './config-slice';
 import { sessionPersistConfig } from './persistence';
 import { loggedOut, sessionExpired, sessionSlice } from './session-slice';
@@ -59,11 +59,11 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
       })
     : appReducer;
 
-  const listener = createListenerMiddleware();
+  const listener = createListenerMiddleware<RootState>();
   listener.startListening({
     actionCreator: sessionExpired,
     effect: (_action, listenerApi) => {
-      listenerApi.dispatch(clearSession());
+      listenerApi.dispatch(endSession());
     },
   });
 

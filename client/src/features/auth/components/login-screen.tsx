@@ -5,8 +5,9 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { APP_NAME, LOGIN_TEXT } from '@/config/texts';
 import { isNetworkFailure, toApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { storeToken } from '@/lib/session/session-thunks';
-import { useAppDispatch } from '@/lib/store/hooks';
+import { signIn } from '@/lib/session/session-thunks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
+import { selectSessionEnded } from '@/lib/store/session-slice';
 import { useLoginMutation } from '../api/auth-api';
 import './login-screen.css';
 
@@ -14,7 +15,9 @@ import './login-screen.css';
  * Login (01 §2.1): user name and password with no client-side checks (a plain form: the form
  * library is left to the wizards' chunks). A 200 keeps the token (cookie and session), and the
  * login route then opens the journal dashboard; a failure shows "Error: {errorCode}" with the
- * server's message and one OK button.
+ * server's message and one OK button. After a session that ended by itself (expired, revoked) it
+ * says so above the form; the same user's sign-in then returns to the screen left (with its
+ * unsaved values: lib/session/session-draft.ts).
  *
  * The page's first screen: it renders without the router (app/boot.tsx) and with plain Bootstrap
  * markup, so the main chunk carries neither the router nor react-bootstrap.
@@ -22,6 +25,7 @@ import './login-screen.css';
 export function LoginScreen() {
   const [login, { isLoading: submitting }] = useLoginMutation();
   const dispatch = useAppDispatch();
+  const ended = useAppSelector(selectSessionEnded);
   const usernameId = useId();
   const passwordId = useId();
   const headingId = useId();
@@ -49,7 +53,7 @@ export function LoginScreen() {
       );
       return;
     }
-    dispatch(storeToken(token));
+    dispatch(signIn(token));
   }
 
   function showForgotPassword() {
@@ -67,6 +71,11 @@ export function LoginScreen() {
                 <h1 id={headingId} className="h5 mb-4 text-body-secondary">
                   {LOGIN_TEXT.heading}
                 </h1>
+                {ended ? (
+                  <div role="status" className="alert alert-warning">
+                    {LOGIN_TEXT.sessionEnded}
+                  </div>
+                ) : null}
                 <form
                   onSubmit={(event) => void onSubmit(event)}
                   noValidate

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { dialogs } from '@/lib/dialogs/dialog-service';
-import { clearSession, storeToken } from '@/lib/session/session-thunks';
+import { endSession, storeToken } from '@/lib/session/session-thunks';
 import { selectInactivityLimit } from '@/lib/store/config-slice';
 import { useAppDispatch, useAppSelector, useAppStore } from '@/lib/store/hooks';
 import { selectToken } from '@/lib/store/session-slice';
@@ -22,7 +22,7 @@ const RENEW_BEFORE_EXPIRY_MS = 30_000;
  * the login screen shows. Counts seconds since the last user activity, checking every second;
  * past the configured limit it stops and refreshes the token with the master token. Success
  * stores the new token and restarts; failure shows "Timeout" / "You have to re-authenticate!"
- * and ends the session (which sends the user to login).
+ * and ends the session (which sends the user to login, keeping the open form's unsaved values).
  */
 export function useSessionMonitor(): void {
   const dispatch = useAppDispatch();
@@ -64,7 +64,7 @@ export function useSessionMonitor(): void {
       } catch {
         if (disposed) return;
         void dialogs.error(DIALOG_TEXT.timeoutTitle, DIALOG_TEXT.timeoutMessage);
-        dispatch(clearSession());
+        dispatch(endSession());
       }
     }
 

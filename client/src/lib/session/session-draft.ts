@@ -1,0 +1,184 @@
+/**
+ * What the operator typed and had not saved when the session ended without a logout (the token
+ * expired, the refresh failed, the session was revoked): the open form's unsaved values, kept in
+ * the tab's sessionStorage for that user, and put back into the same form once the same user has
+ * signed in again (lib/forms/unsaved-changes.tsx reads and writes the form side).
+ *
+ * - One draft at a time, stored with its user name and its screen (hash path and query).
+ * - Never stored: secret fields (the form side leaves them out) and values JSON cannot hold (a
+ *   chosen file); dates are kept as dates.
+ * - Used once: taken when its form has applied it. A deliberate logout drops it, and so does
+ *   another user's sign-in; it is only ever applied while its own user holds the token.
+ */
+import { readTokenCookie } from './token-cookie';
+
+/** The sessionStorage key of the draft. */
+export const SESSION_DRAFT_KEY = 'sessionDraft';
+
+/** The unsaved values of a form, by field name (final-form names, e.g. `items.button.color`). */
+export type DraftValues = ReadonlyMap<string, unknown>;
+
+/** A mounted form offering its unsaved values when the session ends (none: nothing unsaved). */
+export type DraftSource = () => DraftValues | undefined;
+
+/** JSON with tagged dates and undefined, so a restored value is the value that was typed. */
+type Encoded =
+  null | boolean | number | string | readonly Encoded[] | { readonly [key: string]: Encoded };
+
+interface StoredDraft {
+  userName: string;
+  route: string;
+  /** [field name, encoded value], in the order the form registered its fields. */
+  fields: [string, Encoded][];
+}
+
+const TAG = '$draft';
+const NOT_STORABLE = Symbol('not storable');
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function encode(value: unknown): Encoded | typeof NOT_STORABLE {
+  if (value === undefined) return { [TAG]: 'undefined' };
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : NOT_STORABLE;
+  if (value instanceof Date) {
+    const time = value.getTime();
+    // An invalid date is what a date field holds for text that is not a date: kept as such.
+    return { [TAG]: 'date', time: Number.isNaN(time) ? null : time };
+  }
+  if (Array.isArray(value)) {
+    const items = value.map(encode);
+    return items.some((item) => item === NOT_STORABLE) ? NOT_STORABLE : (items as Encoded[]);
+  }
+  // Files, blobs, functions and class instances cannot be written down: the field is skipped.
+  if (typeof value !== 'object' || !isPlainObject(value) || TAG in value) return NOT_STORABLE;
+  const entries: [string, Encoded][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    const encoded = encode(item);
+    if (encoded === NOT_STORABLE) return NOT_STORABLE;
+    entries.push([key, encoded]);
+  }
+  return Object.fromEntries(entries);
+}
+
+function decode(value: Encoded): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(decode);
+  const record = value as { readonly [key: string]: Encoded };
+  if (record[TAG] === 'undefined') return undefined;
+  if (record[TAG] === 'date') {
+    return new Date(typeof record.time === 'number' ? record.time : Number.NaN);
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, decode(item)]));
+}
+
+function isStoredDraft(value: unknown): value is StoredDraft {
+  if (!value || typeof value !== 'object') return false;
+  const draft = value as Record<string, unknown>;
+  return (
+    typeof draft.userName === 'string' &&
+    // A screen of this app (a hash route), nothing else: the sign-in navigates there.
+    typeof draft.route === 'string' &&
+    draft.route.startsWith('/') &&
+    Array.isArray(draft.fields) &&
+    draft.fields.every(
+      (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
+    )
+  );
+}
+
+/** sessionStorage when there is one (node test environments have none). */
+const storage = (): Storage | undefined => globalThis.sessionStorage;
+
+function readDraft(): StoredDraft | undefined {
+  const raw = storage()?.getItem(SESSION_DRAFT_KEY);
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredDraft(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops the draft (a deliberate logout; a draft that has been applied). */
+export function dropDraft(): void {
+  storage()?.removeItem(SESSION_DRAFT_KEY);
+}
+
+/**
+ * The screen shown now: the hash route with its query (the app's URLs are hash-based, 01 §2.1),
+ * e.g. `/gift-card/wizard/general-settings?id=3`.
+ */
+export function currentRoute(): string {
+  const hash = globalThis.location?.hash ?? '';
+  return hash.replace(/^#/, '') || '/';
+}
+
+const sources = new Set<DraftSource>();
+
+/** Offers a mounted form's unsaved values for as long as it is mounted; returns the removal. */
+export function registerDraftSource(source: DraftSource): () => void {
+  sources.add(source);
+  return () => {
+    sources.delete(source);
+  };
+}
+
+/**
+ * Keeps the unsaved values of the forms on screen for `userName` (the session is ending without a
+ * logout); nothing unsaved keeps nothing. Called before the session's state is cleared, while the
+ * forms are still mounted.
+ */
+export function keepDraft(userName: string): void {
+  const fields: [string, Encoded][] = [];
+  for (const source of sources) {
+    for (const [name, value] of source() ?? []) {
+      const encoded = encode(value);
+      if (encoded !== NOT_STORABLE) fields.push([name, encoded]);
+    }
+  }
+  if (fields.length === 0) {
+    dropDraft();
+    return;
+  }
+  const draft: StoredDraft = { userName, route: currentRoute(), fields };
+  try {
+    storage()?.setItem(SESSION_DRAFT_KEY, JSON.stringify(draft));
+  } catch (error) {
+    // Storage full or refused: the values cannot be kept; the session still ends.
+    console.warn('Could not keep the unsaved changes.', error);
+  }
+}
+
+/** A sign-in: a draft kept for another user is dropped (they get neither it nor its screen). */
+export function settleDraftFor(userName: string): void {
+  const draft = readDraft();
+  if (draft && draft.userName !== userName) dropDraft();
+}
+
+/** The screen of the draft kept for `userName`, where the sign-in returns to; else undefined. */
+export function draftRouteFor(userName: string): string | undefined {
+  const draft = readDraft();
+  return draft?.userName === userName ? draft.route : undefined;
+}
+
+/**
+ * The draft's values for the screen shown now, when the user holding the token is the draft's
+ * user: the fields among `names` (the asking form's fields), decoded. Undefined when there is
+ * nothing for that form; the draft stays until `dropDraft`.
+ */
+export function draftValuesFor(names: readonly string[]): DraftValues | undefined {
+  const draft = readDraft();
+  if (!draft || draft.route !== currentRoute()) return undefined;
+  if (readTokenCookie()?.userName !== draft.userName) return undefined;
+  const wanted = new Set(names);
+  const values = new Map<string, unknown>();
+  for (const [name, encoded] of draft.fields) {
+    if (wanted.has(name)) values.set(name, decode(encoded));
+  }
+  return values.size > 0 ? values : undefined;
+}

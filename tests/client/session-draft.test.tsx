@@ -1,0 +1,254 @@
+/**
+ * Nothing typed is lost when the session ends by itself (401 with code 11: expired or revoked; a
+ * failed refresh): the login screen says the session ended, and the same user's sign-in returns
+ * to the screen with the unsaved values back in the form, unsaved, and a notice. A deliberate
+ * logout keeps nothing; another user gets neither the values nor the screen; secrets are never
+ * written to the browser's storage.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { Token } from '@contracts/api/entities';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { URL_PATHS } from '@contracts/api/paths';
+import { SCHEME_TEXT } from '@contracts/api/schemes';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
+import { HOME_PATH, paths, withId } from '@/config/paths';
+import { LAYOUT_TEXT, LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
+import { SETTINGS_LABEL } from '@/features/my-journal/lib/journal-texts';
+import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
+import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
+import { buildClient, buildScheme } from '../support/builders';
+import { TEST_TOKEN, currentPath, renderApp, setTokenCookie } from '../support/client-app';
+import { installFakeFetch, type FakeFetch, type FakeResponse } from '../support/fake-fetch';
+import {
+  installJournalServer,
+  makeProfile,
+  type JournalFake,
+} from './my-journal/journal-fake-server';
+import { installSchemeServer } from './schemes/scheme-fake-server';
+
+const EXPIRED: FakeResponse = {
+  status: 401,
+  body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
+};
+const OPERATOR: Token = { ...TEST_TOKEN, userName: 'operator', userType: 'OPERATOR' };
+
+const COFFEE = makeProfile({
+  profileId: 1,
+  title: 'Coffee balance',
+  keywords: 'coffee',
+  description: 'About coffee',
+});
+const SETTINGS_ROUTE = withId(paths.mj.wizard.setting, 1);
+
+let server: FakeFetch;
+let journal: JournalFake;
+
+beforeAll(() =>
+  Promise.all([
+    import('@/features/my-journal/components/journal-area'),
+    import('@/features/schemes/components/scheme-area'),
+  ]),
+);
+
+beforeEach(() => {
+  server = installFakeFetch();
+  journal = installJournalServer(server, { profiles: [COFFEE] });
+  server.on('DELETE /api/tokens', { status: 204 });
+  setTokenCookie();
+});
+afterEach(() => server.restore());
+
+type User = ReturnType<typeof renderApp>['user'];
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+const storedDraft = () => window.sessionStorage.getItem(SESSION_DRAFT_KEY);
+
+async function replaceText(user: User, label: string, text: string) {
+  await user.clear(field(label));
+  await user.type(field(label), text);
+}
+
+/** Opens Site Settings of profile 1 and changes its title and keywords (not saved). */
+async function editSiteSettings() {
+  const rendered = renderApp({ route: SETTINGS_ROUTE });
+  await waitFor(() => expect(field(SETTINGS_LABEL.title)).toHaveValue('Coffee balance'));
+  await replaceText(rendered.user, SETTINGS_LABEL.title, 'Tea time');
+  await replaceText(rendered.user, SETTINGS_LABEL.keywords, 'tea, cake');
+  return rendered;
+}
+
+/** Save & Continue answered 401 / code 11: the login screen, saying the session ended. */
+async function saveIntoExpiredSession(user: User) {
+  server.on('PUT /api/myjournal/profiles/1', EXPIRED);
+  await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+  await screen.findByLabelText(LOGIN_TEXT.username);
+  expect(currentPath()).toBe(paths.login.path);
+}
+
+async function signIn(user: User, token: Token = TEST_TOKEN) {
+  server.on('POST /api/tokens', { body: token });
+  await user.type(screen.getByLabelText(LOGIN_TEXT.username), token.userName);
+  await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
+  await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
+}
+
+const routeNow = () => window.location.hash.replace(/^#/, '');
+
+describe('the session ends by itself with a form filled in', () => {
+  it('says so on the login screen; signing in again restores the values, unsaved, with a notice', async () => {
+    const { user, store } = await editSiteSettings();
+    await saveIntoExpiredSession(user);
+
+    expect(screen.getByRole('status')).toHaveTextContent(LOGIN_TEXT.sessionEnded);
+    expect(store.getState().session.token).toBeNull();
+    expect(storedDraft()).toContain('Tea time');
+
+    await signIn(user);
+
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toHaveAttribute('role', 'status');
+    expect(routeNow()).toBe(SETTINGS_ROUTE);
+    expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
+    expect(field(SETTINGS_LABEL.keywords)).toHaveValue('tea, cake');
+    expect(field(SETTINGS_LABEL.description)).toHaveValue('About coffee');
+    expect(screen.queryByText(LOGIN_TEXT.sessionEnded)).not.toBeInTheDocument();
+    // Used once; nothing was saved.
+    expect(storedDraft()).toBeNull();
+    expect(journal.profiles[0]!.title).toBe('Coffee balance');
+
+    // Unsaved: leaving asks.
+    await user.click(screen.getByRole('link', { name: LAYOUT_TEXT.gift }));
+    const dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    expect(routeNow()).toBe(SETTINGS_ROUTE);
+
+    // Saving saves the restored values, and the step moves on.
+    server.on('PUT /api/myjournal/profiles/1', (request) => ({ body: request.body }));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const success = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(server.calls('PUT /api/myjournal/profiles/1').at(-1)!.body).toMatchObject({
+      title: 'Tea time',
+      keywords: 'tea, cake',
+    });
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.page.path));
+    expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).not.toBeInTheDocument();
+  });
+
+  it('the same happens when the refresh fails: "Timeout" dialog, the login screen says why', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      server.on(`POST ${URL_PATHS.refresh}`, EXPIRED);
+      const { user } = renderApp({
+        route: SETTINGS_ROUTE,
+        fakeTimers: true,
+        preloadedState: { config: { ...DEFAULT_RUNTIME_CONFIG, inactivityLimitSeconds: 5 } },
+      });
+      await waitFor(() => expect(field(SETTINGS_LABEL.title)).toHaveValue('Coffee balance'));
+      // Typed without key events, so the idle count is not reset.
+      fireEvent.change(field(SETTINGS_LABEL.title), { target: { value: 'Tea time' } });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(6000);
+      });
+
+      const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.timeoutTitle });
+      expect(dialog).toHaveTextContent(DIALOG_TEXT.timeoutMessage);
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+
+      await signIn(user);
+      expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+      expect(routeNow()).toBe(SETTINGS_ROUTE);
+      expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('another user signing in gets neither the values nor the screen; the draft is dropped', async () => {
+    const { user } = await editSiteSettings();
+    await saveIntoExpiredSession(user);
+    expect(storedDraft()).not.toBeNull();
+
+    await signIn(user, OPERATOR);
+
+    await screen.findByRole('heading', { name: 'Select a MyJournal Website' });
+    expect(currentPath()).toBe(HOME_PATH);
+    expect(storedDraft()).toBeNull();
+  });
+
+  it('is never applied while another user holds the token (signed in in another tab)', async () => {
+    const { user, unmount } = await editSiteSettings();
+    await saveIntoExpiredSession(user);
+    expect(storedDraft()).not.toBeNull();
+    unmount();
+
+    setTokenCookie(OPERATOR);
+    renderApp({ route: SETTINGS_ROUTE });
+    await waitFor(() => expect(field(SETTINGS_LABEL.title)).toHaveValue('Coffee balance'));
+    // Effects and their follow-ups have run: nothing was put back.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(field(SETTINGS_LABEL.title)).toHaveValue('Coffee balance');
+    expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).not.toBeInTheDocument();
+  });
+
+  it('General Settings: no password is kept; the country and its state come back together', async () => {
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [
+        buildScheme({
+          programId: 11,
+          clientId: 1,
+          clientName: 'Coffee Co',
+          schemeName: 'Coffee Gift',
+          countryId: 1,
+          stateId: 10,
+          transactionMethodsStr: '1',
+        }),
+      ],
+    });
+    const route = withId(paths.gift.wizard.general, 11);
+    const { user } = renderApp({ route });
+    await waitFor(() => expect(field(GENERAL_LABEL.schemeName)).toHaveValue('Coffee Gift'));
+    await replaceText(user, GENERAL_LABEL.schemeName, 'Tea Gift');
+    await user.type(field(GENERAL_LABEL.password), 'Secret12');
+    await user.type(field(GENERAL_LABEL.passwordRepeat), 'Secret12');
+    await user.selectOptions(field(GENERAL_LABEL.country), 'New Zealand');
+    await screen.findByRole('option', { name: 'Auckland' });
+    await user.selectOptions(field(GENERAL_LABEL.state), 'Auckland');
+
+    server.on('PUT /api/gift-card/schemes/11', EXPIRED);
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    const stored = storedDraft();
+    expect(stored).toContain('Tea Gift');
+    expect(stored).not.toContain('Secret12');
+
+    await signIn(user);
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    expect(routeNow()).toBe(route);
+    expect(field(GENERAL_LABEL.schemeName)).toHaveValue('Tea Gift');
+    expect(field(GENERAL_LABEL.country)).toHaveDisplayValue('New Zealand');
+    await waitFor(() => expect(field(GENERAL_LABEL.state)).toHaveDisplayValue('Auckland'));
+    expect(field(GENERAL_LABEL.password)).toHaveValue('');
+    expect(field(GENERAL_LABEL.passwordRepeat)).toHaveValue('');
+  });
+});
+
+describe('a deliberate logout', () => {
+  it('keeps nothing: no message, no draft, and the next sign-in lands on the dashboard', async () => {
+    const { user } = await editSiteSettings();
+    await user.click(screen.getByRole('button', { name: LAYOUT_TEXT.logout }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.logoutTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await screen.findByLabelText(LOGIN_TEXT.username);
+
+    expect(screen.queryByText(LOGIN_TEXT.sessionEnded)).not.toBeInTheDocument();
+    expect(storedDraft()).toBeNull();
+
+    await signIn(user);
+    await screen.findByRole('heading', { name: 'Select a MyJournal Website' });
+    expect(currentPath()).toBe(HOME_PATH);
+    expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).not.toBeInTheDocument();
+  });
+});
