@@ -116,8 +116,9 @@ function applyDraft(form: FormApi<object>, restored: DraftValues): () => void {
   let holding = true;
   const unsubscribe = form.subscribe(
     ({ values }) => {
+      if (!holding) return;
       const moved = [...putBack].filter((name) => getIn(values, name) !== restored.get(name));
-      if (!holding || moved.length === 0) return;
+      if (moved.length === 0) return;
       for (const name of moved) putBack.delete(name);
       // After the reaction that changed them (changing values inside a form's notification is not
       // supported by final-form).
