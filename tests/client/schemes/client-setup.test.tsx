@@ -233,4 +233,30 @@ describe('Client Setup (03 §2, §5)', () => {
       }),
     ).toBeVisible();
   });
+
+  it.each([
+    { bin: 'International', binNumber: '604411', reads: 2 },
+    { bin: 'Use Transactor Bin', binNumber: undefined, reads: 1 },
+  ])(
+    'a new client on "$bin": the card BIN list is read again only for its own BIN ($reads)',
+    async ({ bin, binNumber, reads }) => {
+      const { user } = renderApp({ route: gift.setup.path });
+      // The area's last load (03 §2): clients, schemes, banks, then card BINs.
+      await waitFor(() => expect(server.calls('GET /api/gift-card/bins')).toHaveLength(1));
+      await openNewClient(user);
+      await user.type(field('New Client Name'), 'Tea House');
+      await user.click(screen.getByRole('radio', { name: bin }));
+      if (binNumber !== undefined) {
+        await user.type(field('BIN Number'), binNumber);
+        await user.type(field('BIN Name'), 'Tea BIN');
+      }
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+      await waitFor(() => expect(server.calls('GET /api/gift-card/clients')).toHaveLength(2));
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await screen.findByRole('heading', { name: 'Create or Manage a Gift Scheme for Tea House' });
+      // Read again with the client list (invalidated together), or not at all.
+      await waitFor(() => expect(server.calls('GET /api/gift-card/bins')).toHaveLength(reads));
+    },
+  );
 });
