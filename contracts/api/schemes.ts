@@ -193,7 +193,9 @@ export type OwnBinClient<C extends Pick<Client, 'binTypeId' | 'binNumber'>> = C 
  */
 export const hasOwnBin = <C extends Pick<Client, 'binTypeId' | 'binNumber'>>(
   client: C,
-): client is OwnBinClient<C> => client.binTypeId !== BIN_TYPE.TRANSACTOR && client.binNumber !== null;
+): client is OwnBinClient<C> =>
+  client.binTypeId !== BIN_TYPE.TRANSACTOR && client.binNumber !== null;
+
 /** Answer of client create (HTTP 201, status 201) and update (HTTP 200, status 200). */
 export interface ClientAnswer {
   status: number;
