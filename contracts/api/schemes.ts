@@ -179,6 +179,23 @@ export interface Client {
 }
 /** POST /gift-card/clients body: clientId is set by the server (a sent one is ignored). */
 export type NewClient = Omit<Client, 'clientId'> & { clientId?: number | null };
+
+/** A client with its own BIN: international or local, with a number. */
+export type OwnBinClient<C extends Pick<Client, 'binTypeId' | 'binNumber'>> = C & {
+  binTypeId: typeof BIN_TYPE.INTERNATIONAL | typeof BIN_TYPE.LOCAL;
+  binNumber: string;
+};
+
+/**
+ * Whether saving `client` (create or update) may add a card BIN: a client with its own BIN gets
+ * a card BIN of that number when none exists (CLIENT_CARD_BIN_DEFAULTS), so the server adds it
+ * and a client's cached BIN lists go stale.
+ */
+export const hasOwnBin = <C extends Pick<Client, 'binTypeId' | 'binNumber'>>(
+  client: C,
+): client is OwnBinClient<C> =>
+  client.binTypeId !== BIN_TYPE.TRANSACTOR && client.binNumber !== null;
+
 /** Answer of client create (HTTP 201, status 201) and update (HTTP 200, status 200). */
 export interface ClientAnswer {
   status: number;

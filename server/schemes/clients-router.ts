@@ -11,11 +11,11 @@
  */
 import { Router } from 'express';
 import {
-  BIN_TYPE,
   CLIENT_CARD_BIN_DEFAULTS,
   SCHEME_EMBEDDED,
   SCHEME_PATHS,
   SCHEME_SERVER_MESSAGE as MESSAGE,
+  hasOwnBin,
   type Client,
 } from '@contracts/api/schemes';
 import type { Data } from '../db/schema';
@@ -28,7 +28,7 @@ import { clientBody, isTrue, returnBodyQuery } from './scheme-schemas';
 
 /** Adds the card BIN of a client's own BIN number when there is none yet. */
 function ensureClientCardBin(data: Data, client: Client): void {
-  if (client.binTypeId === BIN_TYPE.TRANSACTOR || client.binNumber === null) return;
+  if (!hasOwnBin(client)) return;
   if (data.cardBins.some((bin) => bin.number === client.binNumber)) return;
   data.cardBins.push({
     id: nextId(data.cardBins, (bin) => bin.id),

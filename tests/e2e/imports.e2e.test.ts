@@ -206,6 +206,8 @@ describe('a store file, then a device file', () => {
     'imports the stores, then the devices of them; a device of an unknown store is an error line with its password masked',
     async () => {
       const programId = await createPlainScheme(api, `Storeimport ${uniqueLetters()}`);
+      // Stores & Devices opens once the configuration exists (03 §2).
+      await api.createGiftConfig(programId);
       const { page, errors } = await suite.newPage();
       await signIn(page, suite.baseUrl);
       await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));

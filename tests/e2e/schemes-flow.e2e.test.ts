@@ -2,9 +2,13 @@ import type { Page } from 'playwright-core';
 import { reviewMailSentText } from '@contracts/api/mail';
 import {
   BASE_CAMPAIGN_ACTION_LABEL,
+  BIN_NUMBER_LENGTH,
+  BIN_TYPE,
+  BIN_TYPE_LABEL,
   SCHEME_PATHS,
   SCHEME_TEXT,
   type BaseCampaignAction,
+  type CardBin,
   type Config,
   type FinancialSettlement,
   type LiabilityReportConfig,
@@ -16,7 +20,7 @@ import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
 import { SETTLEMENT_LABEL } from '@/features/schemes/lib/settlement-form';
 import { LIABILITY_LABEL } from '@/features/schemes/lib/liability-form';
 import { BASE_CAMPAIGN_LABEL } from '@/features/schemes/lib/base-campaign';
-import { answerDialog, signIn } from './support/journal';
+import { answerDialog, fieldError, signIn } from './support/journal';
 import {
   SchemeApi,
   expectStep,
@@ -227,6 +231,88 @@ describe('a gift scheme from a new client', () => {
         schedulerFunction: null,
         groupingHorizon: 3,
       });
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await page.context().close();
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+describe('a new client with its own BIN', () => {
+  it.each(
+    [
+      { binTypeId: BIN_TYPE.INTERNATIONAL, area: 'gift' as const, country: undefined },
+      { binTypeId: BIN_TYPE.LOCAL, area: 'loyalty' as const, country: 'Australia' },
+    ].map((each) => ({ ...each, bin: BIN_TYPE_LABEL[each.binTypeId] })),
+  )(
+    '$area: a new client with its own $bin BIN goes on to a saved configuration on it, no reload',
+    async ({ binTypeId, area, country }) => {
+      const name = `Ownbin ${uniqueLetters()}`;
+      // A number no other test uses: digits of the clock, as long as the BIN type wants.
+      const binNumber = `5${String(Date.now()).slice(1 - BIN_NUMBER_LENGTH[binTypeId])}`;
+      const { page, errors } = await suite.newPage();
+      await signIn(page, suite.baseUrl);
+      await openDashboard(page, suite.baseUrl, area);
+      await page.getByRole('link', { name: SCHEME_TEXT.buttons.addNew, exact: true }).click();
+
+      // Client Setup: a new client with its own BIN; the server adds its card BIN.
+      await expectStep(page, area, 'setup');
+      await page.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient, exact: true }).check();
+      await field(page, CLIENT_SETUP_LABEL.newClientName).fill(name);
+      await page.getByRole('radio', { name: BIN_TYPE_LABEL[binTypeId], exact: true }).check();
+      await field(page, CLIENT_SETUP_LABEL.binNumber).fill(binNumber);
+      await field(page, CLIENT_SETUP_LABEL.binName).fill(`${name} BIN`);
+      if (country !== undefined) {
+        await field(page, CLIENT_SETUP_LABEL.country).selectOption({ label: country });
+      }
+      await saveButton(page).click();
+      await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.clientCreated });
+
+      await expectStep(page, area, 'general');
+      await fillGeneralSettings(page, generalValues(name));
+      await saveButton(page).click();
+      await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.schemeCreated });
+
+      // Configuration: the client's card BIN is known without a reload.
+      await page.waitForURL(stepUrl(area, 'config'));
+      const programId = programIdOf(page.url());
+      await expectStep(page, area, 'config');
+      const bins = await api.call<{ _embedded: { bins: CardBin[] } }>('GET', SCHEME_PATHS.bins);
+      const bin = bins._embedded.bins.find((each) => each.number === binNumber);
+      if (bin === undefined) throw new Error(`no card BIN ${binNumber} on the server`);
+      const { singleValue: base } = await api.call<SingleValue>(
+        'GET',
+        SCHEME_PATHS.binExtensionNumber(bin.id),
+      );
+      const ownBin = field(page, CONFIG_LABEL.binNumber);
+      expect(await ownBin.inputValue()).toBe(binNumber);
+      expect(await fieldError(ownBin)).toBe('');
+      expect(await field(page, CONFIG_LABEL.cardLength).inputValue()).toBe(String(bin.cardLength));
+
+      await field(page, CONFIG_LABEL.expiryFrom).selectOption({ label: 'Activation Date' });
+      await field(page, CONFIG_LABEL.expiryTerm).selectOption({ label: '12 months' });
+      if (area === 'gift') {
+        await field(page, CONFIG_LABEL.creditMin).fill('5');
+        await field(page, CONFIG_LABEL.creditMax).fill('500');
+        await field(page, CONFIG_LABEL.topupMin).fill('5');
+        await field(page, CONFIG_LABEL.topupMax).fill('250');
+      } else {
+        await field(page, CONFIG_LABEL.loyaltyBalanceMin).fill('0');
+        await field(page, CONFIG_LABEL.loyaltyBalanceMax).fill('5000');
+      }
+      await field(page, CONFIG_LABEL.redeemMin).fill('1');
+      await field(page, CONFIG_LABEL.redeemMax).fill('500');
+      await page
+        .getByRole('checkbox', { name: CONFIG_LABEL.suffix.suffixStand, exact: true })
+        .check();
+      const suffix = String(base + 1).padStart(bin.extensionLength, '0');
+      expect(await field(page, CONFIG_LABEL.suffixValue.suffixStand).inputValue()).toBe(suffix);
+      await saveButton(page).click();
+      await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.configCreated });
+      await expectStep(page, area, 'upload');
+
+      const config = await api.call<Config>('GET', SCHEME_PATHS.configuration(programId));
+      expect(config).toMatchObject({ liveCardBinId: bin.id, suffixStand: suffix });
       expect(unexpectedErrors(errors)).toEqual([]);
       await page.context().close();
     },

@@ -262,6 +262,8 @@ describe('Base Campaign', () => {
     const name = `Rules ${uniqueLetters()}`;
     const client = await api.createClient(name);
     const programId = await api.createScheme('loyalty', client.clientId, name);
+    // Base Campaign opens once the configuration exists (03 §2).
+    await api.createLoyaltyConfig(programId);
     const { page, errors } = await suite.newPage();
     await signIn(page, suite.baseUrl);
     await openRoute(page, suite.baseUrl, stepRoute('loyalty', 'basecampaign', programId));

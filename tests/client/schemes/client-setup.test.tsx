@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { BIN_TYPE, SCHEME_TEXT } from '@contracts/api/schemes';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { BIN_TYPE, SCHEME_EMBEDDED, SCHEME_TEXT } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
 import { buildClient, buildScheme } from '../../support/builders';
-import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
 
 let server: FakeFetch;
@@ -72,6 +72,7 @@ describe('Client Setup (03 §2, §5)', () => {
     expect(field('Country')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
     await user.type(field('BIN Number'), '789');
     expect(field('BIN Number')).not.toHaveAccessibleDescription();
+    await screen.findByRole('option', { name: 'Australia' });
     await user.selectOptions(field('Country'), 'Australia');
     expect(field('Country')).not.toHaveAccessibleDescription();
   });
@@ -83,6 +84,7 @@ describe('Client Setup (03 §2, §5)', () => {
     await user.click(screen.getByRole('radio', { name: 'Local' }));
     await user.type(field('BIN Number'), '987654321');
     await user.type(field('BIN Name'), 'Tea BIN');
+    await screen.findByRole('option', { name: 'New Zealand' });
     await user.selectOptions(field('Country'), 'New Zealand');
     await user.click(save());
 
@@ -146,6 +148,7 @@ describe('Client Setup (03 §2, §5)', () => {
     expect(await screen.findByLabelText('Client Name')).toHaveAccessibleDescription(
       FIELD_MESSAGES.required,
     );
+    await screen.findByRole('option', { name: 'Local Co' });
     await user.selectOptions(field('Client Name'), 'Local Co');
     await waitFor(() => expect(field('BIN Number')).toHaveValue('123456789'));
     expect(field('BIN Number')).toBeDisabled();
@@ -171,4 +174,89 @@ describe('Client Setup (03 §2, §5)', () => {
     expect(window.location.hash).toBe(`#${gift.general.path}?id=11`);
     expect(fake.writes()).toEqual([]);
   });
+
+  it('New client chosen before the client list answers stays chosen, with the name typed', async () => {
+    const list = deferred<undefined>();
+    server.on('GET /api/gift-card/clients', async () => {
+      await list.promise;
+      return { body: embeddedList(SCHEME_EMBEDDED.clients, fake.clients) };
+    });
+    const { user } = renderApp({ route: gift.setup.path });
+    // The form is there while the list loads: its client choice says so.
+    expect(await screen.findByLabelText('Client Name')).toBeDisabled();
+    expect(field('Client Name')).toHaveDisplayValue(DIALOG_TEXT.loading);
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Tea House');
+
+    list.resolve(undefined);
+    // The area's loads run in order (03 §2): the schemes are asked for once the clients answered.
+    await waitFor(() => expect(server.calls('GET /api/gift-card/schemes')).toHaveLength(1));
+    expect(screen.getByRole('radio', { name: 'New client' })).toBeChecked();
+    expect(field('New Client Name')).toHaveValue('Tea House');
+
+    // The list is in: Existing client offers it.
+    await user.click(screen.getByRole('radio', { name: 'Existing client' }));
+    expect(field('Client Name')).toBeEnabled();
+    expect(screen.getByRole('option', { name: 'Local Co' })).toBeInTheDocument();
+  });
+
+  it('behind "Client created successfully" the form keeps the new client while the list reloads', async () => {
+    // The first list answers at once; the one read again after the create waits.
+    const reload = deferred<undefined>();
+    server.on('GET /api/gift-card/clients', async () => {
+      if (server.calls('GET /api/gift-card/clients').length > 1) await reload.promise;
+      return { body: embeddedList(SCHEME_EMBEDDED.clients, fake.clients) };
+    });
+    const { user } = renderApp({ route: gift.setup.path });
+    await screen.findByRole('option', { name: 'Coffee Co' });
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Tea House');
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(SCHEME_TEXT.clientCreated);
+    await waitFor(() => expect(server.calls('GET /api/gift-card/clients')).toHaveLength(2));
+    // Behind the (modal) dialog, hidden from the accessibility tree.
+    const behind = { hidden: true } as const;
+    const expectNewClientForm = () => {
+      expect(screen.getByRole('radio', { name: 'New client', ...behind })).toBeChecked();
+      expect(screen.getByRole('textbox', { name: 'New Client Name', ...behind })).toHaveValue(
+        'Tea House',
+      );
+    };
+    expectNewClientForm();
+    reload.resolve(undefined);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Create or Manage a Gift Scheme for Tea House',
+      }),
+    ).toBeVisible();
+  });
+
+  it.each([
+    { bin: 'International', binNumber: '604411', reads: 2 },
+    { bin: 'Use Transactor Bin', binNumber: undefined, reads: 1 },
+  ])(
+    'a new client on "$bin": the card BIN list is read again only for its own BIN ($reads)',
+    async ({ bin, binNumber, reads }) => {
+      const { user } = renderApp({ route: gift.setup.path });
+      // The area's last load (03 §2): clients, schemes, banks, then card BINs.
+      await waitFor(() => expect(server.calls('GET /api/gift-card/bins')).toHaveLength(1));
+      await openNewClient(user);
+      await user.type(field('New Client Name'), 'Tea House');
+      await user.click(screen.getByRole('radio', { name: bin }));
+      if (binNumber !== undefined) {
+        await user.type(field('BIN Number'), binNumber);
+        await user.type(field('BIN Name'), 'Tea BIN');
+      }
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+      await waitFor(() => expect(server.calls('GET /api/gift-card/clients')).toHaveLength(2));
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      await screen.findByRole('heading', { name: 'Create or Manage a Gift Scheme for Tea House' });
+      // Read again with the client list (invalidated together), or not at all.
+      await waitFor(() => expect(server.calls('GET /api/gift-card/bins')).toHaveLength(reads));
+    },
+  );
 });

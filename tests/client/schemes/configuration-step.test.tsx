@@ -4,6 +4,7 @@ import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { SCHEME_TEXT, type Config, type ConfigInput } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
+import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
 import {
   buildCardBin,
   buildClient,
@@ -445,6 +446,32 @@ describe('Configuration step (03 §2 step 2, §4, §5)', () => {
       suffixLength: 2,
       suffixStand: '08',
     });
+  });
+
+  it('a client whose card BIN is missing: BIN Number says so and the refused save marks it', async () => {
+    const orphan = buildClient({
+      clientId: 3,
+      clientName: 'Orphan Co',
+      binTypeId: 1,
+      binNumber: '999999',
+      binName: 'Orphan BIN',
+    });
+    fake = installSchemeServer(server, {
+      clients: [TRANSACTOR, LOCAL, orphan],
+      schemes: [...SCHEMES, buildScheme({ programId: 14, clientId: 3, clientName: 'Orphan Co' })],
+      bins: BINS,
+    });
+    const { user } = await open(withId(gift.config, 14), 'Orphan Co');
+    const binNumber = field(CONFIG_LABEL.binNumber);
+    expect(binNumber).toHaveAccessibleDescription(CONFIG_LABEL.noOwnBin('999999'));
+    expect(box('Standard')).toBeDisabled();
+    await fillGift(user);
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(DIALOG_TEXT.formNotValid);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(binNumber).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.writes()).toEqual([]);
   });
 
   it('a failed save shows "Error: {errorCode}" with the server message and stays', async () => {

@@ -243,12 +243,17 @@ describe('Summary (03 §2 Summary)', () => {
   });
 
   it('without a configuration: "Failed" with the 03 §8 text, then Configuration', async () => {
-    const { user } = await open(withId(gift.summary, 12));
+    // Summary opens only with a configuration (03 §2); this one is gone when Activate reads it.
+    const { user } = await open();
+    server.on('GET /api/gift-card/configurations/11', {
+      status: 404,
+      body: { errorCode: 3, errorMessage: 'Configuration not found' },
+    });
     await user.click(button('Activate Scheme'));
     await okDialog(user, SCHEME_TEXT.failedTitle, SCHEME_TEXT.activateWithoutConfig);
     expect(fake.writes()).toEqual([]);
     await waitFor(() => expect(currentPath()).toBe(gift.config.path));
-    expect(window.location.hash).toBe(`#${gift.config.path}?id=12`);
+    expect(window.location.hash).toBe(`#${gift.config.path}?id=11`);
   });
 
   it('a refused activation shows "Failed: {errorCode}" and stays', async () => {

@@ -23,12 +23,18 @@ const CLIENT = buildClient({ clientId: 1, clientName: 'Coffee Co' });
 const CONFIGURED = buildScheme({ programId: 11, clientId: 1, schemeName: 'Coffee Gift' });
 const UNCONFIGURED = buildScheme({ programId: 12, clientId: 1, schemeName: 'Books Gift' });
 const LOYAL = buildScheme({ programId: 21, programTypeId: 3, clientId: 1, schemeName: 'Points' });
+const LOYAL_UNCONFIGURED = buildScheme({
+  programId: 22,
+  programTypeId: 3,
+  clientId: 1,
+  schemeName: 'Stamps',
+});
 
 beforeEach(() => {
   server = installFakeFetch();
   fake = installSchemeServer(server, {
     clients: [CLIENT],
-    schemes: [CONFIGURED, UNCONFIGURED, LOYAL],
+    schemes: [CONFIGURED, UNCONFIGURED, LOYAL, LOYAL_UNCONFIGURED],
     configs: [buildGiftConfig({ programId: 11 }), buildLoyaltyConfig({ programId: 21 })],
     settlements: [buildFinancialSettlement({ programId: 11 })],
   });
@@ -126,6 +132,55 @@ describe('scheme wizard shell (03 §2)', () => {
     // Client Setup's own field, not the button the step before it also had while it unmounts.
     expect(await screen.findByRole('group', { name: CLIENT_SETUP_LABEL.cardBin })).toBeVisible();
     expect(currentPath()).toBe(gift.setup.path);
+  });
+
+  it.each([
+    { area: 'gift', step: 'upload' },
+    { area: 'gift', step: 'financial' },
+    { area: 'gift', step: 'liability' },
+    { area: 'gift', step: 'summary' },
+    { area: 'loyalty', step: 'basecampaign' },
+    { area: 'loyalty', step: 'summary' },
+  ] as const)(
+    'a typed $area $step address of a scheme without a config lands on Configuration',
+    async ({ area, step }) => {
+      const wizard = area === 'gift' ? gift : loyalty;
+      const id = area === 'gift' ? UNCONFIGURED.programId : LOYAL_UNCONFIGURED.programId;
+      const route = step === 'basecampaign' ? loyalty.basecampaign : wizard[step];
+      renderApp({ route: withId(route, id) });
+      await waitFor(() => expect(currentPath()).toBe(wizard.config.path));
+      expect(window.location.hash).toBe(`#${wizard.config.path}?id=${id}`);
+      const nav = await stepTabs();
+      await waitFor(() =>
+        expect(within(nav).getByRole('link', { name: 'Configuration' })).toHaveAttribute(
+          'aria-current',
+          'page',
+        ),
+      );
+      expect(enabledTabs(nav)).toEqual(['Client Setup', 'General Settings', 'Configuration']);
+      expect(
+        await screen.findByText(area === 'gift' ? 'step 2 of 6' : 'step 2 of 7'),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('a typed General Settings address of a scheme without a config stays there', async () => {
+    renderApp({ route: withId(gift.general, UNCONFIGURED.programId) });
+    // The config is known (404: none yet) once the tabs up to Configuration are enabled.
+    const nav = await stepTabs();
+    await waitFor(() =>
+      expect(enabledTabs(nav)).toEqual(['Client Setup', 'General Settings', 'Configuration']),
+    );
+    expect(await screen.findByText('step 1 of 6')).toBeInTheDocument();
+    expect(currentPath()).toBe(gift.general.path);
+  });
+
+  it('a typed Summary address of a scheme with a config stays there', async () => {
+    renderApp({ route: withId(gift.summary, CONFIGURED.programId) });
+    const nav = await stepTabs();
+    await waitFor(() => expect(enabledTabs(nav)).toEqual(GIFT_TABS));
+    expect(await screen.findByText('step 6 of 6')).toBeInTheDocument();
+    expect(window.location.hash).toBe(`#${gift.summary.path}?id=${CONFIGURED.programId}`);
   });
 
   it('shows the loading dialog while the scheme, client, config and settlement load', async () => {

@@ -272,6 +272,28 @@ export class SchemeApi {
     await this.call('POST', `${SCHEME_PATHS.configurations}?responseBody=true`, body);
   }
 
+  /** A loyalty configuration on master BIN 1 (transactor client), without suffixes. */
+  async createLoyaltyConfig(programId: number): Promise<void> {
+    const body: ConfigInput = {
+      programId,
+      programTypeId: PROGRAM_TYPE.LOYALTY,
+      expiryExtend: 0,
+      expiryFrom: 1,
+      expiryTerm: 12,
+      loyaltyBalanceMin: 0,
+      loyaltyBalanceMax: 5000,
+      redeemMin: 10,
+      redeemMax: 2000,
+      merchantRedeem: 1,
+      merchantLoyaltyRedeem: 1,
+      liveCardBinId: 1,
+      suffixStand: null,
+      suffixVirtual: null,
+      numberStandCards: null,
+    };
+    await this.call('POST', `${SCHEME_PATHS.configurations}?responseBody=true`, body);
+  }
+
   /** The review mails of the outbox, newest first. */
   async outbox(): Promise<OutboxEntry[]> {
     const answer = await this.fetch('GET', '/mail/outbox');

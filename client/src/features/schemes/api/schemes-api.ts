@@ -2,6 +2,7 @@ import type { FetchArgs } from '@reduxjs/toolkit/query';
 import {
   SCHEME_EMBEDDED,
   SCHEME_PATHS,
+  hasOwnBin,
   type Bank,
   type BaseCampaignAction,
   type BaseCampaignNonAction,
@@ -75,6 +76,13 @@ async function readOrNull<T>(
   return none ? { data: null } : { error: result.error };
 }
 
+/**
+ * What a client save adds besides the client: a client with its own BIN gets a card BIN of that
+ * number when none exists (server: clients-router), so the BIN list is read again.
+ */
+const addedBinTags = (client: NewClient) =>
+  hasOwnBin(client) ? [{ type: 'CardBin' as const, id: 'LIST' }] : [];
+
 /** Arguments of a scheme update: the path id and the body. */
 export interface SchemeUpdate {
   programId: number;
@@ -95,7 +103,8 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     }),
     createClient: build.mutation<ClientAnswer, NewClient>({
       query: (body) => ({ url: SCHEME_PATHS.clients, method: 'POST', params: RETURN_BODY, body }),
-      invalidatesTags: [{ type: 'SchemeClient', id: 'LIST' }],
+      invalidatesTags: (_result, error, client) =>
+        error ? [] : [{ type: 'SchemeClient', id: 'LIST' }, ...addedBinTags(client)],
     }),
     updateClient: build.mutation<ClientAnswer, Client>({
       query: (client) => ({
@@ -104,12 +113,16 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         params: RETURN_BODY,
         body: client,
       }),
-      invalidatesTags: (_result, _error, client) => [
-        { type: 'SchemeClient', id: client.clientId },
-        { type: 'SchemeClient', id: 'LIST' },
-        // Scheme answers carry the client's name.
-        { type: 'Scheme', id: 'LIST' },
-      ],
+      invalidatesTags: (_result, error, client) =>
+        error
+          ? []
+          : [
+              // Also every scheme answer of the client: they carry its name (see `scheme`).
+              { type: 'SchemeClient', id: client.clientId },
+              { type: 'SchemeClient', id: 'LIST' },
+              { type: 'Scheme', id: 'LIST' },
+              ...addedBinTags(client),
+            ],
     }),
 
     // ------------------------------------------------------------------ schemes
@@ -121,7 +134,11 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     }),
     scheme: build.query<Scheme, number>({
       query: (id) => SCHEME_PATHS.scheme(id),
-      providesTags: (_result, _error, id) => [{ type: 'Scheme', id }],
+      // A scheme answer carries its client's name: a client update refreshes it.
+      providesTags: (result, _error, id) => [
+        { type: 'Scheme', id },
+        ...(result ? [{ type: 'SchemeClient' as const, id: result.clientId }] : []),
+      ],
     }),
     createScheme: build.mutation<Scheme, SchemeInput>({
       query: (body) => ({ url: SCHEME_PATHS.schemes, method: 'POST', params: RETURN_BODY, body }),

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { WizardFrame, type WizardTab } from '@/components/wizard/wizard-frame';
 import { withId } from '@/config/paths';
 import { dialogs } from '@/lib/dialogs/dialog-service';
@@ -16,7 +16,9 @@ import { areaPaths, isTabEnabled, landingStep, stepLabel, wizardSteps } from '..
  *
  * An existing scheme opened on Client Setup (a dashboard tile) jumps to the last tab when its
  * config exists, otherwise to Configuration — once per scheme opened, so Client Setup can be
- * revisited through its tab.
+ * revisited through its tab. A step whose tab is disabled is never shown, however it was
+ * entered (a typed or bookmarked address): a scheme without a config lands on Configuration,
+ * as the tabs do. An enabled step entered by its address stays (a refresh keeps its step).
  */
 export function SchemeWizard() {
   const area = useSchemeArea();
@@ -41,6 +43,13 @@ export function SchemeWizard() {
       void navigate(withId(landingStep(area, hasConfig), id), { replace: true });
     }
   }, [id, configKnown, hasConfig, pathname, setupPath, area, navigate]);
+
+  const stepIndex = steps.findIndex((step) => pathname === step.entry.path);
+  const stepDisabled =
+    stepIndex >= 0 && !isTabEnabled(stepIndex, { hasId: id !== null, hasConfig });
+  if (id !== null && configKnown && stepDisabled) {
+    return <Navigate to={withId(landingStep(area, hasConfig), id)} replace />;
+  }
 
   // Before a scheme exists, the client chosen on Client Setup opens General Settings.
   const tabs: WizardTab[] = steps.map((step, index) =>

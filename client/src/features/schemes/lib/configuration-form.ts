@@ -59,9 +59,12 @@ export const CONFIG_LABEL = {
   /** Not in the spec: help under the suffix boxes while no base is known. */
   suffixHelp: 'Choose the card BIN first: its next free suffix number is read from it.',
   lockedHelp: 'Saved with the configuration: it cannot change.',
-  /** Not in the spec: a client with its own BIN whose card BIN is missing. */
+  /**
+   * Not in the spec: a client with its own BIN whose card BIN is missing. The server adds it
+   * whenever such a client is saved, so only data changed behind the portal's back lacks it.
+   */
   noOwnBin: (binNumber: string) =>
-    `No card BIN ${binNumber} exists: save the client on Client Setup again to create it.`,
+    `No card BIN ${binNumber} exists on the server: the configuration cannot be saved without it.`,
   /** Not in the spec: the step opened without a scheme id. */
   noScheme: 'Save the scheme on General Settings first, from',
 } as const;

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form, useField, useForm } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import type { LookupItem } from '@contracts/api/entities';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import {
   BIN_NUMBER_LENGTH,
   BIN_TYPE,
@@ -13,6 +14,7 @@ import {
   type BinTypeId,
   type Client,
 } from '@contracts/api/schemes';
+import { ErrorAlert } from '@/components/common/error-alert';
 import { QueryContent } from '@/components/common/query-content';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
 import { SelectField } from '@/components/form/SelectField';
@@ -20,7 +22,7 @@ import { TextField } from '@/components/form/TextField';
 import type { FieldOption } from '@/components/form/options';
 import { withId } from '@/config/paths';
 import { useCountriesQuery } from '@/lib/api/lookups-api';
-import { useStoreShape } from '@/lib/api/store-shape';
+import { useStoreShape, type StoreShape } from '@/lib/api/store-shape';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   composeValidators,
@@ -87,32 +89,55 @@ const VALIDATE = {
   binCountryId: when((v) => v.binTypeId === BIN_TYPE.LOCAL, required),
 } as const;
 
+/** A first load: no answer yet (a refetch keeps what is shown). */
+const firstLoad = (shape: StoreShape<unknown>) => shape.data === undefined && shape.loading;
+
 /**
  * Client Setup (03 §2, §4, §5): choose an existing client or create a new one with its Card BIN
  * choice. An existing client's BIN shows as saved and cannot change here (locked once the client
  * exists). With an existing scheme id everything is locked and the button only moves to step 2.
+ *
+ * A new scheme's form shows at once and stays while the client and country lists load or load
+ * again: what the operator chose and typed is never reset under them.
  */
 export function ClientSetupStep() {
   const wizard = useWizardScheme();
   const countries = useStoreShape(useCountriesQuery());
-  const state = {
-    loading:
-      wizard.clients.loading ||
-      countries.loading ||
-      (wizard.id !== null && wizard.scheme.data === undefined && wizard.scheme.loading),
-    error: wizard.clients.error.code !== 0 ? wizard.clients.error : wizard.scheme.error,
-  };
+  const { id, clients, scheme } = wizard;
+
+  if (id !== null) {
+    // An existing scheme: the locked form shows its client once scheme and client are known.
+    const state = {
+      loading: firstLoad(clients) || firstLoad(countries) || firstLoad(scheme),
+      error: clients.error.code !== 0 ? clients.error : scheme.error,
+    };
+    return (
+      <div>
+        <QueryContent state={state}>
+          <ClientSetupForm
+            key={id}
+            schemeId={id}
+            schemeClient={wizard.client}
+            clients={clients.data}
+            countries={countries.data}
+          />
+        </QueryContent>
+      </div>
+    );
+  }
+  const error = [clients.error, countries.error].find((each) => each.code !== 0);
   return (
     <div>
-      <QueryContent state={state}>
-        <ClientSetupForm
-          key={wizard.id ?? 'new'}
-          schemeId={wizard.id}
-          schemeClient={wizard.id !== null ? wizard.client : undefined}
-          clients={wizard.clients.data ?? []}
-          countries={countries.data ?? []}
-        />
-      </QueryContent>
+      {error ? <ErrorAlert error={error} /> : null}
+      <ClientSetupForm
+        key="new"
+        schemeId={null}
+        schemeClient={undefined}
+        clients={clients.data}
+        countries={countries.data}
+        clientsLoading={firstLoad(clients)}
+        countriesLoading={firstLoad(countries)}
+      />
     </div>
   );
 }
@@ -124,31 +149,61 @@ const binFieldsOf = (client: Client | undefined): Partial<ClientSetupValues> => 
   binCountryId: client?.binCountryId ?? undefined,
 });
 
+const modeFor = (clients: readonly Client[] | undefined): ClientMode | undefined =>
+  clients === undefined ? undefined : clients.length > 0 ? 'existing' : 'new';
+
+/**
+ * The choice a new scheme's form starts with: Existing client, or New client when the client
+ * list's first answer holds none. Decided once, so the list answering again (a client just
+ * created) never changes it.
+ */
+function useStartingMode(clients: readonly Client[] | undefined): ClientMode {
+  const [decided, setDecided] = useState(() => modeFor(clients));
+  // React's "information from previous renders": set once, when the first answer arrives.
+  if (decided === undefined && clients !== undefined) setDecided(modeFor(clients));
+  return decided ?? 'existing';
+}
+
 function ClientSetupForm({
   schemeId,
   schemeClient,
   clients,
   countries,
+  clientsLoading = false,
+  countriesLoading = false,
 }: {
   schemeId: number | null;
   schemeClient: Client | undefined;
-  clients: readonly Client[];
-  countries: readonly LookupItem[];
+  /** undefined until the list has answered. */
+  clients: readonly Client[] | undefined;
+  countries: readonly LookupItem[] | undefined;
+  clientsLoading?: boolean;
+  countriesLoading?: boolean;
 }) {
   const area = useSchemeArea();
   const navigate = useNavigate();
   const [createClient] = useCreateClientMutation();
   const general = areaPaths(area).wizard.general;
   const locked = schemeId !== null;
+  const startingMode = useStartingMode(clients);
 
-  const initialValues: ClientSetupValues = schemeClient
-    ? { mode: 'existing', clientId: schemeClient.clientId, ...binFieldsOf(schemeClient) }
-    : { mode: clients.length > 0 ? 'existing' : 'new', binTypeId: BIN_TYPE.TRANSACTOR };
-  const clientOptions = clients.map((client) => ({
+  // Kept stable: final-form re-initialises the form whenever these change. keepDirtyOnReinitialize
+  // (below) keeps the operator's changes should the starting choice move to New client.
+  const initialValues = useMemo<ClientSetupValues>(
+    () =>
+      schemeClient
+        ? { mode: 'existing', clientId: schemeClient.clientId, ...binFieldsOf(schemeClient) }
+        : { mode: startingMode, binTypeId: BIN_TYPE.TRANSACTOR },
+    [schemeClient, startingMode],
+  );
+  const clientOptions = (clients ?? []).map((client) => ({
     value: client.clientId,
     label: client.clientName,
   }));
-  const countryOptions = countries.map((country) => ({ value: country.id, label: country.value }));
+  const countryOptions = (countries ?? []).map((country) => ({
+    value: country.id,
+    label: country.value,
+  }));
 
   async function onSubmit(values: ClientSetupValues) {
     // Navigate after the submit event: a transition started inside it makes React treat the
@@ -179,14 +234,18 @@ function ClientSetupForm({
   }
 
   return (
-    <Form<ClientSetupValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<ClientSetupValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      keepDirtyOnReinitialize
+    >
       {({ handleSubmit, submitting, values }) => {
         const existing = values.mode === 'existing';
         const binLocked = locked || existing;
         return (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <FormUnsavedChanges<ClientSetupValues> />
-            {existing && !locked ? <ExistingClientBin clients={clients} /> : null}
+            {existing && !locked ? <ExistingClientBin clients={clients ?? []} /> : null}
             <div className="row">
               <div className="col-lg-6">
                 <RadioGroupField<ClientMode>
@@ -202,7 +261,8 @@ function ClientSetupForm({
                     label={CLIENT_SETUP_LABEL.chooseClient}
                     options={clientOptions}
                     validate={VALIDATE.clientId}
-                    disabled={locked}
+                    disabled={locked || clientsLoading}
+                    placeholder={clientsLoading ? DIALOG_TEXT.loading : undefined}
                   />
                 ) : (
                   <TextField
@@ -248,7 +308,8 @@ function ClientSetupForm({
                     label={CLIENT_SETUP_LABEL.country}
                     options={countryOptions}
                     validate={VALIDATE.binCountryId}
-                    disabled={binLocked}
+                    disabled={binLocked || countriesLoading}
+                    placeholder={countriesLoading ? DIALOG_TEXT.loading : undefined}
                   />
                 ) : null}
               </div>

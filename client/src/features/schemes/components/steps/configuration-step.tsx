@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm } from 'react-final-form';
@@ -514,23 +513,25 @@ function savedSuffix(config: Config, field: SuffixField): string | null {
   return config[field];
 }
 
-/** A client's own BIN, as text (03 §5: 6 to 9 characters); its card BIN is the config's. */
+/**
+ * A client's own BIN, as text (03 §5: 6 to 9 characters); its card BIN is the config's. A
+ * missing card BIN is this field's error, so the refused save points at it.
+ */
 function OwnBinText({ client, ownBin }: { client: Client; ownBin: CardBin | undefined }) {
   const { input } = useField<number | undefined>('liveCardBinId', {
     subscription: { value: true },
     validate: required,
   });
+  const binNumber = client.binNumber ?? '';
+  const missing = ownBin === undefined || input.value === undefined;
   return (
-    <>
-      <ReadOnlyValidated
-        label={CONFIG_LABEL.binNumber}
-        value={client.binNumber ?? ''}
-        error={VALIDATE.binText(client.binNumber ?? '', {})}
-      />
-      {ownBin === undefined || input.value === undefined ? (
-        <Alert variant="warning">{CONFIG_LABEL.noOwnBin(client.binNumber ?? '')}</Alert>
-      ) : null}
-    </>
+    <ReadOnlyValidated
+      label={CONFIG_LABEL.binNumber}
+      value={binNumber}
+      error={
+        VALIDATE.binText(binNumber, {}) ?? (missing ? CONFIG_LABEL.noOwnBin(binNumber) : undefined)
+      }
+    />
   );
 }
 
@@ -681,6 +682,7 @@ function ReadOnlyValidated({
         readOnly
         value={value}
         isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
       />
       {error ? (
