@@ -333,7 +333,6 @@ function ScaleRowView({
   onRemove(): void;
 }) {
   const sliderId = useId();
-  const outputId = useId();
   const { input } = useField<number>(`${mode}[${index}].max`, { subscription: { value: true } });
   const label = BASE_CAMPAIGN_LABEL.row(modeLabel, index);
 
@@ -342,10 +341,9 @@ function ScaleRowView({
       <legend className="fs-6 float-none w-auto px-1 mb-0">{label}</legend>
       <div className="row align-items-end g-2">
         <div className="col-md-6">
-          <BsForm.Label htmlFor={sliderId} className="mb-0">
-            <output id={outputId} htmlFor={sliderId} className="fw-semibold">
-              {BASE_CAMPAIGN_LABEL.range(row.min, row.max)}
-            </output>
+          {/* Plain text: browsers leave an <output>'s text out of the slider's name. */}
+          <BsForm.Label htmlFor={sliderId} className="mb-0 fw-semibold">
+            {BASE_CAMPAIGN_LABEL.range(row.min, row.max)}
           </BsForm.Label>
           <BsForm.Range
             id={sliderId}
