@@ -19,6 +19,7 @@ import { BASE_CAMPAIGN_LABEL } from '@/features/schemes/lib/base-campaign';
 import { answerDialog, signIn } from './support/journal';
 import {
   SchemeApi,
+  activateScheme,
   expectStep,
   field,
   fillGeneralSettings,
@@ -180,7 +181,7 @@ describe('a gift scheme from a new client', () => {
       expect(eml).toMatch(/Content-Type: image\/png/);
       expect(eml).toContain('iVBORw0KGgo'); // the PNG signature, base64
 
-      await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate }).click();
+      await activateScheme(page, values.schemeName);
       await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.activated });
       await page.getByRole('heading', { level: 1, name: SCHEME_TEXT.giftDashboardTitle }).waitFor();
       await page.getByRole('link').filter({ hasText: values.schemeName }).waitFor();
@@ -339,7 +340,7 @@ describe('a loyalty scheme of an existing client', () => {
       await page.waitForURL(stepUrl(area, 'summary', programId));
       await expectStep(page, area, 'summary');
       await page.getByText(values.schemeName, { exact: true }).first().waitFor();
-      await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate }).click();
+      await activateScheme(page, values.schemeName);
       await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.activated });
       await page
         .getByRole('heading', { level: 1, name: SCHEME_TEXT.loyaltyDashboardTitle })
