@@ -157,7 +157,7 @@ export function createApp({
     createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }),
   );
   // The scheme review mail: screenshot upload, outbox, SMTP (each route needs a token).
-  publicRoutes.use(createMailRouter({ config, requireAuth: authenticated, logger }));
+  publicRoutes.use(createMailRouter({ config, store: db, requireAuth: authenticated, logger }));
   publicRoutes.use(createFontsRouter(config.fontsDir));
   publicRoutes.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
   publicRoutes.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));

@@ -34,6 +34,12 @@ export interface ReviewMailRequest {
   schemeName: string;
   /** The id `POST /images/review` answered. */
   image: string;
+  /**
+   * The scheme under review (not in 03 §7, which names the three fields above): when given it
+   * must be a scheme named `schemeName`, and once the mail is kept or sent the scheme's
+   * reviewSentAt is set, so its status reads "Sent for review".
+   */
+  programId?: number;
 }
 
 /**
@@ -93,6 +99,8 @@ export const MAIL_ERROR_MESSAGE = {
   reviewImageTwice: 'Send the image once, as a file part or as a data URL',
   /** 400 from `POST /mail`. */
   reviewImageUnknown: 'No review image with this id',
+  /** 400 from `POST /mail`: schemeName is not the name of the scheme programId names. */
+  schemeNameMismatch: 'Must be the name of the scheme under review (programId)',
   /** 502 from `POST /mail` (error code MAIL_NOT_SENT). */
   notSent:
     'The mail could not be sent: the mail server refused it or could not be reached. It is kept in the outbox as not sent.',

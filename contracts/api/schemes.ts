@@ -236,18 +236,27 @@ export interface Scheme {
   /** Comma-joined ids of transaction methods, at least one, e.g. "1,3". */
   transactionMethodsStr: string;
   schemeStatus: number;
+  /**
+   * When the review mail for this scheme was last accepted (`POST {url base}/mail` naming its
+   * programId), epoch seconds; null while none was. Set by the server only.
+   */
+  reviewSentAt: number | null;
 }
 
 /**
  * POST /gift-card/schemes and PUT /gift-card/schemes/{id} body: the scheme plus the password
  * and its repeat. On create both are required. On update they may be left out (or null / '')
- * to keep the stored password; when sent they must be equal. programId, clientName and
- * schemeStatus are accepted but set by the server.
+ * to keep the stored password; when sent they must be equal. programId, clientName,
+ * schemeStatus and reviewSentAt are accepted but set by the server.
  */
-export type SchemeInput = Omit<Scheme, 'programId' | 'clientName' | 'schemeStatus'> & {
+export type SchemeInput = Omit<
+  Scheme,
+  'programId' | 'clientName' | 'schemeStatus' | 'reviewSentAt'
+> & {
   programId?: number | null;
   clientName?: string | null;
   schemeStatus?: number | null;
+  reviewSentAt?: number | null;
   poweruserPassword?: string | null;
   poweruserPasswordRepeat?: string | null;
 };

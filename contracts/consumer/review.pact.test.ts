@@ -10,6 +10,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
 import { MAIL_STATUS, REVIEW_IMAGE_FIELD } from '../api/mail';
 import { URL_PATHS } from '../api/paths';
+import { PROGRAM_TYPE } from '../api/schemes';
 import { reviewApi } from '@/features/schemes/api/review-api';
 import {
   errorBody,
@@ -19,6 +20,7 @@ import {
   STATE,
   storeFor,
 } from './support/pact';
+import { fromSchemeState, PACT_NAMES, SCHEME_EXAMPLE } from './support/schemes';
 
 const { fromProviderState, regex, string } = MatchersV3;
 
@@ -65,17 +67,23 @@ describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
     });
   });
 
-  it('sends the review mail naming the screenshot and keeps it in the outbox', async () => {
+  it('sends the review mail naming the screenshot and the scheme, and keeps it in the outbox', async () => {
     const pact = newPact();
-    const mail = { email: 'reviewer@example.com', schemeName: 'Pact Gift Scheme' };
+    const mail = { email: 'reviewer@example.com', schemeName: PACT_NAMES.giftScheme };
     pact
+      .given(STATE.scheme, { programTypeId: PROGRAM_TYPE.GIFT, configured: false })
       .given(STATE.reviewImage)
-      .uponReceiving('a review mail for a stored screenshot')
+      .uponReceiving('a review mail for a stored screenshot of a scheme')
       .withRequest({
         method: 'POST',
         path: URL_PATHS.mail,
         headers: JSON_REQUEST,
-        body: { ...mail, image: fromProviderState('${reviewImageId}', IMAGE_ID) },
+        body: {
+          ...mail,
+          image: fromProviderState('${reviewImageId}', IMAGE_ID),
+          // The scheme under review: marked as sent for review once the mail went.
+          programId: fromSchemeState('programId'),
+        },
       })
       .willRespondWith({
         status: 200,
@@ -90,7 +98,13 @@ describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
 
     await pact.executeTest(async (mock) => {
       const sent = await storeFor(mock.url)
-        .dispatch(reviewApi.endpoints.sendReviewMail.initiate({ ...mail, image: IMAGE_ID }))
+        .dispatch(
+          reviewApi.endpoints.sendReviewMail.initiate({
+            ...mail,
+            image: IMAGE_ID,
+            programId: SCHEME_EXAMPLE.programId,
+          }),
+        )
         .unwrap();
       expect(sent).toMatchObject({ ...mail, status: MAIL_STATUS.KEPT });
     });

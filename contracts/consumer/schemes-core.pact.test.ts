@@ -277,6 +277,8 @@ const schemeAnswer = (input: typeof GIFT_SCHEME_INPUT, schemeStatus: number): Sc
     programId: SCHEME_EXAMPLE.programId,
     clientName: PACT_NAMES.client,
     schemeStatus,
+    // The state's scheme has had no review mail.
+    reviewSentAt: null,
   } as Scheme;
 };
 

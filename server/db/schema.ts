@@ -95,6 +95,11 @@ export interface ProgramRecord {
    * Absent on records saved before issue 9 or created outside General Settings.
    */
   poweruserPasswordHash?: string | null;
+  /**
+   * When the review mail for this scheme was last accepted (kept in the outbox or sent), epoch
+   * seconds; absent or null while none was.
+   */
+  reviewSentAt?: number | null;
 }
 
 /** A scheme configuration (03 §3), stored with the wire field names; one per program. */

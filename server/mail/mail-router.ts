@@ -3,9 +3,11 @@
  * README "Scheme wizard"). Every call needs a token.
  *   POST /images/review        multipart field `file`: the summary screenshot (PNG or JPEG, as
  *                              bytes or a base64 data URL) → { id }
- *   POST /mail                 { email, schemeName, image } → the mail in the outbox, sent
- *                              through SMTP when configured → ReviewMailResult; 502 when the
- *                              SMTP send fails (the mail stays in the outbox, `failed`)
+ *   POST /mail                 { email, schemeName, image, programId? } → the mail in the
+ *                              outbox, sent through SMTP when configured → ReviewMailResult;
+ *                              502 when the SMTP send fails (the mail stays in the outbox,
+ *                              `failed`). With programId (a scheme named schemeName), the
+ *                              scheme's reviewSentAt is set once the mail is kept or sent.
  *   GET  /mail/outbox          embedded `outbox`: the mails kept, newest first
  *   GET  /mail/outbox/{id}     one mail as message/rfc822
  * Review screenshots are kept apart from the site images (`review-images` beside the data
@@ -37,7 +39,10 @@ import { readMultipart } from '../http/multipart';
 import { declareInput } from '../http/route-docs';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { validate } from '../http/validate';
+import type { Store } from '../db/store';
 import { IMAGE_ID, ImageFiles, newImageId } from '../images/image-files';
+import { requireSchemeReference } from '../schemes/scheme-rules';
+import { recordId } from '../schemes/scheme-schemas';
 import { composeReviewMail, reviewMailSubject } from './compose';
 import { Outbox } from './outbox';
 import {
@@ -56,6 +61,7 @@ const mailBody = z.strictObject({
     .max(REVIEW_MAIL_LIMITS.schemeName)
     .refine(isAlphaNumUnderscoreSpace, FIELD_MESSAGES.alphaNumOnly),
   image: z.string().min(1).regex(IMAGE_ID, MAIL_ERROR_MESSAGE.reviewImageUnknown),
+  programId: recordId.optional(),
 });
 
 const outboxParams = z.object({ id: z.string() });
@@ -65,6 +71,8 @@ export interface MailRouterOptions {
     ServerConfig,
     'outboxDir' | 'reviewImagesDir' | 'smtpUrl' | 'smtpTimeoutSeconds' | 'mailFrom'
   >;
+  /** Where the scheme a review mail names is marked as sent for review. */
+  store: Store;
   requireAuth: RequestHandler;
   logger: Logger;
   /** Defaults to SMTP at config.smtpUrl when set; none: mails are only kept. */
@@ -96,6 +104,7 @@ function reviewUpload(): RequestHandler {
 
 export function createMailRouter({
   config,
+  store,
   requireAuth,
   logger,
   sender = config.smtpUrl === undefined
@@ -129,7 +138,13 @@ export function createMailRouter({
     requireAuth,
     validate({ body: mailBody }),
     async (req, res) => {
-      const { email, schemeName, image: imageId } = req.body;
+      const { email, schemeName, image: imageId, programId } = req.body;
+      if (programId !== undefined) {
+        const scheme = requireSchemeReference(store.read(), programId);
+        if (scheme.schemeName !== schemeName) {
+          throw validationError('schemeName', MAIL_ERROR_MESSAGE.schemeNameMismatch);
+        }
+      }
       const stored = await reviewImages.read(imageId);
       const image = stored === undefined ? undefined : storedReviewImage(stored);
       if (image === undefined)
@@ -152,9 +167,19 @@ export function createMailRouter({
         schemeName,
         status,
       });
+      // The mail went (kept or sent): its scheme shows as sent for review. A scheme removed
+      // meanwhile is left alone.
+      const markSent = () =>
+        programId === undefined
+          ? Promise.resolve()
+          : store.update((data) => {
+              const scheme = data.programs.find((program) => program.programId === programId);
+              if (scheme) scheme.reviewSentAt = Math.floor(Date.now() / 1000);
+            });
 
       if (sender === undefined) {
         const entry = await outbox.add(eml, fields, MAIL_STATUS.KEPT, date);
+        await markSent();
         res.json(answer(MAIL_STATUS.KEPT, entry.id));
         return;
       }
@@ -168,6 +193,7 @@ export function createMailRouter({
         throw new HttpError(502, ERROR_CODE.MAIL_NOT_SENT, MAIL_ERROR_MESSAGE.notSent);
       }
       await outbox.mark(entry, { status: MAIL_STATUS.SENT, sentAt: new Date() });
+      await markSent();
       res.json(answer(MAIL_STATUS.SENT, entry.id));
     },
   );

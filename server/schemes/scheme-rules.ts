@@ -82,6 +82,7 @@ export function toScheme(data: Snapshot, record: DeepReadonly<ProgramRecord>): S
     email: record.email ?? '',
     mobile: record.mobile ?? '',
     landline: record.landline ?? '',
+    reviewSentAt: record.reviewSentAt ?? null,
   };
 }
 

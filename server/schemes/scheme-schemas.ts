@@ -204,6 +204,7 @@ const schemeShape = {
     .refine((value) => value.trim() !== '', MESSAGE.transactionMethods)
     .refine((value) => /^\d{1,9}(?:,\d{1,9})*$/.test(value), MESSAGE.transactionMethodsFormat),
   schemeStatus: serverOwned,
+  reviewSentAt: serverOwned,
 };
 
 /**

@@ -132,6 +132,8 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
           ),
           hash ?? stored.poweruserPasswordHash ?? null,
         );
+        // Only the review mail sets it (server/mail); an edit keeps it.
+        updated.reviewSentAt = stored.reviewSentAt ?? null;
         data.programs[data.programs.findIndex((p) => p.programId === id)] = updated;
         return updated;
       });

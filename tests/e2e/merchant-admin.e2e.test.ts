@@ -11,13 +11,19 @@ import {
   type MerchantProfile,
 } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { STYLE_ITEMS, type StyleItemKey } from '@contracts/site/style-model';
+import { readAppearance } from '@contracts/site/stylesheet';
 import { IMAGE_SLOT_CAPTION } from '@/components/form/ImageSlotField';
+import { APPEARANCE_LABEL } from '@/components/site-builder/appearance-form';
+import { CSS_EDITOR_LABEL } from '@/components/site-builder/css-editor-form';
 import { MEDIA_SLOTS } from '@/components/site-builder/media-slots';
 import { PAGE_EDITOR_LABEL } from '@/components/site-builder/page-text-fields';
 import { SITE_SETTINGS_LABEL, SITE_SETUP_LABEL } from '@/components/site-builder/setup-fields';
 import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
+import { paths, withId } from '@/config/paths';
 import { COMMON_TEXT, LAYOUT_TEXT } from '@/config/texts';
+import { SITE_EDITOR_TEXT } from '@/features/my-merchant/components/steps/site-editor-step';
 import { SITE_PAGES_TEXT } from '@/features/my-merchant/components/steps/site-pages-step';
 import { MERCHANT_SUMMARY_LABEL } from '@/features/my-merchant/components/steps/summary-step';
 import { STEP_TITLE } from '@/features/my-merchant/lib/merchant-texts';
@@ -309,6 +315,71 @@ describe('validation messages', () => {
       .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready('wide.png'), exact: true })
       .waitFor();
     expect(await merchantProfileByUrl(api, profile.testURL!)).toEqual(profile);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the Site Editor', () => {
+  it('edits one stylesheet in both modes: switching never asks, and a save keeps both edits', async () => {
+    const profile = await createMerchantProfile(api, {
+      programId: HARBOUR.id,
+      testURL: `mm-editor-${uniqueLetters()}`,
+      siteTitle: 'Both Modes',
+    });
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, withId(paths.mm.wizard.editor, profile.id));
+    const item = (key: StyleItemKey) =>
+      page.getByRole('group', {
+        name: STYLE_ITEMS.find((candidate) => candidate.key === key)!.label,
+        exact: true,
+      });
+    const fontSize = (key: StyleItemKey) =>
+      item(key).getByLabel(APPEARANCE_LABEL.fontSize, { exact: true });
+    // The toggle's radios are visually hidden; their labels are what a person clicks.
+    const mode = (name: string) => page.locator('label').filter({ hasText: name });
+    const cssText = page.getByRole('textbox', { name: CSS_EDITOR_LABEL, exact: true });
+
+    // Edit Fonts: the form label's size.
+    await fontSize('label').fill('23');
+
+    // Edit CSS, without a question: the text has the new size.
+    await mode(SITE_EDITOR_TEXT.css).click();
+    await cssText.waitFor();
+    expect(await dialogOpen(page)).toBe(false);
+    expect(readAppearance(await cssText.inputValue(), MERCHANT_THEME.LIGHT).items.label).toEqual(
+      expect.objectContaining({ 'font-size': '23px' }),
+    );
+
+    // A CSS edit: the headline's size, in a rule at the end.
+    await cssText.press('ControlOrMeta+End');
+    await cssText.pressSequentially('\n.title {');
+    await cssText.pressSequentially(' font-size: 41px; ');
+
+    // Back to Edit Fonts, without a question: both sizes show.
+    await mode(SITE_EDITOR_TEXT.fonts).click();
+    await fontSize('headline').waitFor();
+    expect(await dialogOpen(page)).toBe(false);
+    expect(await fontSize('headline').inputValue()).toBe('41');
+    expect(await fontSize('label').inputValue()).toBe('23');
+
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    await answerDialog(page, MERCHANT_TEXT.successTitle, { message: MERCHANT_TEXT.profileUpdated });
+    await page.getByRole('heading', { name: MERCHANT_TEXT.summaryHeadline, level: 2 }).waitFor();
+
+    // What the server keeps, and what the editor shows after a reload.
+    const saved = await merchantProfileByUrl(api, profile.testURL!);
+    const appearance = readAppearance(saved?.overrideCSS ?? null, MERCHANT_THEME.LIGHT);
+    expect(appearance.items.label['font-size']).toBe('23px');
+    expect(appearance.items.headline['font-size']).toBe('41px');
+    await openRoute(page, suite.baseUrl, withId(paths.mm.wizard.editor, profile.id));
+    await page.reload();
+    await fontSize('headline').waitFor();
+    expect(await fontSize('headline').inputValue()).toBe('41');
+    expect(await fontSize('label').inputValue()).toBe('23');
+    await mode(SITE_EDITOR_TEXT.css).click();
+    expect(await cssText.inputValue()).toBe(saved?.overrideCSS);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -23,6 +23,7 @@ import { BASE_CAMPAIGN_LABEL } from '@/features/schemes/lib/base-campaign';
 import { answerDialog, fieldError, signIn } from './support/journal';
 import {
   SchemeApi,
+  activateScheme,
   expectStep,
   field,
   fillGeneralSettings,
@@ -184,7 +185,7 @@ describe('a gift scheme from a new client', () => {
       expect(eml).toMatch(/Content-Type: image\/png/);
       expect(eml).toContain('iVBORw0KGgo'); // the PNG signature, base64
 
-      await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate }).click();
+      await activateScheme(page, values.schemeName);
       await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.activated });
       await page.getByRole('heading', { level: 1, name: SCHEME_TEXT.giftDashboardTitle }).waitFor();
       await page.getByRole('link').filter({ hasText: values.schemeName }).waitFor();
@@ -384,14 +385,21 @@ describe('a loyalty scheme of an existing client', () => {
       });
       await row(0).getByText(BASE_CAMPAIGN_LABEL.range(0, 20), { exact: true }).waitFor();
 
-      // Two rows added: each from the previous max + 1, spanning 20; only the last editable.
+      // Two rows added: each from the previous max + 1, spanning 20; only the last editable,
+      // its max and its multiplier.
+      const multiplier = (index: number) =>
+        row(index).getByLabel(BASE_CAMPAIGN_LABEL.multiplier, { exact: true });
       await addScale.click();
       await row(1).getByText(BASE_CAMPAIGN_LABEL.range(21, 41), { exact: true }).waitFor();
+      await multiplier(1).fill('2.5');
       await addScale.click();
       await row(2).getByText(BASE_CAMPAIGN_LABEL.range(42, 62), { exact: true }).waitFor();
-      expect(await row(0).getByRole('slider').isDisabled()).toBe(true);
-      expect(await row(1).getByRole('slider').isDisabled()).toBe(true);
+      for (const index of [0, 1]) {
+        expect(await row(index).getByRole('slider').isDisabled()).toBe(true);
+        expect(await multiplier(index).isDisabled()).toBe(true);
+      }
       expect(await row(2).getByRole('slider').isDisabled()).toBe(false);
+      expect(await multiplier(2).isDisabled()).toBe(false);
       const removeLast = (index: number) =>
         page.getByRole('button', { name: BASE_CAMPAIGN_LABEL.removeRow(sliding, index) });
       expect(await removeLast(1).count()).toBe(0);
@@ -400,13 +408,15 @@ describe('a loyalty scheme of an existing client', () => {
       await removeLast(2).click();
       await row(2).waitFor({ state: 'detached' });
       expect(await row(1).getByRole('slider').isDisabled()).toBe(false);
+      expect(await multiplier(1).isDisabled()).toBe(false);
 
-      // Its max moved up by the keyboard, 41 -> 45; multipliers typed.
+      // Its max moved up by the keyboard, 41 -> 45 (the slider is labelled with its range).
+      await row(1)
+        .getByRole('slider', { name: BASE_CAMPAIGN_LABEL.range(21, 41), exact: true })
+        .waitFor();
       const slider = row(1).getByRole('slider');
       for (let step = 0; step < 4; step += 1) await slider.press('ArrowRight');
       await row(1).getByText(BASE_CAMPAIGN_LABEL.range(21, 45), { exact: true }).waitFor();
-      await row(0).getByLabel(BASE_CAMPAIGN_LABEL.multiplier, { exact: true }).fill('1');
-      await row(1).getByLabel(BASE_CAMPAIGN_LABEL.multiplier, { exact: true }).fill('2.5');
       await saveButton(page).click();
       await answerDialog(page, SCHEME_TEXT.successTitle, {
         message: SCHEME_TEXT.baseCampaignCreated,
@@ -416,7 +426,7 @@ describe('a loyalty scheme of an existing client', () => {
       await page.waitForURL(stepUrl(area, 'summary', programId));
       await expectStep(page, area, 'summary');
       await page.getByText(values.schemeName, { exact: true }).first().waitFor();
-      await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate }).click();
+      await activateScheme(page, values.schemeName);
       await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.activated });
       await page
         .getByRole('heading', { level: 1, name: SCHEME_TEXT.loyaltyDashboardTitle })

@@ -1,3 +1,4 @@
+import { reviewMailSentText } from '@contracts/api/mail';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   BIN_TYPE_LABEL,
@@ -9,9 +10,11 @@ import {
 } from '@contracts/api/schemes';
 import { IMAGE_SLOT_CAPTION } from '@/components/form/ImageSlotField';
 import {
+  ACTIVATION_TEXT,
   CLIENT_SETUP_LABEL,
   DASHBOARD_TEXT,
   GENERAL_LABEL,
+  SCHEME_STATE_TEXT,
 } from '@/features/schemes/lib/scheme-texts';
 import { COMMON_TEXT } from '@/config/texts';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
@@ -21,6 +24,8 @@ import { answerDialog, dialogOpen, fieldError, openRoute, signIn } from './suppo
 import { noisePng, solidPng } from './support/png';
 import {
   SchemeApi,
+  activateButton,
+  activateScheme,
   expectFieldError,
   expectStep,
   field,
@@ -62,7 +67,7 @@ describe('an existing scheme', () => {
       await page.waitForURL(stepUrl(area, 'summary', id));
       await expectStep(page, area, 'summary');
       await page.getByText(name, { exact: true }).first().waitFor();
-      await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate, exact: true }).waitFor();
+      await activateButton(page).waitFor();
       expect(errors).toEqual([]);
       await page.context().close();
     },
@@ -428,6 +433,67 @@ describe('leaving a step with unsaved changes', () => {
 });
 
 describe('activation', () => {
+  it('shows the state on the Summary and the tile; asks before activating; an active scheme cannot be activated again', async () => {
+    const name = `Statecheck ${uniqueLetters()}`;
+    const { schemeName, email } = generalValues(name);
+    const client = await api.createClient(name);
+    const programId = await api.createScheme('gift', client.clientId, name);
+    await api.createGiftConfig(programId);
+
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'summary', programId));
+    await expectStep(page, 'gift', 'summary');
+    const { label, setup, review, active } = SCHEME_STATE_TEXT;
+    const heading = (state: string) =>
+      page.getByRole('heading', { level: 3, name: `${schemeName} ${label} ${state}`, exact: true });
+    const tiles = page.getByRole('list', { name: DASHBOARD_TEXT.giftTiles });
+    const tile = () => tiles.getByRole('link').filter({ hasText: schemeName });
+    // The tile's name: its image, the scheme's name and its state.
+    const tileIn = (state: string) =>
+      tiles.getByRole('link', {
+        name: `${DASHBOARD_TEXT.defaultImage(schemeName)} ${schemeName} ${label} ${state}`,
+        exact: true,
+      });
+    await heading(setup).waitFor();
+
+    // Send to Review: the heading, and the dashboard's tile, say so.
+    await page.getByRole('button', { name: SCHEME_TEXT.buttons.sendToReview }).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle, {
+      message: reviewMailSentText(schemeName, email),
+    });
+    await heading(review).waitFor();
+    await openDashboard(page, suite.baseUrl, 'gift');
+    await tileIn(review).waitFor();
+
+    // Back on the Summary: activation asks first, naming the scheme; Cancel activates nothing.
+    await tile().click();
+    await expectStep(page, 'gift', 'summary');
+    await heading(review).waitFor();
+    await activateScheme(page, schemeName, ACTIVATION_TEXT.cancel);
+    expect(await dialogOpen(page)).toBe(false);
+    expect((await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId))).schemeStatus).toBe(2);
+    expect(await activateButton(page).isEnabled()).toBe(true);
+
+    await activateScheme(page, schemeName);
+    await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.activated });
+    await page.getByRole('heading', { level: 1, name: SCHEME_TEXT.giftDashboardTitle }).waitFor();
+    await tileIn(active).waitFor();
+
+    // Active: the heading says so, and 'Activate Scheme' is disabled with a note why.
+    await tile().click();
+    await expectStep(page, 'gift', 'summary');
+    await heading(active).waitFor();
+    const button = activateButton(page);
+    expect(await button.isDisabled()).toBe(true);
+    const note = page.getByText(ACTIVATION_TEXT.alreadyActive, { exact: true });
+    expect(await note.isVisible()).toBe(true);
+    expect(await button.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+    expect((await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId))).schemeStatus).toBe(5);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+
   it("refuses a scheme without configuration with 03 §8's text and opens Configuration", async () => {
     const name = `Noconfig ${uniqueLetters()}`;
     const client = await api.createClient(name);
@@ -446,7 +512,7 @@ describe('activation', () => {
         body: JSON.stringify({ errorCode: 3, errorMessage: 'Configuration not found' }),
       }),
     );
-    await page.getByRole('button', { name: SCHEME_TEXT.buttons.activate, exact: true }).click();
+    await activateScheme(page, generalValues(name).schemeName);
     await answerDialog(page, SCHEME_TEXT.failedTitle, {
       message: SCHEME_TEXT.activateWithoutConfig,
     });

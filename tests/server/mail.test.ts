@@ -14,6 +14,13 @@ import {
 } from '@contracts/api/mail';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { URL_PATHS } from '@contracts/api/paths';
+import {
+  SCHEME_EMBEDDED,
+  SCHEME_PATHS,
+  SCHEME_SERVER_MESSAGE,
+  type Scheme,
+} from '@contracts/api/schemes';
+import { buildScheme } from '../support/builders';
 import { startFakeSmtp, unreachableSmtpUrl, type FakeSmtpServer } from './support/fake-smtp';
 import { GIF_BYTES, JPEG_BYTES, PNG_BYTES } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -30,8 +37,17 @@ describe('review mail', () => {
   let t: TestApp;
   let auth: string;
 
+  /** A scheme of the seed's first client, built here: the one a review mail may name. */
+  const UNDER_REVIEW = buildScheme({ programId: 7001, schemeName: 'Review Me Scheme' });
+
   async function open(env: Record<string, string> = {}): Promise<void> {
-    t = await createTestApp({ env });
+    t = await createTestApp({
+      env,
+      prepare: (data) => {
+        const clientId = data.clients[0]?.clientId ?? UNDER_REVIEW.clientId;
+        data.programs.push({ ...structuredClone(UNDER_REVIEW), clientId });
+      },
+    });
     auth = (await t.login()).token;
   }
   afterEach(async () => {
@@ -53,6 +69,22 @@ describe('review mail', () => {
     return (response.body as OutboxList)._embedded[OUTBOX_EMBEDDED];
   };
   const outboxFiles = () => readdir(t.config.outboxDir).catch(() => []);
+  const readScheme = async (programId: number): Promise<Scheme> => {
+    const response = await request(t.app)
+      .get(`/api${SCHEME_PATHS.scheme(programId)}`)
+      .set('Authorization', auth)
+      .expect(200);
+    return response.body as Scheme;
+  };
+  const listedScheme = async (programId: number): Promise<Scheme | undefined> => {
+    const response = await request(t.app)
+      .get(`/api${SCHEME_PATHS.schemes}`)
+      .query({ size: 1000 })
+      .set('Authorization', auth)
+      .expect(200);
+    const list = (response.body as EmbeddedList<typeof SCHEME_EMBEDDED.schemes, Scheme>)._embedded;
+    return list[SCHEME_EMBEDDED.schemes].find((scheme) => scheme.programId === programId);
+  };
   async function reviewImage(bytes = PNG_BYTES): Promise<string> {
     const response = await uploadBytes(bytes);
     expect(response.status).toBe(200);
@@ -247,6 +279,74 @@ describe('review mail', () => {
       expect(await outboxFiles()).toEqual([]);
     });
 
+    it('marks the scheme it names (programId) as sent for review, in its read and the list', async () => {
+      const { programId, schemeName } = UNDER_REVIEW;
+      expect((await readScheme(programId)).reviewSentAt).toBeNull();
+      expect((await listedScheme(programId))?.reviewSentAt).toBeNull();
+      const before = Math.floor(Date.now() / 1000);
+      const image = await reviewImage();
+      const response = await sendMail({ email: REVIEWER, schemeName, image, programId });
+      expect(response.status).toBe(200);
+      expect((response.body as ReviewMailResult).status).toBe(MAIL_STATUS.KEPT);
+
+      const sentAt = (await readScheme(programId)).reviewSentAt;
+      expect(sentAt).toBeGreaterThanOrEqual(before);
+      expect(sentAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+      expect((await listedScheme(programId))?.reviewSentAt).toBe(sentAt);
+      // Another scheme is not touched; a mail without programId marks nothing.
+      await sendMail({ email: REVIEWER, schemeName: SCHEME, image }).expect(200);
+      const others = (await t.dataFile()).programs.filter((p) => p.programId !== programId);
+      expect(others.filter((p) => p.reviewSentAt != null)).toEqual([]);
+    });
+
+    it('refuses a programId of no scheme, or of a scheme of another name, sending nothing', async () => {
+      const image = await reviewImage();
+      const unknown = 9_999_999;
+      const cases: [object, string][] = [
+        [
+          { email: REVIEWER, schemeName: UNDER_REVIEW.schemeName, image, programId: unknown },
+          `programId: ${SCHEME_SERVER_MESSAGE.notExisting('Scheme', unknown)}`,
+        ],
+        [
+          { email: REVIEWER, schemeName: SCHEME, image, programId: UNDER_REVIEW.programId },
+          `schemeName: ${MAIL_ERROR_MESSAGE.schemeNameMismatch}`,
+        ],
+        [
+          { email: REVIEWER, schemeName: SCHEME, image, programId: 'one' },
+          expect.stringMatching(/^programId: /) as unknown as string,
+        ],
+      ];
+      const data = await t.dataFileBytes();
+      for (const [body, errorMessage] of cases) {
+        const response = await sendMail(body);
+        expect({ body, status: response.status, answer: response.body }).toEqual({
+          body,
+          status: 400,
+          answer: { errorCode: ERROR_CODE.VALIDATION, errorMessage },
+        });
+      }
+      expect(await outboxFiles()).toEqual([]);
+      expect(await t.dataFileBytes()).toEqual(data);
+    });
+
+    it("a scheme's update keeps its reviewSentAt, whatever the body says", async () => {
+      const { programId, schemeName } = UNDER_REVIEW;
+      const image = await reviewImage();
+      await sendMail({ email: REVIEWER, schemeName, image, programId }).expect(200);
+      const sent = await readScheme(programId);
+      const { programId: _id, clientName: _name, schemeStatus: _status, ...fields } = sent;
+      await request(t.app)
+        .put(`/api${SCHEME_PATHS.scheme(programId)}`)
+        .set('Authorization', auth)
+        .send({ ...fields, reviewSentAt: null, address1: '2 Other Street' })
+        .expect(200);
+      const updated = await readScheme(programId);
+      expect(updated).toMatchObject({
+        address1: '2 Other Street',
+        reviewSentAt: sent.reviewSentAt,
+      });
+    });
+
     it('answers 401 without a token, and 404 for an unknown mail', async () => {
       const image = await reviewImage();
       const calls = [
@@ -298,6 +398,10 @@ describe('review mail', () => {
       const [entry] = await listOutbox();
       expect(entry).toMatchObject({ id: result.id, status: MAIL_STATUS.SENT, error: null });
       expect(entry?.sentAt).toEqual(expect.any(String));
+
+      const { programId, schemeName } = UNDER_REVIEW;
+      await sendMail({ email: REVIEWER, schemeName, image, programId }).expect(200);
+      expect((await readScheme(programId)).reviewSentAt).toEqual(expect.any(Number));
     });
 
     it('answers 502 when the server refuses the recipient; the mail stays, not sent', async () => {
@@ -316,6 +420,16 @@ describe('review mail', () => {
       expect(entry).toMatchObject({ to: REVIEWER, status: MAIL_STATUS.FAILED, sentAt: null });
       expect(entry?.error).toEqual(expect.stringContaining('550'));
       expect(await outboxFiles()).toContain(entry?.file);
+
+      // Not sent: the scheme it names is not marked as sent for review.
+      const named = await sendMail({
+        email: REVIEWER,
+        schemeName: UNDER_REVIEW.schemeName,
+        image,
+        programId: UNDER_REVIEW.programId,
+      });
+      expect(named.status).toBe(502);
+      expect((await readScheme(UNDER_REVIEW.programId)).reviewSentAt).toBeNull();
     });
 
     it('answers 502 when the server cannot be reached; the mail stays, not sent', async () => {

@@ -179,13 +179,20 @@ export function buildScheme(overrides: Partial<Scheme> = {}): Scheme {
     landline: '0298765432',
     transactionMethodsStr: '1,2',
     schemeStatus: 1,
+    reviewSentAt: null,
     ...overrides,
   };
 }
 
 /** The General Settings body of a new scheme: the scheme with password and repeat. */
 export function buildSchemeInput(overrides: Partial<SchemeInput> = {}): SchemeInput {
-  const { programId: _id, clientName: _name, schemeStatus: _status, ...scheme } = buildScheme();
+  const {
+    programId: _id,
+    clientName: _name,
+    schemeStatus: _status,
+    reviewSentAt: _review,
+    ...scheme
+  } = buildScheme();
   return {
     ...scheme,
     poweruserPassword: 'Secret#123',

@@ -136,23 +136,48 @@ describe('MyMerchant step 5, Site Editor', () => {
     ]);
   });
 
-  it('switching modes with unsaved edits asks first; Stay keeps them', async () => {
+  it('both modes edit one stylesheet: switching never asks, and saving keeps both edits', async () => {
     const { user } = await openEditor();
     const size = inGroup('Form Label', 'Font size');
     await user.clear(size);
     await user.type(size, '21');
+
+    // The font change shows in the CSS; no question.
     await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(area.value).toMatch(/^label \{[^}]*font-size: 21px;/m);
+    expect(area.value.endsWith(EXTRA)).toBe(true);
+
+    // A CSS change shows in the fonts; no question.
+    await user.type(area, '.title {{ font-size: 37px; ', {
+      initialSelectionStart: area.value.length,
+    });
+    await user.click(screen.getByRole('radio', { name: 'Edit Fonts' }));
+    expect(await screen.findByRole('group', { name: 'Page Headlines h1' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(inGroup('Page Headlines h1', 'Font size')).toHaveValue('37');
+    expect(inGroup('Form Label', 'Font size')).toHaveValue('21');
+
+    // Still unsaved: leaving the step asks.
+    await user.click(screen.getByRole('link', { name: 'Summary' }));
     const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
     await user.click(within(question).getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(inGroup('Form Label', 'Font size')).toHaveValue('21');
-    expect(screen.getByRole('radio', { name: 'Edit Fonts' })).toBeChecked();
+    expect(currentPath()).toBe(paths.mm.wizard.editor.path);
 
-    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
-    const again = await screen.findByRole('dialog', { name: 'Unsaved changes' });
-    await user.click(within(again).getByRole('button', { name: 'Leave' }));
-    expect(await screen.findByRole('textbox', { name: 'CSS override' })).toBeInTheDocument();
-    expect(puts()).toEqual([]);
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    const css = (puts()[0]!.body as MerchantProfile).overrideCSS!;
+    const appearance = readAppearance(css, 1);
+    expect(appearance.items.label['font-size']).toBe('21px');
+    expect(appearance.items.headline['font-size']).toBe('37px');
+    expect(css).toContain('/* keep me */');
+    expect(puts()).toHaveLength(1);
+    // Saved: the move on to the summary does not ask.
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.summary.path));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });
 
   it("a failed save shows the server's message under Error and stays", async () => {

@@ -8,6 +8,7 @@ import {
   type BaseCampaignNonAction,
 } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
+import { BASE_CAMPAIGN_LABEL } from '@/features/schemes/lib/base-campaign';
 import { paths, withId } from '@/config/paths';
 import {
   buildBaseCampaignAction,
@@ -243,6 +244,36 @@ describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
         { min: 21, max: 190, multiplier: 2 },
       ],
     });
+  });
+
+  it("locks an earlier row's multiplier too, and labels each slider with its own range", async () => {
+    const { user } = await open();
+    await user.click(radio('Sliding Scale'));
+    expect(slider('Sliding Scale', 1)).toHaveAccessibleName(BASE_CAMPAIGN_LABEL.range(0, 20));
+    expect(multiplier('Sliding Scale', 1)).toBeEnabled();
+    // Not the active mode: its only row's multiplier is locked as well.
+    expect(multiplier('Steping Scale', 1)).toBeDisabled();
+
+    await user.click(addScale('Sliding Scale'));
+    expect(slider('Sliding Scale', 2)).toHaveAccessibleName(BASE_CAMPAIGN_LABEL.range(21, 41));
+    expect(multiplier('Sliding Scale', 1)).toBeDisabled();
+    expect(multiplier('Sliding Scale', 2)).toBeEnabled();
+
+    // A row is locked once another follows it: 'Add Scale' first asks for this one's multiplier.
+    await user.click(addScale('Sliding Scale'));
+    expect(rows('Sliding Scale')).toHaveLength(2);
+    expect(multiplier('Sliding Scale', 2)).toHaveFocus();
+    expect(multiplier('Sliding Scale', 2)).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    await user.type(multiplier('Sliding Scale', 2), '2');
+    await user.click(addScale('Sliding Scale'));
+    expect(rows('Sliding Scale')).toHaveLength(3);
+    expect(multiplier('Sliding Scale', 2)).toBeDisabled();
+    expect(slider('Sliding Scale', 3)).toHaveAccessibleName(BASE_CAMPAIGN_LABEL.range(42, 62));
+
+    // Removing the last row unlocks the one before it, multiplier included.
+    await user.click(screen.getByRole('button', { name: 'Remove Sliding Scale row 3' }));
+    expect(multiplier('Sliding Scale', 2)).toBeEnabled();
+    expect(multiplier('Sliding Scale', 2)).toHaveValue('2.00');
   });
 
   it('loads saved steping rows from campaign-non-action', async () => {

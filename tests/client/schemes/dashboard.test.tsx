@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { SCHEME_TEXT } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
+import { SCHEME_STATE_TEXT } from '@/features/schemes/lib/scheme-texts';
 import { buildClient, buildScheme } from '../../support/builders';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
@@ -15,6 +16,21 @@ const CLIENTS = [
 const SCHEMES = [
   buildScheme({ programId: 11, clientId: 1, schemeName: 'Coffee Gift', buttonImgUrl: 'btn-11' }),
   buildScheme({ programId: 12, clientId: 1, schemeName: 'Books Gift' }),
+  buildScheme({
+    programId: 14,
+    clientId: 1,
+    schemeName: 'Review Gift',
+    schemeStatus: 4,
+    reviewSentAt: 1_780_000_000,
+  }),
+  // Activated after its review: Active comes first.
+  buildScheme({
+    programId: 15,
+    clientId: 1,
+    schemeName: 'Live Gift',
+    schemeStatus: 5,
+    reviewSentAt: 1_780_000_000,
+  }),
   // Its client is unknown: not shown (03 §7).
   buildScheme({ programId: 13, clientId: 99, schemeName: 'Orphan Gift' }),
   buildScheme({ programId: 21, programTypeId: 3, clientId: 2, schemeName: 'Fuel Rewards' }),
@@ -27,10 +43,13 @@ beforeEach(() => {
 });
 afterEach(() => server.restore());
 
-const tileNames = (list: HTMLElement) =>
+/** Each tile's text: the scheme's name, then its state ("Status: In setup"). */
+const tileTexts = (list: HTMLElement) =>
   within(list)
     .getAllByRole('link')
     .map((link) => link.textContent);
+const tileNames = (list: HTMLElement) =>
+  tileTexts(list).map((text) => text.slice(0, text.indexOf(SCHEME_STATE_TEXT.label)));
 
 describe('scheme dashboards (03 §2)', () => {
   it('gift: heading, tiles of known clients with their image or the default, each opening setup with its id', async () => {
@@ -39,7 +58,7 @@ describe('scheme dashboards (03 §2)', () => {
       await screen.findByRole('heading', { name: SCHEME_TEXT.giftDashboardTitle }),
     ).toBeVisible();
     const tiles = await screen.findByRole('list', { name: 'Gift schemes' });
-    expect(tileNames(tiles)).toEqual(['Coffee Gift', 'Books Gift']);
+    expect(tileNames(tiles)).toEqual(['Coffee Gift', 'Books Gift', 'Review Gift', 'Live Gift']);
     expect(within(tiles).getByRole('img', { name: 'Button image of Coffee Gift' })).toHaveAttribute(
       'src',
       '/images/btn-11.png',
@@ -51,6 +70,21 @@ describe('scheme dashboards (03 §2)', () => {
     await user.click(within(tiles).getByRole('link', { name: /Books Gift/ }));
     await waitFor(() =>
       expect(window.location.hash).toMatch(new RegExp(`^#${paths.gift.wizard.path}/.+\\?id=12$`)),
+    );
+  });
+
+  it("each tile shows the scheme's state: in setup, sent for review or active", async () => {
+    renderApp({ route: paths.gift.dashboard.path });
+    const tiles = await screen.findByRole('list', { name: 'Gift schemes' });
+    const { label, setup, review, active } = SCHEME_STATE_TEXT;
+    expect(tileTexts(tiles)).toEqual([
+      `Coffee Gift${label} ${setup}`,
+      `Books Gift${label} ${setup}`,
+      `Review Gift${label} ${review}`,
+      `Live Gift${label} ${active}`,
+    ]);
+    expect(within(tiles).getByRole('link', { name: /Review Gift/ })).toHaveAccessibleName(
+      `Default button image of Review Gift Review Gift ${label} ${review}`,
     );
   });
 

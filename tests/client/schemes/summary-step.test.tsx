@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { EMBEDDED } from '@contracts/api/paths';
-import { reviewMailSentText } from '@contracts/api/mail';
+import { reviewMailSentText, type ReviewMailRequest } from '@contracts/api/mail';
 import {
   SCHEME_EMBEDDED,
   SCHEME_TEXT,
@@ -10,6 +10,7 @@ import {
 } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
 import { captureElementPng } from '@/features/schemes/lib/screenshot';
+import { ACTIVATION_TEXT, SCHEME_STATE_TEXT } from '@/features/schemes/lib/scheme-texts';
 import {
   buildBaseCampaignAction,
   buildCardBin,
@@ -101,7 +102,10 @@ beforeEach(() => {
   }
   server.on('POST /images/review', { status: 201, body: { id: 'review-1' } });
   server.on('POST /mail', (request) => {
-    const { email, schemeName } = request.body as { email: string; schemeName: string };
+    const { email, schemeName, programId } = request.body as ReviewMailRequest;
+    // As the server does: the scheme named is marked as sent for review.
+    const scheme = fake.schemes.find((each) => each.programId === programId);
+    if (scheme) scheme.reviewSentAt = 1_780_000_000;
     return { body: { id: 'mail-1', email, schemeName, status: 'kept' } };
   });
   capture.mockReset();
@@ -135,6 +139,22 @@ async function okDialog(user: User, title: string, text: string) {
 }
 
 const button = (name: string) => screen.getByRole('button', { name });
+
+/** The Summary's heading: the scheme's name and its state. */
+const stateHeading = (schemeName: string, state: string) =>
+  screen.findByRole('heading', { name: `${schemeName} ${SCHEME_STATE_TEXT.label} ${state}` });
+
+/** Activate Scheme, and the question naming the scheme answered with `answer`. */
+async function activate(user: User, schemeName: string, answer: 'confirm' | 'cancel') {
+  await user.click(button('Activate Scheme'));
+  const question = await screen.findByRole('dialog', {
+    name: ACTIVATION_TEXT.confirmTitle(schemeName),
+  });
+  expect(question).toHaveTextContent(ACTIVATION_TEXT.confirmMessage(schemeName));
+  // Activation cannot be undone: Cancel has the focus.
+  expect(within(question).getByRole('button', { name: ACTIVATION_TEXT.cancel })).toHaveFocus();
+  await user.click(within(question).getByRole('button', { name: ACTIVATION_TEXT[answer] }));
+}
 
 describe('Summary (03 §2 Summary)', () => {
   it('shows every read-only section of a gift scheme', async () => {
@@ -232,10 +252,36 @@ describe('Summary (03 §2 Summary)', () => {
     expect(window.location.hash).toBe(`#${gift.setup.path}?id=11`);
   });
 
+  it('shows the scheme in setup in its heading (statuses 1 to 4)', async () => {
+    await open();
+    expect(await stateHeading('Coffee Gift', SCHEME_STATE_TEXT.setup)).toBeInTheDocument();
+  });
+
+  it('activation asks first, naming the scheme; Cancel activates nothing', async () => {
+    const { user } = await open();
+    await activate(user, 'Coffee Gift', 'cancel');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.writes()).toEqual([]);
+    expect(currentPath()).toBe(gift.summary.path);
+    expect(button('Activate Scheme')).toBeEnabled();
+  });
+
+  it('an active scheme says so, and its Activate Scheme is disabled with a note why', async () => {
+    fake.schemes.find((each) => each.programId === 11)!.schemeStatus = 5;
+    fake.schemes.find((each) => each.programId === 11)!.reviewSentAt = 1_780_000_000;
+    await open();
+    // Active comes before Sent for review.
+    expect(await stateHeading('Coffee Gift', SCHEME_STATE_TEXT.active)).toBeInTheDocument();
+    expect(button('Activate Scheme')).toBeDisabled();
+    expect(button('Activate Scheme')).toHaveAccessibleDescription(ACTIVATION_TEXT.alreadyActive);
+    expect(screen.getByText(ACTIVATION_TEXT.alreadyActive)).toBeVisible();
+    expect(button('Send to Review')).toBeEnabled();
+  });
+
   it('activates after fetching the config, says so and goes to the dashboard', async () => {
     const { user } = await open();
     const configReads = server.calls('GET /api/gift-card/configurations/11').length;
-    await user.click(button('Activate Scheme'));
+    await activate(user, 'Coffee Gift', 'confirm');
     await okDialog(user, SCHEME_TEXT.successTitle, SCHEME_TEXT.activated);
     expect(server.calls('GET /api/gift-card/configurations/11').length).toBe(configReads + 1);
     expect(fake.writes()).toEqual(['PUT /api/gift-card/summaries/11']);
@@ -249,7 +295,7 @@ describe('Summary (03 §2 Summary)', () => {
       status: 404,
       body: { errorCode: 3, errorMessage: 'Configuration not found' },
     });
-    await user.click(button('Activate Scheme'));
+    await activate(user, 'Coffee Gift', 'confirm');
     await okDialog(user, SCHEME_TEXT.failedTitle, SCHEME_TEXT.activateWithoutConfig);
     expect(fake.writes()).toEqual([]);
     await waitFor(() => expect(currentPath()).toBe(gift.config.path));
@@ -262,7 +308,7 @@ describe('Summary (03 §2 Summary)', () => {
       body: { errorCode: 7, errorMessage: SCHEME_TEXT.activateWithoutConfig },
     });
     const { user } = await open();
-    await user.click(button('Activate Scheme'));
+    await activate(user, 'Coffee Gift', 'confirm');
     await okDialog(user, SCHEME_TEXT.failedCodeTitle(7), SCHEME_TEXT.activateWithoutConfig);
     expect(currentPath()).toBe(gift.summary.path);
     expect(button('Activate Scheme')).toBeEnabled();
@@ -270,6 +316,7 @@ describe('Summary (03 §2 Summary)', () => {
 
   it('"Send to Review" sends a screenshot of the summary, then the mail to the scheme e-mail', async () => {
     const { user } = await open();
+    await stateHeading('Coffee Gift', SCHEME_STATE_TEXT.setup);
     await expectValue('Scheme Details', 'Scheme Name', 'Coffee Gift');
     await user.click(button('Send to Review'));
     await okDialog(
@@ -287,7 +334,10 @@ describe('Summary (03 §2 Summary)', () => {
       email: 'owner@coffee.example',
       schemeName: 'Coffee Gift',
       image: 'review-1',
+      programId: 11,
     });
+    // The scheme is read again: its heading says it went for review.
+    expect(await stateHeading('Coffee Gift', SCHEME_STATE_TEXT.review)).toBeInTheDocument();
   });
 
   it('a failed review mail shows "Error: {errorCode}" with the server message', async () => {

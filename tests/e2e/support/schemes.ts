@@ -15,8 +15,8 @@ import {
 } from '@contracts/api/schemes';
 import { API_PATHS } from '@contracts/api/paths';
 import { COMMON_TEXT } from '@/config/texts';
-import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
-import { DEMO_USER, fieldError, openRoute } from './journal';
+import { ACTIVATION_TEXT, GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { answerDialog, DEMO_USER, fieldError, openRoute } from './journal';
 import type { BrowserSuite } from './suite';
 
 /** Helpers of the scheme wizard browser tests (issue 9): records through the API, screen steps. */
@@ -80,6 +80,26 @@ export async function expectStep(page: Page, area: Area, step: StepKey): Promise
 /** The Save & Continue button (each step has one). */
 export const saveButton = (page: Page): Locator =>
   page.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue, exact: true });
+
+/** The Summary's 'Activate Scheme' button. */
+export const activateButton = (page: Page): Locator =>
+  page.getByRole('button', { name: SCHEME_TEXT.buttons.activate, exact: true });
+
+/**
+ * 'Activate Scheme' on the Summary, then its question, which names the scheme, answered with
+ * `button` (Activate by default).
+ */
+export async function activateScheme(
+  page: Page,
+  schemeName: string,
+  button: string = ACTIVATION_TEXT.confirm,
+): Promise<void> {
+  await activateButton(page).click();
+  await answerDialog(page, ACTIVATION_TEXT.confirmTitle(schemeName), {
+    message: ACTIVATION_TEXT.confirmMessage(schemeName),
+    button,
+  });
+}
 
 /** A labelled control, the label matched exactly. */
 export const field = (page: Page, label: string): Locator =>

@@ -7,9 +7,9 @@
  * The form edits an AppearanceSettings; the caller writes it into its stylesheet
  * (contracts/site/stylesheet.ts applyAppearance) and saves.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Form, FormSpy, useField } from 'react-final-form';
+import { Form, FormSpy, useField, useForm } from 'react-final-form';
 import { JOURNAL_LIMITS } from '@contracts/api/journal';
 import {
   STYLE_ITEMS,
@@ -177,6 +177,12 @@ export interface AppearanceFormProps {
    * edited (not yet valid, not saved): components/site-builder/site-preview.tsx.
    */
   preview?: (settings: AppearanceSettings) => ReactNode;
+  /**
+   * Told the settings as they are being edited (not yet valid, not saved) at every change, and
+   * whether they differ from `initial`: for a screen that edits the same stylesheet another way
+   * too (the merchant's Site Editor).
+   */
+  onChange?(settings: AppearanceSettings, dirty: boolean): void;
 }
 
 export function AppearanceForm({
@@ -185,6 +191,7 @@ export function AppearanceForm({
   submitLabel,
   onSubmit,
   preview,
+  onChange,
 }: AppearanceFormProps) {
   // Taken once: refetches while the form is open must not reset what is being edited.
   const [initialValues] = useState(() => toAppearanceFormValues(initial));
@@ -200,6 +207,11 @@ export function AppearanceForm({
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
+          {onChange ? (
+            <FormChangeListener<AppearanceFormValues>
+              onChange={(values, dirty) => onChange(toAppearanceSettings(values, base), dirty)}
+            />
+          ) : null}
           <BesidePreview
             preview={
               preview &&
@@ -278,6 +290,32 @@ export function AppearanceForm({
       )}
     </Form>
   );
+}
+
+/**
+ * Put inside a final-form <Form>: calls `onChange` with the values and whether they differ from
+ * the initial ones, once when mounted and then at every change as it happens (a final-form
+ * subscription, not a render later), so what it tells is never behind the fields.
+ */
+export function FormChangeListener<Values extends object>({
+  onChange,
+}: {
+  onChange(values: Values, dirty: boolean): void;
+}) {
+  const form = useForm<Values>();
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+  useEffect(
+    () =>
+      form.subscribe(({ values, dirty }) => latest.current(values, Boolean(dirty)), {
+        values: true,
+        dirty: true,
+      }),
+    [form],
+  );
+  return null;
 }
 
 /**

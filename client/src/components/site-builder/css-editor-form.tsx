@@ -12,7 +12,7 @@ import { Form, FormSpy } from 'react-final-form';
 import { FieldShell, useFormField } from '@/components/form/FieldShell';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { maxLength } from '@/lib/forms/validators';
-import { BesidePreview } from './appearance-form';
+import { BesidePreview, FormChangeListener } from './appearance-form';
 
 export const CSS_EDITOR_LABEL = 'CSS override';
 
@@ -34,6 +34,11 @@ export interface CssEditorFormProps {
    * ('' when emptied): components/site-builder/site-preview.tsx.
    */
   preview?: (css: string) => ReactNode;
+  /**
+   * Told the text as it is being typed ('' when emptied) at every change, and whether it differs
+   * from `initialCss`: for a screen that edits the same stylesheet another way too.
+   */
+  onChange?(css: string, dirty: boolean): void;
 }
 
 export function CssEditorForm({
@@ -43,6 +48,7 @@ export function CssEditorForm({
   submitLabel,
   onSubmit,
   preview,
+  onChange,
 }: CssEditorFormProps) {
   const [initialValues] = useState<CssValues>(() => ({ css: initialCss ?? undefined }));
   const [validate] = useState(() => maxLength(maxChars));
@@ -54,6 +60,11 @@ export function CssEditorForm({
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
+          {onChange ? (
+            <FormChangeListener<CssValues>
+              onChange={(values, dirty) => onChange(values.css ?? '', dirty)}
+            />
+          ) : null}
           <BesidePreview
             preview={
               preview &&

@@ -11,6 +11,7 @@ import { useAreaData, useSchemeArea } from '../hooks/use-scheme-area';
 import { schemeImageSrc } from '../lib/scheme-images';
 import { DASHBOARD_TEXT } from '../lib/scheme-texts';
 import { areaPaths } from '../lib/wizard-steps';
+import { SchemeStateBadge } from './scheme-state-badge';
 import './scheme-area.css';
 
 /** Case-insensitive "scheme name contains" (03 §2: the grid is filtered by scheme name). */
@@ -23,7 +24,7 @@ export function filterSchemesByName(schemes: readonly Scheme[], query: string): 
 
 /**
  * The scheme dashboard of either area (03 §2): heading, a search by scheme name, the scheme
- * tiles (button image or a default one, and the name) linking to Client Setup with the
+ * tiles (button image or a default one, the name and the scheme's state) linking to Client Setup with the
  * scheme's id, and "Add New", which opens Client Setup without an id (spec README). The area's
  * data loads in the order of 03 §2 (useAreaData); the loading indicator shows until it is in.
  * Each area keeps its own search: the dashboard is keyed by area (router), so switching areas
@@ -87,7 +88,10 @@ function AreaDashboard() {
                         : DASHBOARD_TEXT.defaultImage(scheme.schemeName)
                     }
                   />
-                  <span className="card-body fw-semibold">{scheme.schemeName}</span>
+                  <span className="card-body d-flex flex-column align-items-center gap-2">
+                    <span className="fw-semibold">{scheme.schemeName}</span>
+                    <SchemeStateBadge scheme={scheme} />
+                  </span>
                 </Link>
               </li>
             ))}

@@ -53,6 +53,10 @@ export const firstRow = (): ScaleRow => ({
   multiplier: BASE_CAMPAIGN_SCALE.defaultMultiplier,
 });
 
+/** The form field of a row's multiplier. */
+export const multiplierField = (mode: ScaleMode, index: number): string =>
+  `${mode}[${index}].multiplier`;
+
 /** Whether a row can follow `rows`: not when the last max is already 200 (03 §4). */
 export const canAddRow = (rows: readonly ScaleRow[]): boolean => {
   const last = rows[rows.length - 1];
@@ -78,7 +82,7 @@ export function addRow(rows: readonly ScaleRow[]): ScaleRow[] {
 export const removeLastRow = (rows: readonly ScaleRow[]): ScaleRow[] =>
   rows.length > 1 ? rows.slice(0, -1) : [...rows];
 
-/** Only the last row of the active scale mode is editable (03 §4). */
+/** Only the last row of the active scale mode is editable (03 §4): its max and its multiplier. */
 export const isRowEditable = (
   mode: ScaleMode,
   index: number,
@@ -167,7 +171,7 @@ export const BASE_CAMPAIGN_LABEL = {
   relativeUnits: 'Units',
   relativeAmountPer: 'Amount per',
   row: (modeLabel: string, index: number) => `${modeLabel} row ${index + 1}`,
-  upTo: 'Up to',
+  /** A row's range, from its own min to its max: the slider's label. */
   range: (min: number, max: number) => `${scaleLabel(min)} - ${scaleLabel(max)}`,
   multiplier: 'Multiplier',
   addScale: (modeLabel: string) => `Add Scale to ${modeLabel}`,

@@ -74,3 +74,25 @@ export const GENERAL_LABEL = {
   /** Not in the spec: General Settings opened before a client was chosen. */
   noClient: 'Choose or create the client first, on',
 } as const;
+
+/**
+ * A scheme's state (not in the spec), on the dashboard tiles and the Summary's heading: see
+ * lib/scheme-state.ts for which one a scheme is in.
+ */
+export const SCHEME_STATE_TEXT = {
+  /** Read before the state by screen readers ("Status: Active"). */
+  label: 'Status:',
+  setup: 'In setup',
+  review: 'Sent for review',
+  active: 'Active',
+} as const;
+
+/** Activation's question and the note beside a disabled 'Activate Scheme' (not in the spec). */
+export const ACTIVATION_TEXT = {
+  confirmTitle: (schemeName: string) => `Activate ${schemeName}?`,
+  confirmMessage: (schemeName: string) =>
+    `The scheme ${schemeName} goes live. An active scheme cannot be set back to setup.`,
+  confirm: 'Activate',
+  cancel: 'Cancel',
+  alreadyActive: 'This scheme is already active.',
+} as const;

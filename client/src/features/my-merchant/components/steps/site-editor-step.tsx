@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
@@ -16,15 +16,10 @@ import { applyAppearance, readAppearance, type AppearancePart } from '@contracts
 import { AppearanceForm } from '@/components/site-builder/appearance-form';
 import { CssEditorForm } from '@/components/site-builder/css-editor-form';
 import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
-import { confirmLeave } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { showSaveFailure } from '@/lib/api/save-failures';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import {
-  UnsavedChangesScope,
-  useUnsavedChanges,
-  useUnsavedChangesRegistry,
-} from '@/lib/forms/unsaved-changes';
+import { useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import darkThemePreview from '../../assets/dark-theme-preview.svg';
 import { useUpdateMerchantProfileMutation } from '../../api/merchant-api';
 import { MerchantProfileStep } from '../merchant-profile-step';
@@ -48,13 +43,19 @@ const MERCHANT_PAGE_PARTS: readonly AppearancePart[] = ['pageBackground'];
 
 type Mode = 'fonts' | 'css';
 
+/** The stored form of a stylesheet: an empty one is null. */
+const storedCss = (css: string | null): string | null => (css === '' ? null : css);
+
 /**
  * Step 5, the Site Editor (02 §2): one screen toggling Edit Fonts (the shared appearance form:
  * a background colour and the seven style items, rgba pickers) and Edit CSS (the shared
- * stylesheet editor, closing a brace typed at the end). Either saves the profile's overrideCSS
- * (PUT profile ?returnBody=true), confirms with 'Profile updated successfully' and moves to the
- * summary. A failed save shows the server's message under "Error" (the journal's decision, README;
- * 02 §8 would only log it).
+ * stylesheet editor, closing a brace typed at the end). Both modes edit one stylesheet, the
+ * draft: a font change is written into it as it is made, and a mode opens on the draft as it is,
+ * so switching never asks and loses nothing (the fonts read from the CSS, the CSS shows the
+ * fonts). Saving from either mode saves the draft with that mode's edits as the profile's
+ * overrideCSS (PUT profile ?returnBody=true), confirms with 'Profile updated successfully' and
+ * moves to the summary. A failed save shows the server's message under "Error" (the journal's
+ * decision, README; 02 §8 would only log it).
  */
 export function SiteEditorStep() {
   return <MerchantProfileStep title={SITE_EDITOR_TEXT.title} form={SiteEditor} />;
@@ -63,24 +64,24 @@ export function SiteEditorStep() {
 function SiteEditor({ profile }: { profile: MerchantProfile }) {
   const navigate = useNavigate();
   const [updateProfile] = useUpdateMerchantProfileMutation();
-  const [mode, setMode] = useState<Mode>('fonts');
-  // The open mode's form registers here; the wizard's guard asks through this screen's check.
-  const modeChanges = useUnsavedChangesRegistry();
-  useUnsavedChanges(() => modeChanges.anyUnsaved());
-  // What the stylesheet says, the merchant theme's defaults where it says nothing (read once).
-  const [initial] = useState(() =>
-    readAppearance(
-      profile.overrideCSS,
-      profile.siteThemeId,
-      defaultMerchantAppearance(profile.siteThemeId),
-    ),
+  // The open mode, and the draft it opened on (the mode's form takes it once, when it mounts).
+  const [view, setView] = useState<{ mode: Mode; css: string | null }>(() => ({
+    mode: 'fonts',
+    css: profile.overrideCSS,
+  }));
+  // The draft as it is now, the open mode's edits included; and the stylesheet last saved.
+  const draft = useRef(profile.overrideCSS);
+  const saved = useRef(profile.overrideCSS);
+  useUnsavedChanges(() => storedCss(draft.current) !== storedCss(saved.current));
+  // What the draft says, the merchant theme's defaults where it says nothing.
+  const appearance = useMemo(
+    () =>
+      readAppearance(view.css, profile.siteThemeId, defaultMerchantAppearance(profile.siteThemeId)),
+    [view.css, profile.siteThemeId],
   );
 
-  /** Switching drops the open mode's edits: asked first when it holds any. */
-  async function switchTo(next: Mode) {
-    if (next === mode) return;
-    if (modeChanges.anyUnsaved() && !(await confirmLeave())) return;
-    setMode(next);
+  function switchTo(next: Mode) {
+    if (next !== view.mode) setView({ mode: next, css: draft.current });
   }
 
   async function save(overrideCSS: string | null): Promise<void> {
@@ -90,9 +91,15 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
       await showSaveFailure(failure);
       return;
     }
+    draft.current = overrideCSS;
+    saved.current = overrideCSS;
     await dialogs.success(MERCHANT_TEXT.successTitle, textToHtml(MERCHANT_TEXT.profileUpdated));
     await navigate(withId(paths.mm.wizard.summary, profile.id));
   }
+
+  /** The draft with the fonts' settings written in (only when they changed, so as read). */
+  const withFonts = (settings: AppearanceSettings): string =>
+    applyAppearance(view.css, settings, MERCHANT_PAGE_PARTS);
 
   return (
     <div>
@@ -100,8 +107,8 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
         <ToggleButtonGroup
           type="radio"
           name="site-editor-mode"
-          value={mode}
-          onChange={(next: Mode) => void switchTo(next)}
+          value={view.mode}
+          onChange={(next: Mode) => switchTo(next)}
           aria-label={SITE_EDITOR_TEXT.modes}
         >
           <ToggleButton id="site-editor-fonts" value="fonts" variant="outline-primary">
@@ -113,33 +120,30 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
         </ToggleButtonGroup>
         {profile.siteThemeId === MERCHANT_THEME.DARK ? <DarkThemePreview /> : null}
       </div>
-      <UnsavedChangesScope registry={modeChanges}>
-        {mode === 'fonts' ? (
-          <AppearanceForm
-            initial={initial}
-            parts={MERCHANT_PAGE_PARTS}
-            submitLabel={SAVE_AND_CONTINUE}
-            onSubmit={(settings: AppearanceSettings) =>
-              save(applyAppearance(profile.overrideCSS, settings, MERCHANT_PAGE_PARTS))
-            }
-            preview={(settings) => (
-              <MerchantPreview
-                profile={profile}
-                css={applyAppearance(profile.overrideCSS, settings, MERCHANT_PAGE_PARTS)}
-              />
-            )}
-          />
-        ) : (
-          <CssEditorForm
-            initialCss={profile.overrideCSS}
-            maxChars={MERCHANT_LIMITS.overrideCSS}
-            autoCloseBrace
-            submitLabel={SAVE_AND_CONTINUE}
-            onSubmit={(css) => save(css === '' ? null : css)}
-            preview={(css) => <MerchantPreview profile={profile} css={css} />}
-          />
-        )}
-      </UnsavedChangesScope>
+      {view.mode === 'fonts' ? (
+        <AppearanceForm
+          initial={appearance}
+          parts={MERCHANT_PAGE_PARTS}
+          submitLabel={SAVE_AND_CONTINUE}
+          onChange={(settings, dirty) => {
+            draft.current = dirty ? withFonts(settings) : view.css;
+          }}
+          onSubmit={(settings: AppearanceSettings) => save(withFonts(settings))}
+          preview={(settings) => <MerchantPreview profile={profile} css={withFonts(settings)} />}
+        />
+      ) : (
+        <CssEditorForm
+          initialCss={view.css}
+          maxChars={MERCHANT_LIMITS.overrideCSS}
+          autoCloseBrace
+          submitLabel={SAVE_AND_CONTINUE}
+          onChange={(css) => {
+            draft.current = storedCss(css);
+          }}
+          onSubmit={(css) => save(storedCss(css))}
+          preview={(css) => <MerchantPreview profile={profile} css={css} />}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
@@ -39,6 +39,7 @@ import {
   BASE_CAMPAIGN_LABEL,
   canAddRow,
   isRowEditable,
+  multiplierField,
   removeLastRow,
   SCALE_ACTION,
   SCALE_MODES,
@@ -259,7 +260,11 @@ function BaseCampaignForm({
   );
 }
 
-/** A sliding or steping scale: its rows, 'Add Scale', and remove on the last row. */
+/**
+ * A sliding or steping scale: its rows, 'Add Scale', and remove on the last row. A row is locked
+ * once another follows it, so 'Add Scale' first asks for a valid multiplier on the last row: it
+ * shows that field's error and focuses it instead of adding a row.
+ */
 function ScaleSection({ mode }: { mode: ScaleMode }) {
   const form = useForm<BaseCampaignValues>();
   const { values } = useFormState<BaseCampaignValues>({ subscription: { values: true } });
@@ -267,9 +272,21 @@ function ScaleSection({ mode }: { mode: ScaleMode }) {
   const active = values.actionTypeId === SCALE_ACTION[mode];
   const modeLabel = BASE_CAMPAIGN_ACTION_LABEL[SCALE_ACTION[mode]];
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+
+  function add() {
+    // Row fields are named by path (`sliding[1].multiplier`), which the typed keys do not cover.
+    const last = multiplierField(mode, rows.length - 1) as keyof BaseCampaignValues;
+    if (rows.length > 0 && form.getFieldState(last)?.error) {
+      form.blur(last);
+      section.current?.querySelector<HTMLInputElement>(`input[name="${last}"]`)?.focus();
+      return;
+    }
+    form.change(mode, addRow(rows));
+  }
 
   return (
-    <section className="mb-3" aria-labelledby={headingId}>
+    <section ref={section} className="mb-3" aria-labelledby={headingId}>
       <h4 id={headingId} className="h6">
         {modeLabel}
       </h4>
@@ -290,7 +307,7 @@ function ScaleSection({ mode }: { mode: ScaleMode }) {
         size="sm"
         disabled={!active || !canAddRow(rows)}
         aria-label={BASE_CAMPAIGN_LABEL.addScale(modeLabel)}
-        onClick={() => form.change(mode, addRow(rows))}
+        onClick={add}
       >
         {SCHEME_TEXT.buttons.addScale}
       </Button>
@@ -316,10 +333,7 @@ function ScaleRowView({
   onRemove(): void;
 }) {
   const sliderId = useId();
-  const outputId = useId();
   const { input } = useField<number>(`${mode}[${index}].max`, { subscription: { value: true } });
-  const active = useFormState<BaseCampaignValues>({ subscription: { values: true } }).values
-    .actionTypeId;
   const label = BASE_CAMPAIGN_LABEL.row(modeLabel, index);
 
   return (
@@ -327,11 +341,9 @@ function ScaleRowView({
       <legend className="fs-6 float-none w-auto px-1 mb-0">{label}</legend>
       <div className="row align-items-end g-2">
         <div className="col-md-6">
-          <BsForm.Label htmlFor={sliderId} className="mb-0">
-            {BASE_CAMPAIGN_LABEL.upTo}{' '}
-            <output id={outputId} htmlFor={sliderId} className="fw-semibold">
-              {BASE_CAMPAIGN_LABEL.range(row.min, row.max)}
-            </output>
+          {/* Plain text: browsers leave an <output>'s text out of the slider's name. */}
+          <BsForm.Label htmlFor={sliderId} className="mb-0 fw-semibold">
+            {BASE_CAMPAIGN_LABEL.range(row.min, row.max)}
           </BsForm.Label>
           <BsForm.Range
             id={sliderId}
@@ -346,10 +358,10 @@ function ScaleRowView({
         </div>
         <div className="col-md-4">
           <FloatField
-            name={`${mode}[${index}].multiplier`}
+            name={multiplierField(mode, index)}
             label={BASE_CAMPAIGN_LABEL.multiplier}
             validate={VALIDATE.multiplier[mode]}
-            disabled={active !== SCALE_ACTION[mode]}
+            disabled={!editable}
             min={MONEY.min}
             max={MONEY.max}
             className="mb-0"

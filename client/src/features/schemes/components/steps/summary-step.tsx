@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useNavigate } from 'react-router-dom';
@@ -46,6 +46,8 @@ import { useSchemeArea } from '../../hooks/use-scheme-area';
 import { useWizardScheme } from '../../hooks/use-wizard-scheme';
 import { showFailedOrError } from '../../lib/failed-dialog';
 import { captureElementPng } from '../../lib/screenshot';
+import { schemeState } from '../../lib/scheme-state';
+import { ACTIVATION_TEXT } from '../../lib/scheme-texts';
 import { showSaveError, showSaveSuccess } from '../../lib/step-dialogs';
 import {
   campaignEntries,
@@ -61,14 +63,18 @@ import {
   yesNo,
 } from '../../lib/summary';
 import { areaPaths } from '../../lib/wizard-steps';
+import { SchemeStateBadge } from '../scheme-state-badge';
 
 /**
- * Summary, gift step 6 of 6 and loyalty step 7 of 7 (03 §2 Summary, §4 Activation, §8): every
- * read-only section of the scheme, then 'Edit Scheme' (back to Client Setup), 'Send to Review'
- * (a PNG screenshot of the sections, stored by POST {url base}/images/review, then the review
- * mail by POST {url base}/mail) and 'Activate Scheme' (the configuration is fetched first: with
- * one, PUT /gift-card/summaries/{id} and on to the area's dashboard; without, 'Failed' and on
- * to Configuration).
+ * Summary, gift step 6 of 6 and loyalty step 7 of 7 (03 §2 Summary, §4 Activation, §8): a
+ * heading with the scheme's name and state (In setup, Sent for review, Active), every read-only
+ * section of the scheme, then 'Edit Scheme' (back to Client Setup), 'Send to Review' (a PNG
+ * screenshot of the sections, stored by POST {url base}/images/review, then the review mail by
+ * POST {url base}/mail naming the scheme's programId, which marks it sent for review) and
+ * 'Activate Scheme'. Activation asks first, naming the scheme; then the configuration is
+ * fetched: with one, PUT /gift-card/summaries/{id} and on to the area's dashboard; without,
+ * 'Failed' and on to Configuration. An active scheme's 'Activate Scheme' is disabled, with a
+ * note saying why.
  */
 export function SummaryStep() {
   const area = useSchemeArea();
@@ -98,6 +104,8 @@ export function SummaryStep() {
   const review = useStoreShape(undefined, { create: uploadState, update: mailState });
   const [busy, setBusy] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const activeNoteId = useId();
+  const isActive = scheme.data !== undefined && schemeState(scheme.data) === 'active';
 
   useUploadedFilesFailure(filesQuery.error);
 
@@ -105,7 +113,19 @@ export function SummaryStep() {
   const saving = busy || activation.updating || review.creating || review.updating;
 
   async function activate() {
-    if (id === null) return;
+    const data = scheme.data;
+    if (id === null || !data) return;
+    const confirmed = await dialogs.confirm(
+      ACTIVATION_TEXT.confirmTitle(data.schemeName),
+      textToHtml(ACTIVATION_TEXT.confirmMessage(data.schemeName)),
+      {
+        okText: ACTIVATION_TEXT.confirm,
+        cancelText: ACTIVATION_TEXT.cancel,
+        // Activation cannot be undone: Enter keeps the scheme as it is.
+        focusCancel: true,
+      },
+    );
+    if (!confirmed) return;
     setBusy(true);
     const processing = dialogs.processing();
     try {
@@ -152,6 +172,7 @@ export function SummaryStep() {
         email: data.email,
         schemeName: data.schemeName,
         image,
+        programId: data.programId,
       }).unwrap();
       processing.close();
       await showSaveSuccess(reviewMailSentText(sent.schemeName, sent.email));
@@ -171,6 +192,12 @@ export function SummaryStep() {
     <QueryContent
       state={{ loading: scheme.data === undefined && scheme.loading, error: scheme.error }}
     >
+      {scheme.data ? (
+        <h3 className="h5 mb-3 d-flex flex-wrap align-items-center gap-2">
+          <span>{scheme.data.schemeName}</span>
+          <SchemeStateBadge scheme={scheme.data} className="fs-6" />
+        </h3>
+      ) : null}
       <div ref={summaryRef} role="region" aria-label={SUMMARY_LABEL.region} className="bg-white">
         <SummarySection
           title={SUMMARY_LABEL.schemeDetails}
@@ -251,10 +278,20 @@ export function SummaryStep() {
         >
           {SCHEME_TEXT.buttons.sendToReview}
         </Button>
-        <Button variant="primary" disabled={saving || id === null} onClick={() => void activate()}>
+        <Button
+          variant="primary"
+          disabled={saving || id === null || !scheme.data || isActive}
+          aria-describedby={isActive ? activeNoteId : undefined}
+          onClick={() => void activate()}
+        >
           {SCHEME_TEXT.buttons.activate}
         </Button>
       </div>
+      {isActive ? (
+        <p id={activeNoteId} className="form-text mt-2 mb-0">
+          {ACTIVATION_TEXT.alreadyActive}
+        </p>
+      ) : null}
     </QueryContent>
   );
 }
