@@ -137,9 +137,9 @@ describe('Financial Settlement', () => {
       );
     }
 
-    // A day of week before a frequency.
-    await control(L.dayOfWeek).selectOption({ label: 'Monday' });
-    await expectFieldError(control(L.dayOfWeek), FIELD_MESSAGES.frequencyNotSelected);
+    // Frequency must be chosen first: When and Day of Week wait for it.
+    expect(await control(L.when).isDisabled()).toBe(true);
+    expect(await control(L.dayOfWeek).isDisabled()).toBe(true);
 
     // Bank authority: digits, no leading zero, entered twice alike.
     await control(L.bankAuthority).fill('0123');

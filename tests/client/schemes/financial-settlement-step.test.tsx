@@ -153,12 +153,13 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     );
   });
 
-  it('frequency: a day before a frequency is refused; monthly takes When, the others a day', async () => {
+  it('frequency: When and Day of Week wait for a frequency; monthly takes When, the others a day', async () => {
     const { user } = await open();
     await user.click(enable());
-    await user.selectOptions(field('Day of Week'), 'Tuesday');
-    await user.tab();
-    expect(field('Day of Week')).toHaveAccessibleDescription(FIELD_MESSAGES.frequencyNotSelected);
+    // 03 §5: "Frequency must be chosen first".
+    expect(field('Frequency')).toHaveValue('');
+    expect(field('When')).toBeDisabled();
+    expect(field('Day of Week')).toBeDisabled();
 
     await user.selectOptions(field('Frequency'), 'Monthly');
     expect(field('Day of Week')).toBeDisabled();
@@ -176,6 +177,14 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     expect(
       within(field('Day of Week')).getByRole('option', { name: 'Every working day' }),
     ).toBeInTheDocument();
+
+    // No frequency again: both closed and cleared.
+    await user.selectOptions(field('Frequency'), 'Weekly');
+    await user.selectOptions(field('Day of Week'), 'Tuesday');
+    await user.selectOptions(field('Frequency'), '');
+    expect(field('When')).toBeDisabled();
+    expect(field('Day of Week')).toBeDisabled();
+    expect(field('Day of Week')).toHaveValue('');
   });
 
   it('checks the dates: format, start not after end', async () => {
