@@ -100,7 +100,22 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     await user.click(save());
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
     expect(dialog).toHaveTextContent(DIALOG_TEXT.formNotValid);
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // OK has the focus (the field in error does not take it while the dialog is open): Enter
+    // closes it, and the first field in error gets the focus.
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    await waitFor(() => expect(ok).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ok).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(field('Bank')).toHaveFocus());
+
+    // Escape closes it too.
+    await user.click(save());
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(field('Bank')).toHaveFocus());
     for (const label of [
       'Bank',
       'Pool Account Name',
