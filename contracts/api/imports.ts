@@ -29,6 +29,8 @@ export const IMPORT_PATHS = {
   progressDeviceFile: (fileName: string) => `${FILES}/progressDeviceFile/${fileName}`,
   /** GET: an error file the server wrote (text/plain attachment). */
   downloadFile: (outFileName: string) => `${FILES}/downloadFile/${outFileName}`,
+  /** GET: the sample file of a kind (text/plain attachment named IMPORT_SAMPLE_FILE[kind]). */
+  sampleFile: (kind: string) => `${FILES}/samples/${kind}`,
 } as const;
 
 /** The multipart field of an upload (03 §7). */
@@ -118,6 +120,9 @@ export interface ImportProgress {
 // Files (documented in the README, samples under server/imports/samples/)
 // ---------------------------------------------------------------------------------------------
 
+/** What separates the fields (and the header's column names) of every import file. */
+export const IMPORT_FIELD_DELIMITER = '|';
+
 export interface ImportColumn {
   readonly name: string;
   readonly required: boolean;
@@ -154,6 +159,39 @@ export const IMPORT_COLUMNS: Readonly<Record<ImportKind, readonly ImportColumn[]
     { name: 'password', required: true },
   ],
 };
+
+/** The column names of a kind, required first then optional, each in the documented order. */
+export function importColumnNames(kind: ImportKind): { required: string[]; optional: string[] } {
+  const columns = IMPORT_COLUMNS[kind];
+  return {
+    required: columns.filter((column) => column.required).map((column) => column.name),
+    optional: columns.filter((column) => !column.required).map((column) => column.name),
+  };
+}
+
+/**
+ * The sample file of each kind: its name in server/imports/samples/ and the name it is
+ * downloaded under. Each holds the kind's header and a few lines that import as they are.
+ */
+export const IMPORT_SAMPLE_FILE: Readonly<Record<ImportKind, string>> = {
+  card: 'cards.txt',
+  store: 'stores.txt',
+  device: 'devices.txt',
+};
+
+/** How the name of an error file ends (the server's `<uuid>.errors.txt`, the operator's copy). */
+export const IMPORT_ERROR_FILE_SUFFIX = '.errors.txt';
+
+/**
+ * The name an error file is saved under: the operator's file name without its extension, then
+ * `.errors.txt` (`cards.txt` -> `cards.errors.txt`, `cards` -> `cards.errors.txt`).
+ */
+export function errorFileDownloadName(userFileName: string): string {
+  const base = userFileName.split(/[/\\]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  return `${stem.trim() === '' ? 'import' : stem}${IMPORT_ERROR_FILE_SUFFIX}`;
+}
 
 /** The column the error file adds; an imported file's own `error` column is ignored. */
 export const IMPORT_ERROR_COLUMN = 'error';
@@ -200,7 +238,12 @@ export const IMPORT_TEXT = {
   currentStep: 'Current step',
   successLines: 'Success lines',
   errorLines: 'Error lines',
+  /** The panel's name, and its bar's while an import runs. */
   progress: 'Import progress',
+  /** The bar's name while the bytes are sent. */
+  uploadProgress: 'Upload progress',
+  /** The panel's title once Import is pressed, until the server names the import's step. */
+  importStarting: 'Starting import',
   cardSection: 'Card file',
   storeSection: 'Store file',
   deviceSection: 'Device file',
@@ -218,9 +261,22 @@ export const IMPORT_TEXT = {
   insertedLines: 'Inserted',
   replacedLines: 'Replaced',
   close: 'Close',
+  /** Not in the spec: the columns each file takes and its sample file. */
+  columns: `Columns, separated by ${IMPORT_FIELD_DELIMITER}:`,
+  optionalColumns: 'optional:',
+  downloadSample: 'Download sample file',
   /** Not in the spec: the card import before the scheme has a configured suffix. */
   noExtensions: 'The extensions are the suffixes set on Configuration: set one there first.',
 } as const;
+
+/** Not in the spec: an import's `currentStep` as the panel shows it (title and current step). */
+export const IMPORT_STEP_TEXT: Readonly<Record<ImportStep, string>> = {
+  uploaded: 'Uploaded',
+  validating: 'Validating',
+  importing: 'Importing',
+  completed: 'Completed',
+  failed: 'Failed',
+};
 
 /**
  * The server's own error texts for the import calls (not in the spec: 03 §8 "other server error
@@ -232,12 +288,14 @@ export const IMPORT_SERVER_MESSAGE = {
   emptyFile: 'The file is empty',
   notText: 'The file is not UTF-8 text',
   unknownHeader: (expected: string) =>
-    `The first line must be a header naming the columns of ${expected}, separated by |`,
+    `The first line must be a header naming the columns of ${expected}, separated by ${IMPORT_FIELD_DELIMITER}`,
   wrongKind: (expected: string) => `The uploaded file is not ${expected}`,
   uploadNotFound: (fileName: string) => `No uploaded file ${fileName} for this scheme`,
   importRunning: (fileName: string) => `${fileName} is being imported already`,
   importNotFound: (fileName: string) => `No import of ${fileName}`,
   fileNotFound: 'File not found',
+  sampleNotFound: (kind: string) =>
+    `No sample file ${kind}: the kinds are ${IMPORT_KINDS.join(', ')}`,
   extensionNotConfigured: "Must be one of the scheme's configured suffixes",
   interrupted: 'The server stopped during the import; nothing of it was kept',
   importFailed: 'The import failed; nothing of it was kept',

@@ -22,6 +22,7 @@ import {
   IMPORT_FILE_FIELD,
   IMPORT_KIND_PATHS,
   IMPORT_PATHS,
+  IMPORT_SAMPLE_FILE,
   IMPORT_SERVER_MESSAGE,
   type ImportKind,
 } from '../api/imports';
@@ -618,6 +619,52 @@ describe('scheme file imports (03 §3, §4, §7; issue 10)', () => {
       );
       expect(result.error).toMatchObject({ status: 404, errorCode: ERROR_CODE.NOT_FOUND });
       expect(saved).toBe(false);
+    });
+  });
+  // ----------------------------------------------------------------------------- sample files
+
+  it('downloads the sample file of a kind as text', async () => {
+    // The server's sample as committed (server/imports/samples/); a text body takes no matcher.
+    const sample = await readFile(
+      path.join(__dirname, '..', '..', 'server', 'imports', 'samples', IMPORT_SAMPLE_FILE.store),
+      'utf8',
+    );
+    const pact = newPact();
+    pact
+      .uponReceiving('a download of the store file sample')
+      .withRequest({
+        method: 'GET',
+        path: `/api${IMPORT_PATHS.sampleFile('store')}`,
+        headers: { ...SIGNED_IN_HEADERS, Accept: 'text/plain, */*' },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: {
+          'Content-Type': regex('^text/plain.*', 'text/plain; charset=utf-8'),
+          'Content-Disposition': regex(
+            `^attachment; filename="?${IMPORT_SAMPLE_FILE.store.replace('.', '\\.')}"?$`,
+            `attachment; filename=${IMPORT_SAMPLE_FILE.store}`,
+          ),
+        },
+        body: sample,
+      });
+
+    await pact.executeTest(async (mock) => {
+      const saved: { file: Blob; name: string }[] = [];
+      const answer = await storeFor(mock.url)
+        .dispatch(
+          importsApi.endpoints.downloadSampleFile.initiate({
+            kind: 'store',
+            save: (file, name) => saved.push({ file, name }),
+          }),
+        )
+        .unwrap();
+      expect(answer).toEqual({
+        fileName: IMPORT_SAMPLE_FILE.store,
+        size: Buffer.byteLength(sample),
+      });
+      expect(saved.map(({ name }) => name)).toEqual([IMPORT_SAMPLE_FILE.store]);
+      expect(await saved[0]?.file.text()).toBe(sample);
     });
   });
 });

@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEMO_CARD_PROGRAM_ID } from '../records/demo-cards';
 import { ImportService } from './import-service';
+import { sampleFileOf } from './sample-files';
 
-export const DEMO_STORE_FILE = path.join(__dirname, 'samples', 'stores.txt');
+export const DEMO_STORE_FILE = sampleFileOf('store');
 const DEMO_STORE_FILE_NAME = 'demo-stores.txt';
 
 export interface DemoStoreDirs {

@@ -11,12 +11,13 @@
 import {
   IMPORT_COLUMNS,
   IMPORT_ERROR_COLUMN,
+  IMPORT_FIELD_DELIMITER,
   IMPORT_LIMITS,
   IMPORT_SERVER_MESSAGE,
   type ImportKind,
 } from '@contracts/api/imports';
 
-export const FIELD_DELIMITER = '|';
+export const FIELD_DELIMITER = IMPORT_FIELD_DELIMITER;
 
 export type HeaderResult =
   | {

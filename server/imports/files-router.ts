@@ -7,6 +7,7 @@
  *                                          the import has ended
  *   GET  giftSchemeFiles/progress{Card,Merchant,Device}File/{name}   ImportProgress
  *   GET  giftSchemeFiles/downloadFile/{outFileName}   an error file the server wrote
+ *   GET  giftSchemeFiles/samples/{kind}    the sample file of a kind (sample-files.ts)
  *
  * The scheme is checked before the upload's body is read; the upload streams to disk through
  * UploadStorage (checked at its first bytes, written under a server-made name, capped at
@@ -37,6 +38,7 @@ import { findProgram } from '../schemes/finance-rules';
 import { findBin } from '../schemes/scheme-rules';
 import type { CardImportParams, ImportService } from './import-service';
 import { midwayFaultOf } from './midway-faults';
+import { sampleFileHandler } from './sample-files';
 import { UploadStorage } from './upload-storage';
 
 export interface FilesRouterOptions {
@@ -268,6 +270,8 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
       );
     }),
   );
+
+  router.get(IMPORT_PATHS.sampleFile(':kind'), sampleFileHandler());
 
   return router;
 }

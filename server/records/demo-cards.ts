@@ -16,11 +16,12 @@ import path from 'node:path';
 import { IMPORT_COLUMNS } from '@contracts/api/imports';
 import { readHeader } from '../imports/file-header';
 import { checkCard } from '../imports/rules';
+import { sampleFileOf } from '../imports/sample-files';
 import { CardStore, type CardInput } from './card-store';
 import { RecordsDb } from './records-db';
 import { loadOrCreateKey, PIN_KEY_FILE } from './record-crypto';
 
-export const DEMO_CARD_FILE = path.join(__dirname, '..', 'imports', 'samples', 'cards.txt');
+export const DEMO_CARD_FILE = sampleFileOf('card');
 export const DEMO_CARD_PROGRAM_ID = 1;
 
 export interface RecordsDirs {

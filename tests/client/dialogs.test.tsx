@@ -80,6 +80,26 @@ describe('dialog service', () => {
     await waitFor(() => expect(closed).toBe(true));
   });
 
+  it('closeOnEscape: a notice with only OK closes on Escape as on OK', async () => {
+    const { user } = setup();
+    let answer: Promise<boolean> = Promise.resolve(false);
+    act(() => {
+      answer = dialogs.show({
+        kind: 'error',
+        title: 'Error',
+        html: 'Form not valid',
+        closeOnEscape: true,
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await expect(answer).resolves.toBe(true);
+    await gone();
+  });
+
   it('success and warn use the given OK text', async () => {
     const { user } = setup();
     act(() => void dialogs.success('Saved!', 'Your profile has been saved!', 'Great'));

@@ -1,9 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import {
   IMPORT_COLUMNS,
   IMPORT_ERROR_COLUMN,
   IMPORT_PATHS,
+  IMPORT_STEP_TEXT,
   IMPORT_TEXT,
+  IMPORT_FIELD_DELIMITER,
+  IMPORT_KINDS,
+  IMPORT_SAMPLE_FILE,
   MASKED_PASSWORD,
+  errorFileDownloadName,
+  type ImportKind,
 } from '@contracts/api/imports';
 import {
   SCHEME_EMBEDDED,
@@ -15,13 +22,16 @@ import {
 } from '@contracts/api/schemes';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { COMMON_TEXT } from '@/config/texts';
+import { sampleFileOf } from '../../server/imports/sample-files';
 import { answerDialog, openRoute, signIn } from './support/journal';
 import {
   MASTER_BIN,
   checkBalanceOnSite,
   createCardScheme,
+  controlsUnderPanel,
   createPlainScheme,
   downloadErrorFile,
+  downloadThrough,
   expectFigures,
   importSection,
   panelEntry,
@@ -118,7 +128,7 @@ describe('a card file through Stores & Devices', () => {
       });
       await cards.getByRole('button', { name: T.import, exact: true }).click();
       await expectFigures(entry, {
-        [T.currentStep]: 'completed',
+        [T.currentStep]: IMPORT_STEP_TEXT.completed,
         [T.successLines]: 2,
         [T.errorLines]: 3,
         percent: 100,
@@ -138,7 +148,10 @@ describe('a card file through Stores & Devices', () => {
         [T.insertedLines]: 2,
         [T.replacedLines]: 0,
       });
-      const errorFile = await downloadErrorFile(page, entry);
+      // Saved under the operator's file name.
+      const { fileName: errorFileName, text: errorFile } = await downloadErrorFile(page, entry);
+      expect(errorFileName).toBe(errorFileDownloadName('cards.txt'));
+      expect(errorFileName).toBe('cards.errors.txt');
       await page.unroute(processUrl);
       const badLine = (fields: string[], line: number, reason: string) =>
         `${fields.join('|')}|line ${line}: ${reason}`;
@@ -227,7 +240,7 @@ describe('a store file, then a device file', () => {
       const storeEntry = panelEntry(page, T.storeSection);
       await expectFigures(storeEntry, {
         [T.fileName]: 'stores.txt',
-        [T.currentStep]: 'completed',
+        [T.currentStep]: IMPORT_STEP_TEXT.completed,
         [T.successLines]: 2,
         [T.errorLines]: 0,
         [T.insertedLines]: 2,
@@ -260,7 +273,11 @@ describe('a store file, then a device file', () => {
       // Both imports stay in the panel.
       await expectFigures(storeEntry, { [T.fileName]: 'stores.txt' });
 
-      const errorFile = await downloadErrorFile(page, deviceEntry);
+      const { fileName: errorFileName, text: errorFile } = await downloadErrorFile(
+        page,
+        deviceEntry,
+      );
+      expect(errorFileName).toBe('devices.errors.txt');
       expect(errorFile).toBe(
         `${[...columnsOf('device'), IMPORT_ERROR_COLUMN].join('|')}\n` +
           `POS-3|Z999|Terminal|SN-3|${MASKED_PASSWORD}|line 4: storeCode: no store with this code was imported for the scheme\n`,
@@ -311,6 +328,124 @@ describe('leaving Stores & Devices', () => {
     expect(await importedFileNames(programId)).toEqual([]);
     const scheme = await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
     expect(scheme.schemeStatus).toBe(SCHEME_STATUS.UPLOAD);
+
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('what Stores & Devices says about files', () => {
+  const SECTION_OF: Record<ImportKind, string> = {
+    card: T.cardSection,
+    store: T.storeSection,
+    device: T.deviceSection,
+  };
+
+  it('names the columns each file takes and downloads its sample, which uploads as it is', async () => {
+    const { programId } = await createCardScheme(api, `Samples ${uniqueLetters()}`);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
+    await expectStep(page, 'gift', 'upload');
+
+    for (const kind of IMPORT_KINDS) {
+      const section = importSection(page, SECTION_OF[kind]);
+      // The columns the server's header check takes, as the section shows them.
+      const required = columnsOf(kind).join(IMPORT_FIELD_DELIMITER);
+      const optional = IMPORT_COLUMNS[kind]
+        .filter((column) => !column.required)
+        .map((column) => column.name)
+        .join(IMPORT_FIELD_DELIMITER);
+      await section.getByText(T.columns, { exact: false }).waitFor();
+      const shown = await section.getByText(T.columns, { exact: false }).innerText();
+      expect(shown).toBe(
+        optional === ''
+          ? `${T.columns} ${required}`
+          : `${T.columns} ${required}; ${T.optionalColumns} ${optional}`,
+      );
+
+      const sample = await downloadThrough(
+        page,
+        section.getByRole('button', { name: T.downloadSample, exact: true }),
+      );
+      expect(sample.fileName).toBe(IMPORT_SAMPLE_FILE[kind]);
+      expect(sample.text).toBe(await readFile(sampleFileOf(kind), 'utf8'));
+      // The sample goes through the upload's checks as it is.
+      await uploadFile(page, section, sample.fileName, sample.text);
+    }
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an upload the server refuses says "Error!" / "Upload Failed" and, under it, why', async () => {
+    const programId = await createPlainScheme(api, `Refusedupload ${uniqueLetters()}`);
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
+    await expectStep(page, 'gift', 'upload');
+
+    const stores = importSection(page, T.storeSection);
+    const withoutPostcode = columnsOf('store').filter((column) => column !== 'postcode');
+    await stores.getByLabel(T.chooseFile, { exact: true }).setInputFiles({
+      name: 'stores.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(
+        pipeFile(withoutPostcode, [['H100', 'Harbour Store', '1 Harbour Street', 'Sydney', 'AU']]),
+      ),
+    });
+    await stores.getByRole('button', { name: T.upload, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: SCHEME_TEXT.uploadErrorTitle, exact: true });
+    await dialog.getByText(SCHEME_TEXT.uploadFailed, { exact: true }).waitFor();
+    await dialog.getByText('missing column "postcode"', { exact: false }).waitFor();
+    const paragraphs = await dialog.locator('p').allInnerTexts();
+    expect(paragraphs[0]).toBe(SCHEME_TEXT.uploadFailed);
+    expect(paragraphs[1]).toMatch(/missing column "postcode"$/);
+    await answerDialog(page, SCHEME_TEXT.uploadErrorTitle);
+    // The file stays chosen for another try.
+    expect(await stores.getByRole('button', { name: T.upload, exact: true }).isEnabled()).toBe(
+      true,
+    );
+    // The refusal itself (400) is expected; nothing else.
+    expect(
+      unexpectedErrors(errors).filter((error) => !/\bstatus(?: of|:) 400\b/.test(error)),
+    ).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the progress panel at 1024 px wide', () => {
+  it("never covers the step's fields", async () => {
+    const { programId } = await createCardScheme(api, `Narrowpanel ${uniqueLetters()}`);
+    const { page, errors } = await suite.newPage();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
+    await expectStep(page, 'gift', 'upload');
+
+    // Two entries in the panel: a store file imported, a device file uploaded.
+    const stores = importSection(page, T.storeSection);
+    await uploadFile(
+      page,
+      stores,
+      'stores.txt',
+      pipeFile(columnsOf('store'), [
+        ['H100', 'Harbour Store', '1 Harbour Street', 'Sydney', '2000', 'AU'],
+      ]),
+    );
+    const devices = importSection(page, T.deviceSection);
+    await uploadFile(
+      page,
+      devices,
+      'devices.txt',
+      pipeFile(columnsOf('device'), [['POS-1', 'H100', 'Terminal', 'SN-1', 'secret-one']]),
+    );
+    expect(await controlsUnderPanel(page, SCHEME_TEXT.tabs.upload)).toEqual([]);
+
+    await stores.getByRole('button', { name: T.import, exact: true }).click();
+    await expectFigures(panelEntry(page, T.storeSection), {
+      [T.currentStep]: IMPORT_STEP_TEXT.completed,
+    });
+    expect(await controlsUnderPanel(page, SCHEME_TEXT.tabs.upload)).toEqual([]);
 
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();

@@ -7,6 +7,7 @@ import { BASE_CAMPAIGN_LABEL } from '@/features/schemes/lib/base-campaign';
 import { answerDialog, dialogOpen, fieldError, openRoute, signIn } from './support/journal';
 import {
   SchemeApi,
+  dismissFormNotValid,
   expectFieldError,
   expectStep,
   field,
@@ -137,9 +138,9 @@ describe('Financial Settlement', () => {
       );
     }
 
-    // A day of week before a frequency.
-    await control(L.dayOfWeek).selectOption({ label: 'Monday' });
-    await expectFieldError(control(L.dayOfWeek), FIELD_MESSAGES.frequencyNotSelected);
+    // Frequency must be chosen first: When and Day of Week wait for it.
+    expect(await control(L.when).isDisabled()).toBe(true);
+    expect(await control(L.dayOfWeek).isDisabled()).toBe(true);
 
     // Bank authority: digits, no leading zero, entered twice alike.
     await control(L.bankAuthority).fill('0123');
@@ -254,6 +255,35 @@ describe('Liability Reports', () => {
     expect(await api.status(`${SCHEME_PATHS.liability}?programId=${programId}`)).toBe(404);
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe("'Form not valid, please fix errors before submit' from the keyboard", () => {
+  it('opens with OK focused, closes on Enter or Escape, then the first field in error has the focus', async () => {
+    const programId = await newScheme('gift', { withConfig: true });
+
+    const financial = await openStep('gift', 'financial', programId);
+    await financial.page
+      .getByRole('checkbox', { name: SETTLEMENT_LABEL.enabled, exact: true })
+      .check();
+    expect(await dismissFormNotValid(financial.page, 'Enter')).toBe(SETTLEMENT_LABEL.bank);
+    // Again, now with the fields already in error: Escape this time.
+    expect(await dismissFormNotValid(financial.page, 'Escape')).toBe(SETTLEMENT_LABEL.bank);
+    expect(unexpectedErrors(financial.errors)).toEqual([]);
+    await financial.page.context().close();
+
+    const liability = await openStep('gift', 'liability', programId);
+    await liability.page
+      .getByRole('checkbox', { name: LIABILITY_LABEL.enabled, exact: true })
+      .check();
+    expect(await dismissFormNotValid(liability.page, 'Escape')).toBe(LIABILITY_LABEL.recipient);
+    expect(unexpectedErrors(liability.errors)).toEqual([]);
+    await liability.page.context().close();
+
+    const config = await openStep('gift', 'config', await newScheme('gift'));
+    expect(await dismissFormNotValid(config.page, 'Enter')).not.toBe('');
+    expect(unexpectedErrors(config.errors)).toEqual([]);
+    await config.page.context().close();
   });
 });
 

@@ -289,6 +289,7 @@ const ROUTES: readonly Route[] = [
     body: 'none',
     param: 'errors.txt',
   },
+  { methods: ['GET'], path: api(IMPORT_PATHS.sampleFile(P)), body: 'none', param: 'card' },
   { methods: ['POST'], path: URL_PATHS.imagesReview, body: 'multipart' },
   {
     methods: ['POST'],

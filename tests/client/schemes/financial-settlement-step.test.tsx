@@ -100,7 +100,22 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     await user.click(save());
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
     expect(dialog).toHaveTextContent(DIALOG_TEXT.formNotValid);
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // OK has the focus (the field in error does not take it while the dialog is open): Enter
+    // closes it, and the first field in error gets the focus.
+    const ok = within(dialog).getByRole('button', { name: 'OK' });
+    await waitFor(() => expect(ok).toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ok).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(field('Bank')).toHaveFocus());
+
+    // Escape closes it too.
+    await user.click(save());
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(field('Bank')).toHaveFocus());
     for (const label of [
       'Bank',
       'Pool Account Name',
@@ -153,12 +168,13 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     );
   });
 
-  it('frequency: a day before a frequency is refused; monthly takes When, the others a day', async () => {
+  it('frequency: When and Day of Week wait for a frequency; monthly takes When, the others a day', async () => {
     const { user } = await open();
     await user.click(enable());
-    await user.selectOptions(field('Day of Week'), 'Tuesday');
-    await user.tab();
-    expect(field('Day of Week')).toHaveAccessibleDescription(FIELD_MESSAGES.frequencyNotSelected);
+    // 03 §5: "Frequency must be chosen first".
+    expect(field('Frequency')).toHaveValue('');
+    expect(field('When')).toBeDisabled();
+    expect(field('Day of Week')).toBeDisabled();
 
     await user.selectOptions(field('Frequency'), 'Monthly');
     expect(field('Day of Week')).toBeDisabled();
@@ -176,6 +192,14 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     expect(
       within(field('Day of Week')).getByRole('option', { name: 'Every working day' }),
     ).toBeInTheDocument();
+
+    // No frequency again: both closed and cleared.
+    await user.selectOptions(field('Frequency'), 'Weekly');
+    await user.selectOptions(field('Day of Week'), 'Tuesday');
+    await user.selectOptions(field('Frequency'), '');
+    expect(field('When')).toBeDisabled();
+    expect(field('Day of Week')).toBeDisabled();
+    expect(field('Day of Week')).toHaveValue('');
   });
 
   it('checks the dates: format, start not after end', async () => {

@@ -1,8 +1,10 @@
+import { IMPORT_ERROR_FILE_SUFFIX, errorFileDownloadName } from '@contracts/api/imports';
 import { buildCardBin, buildGiftConfig, buildLoyaltyConfig } from '../../support/builders';
 import {
   cardImportDefaults,
   cardImportReady,
   extensionOptions,
+  formatCount,
   importPercent,
   importRequestOf,
   successLinesOf,
@@ -21,6 +23,23 @@ describe('Stores & Devices rules (03 §4, §5 Import, §9)', () => {
     expect(uploadPercent({ loaded: 10, total: 0 })).toBe(0);
     expect(successLinesOf({ currentLine: 10, numErrorLines: 3 })).toBe(7);
     expect(successLinesOf({ currentLine: 0, numErrorLines: 3 })).toBe(0);
+  });
+
+  it('counts take thousands separators', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it("names an error file after the operator's file, its extension replaced", () => {
+    expect(IMPORT_ERROR_FILE_SUFFIX).toBe('.errors.txt');
+    expect(errorFileDownloadName('cards.txt')).toBe('cards.errors.txt');
+    expect(errorFileDownloadName('May stores.v2.csv')).toBe('May stores.v2.errors.txt');
+    expect(errorFileDownloadName('devices')).toBe('devices.errors.txt');
+    expect(errorFileDownloadName('.hidden')).toBe('.hidden.errors.txt');
+    expect(errorFileDownloadName('C:\\files\\cards.txt')).toBe('cards.errors.txt');
+    expect(errorFileDownloadName('')).toBe('import.errors.txt');
   });
 
   it('offers the configured suffixes, zero-padded to the extension length, each once', () => {

@@ -160,8 +160,9 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
 
     await submitInvalid(user);
     expect(field('Subject')).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    // The message, then the tag it is about.
     expect(field('Recipient')).toHaveAccessibleDescription(
-      `${FIELD_MESSAGES.email} ${RECIPIENT_HELP}`,
+      `${FIELD_MESSAGES.email} not-an-email ${RECIPIENT_HELP}`,
     );
     expect(field('Grouping Horizon')).toHaveAccessibleDescription(
       `${FIELD_MESSAGES.numOnly} Number of months in the past`,
@@ -177,11 +178,53 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
     await typeDate(user, 'Next Execution Date', '31.02.2026');
     expect(field('Next Execution Date')).toHaveAccessibleDescription(FIELD_MESSAGES.checkFormat);
     await addTag(user, 'BCC', 'bcc@bad');
-    expect(field('BCC')).toHaveAccessibleDescription(FIELD_MESSAGES.email);
+    expect(field('BCC')).toHaveAccessibleDescription(`${FIELD_MESSAGES.email} bcc@bad`);
     await user.click(screen.getByRole('button', { name: 'Remove not-an-email' }));
     expect(field('Recipient')).toHaveAccessibleDescription(
       `${FIELD_MESSAGES.required} ${RECIPIENT_HELP}`,
     );
+  });
+
+  it('after a failed submit, marks each recipient, CC and BCC tag that is not an e-mail address and names it to screen readers', async () => {
+    const { user } = await open();
+    await user.click(enable());
+    await addTag(user, 'Recipient', 'finance@shop.example');
+    await addTag(user, 'Recipient', 'finance.shop.example');
+    await addTag(user, 'CC', 'cc@shop');
+    await addTag(user, 'BCC', 'audit@shop.example');
+    await addTag(user, 'BCC', 'audit@@shop.example');
+    const tag = (label: string, text: string) =>
+      within(screen.getByRole('list', { name: `${label}: added` }))
+        .getAllByRole('listitem')
+        .find((item) => item.textContent?.includes(text))!;
+    const removeButton = (text: string) => screen.getByRole('button', { name: `Remove ${text}` });
+    // Before a submit attempt nothing is marked.
+    expect(tag('Recipient', 'finance.shop.example')).not.toHaveClass('text-bg-danger');
+    expect(removeButton('finance.shop.example')).not.toHaveAccessibleDescription();
+
+    await submitInvalid(user);
+    expect(tag('Recipient', 'finance.shop.example')).toHaveClass('text-bg-danger');
+    expect(tag('Recipient', 'finance.shop.example')).toHaveTextContent('!finance.shop.example');
+    expect(tag('Recipient', 'finance@shop.example')).toHaveClass('text-bg-secondary');
+    expect(tag('CC', 'cc@shop')).toHaveClass('text-bg-danger');
+    expect(tag('BCC', 'audit@@shop.example')).toHaveClass('text-bg-danger');
+    expect(tag('BCC', 'audit@shop.example')).toHaveClass('text-bg-secondary');
+    // Each field's description says the message, then which of its tags fail.
+    expect(field('Recipient')).toHaveAccessibleDescription(
+      `${FIELD_MESSAGES.email} finance.shop.example ${RECIPIENT_HELP}`,
+    );
+    expect(field('CC')).toHaveAccessibleDescription(`${FIELD_MESSAGES.email} cc@shop`);
+    expect(field('BCC')).toHaveAccessibleDescription(`${FIELD_MESSAGES.email} audit@@shop.example`);
+    // A failing tag's remove button carries the message; a good one's none.
+    expect(removeButton('finance.shop.example')).toHaveAccessibleDescription(FIELD_MESSAGES.email);
+    expect(removeButton('cc@shop')).toHaveAccessibleDescription(FIELD_MESSAGES.email);
+    expect(removeButton('finance@shop.example')).not.toHaveAccessibleDescription();
+    expect(removeButton('audit@shop.example')).not.toHaveAccessibleDescription();
+
+    // Removing the bad CC tag clears its field's error and marking.
+    await user.click(removeButton('cc@shop'));
+    expect(field('CC')).not.toHaveAccessibleDescription();
+    expect(fake.writes()).toEqual([]);
   });
 
   it('scheduler mode needs a scheduler function and closes the frequency fields', async () => {

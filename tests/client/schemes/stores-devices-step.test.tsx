@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import {
+  IMPORT_COLUMNS,
+  IMPORT_FIELD_DELIMITER,
+  IMPORT_SAMPLE_FILE,
+  IMPORT_STEP_TEXT,
   IMPORT_TEXT,
   type ImportAnswer,
+  type ImportKind,
   type ImportProgress,
   type ImportRequest,
 } from '@contracts/api/imports';
@@ -22,8 +27,9 @@ import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
 /**
  * Stores & Devices, step 3 (03 §2, §4 "File import per type", §5 "Import", §8), through the
  * real app against the fake server. Uploads go through XMLHttpRequest in a browser: here a
- * small XMLHttpRequest backed by the fake fetch, which reports half the bytes sent first and
- * then waits for the test to let the rest go (`uploadGate`), so the byte progress can be seen.
+ * small XMLHttpRequest backed by the fake fetch, which reports the bytes sent (`uploadSent`:
+ * half of them unless a test says otherwise) and then waits for the test to let the request go
+ * (`uploadGate`), so the byte progress can be seen.
  */
 
 let server: FakeFetch;
@@ -44,6 +50,8 @@ const BIN = buildCardBin({ id: 1, number: '627182', cardLength: 16, extensionLen
 
 // ------------------------------------------------------------------ XMLHttpRequest over fetch
 let uploadGate: Promise<void> = Promise.resolve();
+/** The shares of the body reported sent, in turn, before the gate. */
+let uploadSent: readonly number[] = [0.5];
 
 class FetchBackedXhr {
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
@@ -71,12 +79,16 @@ class FetchBackedXhr {
     let total = 0;
     for (const [, value] of body) if (value instanceof Blob) total += value.size;
     const gate = uploadGate;
+    const sent = uploadSent;
     void (async () => {
-      this.upload.onprogress?.({
-        loaded: total / 2,
-        total,
-        lengthComputable: true,
-      } as ProgressEvent);
+      for (const share of sent) {
+        this.upload.onprogress?.({
+          loaded: total * share,
+          total,
+          lengthComputable: true,
+        } as ProgressEvent);
+        await Promise.resolve();
+      }
       await gate;
       try {
         const response = await fetch(this.url, {
@@ -103,6 +115,7 @@ let downloads: { name: string; text: Promise<string> }[];
 beforeEach(() => {
   setTokenCookie();
   uploadGate = Promise.resolve();
+  uploadSent = [0.5];
   globalThis.XMLHttpRequest = FetchBackedXhr as unknown as typeof XMLHttpRequest;
   downloads = [];
   const blobs = new Map<string, Blob>();
@@ -178,6 +191,9 @@ async function open() {
 const section = (name: string) => screen.getByRole('region', { name });
 const inSection = (name: string) => within(section(name));
 const panel = () => screen.queryByRole('complementary', { name: IMPORT_TEXT.progress });
+/** The title of the panel's (only) entry, without the section's hidden name. */
+const entryTitle = () =>
+  within(panel()!).getByRole('heading', { level: 3 }).firstChild?.textContent;
 const textFile = (name: string, text: string) => new File([text], name, { type: 'text/plain' });
 const CARD_FILE = 'cardNumber|pin|balance|expiryDate\n6271820011234567|1234|10.00|2030-01-01\n';
 
@@ -282,7 +298,7 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     expect(upload?.headers.get('moduleCode')).toBe('THQ');
     expect(upload?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(upload?.body).toEqual(expect.stringContaining('name="file"; filename="cards.txt"'));
-    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploadComplete);
+    expect(entryTitle()).toBe(IMPORT_TEXT.uploadComplete);
 
     // The button has become Import.
     const card = inSection(IMPORT_TEXT.cardSection);
@@ -290,8 +306,8 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     expect(card.getByRole('button', { name: IMPORT_TEXT.import })).toBeDisabled();
     // Polled: 1 of 4 lines (25 %), then 3 of 4 with one error line (75 %).
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '25'));
-    // The upload is done: the panel says so, the import's stage is its current step.
-    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploadComplete);
+    // The title is the import's current step now.
+    expect(entryTitle()).toBe(IMPORT_STEP_TEXT.importing);
     expect(panel()).not.toHaveTextContent(IMPORT_TEXT.uploading);
     await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '75'));
     const figures = within(panel()!).getByRole('status');
@@ -313,14 +329,15 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     expect(figures).toHaveTextContent(`${IMPORT_TEXT.errorLines}1`);
     expect(figures).toHaveTextContent(`${IMPORT_TEXT.insertedLines}2`);
     expect(figures).toHaveTextContent(`${IMPORT_TEXT.replacedLines}1`);
-    expect(figures).toHaveTextContent('completed');
-    expect(panel()).toHaveTextContent(IMPORT_TEXT.uploadComplete);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.currentStep}${IMPORT_STEP_TEXT.completed}`);
+    expect(entryTitle()).toBe(IMPORT_STEP_TEXT.completed);
     const polls = server.calls(`GET ${FILES}/progressCardFile/upload-1.txt`).length;
     expect(polls).toBeGreaterThanOrEqual(2);
 
     await user.click(within(panel()!).getByRole('button', { name: IMPORT_TEXT.downloadErrorFile }));
     await waitFor(() => expect(downloads).toHaveLength(1));
-    expect(downloads[0]!.name).toBe('errors-1.txt');
+    // Saved under the operator's own file name.
+    expect(downloads[0]!.name).toBe('cards.errors.txt');
     expect(await downloads[0]!.text).toContain('line 3: bad card number');
     const [download] = server.calls(`GET ${FILES}/downloadFile/errors-1.txt`);
     expect(download?.headers.get('Authorization')).toBe(TEST_TOKEN.token);
@@ -333,17 +350,165 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     expect(card.getByRole('button', { name: IMPORT_TEXT.upload })).toBeDisabled();
   });
 
-  it('an upload failure says "Error!" / "Upload Failed" and keeps the file ready to upload again', async () => {
+  it('an upload failure says "Error!" / "Upload Failed" with the server\'s reason under it and keeps the file ready to upload again', async () => {
     const { user } = await open();
+    const reason =
+      'The first line must be a header naming the columns of a store file, separated by |: missing column "postcode"';
     server.on(`POST ${FILES}/11`, {
       status: 400,
-      body: { errorCode: 4, errorMessage: 'The file is not UTF-8 text' },
+      body: { errorCode: 4, errorMessage: `file: ${reason}` },
     });
     await uploadCardFile(user);
-    expect(await pressOk(user, SCHEME_TEXT.uploadErrorTitle)).toContain(SCHEME_TEXT.uploadFailed);
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.uploadErrorTitle });
+    // The spec's text, then the reason (its field prefix left out), each a paragraph.
+    expect(
+      within(dialog)
+        .getAllByText((_content, element) => element?.tagName === 'P')
+        .map((paragraph) => paragraph.textContent),
+    ).toEqual([SCHEME_TEXT.uploadFailed, reason]);
+    expect(dialog).toHaveAccessibleDescription(`${SCHEME_TEXT.uploadFailed} ${reason}`);
+    await pressOk(user, SCHEME_TEXT.uploadErrorTitle);
     const card = inSection(IMPORT_TEXT.cardSection);
     expect(card.getByRole('button', { name: IMPORT_TEXT.upload })).toBeEnabled();
     expect(panel()).toBeNull();
+  });
+
+  it('the panel says what is happening, and its bar measures the upload, then the import, from 0', async () => {
+    const { user } = await open();
+    const gate = deferred<undefined>();
+    uploadGate = gate.promise;
+    // Every byte sent, the server not done with them yet.
+    uploadSent = [0.4, 1];
+    const process = deferred<{ body: ImportAnswer }>();
+    server.on(`POST ${FILES}/processCardFile`, () => process.promise);
+    const lines = 3_000_000;
+    progressSequence(`${FILES}/progressCardFile/upload-1.txt`, [
+      // Registered, not started: the server's 'uploaded'.
+      { currentStep: 'uploaded', currentLine: 0, totalLines: 0, numErrorLines: 0 },
+      { currentStep: 'validating', currentLine: 0, totalLines: lines, numErrorLines: 0 },
+      { currentStep: 'importing', currentLine: 1_500_000, totalLines: lines, numErrorLines: 2_500 },
+    ]);
+    const bar = () => within(panel()!).getByRole('progressbar');
+    const seen = () => ({
+      title: entryTitle(),
+      bar: bar().getAttribute('aria-label'),
+      percent: bar().getAttribute('aria-valuenow'),
+      shown: bar().textContent,
+    });
+    const upload = `${IMPORT_TEXT.cardSection}: ${IMPORT_TEXT.uploadProgress}`;
+    const imported = `${IMPORT_TEXT.cardSection}: ${IMPORT_TEXT.progress}`;
+
+    await uploadCardFile(user);
+    await waitFor(() => expect(seen().percent).toBe('100'));
+    expect(seen()).toEqual({
+      title: IMPORT_TEXT.uploading,
+      bar: upload,
+      percent: '100',
+      shown: '100%',
+    });
+    gate.resolve(undefined);
+    await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+    expect(seen()).toEqual({
+      title: IMPORT_TEXT.uploadComplete,
+      bar: upload,
+      percent: '100',
+      shown: '100%',
+    });
+
+    // Import: the bar is the import's from its start, the upload's 100 % gone at once.
+    await user.click(
+      inSection(IMPORT_TEXT.cardSection).getByRole('button', { name: IMPORT_TEXT.import }),
+    );
+    expect(seen()).toEqual({
+      title: IMPORT_TEXT.importStarting,
+      bar: imported,
+      percent: '0',
+      shown: '0%',
+    });
+    await waitFor(() => expect(seen().title).toBe(IMPORT_STEP_TEXT.validating));
+    expect(seen()).toEqual({
+      title: IMPORT_STEP_TEXT.validating,
+      bar: imported,
+      percent: '0',
+      shown: '0%',
+    });
+    await waitFor(() => expect(seen().title).toBe(IMPORT_STEP_TEXT.importing));
+    expect(seen()).toEqual({
+      title: IMPORT_STEP_TEXT.importing,
+      bar: imported,
+      percent: '50',
+      shown: '50%',
+    });
+    // Counts with thousands separators.
+    const figures = within(panel()!).getByRole('status');
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.currentStep}${IMPORT_STEP_TEXT.importing}`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.successLines}1,497,500`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.errorLines}2,500`);
+
+    process.resolve({
+      body: {
+        totalSuccessLines: 2_997_000,
+        totalErrorLines: 3_000,
+        outFileName: 'errors-1.txt',
+        currentStep: 'completed',
+        insertedLines: 2_000_000,
+        replacedLines: 997_000,
+      },
+    });
+    await waitFor(() => expect(seen().title).toBe(IMPORT_STEP_TEXT.completed));
+    expect(seen()).toEqual({
+      title: IMPORT_STEP_TEXT.completed,
+      bar: imported,
+      percent: '100',
+      shown: '100%',
+    });
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.successLines}2,997,000`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.errorLines}3,000`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.insertedLines}2,000,000`);
+    expect(figures).toHaveTextContent(`${IMPORT_TEXT.replacedLines}997,000`);
+  });
+
+  it('each section lists the columns its file takes and downloads its sample with the session', async () => {
+    const { user } = await open();
+    const sections = [
+      [IMPORT_TEXT.cardSection, 'card'],
+      [IMPORT_TEXT.storeSection, 'store'],
+      [IMPORT_TEXT.deviceSection, 'device'],
+    ] as const;
+    // The columns the server's header check takes (contracts), required then optional.
+    const names = (kind: ImportKind, required: boolean) =>
+      IMPORT_COLUMNS[kind]
+        .filter((column) => column.required === required)
+        .map((column) => column.name)
+        .join(IMPORT_FIELD_DELIMITER);
+    const sampleText = (kind: ImportKind) => `${names(kind, true)}\n(the ${kind} sample)\n`;
+    for (const [title, kind] of sections) {
+      server.on(`GET ${FILES}/samples/${kind}`, {
+        text: sampleText(kind),
+        headers: { 'Content-Type': 'text/plain' },
+      });
+      const section = inSection(title);
+      const input = section.getByLabelText(IMPORT_TEXT.chooseFile);
+      const optional = names(kind, false);
+      // The file input is described by the list (its text as shown).
+      const described = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(
+        `${IMPORT_TEXT.columns} ${names(kind, true)}` +
+          (optional === '' ? '' : `; ${IMPORT_TEXT.optionalColumns} ${optional}`),
+      );
+      const sample = section.getByRole('button', { name: IMPORT_TEXT.downloadSample });
+      expect(sample).toHaveAccessibleDescription(title);
+      await user.click(sample);
+      await waitFor(() =>
+        expect(downloads.map((each) => each.name)).toContain(IMPORT_SAMPLE_FILE[kind]),
+      );
+      const [call] = server.calls(`GET ${FILES}/samples/${kind}`);
+      expect(call?.headers.get('Authorization')).toBe(TEST_TOKEN.token);
+    }
+    expect(names('device', false)).toBe('');
+    expect(await Promise.all(downloads.map((each) => each.text))).toEqual(
+      sections.map(([, kind]) => sampleText(kind)),
+    );
   });
 
   it('an import failure says "Error: {errorCode}" with the server message and resets the panel', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { IMPORT_TEXT } from '@contracts/api/imports';
+import { IMPORT_STEP_TEXT, IMPORT_TEXT } from '@contracts/api/imports';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
@@ -61,15 +61,21 @@ export const progressPanel = (page: Page): Locator =>
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Every title a panel entry has: what is happening to the import. */
+const ENTRY_TITLES = [
+  IMPORT_TEXT.uploading,
+  IMPORT_TEXT.uploadComplete,
+  IMPORT_TEXT.importStarting,
+  ...Object.values(IMPORT_STEP_TEXT),
+];
+
 /**
- * The panel's entry of an import, named by its heading: 'Uploading' while the bytes go, then
- * 'Upload complete' (through the import and after it), and the section's title.
+ * The panel's entry of an import, named by its heading: 'Uploading' while the bytes go, 'Upload
+ * complete', then the import's step while it runs and after it, and the section's title.
  */
 export const panelEntry = (page: Page, title: string): Locator =>
   progressPanel(page).getByRole('region', {
-    name: new RegExp(
-      `^(?:${escapeRegExp(IMPORT_TEXT.uploading)}|${escapeRegExp(IMPORT_TEXT.uploadComplete)}) ${escapeRegExp(title)}$`,
-    ),
+    name: new RegExp(`^(?:${ENTRY_TITLES.map(escapeRegExp).join('|')}) ${escapeRegExp(title)}$`),
   });
 
 /** The figures of a panel entry (its dt/dd pairs) and its progress bar's value. */
@@ -146,15 +152,67 @@ export async function uploadFile(
   await answerDialog(page, SCHEME_TEXT.uploadSuccessful, { message: SCHEME_TEXT.fileReady });
 }
 
-/** Presses a panel entry's 'Download error file' and answers the downloaded file's text. */
-export async function downloadErrorFile(page: Page, entry: Locator): Promise<string> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    entry.getByRole('button', { name: IMPORT_TEXT.downloadErrorFile, exact: true }).click(),
-  ]);
-  const file = await download.path();
-  return readFile(file, 'utf8');
+/**
+ * The step's controls (inputs, selects, buttons outside the panel) that the progress panel
+ * covers: each is scrolled to the top, the middle and the bottom of the window in turn, and its
+ * box compared with the panel's there. Answers a line per overlap (none: the panel covers
+ * nothing).
+ */
+export async function controlsUnderPanel(page: Page, stepName: string): Promise<string[]> {
+  const step = page.getByRole('region', { name: stepName, exact: true });
+  await progressPanel(page).waitFor();
+  return step.evaluate((section) => {
+    const panel = document.querySelector('aside.import-progress-panel');
+    if (!(panel instanceof HTMLElement)) return ['no panel'];
+    const controls = [...section.querySelectorAll<HTMLElement>('input, select, textarea, button')]
+      .filter((control) => !panel.contains(control))
+      .filter((control) => control.getClientRects().length > 0);
+    if (controls.length === 0) return ['no controls'];
+    const name = (control: HTMLElement) =>
+      `${control.tagName.toLowerCase()} "${
+        control.getAttribute('aria-label') ??
+        (control as HTMLInputElement).labels?.[0]?.textContent ??
+        control.textContent ??
+        ''
+      }"`;
+    const overlaps: string[] = [];
+    for (const control of controls) {
+      for (const block of ['start', 'center', 'end'] as const) {
+        control.scrollIntoView({ block });
+        const a = control.getBoundingClientRect();
+        const b = panel.getBoundingClientRect();
+        const apart =
+          a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+        if (!apart) {
+          overlaps.push(
+            `${name(control)} (${block}): control ${Math.round(a.left)},${Math.round(a.top)}-${Math.round(a.right)},${Math.round(a.bottom)}; panel ${Math.round(b.left)},${Math.round(b.top)}-${Math.round(b.right)},${Math.round(b.bottom)}`,
+          );
+        }
+      }
+    }
+    return overlaps;
+  });
 }
+
+/** Presses `button` and answers the file the browser downloaded: the name it saves, its text. */
+export async function downloadThrough(
+  page: Page,
+  button: Locator,
+): Promise<{ fileName: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const file = await download.path();
+  return { fileName: download.suggestedFilename(), text: await readFile(file, 'utf8') };
+}
+
+/** Presses a panel entry's 'Download error file': the name the browser saves, and the text. */
+export const downloadErrorFile = (
+  page: Page,
+  entry: Locator,
+): Promise<{ fileName: string; text: string }> =>
+  downloadThrough(
+    page,
+    entry.getByRole('button', { name: IMPORT_TEXT.downloadErrorFile, exact: true }),
+  );
 
 /**
  * A journal site of `programId` at `siteUrl`, with its Login page (the balance check), published

@@ -13,6 +13,7 @@ import {
   type ProgramIdAnswer,
   type SchemeInput,
 } from '@contracts/api/schemes';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import { API_PATHS } from '@contracts/api/paths';
 import { COMMON_TEXT } from '@/config/texts';
 import { ACTIVATION_TEXT, GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
@@ -355,6 +356,55 @@ export async function expectFieldError(control: Locator, expected: string): Prom
   } finally {
     await handle?.dispose();
   }
+}
+
+/**
+ * Presses Save & Continue on a form that is not valid and answers 'Form not valid, please fix
+ * errors before submit' from the keyboard only: the dialog must open with its OK button focused,
+ * and `key` (Enter or Escape) must close it; then the first field in error must get the focus.
+ * Answers that field's label.
+ */
+export async function dismissFormNotValid(page: Page, key: 'Enter' | 'Escape'): Promise<string> {
+  await saveButton(page).click();
+  const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.errorTitle, exact: true });
+  await dialog.getByText(DIALOG_TEXT.formNotValid, { exact: true }).waitFor();
+  const ok = dialog.getByRole('button', { name: DIALOG_TEXT.ok, exact: true });
+  await page
+    .waitForFunction(
+      (element) => element !== null && element === document.activeElement,
+      await ok.elementHandle(),
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+      throw new Error(`the dialog's OK button is not focused; focused: ${focused}`);
+    });
+  await page.keyboard.press(key);
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  const handle = await page
+    .waitForFunction(
+      () => {
+        const active = document.activeElement;
+        if (!(active instanceof HTMLElement) || active === document.body) return null;
+        if (active.closest('[role="dialog"]')) return null;
+        // The first field in error of the page, in document order.
+        const first = document.querySelector('[aria-invalid="true"]');
+        return first !== null && active === first ? active : null;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(async () => {
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+      throw new Error(`no field in error got the focus; focused: ${focused}`);
+    });
+  const label = await handle.evaluate((element) =>
+    element instanceof HTMLElement && 'labels' in element
+      ? ((element as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? '')
+      : '',
+  );
+  await handle.dispose();
+  return label;
 }
 
 /** Fills General Settings with `values` (generalValues), without saving. */

@@ -4,7 +4,7 @@
  * real app. The engine's line rules are engine.test.ts's; here: what a caller sees.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -14,7 +14,9 @@ import type { EmbeddedList } from '@contracts/api/entities';
 import {
   IMPORT_FILE_FIELD,
   IMPORT_KIND_PATHS,
+  IMPORT_KINDS,
   IMPORT_PATHS,
+  IMPORT_SAMPLE_FILE,
   IMPORT_SERVER_MESSAGE,
   type ImportAnswer,
   type ImportKind,
@@ -23,7 +25,8 @@ import {
   type UploadAnswer,
 } from '@contracts/api/imports';
 import { SCHEME_PATHS, SCHEME_SERVER_MESSAGE, type UploadedFile } from '@contracts/api/schemes';
-import { sniffUpload } from '../../../server/imports/file-header';
+import { readHeader, sniffUpload } from '../../../server/imports/file-header';
+import { sampleFileOf } from '../../../server/imports/sample-files';
 import { buildGiftConfig } from '../../support/builders';
 import { createTestApp } from '../support/test-app';
 import {
@@ -530,6 +533,55 @@ describe('file import calls', () => {
         );
       }
       await t.get(IMPORT_PATHS.downloadFile(outFileName ?? '')).expect(200);
+    });
+  });
+
+  describe('sample files', () => {
+    it.each(IMPORT_KINDS)(
+      'serves the %s sample as a text attachment whose header is of its kind and that uploads as it is',
+      async (kind) => {
+        const response = await t.get(IMPORT_PATHS.sampleFile(kind)).buffer(true).expect(200);
+        expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(response.headers['content-disposition']).toBe(
+          `attachment; filename=${IMPORT_SAMPLE_FILE[kind]}`,
+        );
+        const text = String(response.text);
+        expect(text).toBe(await readFile(sampleFileOf(kind), 'utf8'));
+        // The header check the uploads go through takes it as this kind, and no other.
+        const header = text.split('\n')[0] ?? '';
+        expect(readHeader(header, [kind])).toMatchObject({ ok: true, kind });
+        for (const other of IMPORT_KINDS.filter((each) => each !== kind)) {
+          expect(readHeader(header, [other]).ok).toBe(false);
+        }
+        expect(text.split('\n').filter((line) => line !== '').length).toBeGreaterThan(1);
+        const uploadedSample = await (kind === 'device' ? uploadDevices : upload)(
+          GIFT,
+          Buffer.from(text),
+          IMPORT_SAMPLE_FILE[kind],
+        );
+        expect(uploadedSample.status).toBe(200);
+      },
+    );
+
+    it('needs a token', async () => {
+      const response = await request(t.app).get(`/api${IMPORT_PATHS.sampleFile('card')}`);
+      expect(response.status).toBe(401);
+    });
+
+    it('answers 404 for anything but a kind, never reading a path from the request', async () => {
+      for (const [name, kind] of [
+        ['cards', 'cards'],
+        ['cards.txt', 'cards.txt'],
+        ['..%2Fsamples%2Fcards.txt', '../samples/cards.txt'],
+        ['..%2F..%2Fdb.json', '../../db.json'],
+        ['CARD', 'CARD'],
+      ]) {
+        expectError(
+          await t.get(IMPORT_PATHS.sampleFile(name ?? '')),
+          404,
+          notFound(IMPORT_SERVER_MESSAGE.sampleNotFound(kind ?? '')),
+        );
+      }
     });
   });
 

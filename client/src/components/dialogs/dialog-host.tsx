@@ -68,8 +68,9 @@ function MessageDialog({ dialog }: { dialog: OpenDialog }) {
       show
       size="sm"
       backdrop="static"
-      keyboard={cancellable}
-      onHide={() => settleDialog(dialog.id, false)}
+      keyboard={cancellable || dialog.closeOnEscape === true}
+      // Escape: Cancel where there is one, else the only answer, OK.
+      onHide={() => settleDialog(dialog.id, !cancellable)}
       centered
       restoreFocus={false}
       aria-labelledby={titleId}

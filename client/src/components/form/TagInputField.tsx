@@ -4,7 +4,12 @@
  * React tag inputs on npm bring their own styling and do not follow these rules.
  *
  * Keyboard: Enter or comma (and space when `addOnSpace`) adds the typed tag; Backspace in the
- * empty input removes the last tag; each tag has a remove button. With `loadSuggestions` the
+ * empty input removes the last tag; each tag has a remove button.
+ *
+ * With `validateTag`, while the field shows its error each tag that fails the rule is marked
+ * (danger colour, a "!" and underlined, so not by colour alone) and named in the input's
+ * description after the message, so a screen reader says which tag is wrong; its remove button
+ * is described by the message too. With `loadSuggestions` the
  * input is a combobox: ArrowDown/ArrowUp move through up to 10 suggestions, Enter picks one,
  * Escape closes the list.
  */
@@ -13,7 +18,7 @@ import type { FocusEvent, KeyboardEvent } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { normalizeTag, TAG_DEFAULTS } from '@contracts/validation/rules';
 import type { TagResult } from '@contracts/validation/rules';
-import { FieldShell, useFormField } from './FieldShell';
+import { errorIdOf, FieldShell, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
 
 type Tags = string[] | undefined;
@@ -33,6 +38,8 @@ export interface TagInputFieldProps extends BaseFieldProps<Tags> {
   minQueryLength?: number;
   /** Told when typed text is not added (too short or a duplicate); the text stays in the input. */
   onReject?: (result: Extract<TagResult, { ok: false }>) => void;
+  /** The rule each tag must pass (e.g. an e-mail address): failing tags are marked. */
+  validateTag?: (tag: string) => string | undefined;
 }
 
 export function TagInputField({
@@ -52,6 +59,7 @@ export function TagInputField({
   debounceMs = TAG_DEFAULTS.debounceMs,
   minQueryLength = TAG_DEFAULTS.minQueryLength,
   onReject,
+  validateTag,
 }: TagInputFieldProps) {
   const { input, id, error, aria } = useFormField<Tags>(name, { validate, id: idProp, help });
   // react-final-form formats an unset value as ''.
@@ -65,6 +73,16 @@ export function TagInputField({
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${id}-suggestions`;
   const expanded = suggestions.length > 0;
+  const tagIdOf = (index: number) => `${id}-tag-${index}`;
+  // Marked only while the field shows its error (the form's display rule decides when).
+  const invalidTags = tags.map((tag) => Boolean(error && validateTag?.(tag) !== undefined));
+  // Named after the message, before the help: "Invalid email address not-an-email …".
+  const describedBy = aria['aria-describedby']?.split(' ') ?? [];
+  describedBy.splice(
+    describedBy.indexOf(errorIdOf(id)) + 1,
+    0,
+    ...tags.map((_tag, index) => tagIdOf(index)).filter((_tagId, index) => invalidTags[index]),
+  );
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -166,24 +184,36 @@ export function TagInputField({
       >
         {tags.length > 0 && (
           <ul className="list-unstyled d-flex flex-wrap gap-1 mb-0" aria-label={`${label}: added`}>
-            {tags.map((tag, index) => (
-              <li
-                key={`${index}-${tag}`}
-                className="badge text-bg-secondary d-inline-flex align-items-center gap-1"
-              >
-                <span>{tag}</span>
-                <CloseButton
-                  variant="white"
-                  aria-label={`Remove ${tag}`}
-                  disabled={disabled}
-                  onClick={() => remove(index)}
-                />
-              </li>
-            ))}
+            {tags.map((tag, index) => {
+              const invalid = invalidTags[index];
+              return (
+                <li
+                  key={`${index}-${tag}`}
+                  className={`badge ${invalid ? 'text-bg-danger' : 'text-bg-secondary'} d-inline-flex align-items-center gap-1`}
+                  data-invalid={invalid ? 'true' : undefined}
+                >
+                  {invalid ? <span aria-hidden="true">!</span> : null}
+                  <span
+                    id={tagIdOf(index)}
+                    className={invalid ? 'text-decoration-underline' : undefined}
+                  >
+                    {tag}
+                  </span>
+                  <CloseButton
+                    variant="white"
+                    aria-label={`Remove ${tag}`}
+                    aria-describedby={invalid ? errorIdOf(id) : undefined}
+                    disabled={disabled}
+                    onClick={() => remove(index)}
+                  />
+                </li>
+              );
+            })}
           </ul>
         )}
         <input
           {...aria}
+          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
           ref={inputRef}
           id={id}
           name={input.name}

@@ -23,6 +23,12 @@ export interface DialogOptions {
    * destructive action).
    */
   focusCancel?: boolean;
+  /**
+   * Escape closes a dialog without Cancel as OK does: for a notice whose only answer is "seen"
+   * (WAI-ARIA APG dialog: Escape closes the dialog). A dialog with Cancel always closes on
+   * Escape, as Cancel.
+   */
+  closeOnEscape?: boolean;
 }
 
 export interface OpenDialog {
@@ -33,6 +39,7 @@ export interface OpenDialog {
   okText: string;
   cancelText?: string;
   focusCancel?: boolean;
+  closeOnEscape?: boolean;
   /** Loading and processing dialogs: a spinner and no buttons; closed by their handle. */
   busy: boolean;
 }
@@ -129,6 +136,7 @@ export const dialogs = {
       okText: options.okText ?? DIALOG_TEXT.ok,
       cancelText: options.cancelText,
       focusCancel: options.focusCancel,
+      closeOnEscape: options.closeOnEscape,
       busy: false,
     }).result;
   },

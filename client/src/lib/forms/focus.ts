@@ -2,6 +2,7 @@
  * Focus moves of the form kit (WCAG 2.4.3): after a save that failed validation, the first field
  * in error; after a step change, the step's heading. Both scroll the target into view first.
  */
+import { dialogStore } from '@/lib/dialogs/dialog-service';
 
 const FOCUSABLE =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [contenteditable="true"], [tabindex]';
@@ -34,23 +35,49 @@ export function focusFirstInvalid(container: ParentNode): boolean {
   return true;
 }
 
+const dialogOpen = () => dialogStore.getSnapshot().length > 0;
+
 /**
  * After each form submit inside `container`: once the form has shown its errors (final-form
  * validates synchronously in the submit handler, and React renders them before the next task),
  * the first field in error gets the focus. A valid form shows none: nothing moves then.
+ *
+ * When the submit has opened a dialog (e.g. 'Form not valid, please fix errors before submit'),
+ * the dialog keeps the focus (its OK button, so Enter closes it) and the field gets it once the
+ * last dialog has closed, after the dialog host has given the focus back to the dialog's opener.
  * Returns the listener's removal.
  */
 export function focusFirstInvalidAfterSubmit(container: HTMLElement): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const cancel = () => {
+    clearTimeout(timer);
+    unsubscribe?.();
+    unsubscribe = undefined;
+  };
+  const focusIn = (form: HTMLFormElement) => {
+    if (form.isConnected) focusFirstInvalid(form);
+  };
   const onSubmit = (event: Event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => focusFirstInvalid(form), 0);
+    cancel();
+    timer = setTimeout(() => {
+      if (!dialogOpen()) {
+        focusIn(form);
+        return;
+      }
+      unsubscribe = dialogStore.subscribe(() => {
+        if (dialogOpen()) return;
+        cancel();
+        // The next task: the host has removed the dialog and restored the focus by then.
+        timer = setTimeout(() => focusIn(form), 0);
+      });
+    }, 0);
   };
   container.addEventListener('submit', onSubmit);
   return () => {
-    clearTimeout(timer);
+    cancel();
     container.removeEventListener('submit', onSubmit);
   };
 }

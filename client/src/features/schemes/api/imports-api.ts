@@ -1,14 +1,17 @@
+import type { FetchArgs } from '@reduxjs/toolkit/query';
 import {
   IMPORT_FILE_FIELD,
   IMPORT_KIND_PATHS,
   IMPORT_PATHS,
+  IMPORT_SAMPLE_FILE,
   type ImportAnswer,
   type ImportKind,
   type ImportProgress,
   type ImportRequest,
   type UploadAnswer,
 } from '@contracts/api/imports';
-import type { ApiExtraOptions } from '@/lib/api/base-query';
+import type { ApiExtraOptions, AppBaseQuery } from '@/lib/api/base-query';
+import type { ApiFailure } from '@/lib/api/errors';
 import {
   multipartFile,
   uploadRequest,
@@ -31,7 +34,9 @@ import { schemesApi } from './schemes-api';
  * - importProgress: GET progress{Card,Merchant,Device}File/{name}, polled by the step. Before
  *   the server has registered the import it may answer 404: expected, not logged as a failure.
  * - downloadErrorFile: GET downloadFile/{outFileName} with the session's headers (so not a plain
- *   link), saved under its name. The file itself never enters the store (it may be large).
+ *   link), saved under the name the caller gives (the step: `<operator's file name>.errors.txt`),
+ *   else its own. The file itself never enters the store (it may be large).
+ * - downloadSampleFile: GET samples/{kind} the same way, saved as IMPORT_SAMPLE_FILE[kind].
  */
 
 export interface UploadImportArgs {
@@ -57,6 +62,14 @@ export interface ImportProgressArgs {
 
 export interface DownloadErrorFileArgs {
   outFileName: string;
+  /** The name it is saved under; default `outFileName`. */
+  saveAs?: string;
+  /** Where the file goes; default: the browser's download of it under its name. */
+  save?(file: Blob, fileName: string): void;
+}
+
+export interface DownloadSampleFileArgs {
+  kind: ImportKind;
   /** Where the file goes; default: the browser's download of it under its name. */
   save?(file: Blob, fileName: string): void;
 }
@@ -68,6 +81,39 @@ export interface DownloadedFile {
 }
 
 const NOT_REGISTERED_YET: ApiExtraOptions = { expectedStatuses: [404] };
+
+/**
+ * GETs a file with the session's headers and hands it to `save` as `saveAs`; a failure answers
+ * the server's error (its JSON body read, as the base query reads any other).
+ */
+async function downloadFile(
+  baseQuery: (args: string | FetchArgs) => ReturnType<AppBaseQuery>,
+  url: string,
+  saveAs: string,
+  save: (file: Blob, fileName: string) => void,
+): Promise<{ data: DownloadedFile } | { error: ApiFailure }> {
+  let file: Blob | undefined;
+  const result = await baseQuery({
+    url,
+    headers: { Accept: 'text/plain, */*' },
+    responseHandler: async (response) => {
+      if (!response.ok) {
+        const text = await response.text();
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return text;
+        }
+      }
+      file = await response.blob();
+      return null;
+    },
+  });
+  if (result.error) return { error: result.error };
+  if (!file) return { data: { fileName: saveAs, size: 0 } };
+  save(file, saveAs);
+  return { data: { fileName: saveAs, size: file.size } };
+}
 
 /** The upload path of a kind: devices have their own (the server checks their content). */
 export const uploadPathOf = (kind: ImportKind, programId: number): string =>
@@ -109,29 +155,12 @@ export const importsApi = schemesApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     downloadErrorFile: build.mutation<DownloadedFile, DownloadErrorFileArgs>({
-      queryFn: async ({ outFileName, save = saveBlob }, _api, _extra, baseQuery) => {
-        let file: Blob | undefined;
-        const result = await baseQuery({
-          url: IMPORT_PATHS.downloadFile(outFileName),
-          headers: { Accept: 'text/plain, */*' },
-          responseHandler: async (response) => {
-            if (!response.ok) {
-              const text = await response.text();
-              try {
-                return JSON.parse(text) as unknown;
-              } catch {
-                return text;
-              }
-            }
-            file = await response.blob();
-            return null;
-          },
-        });
-        if (result.error) return { error: result.error };
-        if (!file) return { data: { fileName: outFileName, size: 0 } };
-        save(file, outFileName);
-        return { data: { fileName: outFileName, size: file.size } };
-      },
+      queryFn: ({ outFileName, saveAs = outFileName, save = saveBlob }, _api, _extra, baseQuery) =>
+        downloadFile(baseQuery, IMPORT_PATHS.downloadFile(outFileName), saveAs, save),
+    }),
+    downloadSampleFile: build.mutation<DownloadedFile, DownloadSampleFileArgs>({
+      queryFn: ({ kind, save = saveBlob }, _api, _extra, baseQuery) =>
+        downloadFile(baseQuery, IMPORT_PATHS.sampleFile(kind), IMPORT_SAMPLE_FILE[kind], save),
     }),
   }),
 });
@@ -141,4 +170,5 @@ export const {
   useProcessImportMutation,
   useImportProgressQuery,
   useDownloadErrorFileMutation,
+  useDownloadSampleFileMutation,
 } = importsApi;

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
+  IMPORT_FILE_FIELD,
   IMPORT_LIMITS,
   type ImportAnswer,
   type ImportKind,
@@ -8,7 +9,7 @@ import {
   type ImportRequest,
 } from '@contracts/api/imports';
 import { SCHEME_TEXT } from '@contracts/api/schemes';
-import { isSessionExpiry } from '@/lib/api/errors';
+import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import type { UploadProgress } from '@/lib/api/upload-request';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import {
@@ -22,8 +23,9 @@ import { showSaveError } from '../lib/step-dialogs';
  * One file import of Stores & Devices (03 §4 "File import per type"): choose a file, Upload it
  * (the bytes sent are reported), 'Upload successful' / 'File ready for import !', Import it
  * (the progress is polled every 500 ms while the process call runs), then the counts. An upload
- * failure says 'Error!' / 'Upload Failed' and keeps the chosen file for another try; an import
- * failure says 'Error: {errorCode}' with the server's message and resets the import (03 §8).
+ * failure says 'Error!' / 'Upload Failed' with the server's reason under it (e.g. the header's
+ * missing column) and keeps the chosen file for another try; an import failure says 'Error:
+ * {errorCode}' with the server's message and resets the import (03 §8).
  */
 export type ImportPhase =
   /** Nothing chosen. */
@@ -68,6 +70,18 @@ export interface FileImport {
 export interface UploadedNames {
   fileName: string;
   userFileName: string;
+}
+
+/**
+ * 'Upload Failed' (03 §8), then why: the server's errorMessage (its `file: ` field prefix left
+ * out, the dialog is about the file), or the client's own when no answer came.
+ */
+function uploadFailedHtml(error: unknown): string {
+  const message = toApiFailure(error).errorMessage.trim();
+  const prefix = `${IMPORT_FILE_FIELD}: `;
+  const reason = message.startsWith(prefix) ? message.slice(prefix.length) : message;
+  const lines = reason === '' ? [SCHEME_TEXT.uploadFailed] : [SCHEME_TEXT.uploadFailed, reason];
+  return lines.map((line) => `<p>${textToHtml(line)}</p>`).join('');
 }
 
 const INITIAL: FileImportState = {
@@ -133,7 +147,7 @@ export function useFileImport(kind: ImportKind, programId: number | null): FileI
     } catch (error) {
       setState((current) => ({ ...current, phase: 'chosen', upload: null }));
       if (!isSessionExpiry(error)) {
-        await dialogs.error(SCHEME_TEXT.uploadErrorTitle, textToHtml(SCHEME_TEXT.uploadFailed));
+        await dialogs.error(SCHEME_TEXT.uploadErrorTitle, uploadFailedHtml(error));
       }
       return;
     }

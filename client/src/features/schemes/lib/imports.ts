@@ -1,5 +1,8 @@
 import {
   IMPORT_LIMITS,
+  IMPORT_STEP_TEXT,
+  IMPORT_TEXT,
+  type ImportAnswer,
   type ImportKind,
   type ImportProgress,
   type ImportRequest,
@@ -38,6 +41,83 @@ export const uploadPercent = (progress: UploadProgress) =>
 /** Lines imported so far: lines read less the error lines among them. */
 export const successLinesOf = (progress: Pick<ImportProgress, 'currentLine' | 'numErrorLines'>) =>
   Math.max(0, progress.currentLine - progress.numErrorLines);
+
+const COUNT_FORMAT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+/** A count of lines with thousands separators: 1234567 -> "1,234,567". */
+export const formatCount = (count: number): string => COUNT_FORMAT.format(count);
+
+/** Where an import is, as far as the progress panel is concerned. */
+export type PanelPhase = 'uploading' | 'uploaded' | 'importing' | 'done';
+
+/** What the progress panel shows of one import. */
+export interface PanelView {
+  /** What is happening: Uploading, Upload complete, then the import's step. */
+  title: string;
+  /** The current step figure. */
+  step: string;
+  /** Whose percentage the bar shows: the upload's bytes or the import's lines. */
+  measures: 'upload' | 'import';
+  percent: number;
+  successLines: number;
+  errorLines: number;
+}
+
+/**
+ * The panel's view of an import (03 §2 "Uploading / Upload complete ... current step,
+ * percentage"). The bar shows the upload's percentage until the upload is complete, then, once
+ * Import is pressed, the import's own, from 0: one phase's figure never stands for the other's.
+ * While the import runs the title is its current step (before the server has named one, or while
+ * it waits behind another import of the scheme: 'Starting import').
+ */
+export function panelView(
+  phase: PanelPhase,
+  upload: UploadProgress | null,
+  progress: ImportProgress | undefined,
+  answer: ImportAnswer | null,
+): PanelView {
+  switch (phase) {
+    case 'uploading':
+      return {
+        title: IMPORT_TEXT.uploading,
+        step: IMPORT_TEXT.uploading,
+        measures: 'upload',
+        percent: upload ? uploadPercent(upload) : 0,
+        successLines: 0,
+        errorLines: 0,
+      };
+    case 'uploaded':
+      return {
+        title: IMPORT_TEXT.uploadComplete,
+        step: IMPORT_STEP_TEXT.uploaded,
+        measures: 'upload',
+        percent: 100,
+        successLines: 0,
+        errorLines: 0,
+      };
+    case 'importing': {
+      const started = progress !== undefined && progress.currentStep !== 'uploaded';
+      const step = started ? IMPORT_STEP_TEXT[progress.currentStep] : IMPORT_TEXT.importStarting;
+      return {
+        title: step,
+        step,
+        measures: 'import',
+        percent: started ? importPercent(progress) : 0,
+        successLines: started ? successLinesOf(progress) : 0,
+        errorLines: started ? progress.numErrorLines : 0,
+      };
+    }
+    case 'done':
+      return {
+        title: answer ? IMPORT_STEP_TEXT[answer.currentStep] : IMPORT_STEP_TEXT.completed,
+        step: answer ? IMPORT_STEP_TEXT[answer.currentStep] : IMPORT_STEP_TEXT.completed,
+        measures: 'import',
+        percent: 100,
+        successLines: answer?.totalSuccessLines ?? 0,
+        errorLines: answer?.totalErrorLines ?? 0,
+      };
+  }
+}
 
 /**
  * The extensions a card import may use (03 §5: "extension chosen from a list"): the scheme's

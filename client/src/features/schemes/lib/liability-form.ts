@@ -131,6 +131,9 @@ const requiredInMode =
 /** Every tag a valid e-mail address (03 §5: "standard address check"). */
 const everyEmail = everyItem(email) as Validator<string[] | undefined>;
 
+/** One recipient, CC or BCC tag (the tag input marks those that fail). */
+export const emailTagError = (tag: string) => email(tag, {});
+
 /** The subject is plain text in mail headers and on the summary: the server refuses markup. */
 const noMarkup = matches(/^[^<>]*$/, SCHEME_SERVER_MESSAGE.noMarkup);
 

@@ -96,13 +96,13 @@ const isMonthly = (frequency: number | undefined) => frequency === SETTLEMENT_FR
 
 /**
  * 03 §4: frequency 1 enables 'When' (and clears the day of week), any other the day of week
- * (and clears 'When'). Before a frequency is chosen both are open, so picking a day first
- * reports "Frequency is not selected" (03 §5).
+ * (and clears 'When'). Before a frequency is chosen both are disabled (03 §5: "Frequency must be
+ * chosen first").
  */
 export const whenEnabled = (frequency: number | undefined) =>
-  frequency === undefined || isMonthly(frequency);
+  frequency !== undefined && isMonthly(frequency);
 export const dayOfWeekEnabled = (frequency: number | undefined) =>
-  frequency === undefined || !isMonthly(frequency);
+  frequency !== undefined && !isMonthly(frequency);
 
 /**
  * A stored account number fitted to the bank's format: one shorter than the format (fewer

@@ -54,7 +54,10 @@ export function confirmSkip(): Promise<boolean> {
 
 /**
  * A form's submit handler that, when validation stops the save, also says so in a dialog:
- * 'Form not valid, please fix errors before submit' (03 §5 General, Liability).
+ * 'Form not valid, please fix errors before submit' (03 §5 General, Liability), the one place
+ * every scheme step raises it. Its OK has the focus, so Enter closes it, and so does Escape (a
+ * notice with nothing to decide); the wizard then focuses the first field in error
+ * (lib/forms/focus.ts waits for the dialog to close).
  */
 export function submitOrSayInvalid<Values>(
   handleSubmit: (event?: FormEvent<HTMLFormElement>) => Promise<unknown> | undefined,
@@ -64,7 +67,12 @@ export function submitOrSayInvalid<Values>(
     const pending = handleSubmit(event);
     // final-form checks the field rules synchronously: errors now mean nothing was submitted.
     if (form.getState().hasValidationErrors) {
-      void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(DIALOG_TEXT.formNotValid));
+      void dialogs.show({
+        kind: 'error',
+        title: DIALOG_TEXT.errorTitle,
+        html: textToHtml(DIALOG_TEXT.formNotValid),
+        closeOnEscape: true,
+      });
     }
     return pending;
   };

@@ -1,17 +1,21 @@
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import { IMPORT_TEXT } from '@contracts/api/imports';
-import type { FileImport } from '../../hooks/use-file-import';
-import { importPercent, successLinesOf, uploadPercent } from '../../lib/imports';
+import { IMPORT_TEXT, errorFileDownloadName } from '@contracts/api/imports';
+import type { FileImport, ImportPhase } from '../../hooks/use-file-import';
+import { formatCount, panelView, type PanelPhase } from '../../lib/imports';
 import './import-progress-panel.css';
 
 /**
  * The floating progress panel of Stores & Devices (03 §2): for each import under way or just
- * finished, 'Uploading' while the bytes are sent and 'Upload complete' from then on (the import's
- * own stage is the current step), the file name, the current step, the percentage
- * (bytes sent while uploading, then lines read of the file's lines, capped at 100), the success
- * and error lines, and 'Download error file' when error lines exist. A named region, each
+ * finished, a title saying what is happening ('Uploading' while the bytes are sent, 'Upload
+ * complete' once they are, then the import's current step while it runs, lib/imports
+ * panelView), the file name, the current step, the percentage (bytes sent while uploading, the
+ * bar named "Upload progress"; then lines read of the file's lines, capped at 100, named "Import
+ * progress"), the success and error lines with thousands separators, and 'Download error file'
+ * when error lines exist (saved as `<the operator's file name>.errors.txt`). A named region, each
  * import's figures a polite live status, a real progressbar, its buttons in the tab order.
+ *
+ * It sits beside the step's sections, never over them (import-progress-panel.css).
  */
 export function ImportProgressPanel({
   imports,
@@ -20,11 +24,10 @@ export function ImportProgressPanel({
 }: {
   imports: readonly FileImport[];
   titles: Readonly<Record<FileImport['kind'], string>>;
-  onDownload(outFileName: string): void;
+  /** Downloads the error file `outFileName`, saved as `saveAs`. */
+  onDownload(outFileName: string, saveAs: string): void;
 }) {
-  const shown = imports.filter(
-    (each) => each.state.phase !== 'idle' && each.state.phase !== 'chosen',
-  );
+  const shown = imports.filter((each) => isPanelPhase(each.state.phase));
   if (shown.length === 0) return null;
   return (
     <aside className="import-progress-panel card shadow" aria-label={IMPORT_TEXT.progress}>
@@ -42,6 +45,9 @@ export function ImportProgressPanel({
   );
 }
 
+const isPanelPhase = (phase: ImportPhase): phase is PanelPhase =>
+  phase !== 'idle' && phase !== 'chosen';
+
 function ImportEntry({
   fileImport,
   title,
@@ -49,52 +55,36 @@ function ImportEntry({
 }: {
   fileImport: FileImport;
   title: string;
-  onDownload(outFileName: string): void;
+  onDownload(outFileName: string, saveAs: string): void;
 }) {
   const headingId = useId();
   const { state, progress } = fileImport;
   const { phase, answer } = state;
-  const uploading = phase === 'uploading';
-  const running = uploading || phase === 'importing';
-
-  let percent = 0;
-  let step: string = answer?.currentStep ?? progress?.currentStep ?? 'uploaded';
-  let successLines = 0;
-  let errorLines = 0;
-  if (uploading) {
-    percent = state.upload ? uploadPercent(state.upload) : 0;
-    step = IMPORT_TEXT.uploading;
-  } else if (answer) {
-    percent = 100;
-    successLines = answer.totalSuccessLines;
-    errorLines = answer.totalErrorLines;
-  } else if (progress) {
-    percent = importPercent(progress);
-    successLines = successLinesOf(progress);
-    errorLines = progress.numErrorLines;
-  } else if (phase === 'uploaded') {
-    percent = 100;
-  }
+  if (!isPanelPhase(phase)) return null;
+  const view = panelView(phase, state.upload, progress, answer);
+  const running = phase === 'uploading' || phase === 'importing';
+  const measure = view.measures === 'upload' ? IMPORT_TEXT.uploadProgress : IMPORT_TEXT.progress;
+  const outFileName = answer?.outFileName;
 
   return (
     <section aria-labelledby={headingId} className="import-progress-entry">
       <h3 id={headingId} className="h6 mb-1">
-        {uploading ? IMPORT_TEXT.uploading : IMPORT_TEXT.uploadComplete}
+        {view.title}
         <span className="visually-hidden"> {title}</span>
       </h3>
       <div
         className="progress mb-2"
         role="progressbar"
-        aria-label={`${title}: ${IMPORT_TEXT.progress}`}
-        aria-valuenow={percent}
+        aria-label={`${title}: ${measure}`}
+        aria-valuenow={view.percent}
         aria-valuemin={0}
         aria-valuemax={100}
       >
         <div
           className={`progress-bar${running ? ' progress-bar-striped progress-bar-animated' : ''}`}
-          style={{ width: `${percent}%` }}
+          style={{ width: `${view.percent}%` }}
         >
-          {percent}%
+          {view.percent}%
         </div>
       </div>
       <div role="status">
@@ -102,27 +92,29 @@ function ImportEntry({
           <dt>{IMPORT_TEXT.fileName}</dt>
           <dd>{state.file?.name}</dd>
           <dt>{IMPORT_TEXT.currentStep}</dt>
-          <dd>{step}</dd>
+          <dd>{view.step}</dd>
           <dt>{IMPORT_TEXT.successLines}</dt>
-          <dd>{successLines}</dd>
+          <dd>{formatCount(view.successLines)}</dd>
           <dt>{IMPORT_TEXT.errorLines}</dt>
-          <dd>{errorLines}</dd>
+          <dd>{formatCount(view.errorLines)}</dd>
           {answer ? (
             <>
               <dt>{IMPORT_TEXT.insertedLines}</dt>
-              <dd>{answer.insertedLines}</dd>
+              <dd>{formatCount(answer.insertedLines)}</dd>
               <dt>{IMPORT_TEXT.replacedLines}</dt>
-              <dd>{answer.replacedLines}</dd>
+              <dd>{formatCount(answer.replacedLines)}</dd>
             </>
           ) : null}
         </dl>
       </div>
       <div className="d-flex gap-2">
-        {answer?.outFileName && answer.totalErrorLines > 0 ? (
+        {outFileName && view.errorLines > 0 ? (
           <Button
             variant="outline-danger"
             size="sm"
-            onClick={() => onDownload(answer.outFileName ?? '')}
+            onClick={() =>
+              onDownload(outFileName, errorFileDownloadName(state.file?.name ?? outFileName))
+            }
           >
             {IMPORT_TEXT.downloadErrorFile}
           </Button>

@@ -1,8 +1,16 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { IMPORT_TEXT } from '@contracts/api/imports';
+import {
+  IMPORT_FIELD_DELIMITER,
+  IMPORT_TEXT,
+  importColumnNames,
+  type ImportKind,
+} from '@contracts/api/imports';
+import { useDownloadSampleFileMutation } from '../../api/imports-api';
 import type { FileImport } from '../../hooks/use-file-import';
+import { showSaveError } from '../../lib/step-dialogs';
+import './import-section.css';
 
 export interface ImportSectionProps {
   title: string;
@@ -18,8 +26,10 @@ export interface ImportSectionProps {
 }
 
 /**
- * One import of Stores & Devices (03 §2, §4): its own fields, the file input, and one button that
- * is Upload until the chosen file is uploaded, then Import, disabled while either runs.
+ * One import of Stores & Devices (03 §2, §4): its own fields, the columns its file takes (from
+ * IMPORT_COLUMNS, the list the server's header check reads) with a sample file to download, the
+ * file input (described by the columns), and one button that is Upload until the chosen file is
+ * uploaded, then Import, disabled while either runs.
  */
 export function ImportSection({
   title,
@@ -31,6 +41,7 @@ export function ImportSection({
 }: ImportSectionProps) {
   const headingId = useId();
   const inputId = useId();
+  const columnsId = useId();
   const { state, busy } = fileImport;
   const importNext = state.phase === 'uploaded' || state.phase === 'importing';
 
@@ -38,7 +49,7 @@ export function ImportSection({
     fileImport.choose(event.target.files?.[0] ?? null);
 
   return (
-    <section className="card mb-3" aria-labelledby={headingId}>
+    <section className="card" aria-labelledby={headingId}>
       <div className="card-body">
         <h3 id={headingId} className="h5 card-title">
           {title}
@@ -54,7 +65,9 @@ export function ImportSection({
             type="file"
             disabled={busy}
             onChange={onChoose}
+            aria-describedby={columnsId}
           />
+          <FileColumns id={columnsId} kind={fileImport.kind} sectionId={headingId} />
         </Form.Group>
         {importNext ? (
           <Button variant="primary" disabled={busy} onClick={onImport}>
@@ -71,5 +84,43 @@ export function ImportSection({
         )}
       </div>
     </section>
+  );
+}
+
+/** The columns a file of `kind` takes, required then optional, and its sample file. */
+function FileColumns({ id, kind, sectionId }: { id: string; kind: ImportKind; sectionId: string }) {
+  const [downloadSample, { isLoading }] = useDownloadSampleFileMutation();
+  const { required, optional } = importColumnNames(kind);
+
+  async function download() {
+    try {
+      await downloadSample({ kind }).unwrap();
+    } catch (error) {
+      await showSaveError(error);
+    }
+  }
+
+  return (
+    <div className="form-text import-columns">
+      <p id={id} className="mb-1">
+        {IMPORT_TEXT.columns} <code>{required.join(IMPORT_FIELD_DELIMITER)}</code>
+        {optional.length > 0 ? (
+          <>
+            ; {IMPORT_TEXT.optionalColumns} <code>{optional.join(IMPORT_FIELD_DELIMITER)}</code>
+          </>
+        ) : null}
+      </p>
+      <Button
+        variant="link"
+        size="sm"
+        className="p-0 align-baseline"
+        // Three sections have one each: the section's title tells them apart.
+        aria-describedby={sectionId}
+        disabled={isLoading}
+        onClick={() => void download()}
+      >
+        {IMPORT_TEXT.downloadSample}
+      </Button>
+    </div>
   );
 }

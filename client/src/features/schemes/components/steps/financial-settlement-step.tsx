@@ -269,7 +269,8 @@ function AccountNumberField({
 
 /**
  * 03 §4: choosing frequency 1 (monthly) clears the day of week; any other frequency clears
- * 'When'. Only on a change of frequency, so loaded values stay.
+ * 'When'; no frequency clears both (both are disabled then). Only on a change of frequency, so
+ * loaded values stay.
  */
 function FrequencyRules() {
   const form = useForm<SettlementValues>();
@@ -279,7 +280,6 @@ function FrequencyRules() {
   useEffect(() => {
     if (previous.current === frequency) return;
     previous.current = frequency;
-    if (frequency === undefined) return;
     if (!dayOfWeekEnabled(frequency)) form.change('frequencyDayOfWeek', undefined);
     if (!whenEnabled(frequency)) form.change('frequencyWhen', undefined);
   }, [frequency, form]);

@@ -29,6 +29,7 @@ import {
   LIABILITY_LABEL,
   LIABILITY_VALIDATE,
   MODE_OPTIONS,
+  emailTagError,
   toLiabilityBody,
   toLiabilityValues,
   type LiabilityMode,
@@ -147,6 +148,7 @@ function LiabilityForm({
                     validate={LIABILITY_VALIDATE.emailRecipient}
                     help={LIABILITY_LABEL.tagsHelp}
                     addOnSpace
+                    validateTag={emailTagError}
                     disabled={off}
                   />
                   <TagInputField
@@ -154,6 +156,7 @@ function LiabilityForm({
                     label={LIABILITY_LABEL.cc}
                     validate={LIABILITY_VALIDATE.emailList}
                     addOnSpace
+                    validateTag={emailTagError}
                     disabled={off}
                   />
                   <TagInputField
@@ -161,6 +164,7 @@ function LiabilityForm({
                     label={LIABILITY_LABEL.bcc}
                     validate={LIABILITY_VALIDATE.emailList}
                     addOnSpace
+                    validateTag={emailTagError}
                     disabled={off}
                   />
                   <TextField

@@ -95,9 +95,9 @@ export function StoresDevicesStep() {
     leaving.current = false;
   }
 
-  async function download(outFileName: string) {
+  async function download(outFileName: string, saveAs: string) {
     try {
-      await downloadErrorFile({ outFileName }).unwrap();
+      await downloadErrorFile({ outFileName, saveAs }).unwrap();
     } catch (error) {
       await showSaveError(error);
     }
@@ -109,17 +109,17 @@ export function StoresDevicesStep() {
     <QueryContent
       state={{ loading: scheme.data === undefined && scheme.loading, error: scheme.error }}
     >
-      {id !== null ? (
-        <div className="row">
-          <div className="col-xl-4">
+      {/* The panel takes its own column beside the sections (stacked under them when narrow),
+          so it never covers a field; the sections wrap by the width left to them. */}
+      <div className="import-layout">
+        {id !== null ? (
+          <div className="import-sections">
             <CardImportSection
               programId={id}
               fileImport={card}
               config={config.data}
               bin={binQuery.currentData}
             />
-          </div>
-          <div className="col-xl-4">
             <ImportSection
               title={IMPORT_TEXT.storeSection}
               fileImport={store}
@@ -129,8 +129,6 @@ export function StoresDevicesStep() {
                 )
               }
             />
-          </div>
-          <div className="col-xl-4">
             <ImportSection
               title={IMPORT_TEXT.deviceSection}
               fileImport={device}
@@ -141,8 +139,13 @@ export function StoresDevicesStep() {
               }
             />
           </div>
-        </div>
-      ) : null}
+        ) : null}
+        <ImportProgressPanel
+          imports={imports}
+          titles={SECTION_TITLE}
+          onDownload={(name, saveAs) => void download(name, saveAs)}
+        />
+      </div>
       <div className="d-flex gap-2">
         <Button
           variant="primary"
@@ -155,11 +158,6 @@ export function StoresDevicesStep() {
           {SCHEME_TEXT.buttons.skip}
         </Button>
       </div>
-      <ImportProgressPanel
-        imports={imports}
-        titles={SECTION_TITLE}
-        onDownload={(name) => void download(name)}
-      />
     </QueryContent>
   );
 }
