@@ -80,7 +80,7 @@ export interface ServerConfig {
   apiRateLimit: number;
   /** Balance checks on published sites per 15 minutes per address. */
   balanceRateLimit: number;
-  /** Wrong PINs allowed per card per 15 minutes before the card's checks are refused. */
+  /** Refused balance checks (wrong PIN or unknown number) per card number per 15 minutes. */
   cardPinAttempts: number;
   /** Largest JSON body, in the `bytes` package's syntax (e.g. `1mb`). */
   jsonBodyLimit: string;
@@ -196,7 +196,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'CARD_PIN_ATTEMPTS',
     default: '5',
-    meaning: 'Wrong PINs allowed per card per 15 minutes; further checks of the card are refused.',
+    meaning:
+      'Refused balance checks (a wrong PIN, or a number no card has) allowed per card number per 15 minutes; further checks of the number are refused.',
   },
   { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
   {
