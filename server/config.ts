@@ -187,7 +187,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '10',
     meaning: 'Failed logins allowed per 15 minutes per address and user name.',
   },
-  { name: 'API_RATE_LIMIT', default: '600', meaning: 'Requests allowed per minute per address.' },
+  {
+    name: 'API_RATE_LIMIT',
+    default: '600',
+    meaning:
+      'Anonymous requests allowed per minute per address (the published sites, config.json, images, fonts, failed sign-ins). Signed-in calls, successful logins and refreshes and the development-only provider states are not counted; past the limit an address gets 429 but for calls with a valid token.',
+  },
   {
     name: 'BALANCE_RATE_LIMIT',
     default: '30',
