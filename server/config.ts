@@ -215,7 +215,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'IMPORT_FILE_RETENTION_HOURS',
     default: '168 (7 days)',
     meaning:
-      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). 0 keeps them.',
+      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). 0 keeps them. A device file goes sooner: once its import ends.',
   },
   {
     name: 'SMTP_URL',
