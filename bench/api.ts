@@ -6,11 +6,10 @@
  * - The real server is a separate process started as `npm start` starts it (node --import tsx
  *   server/index.ts, every setting at its default: auth, validation, helmet's headers, the API
  *   rate limit, request logging at info, the built client served when dist/client exists) on a
- *   temporary data file seeded from db.json. One exception, printed with the results:
- *   API_RATE_LIMIT (the same variable `npm start` reads) is raised, since 600 requests per minute
- *   per address would refuse a load test within its first second. The limiter still runs and
- *   counts every request, and all of them come from 127.0.0.1, so its cost is fully measured.
- *   Its log goes to a file in the temporary folder (as `npm start > file` would).
+ *   temporary data file seeded from db.json. The calls are signed in, so the API rate limit
+ *   (counting anonymous requests only) runs on every one of them, all from 127.0.0.1, at its
+ *   default, and refuses none: its cost is fully measured. Its log goes to a file in the
+ *   temporary folder (as `npm start > file` would).
  * - The bare app (bench/bare-app.ts) is a separate process answering the same bytes.
  * - Each endpoint is measured with autocannon at BENCH_API_CONNECTIONS (50) connections for
  *   BENCH_API_SECONDS (5) seconds, bare and real one after the other, for BENCH_API_ROUNDS (5)
@@ -41,7 +40,6 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const ROUNDS = Math.max(3, Number(process.env.BENCH_API_ROUNDS ?? 5));
 /** Far above what the bench can send in a minute; see the header comment. */
-const BENCH_API_RATE_LIMIT = '1000000';
 
 /**
  * BENCH_API_BARE=born: the bare app listens on the real server's HTTP server (requests born
@@ -197,7 +195,6 @@ export async function benchApi(): Promise<ApiVerdict[]> {
         '--import',
         'tsx',
       ],
-      env: { API_RATE_LIMIT: BENCH_API_RATE_LIMIT },
       children,
     });
     const profilePath = `/api${JOURNAL_PATHS.profile(1)}`;
@@ -335,8 +332,7 @@ export async function benchApi(): Promise<ApiVerdict[]> {
         : "  bare app: express's app.listen (BENCH_API_BARE=born puts it on the real server's HTTP server)",
     );
     console.log(
-      `  real server: as npm start runs it (auth, validation, helmet, rate limit, logging at info: ${logLines} log lines written; client files ${existsSync(path.join(clientDir, 'index.html')) ? 'from dist/client' : 'not built'})` +
-        `, except API_RATE_LIMIT=${BENCH_API_RATE_LIMIT} per minute (npm start reads the same variable; the limiter still counts every request)`,
+      `  real server: as npm start runs it, every setting at its default (auth, validation, helmet, rate limit, logging at info: ${logLines} log lines written; client files ${existsSync(path.join(clientDir, 'index.html')) ? 'from dist/client' : 'not built'})`,
     );
     for (const v of verdicts) {
       const endpoint = endpoints.find((e) => e.name === v.name);

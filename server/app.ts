@@ -203,7 +203,11 @@ export function createApp({
     requestLogger(logger, mock?.record),
     securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]),
     ...(client === undefined ? [] : [client]),
-    apiRateLimit(config.apiRateLimit, config.trustProxy),
+    apiRateLimit({
+      limit: config.apiRateLimit,
+      trustProxy: config.trustProxy,
+      maySignIn: (req) => req.headers.authorization !== undefined && isProtectedApiPath(req.path),
+    }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
     jsonBodies(express.json({ limit: config.jsonBodyLimit })),
     ...(mock === undefined ? [] : [mock.handle]),

@@ -80,7 +80,7 @@ export interface ServerConfig {
   apiRateLimit: number;
   /** Balance checks on published sites per 15 minutes per address. */
   balanceRateLimit: number;
-  /** Wrong PINs allowed per card per 15 minutes before the card's checks are refused. */
+  /** Refused balance checks (wrong PIN or unknown number) per card number per 15 minutes. */
   cardPinAttempts: number;
   /** Largest JSON body, in the `bytes` package's syntax (e.g. `1mb`). */
   jsonBodyLimit: string;
@@ -187,7 +187,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '10',
     meaning: 'Failed logins allowed per 15 minutes per address and user name.',
   },
-  { name: 'API_RATE_LIMIT', default: '600', meaning: 'Requests allowed per minute per address.' },
+  {
+    name: 'API_RATE_LIMIT',
+    default: '600',
+    meaning:
+      'Anonymous requests allowed per minute per address (the published sites, config.json, images, fonts, failed sign-ins). Signed-in calls, successful logins and refreshes and the development-only provider states are not counted; past the limit an address gets 429 but for calls with a valid token.',
+  },
   {
     name: 'BALANCE_RATE_LIMIT',
     default: '30',
@@ -196,7 +201,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'CARD_PIN_ATTEMPTS',
     default: '5',
-    meaning: 'Wrong PINs allowed per card per 15 minutes; further checks of the card are refused.',
+    meaning:
+      'Refused balance checks (a wrong PIN, or a number no card has) allowed per card number per 15 minutes; further checks of the number are refused.',
   },
   { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
   {
@@ -209,7 +215,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'IMPORT_FILE_RETENTION_HOURS',
     default: '168 (7 days)',
     meaning:
-      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). 0 keeps them.',
+      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). 0 keeps them. A device file goes sooner: once its import ends.',
   },
   {
     name: 'SMTP_URL',

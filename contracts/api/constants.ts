@@ -55,10 +55,11 @@ export const ERROR_CODE = {
   SESSION_EXPIRED: 11,
   /** Conflicts with stored data, e.g. a value that must be unique (HTTP 409). */
   CONFLICT: 12,
-  /** Published site: no card with that number in the site's program (HTTP 404). */
-  CARD_NOT_FOUND: 20,
-  /** Published site: the PIN does not match the card (HTTP 403). */
-  WRONG_PIN: 21,
+  /**
+   * Published site: no card of the site's program has that number and PIN (HTTP 403). One
+   * answer for an unknown card and a wrong PIN, so it never confirms that a card number exists.
+   */
+  CARD_OR_PIN_WRONG: 20,
   /** Review mail: the SMTP send failed; the mail is kept in the outbox as not sent (HTTP 502). */
   MAIL_NOT_SENT: 30,
   /** Anything unexpected (HTTP 500); never carries a stack. */

@@ -276,8 +276,8 @@ export const JOURNAL_SITE_TEXT = {
   notPublishedTitle: 'This site is not available',
   notPublished: 'This website is not published.',
   unknownSite: 'There is no website at this address.',
-  cardNotFound: 'We could not find a card with that number. Please check it and try again.',
-  wrongPin: 'The PIN does not match this card. Please check it and try again.',
+  /** The one answer to an unknown card and to a wrong PIN (ERROR_CODE.CARD_OR_PIN_WRONG). */
+  cardOrPinWrong: 'The card number or the PIN is not correct. Please check both and try again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   cardNumberLabel: 'Card number',
   pinLabel: 'PIN',

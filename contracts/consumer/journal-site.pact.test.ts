@@ -21,6 +21,8 @@ const EXAMPLE = {
   missingSiteUrl: 'pact-new-site',
   cardNumber: '6035990000009911',
   pin: '1234',
+  wrongPin: '4321',
+  unknownCardNumber: '6035990000112345',
 } as const;
 
 const newSitePact = () => newPact(PACT_PARTICIPANTS.journalSite);
@@ -151,6 +153,64 @@ describe('published journal site (01 §9)', () => {
           status: 'active',
         },
       });
+    });
+  });
+
+  // An unknown card and a wrong PIN: one answer, so it never confirms that a number exists.
+  const REFUSAL = {
+    errorCode: ERROR_CODE.CARD_OR_PIN_WRONG,
+    errorMessage: JOURNAL_SITE_TEXT.cardOrPinWrong,
+  };
+  const expectRefusal = async (mockUrl: string, cardNumber: string, pin: string) => {
+    const result = await onOrigin(mockUrl, () =>
+      checkBalance(EXAMPLE.siteUrl, { cardNumber, pin }),
+    );
+    expect(result).toEqual({
+      kind: 'refused',
+      errorCode: ERROR_CODE.CARD_OR_PIN_WRONG,
+      message: JOURNAL_SITE_TEXT.cardOrPinWrong,
+    });
+  };
+
+  it('refuses a wrong PIN with the answer an unknown card gets', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedSiteWithCard)
+      .uponReceiving('a balance check of a card of the site with a wrong PIN')
+      .withRequest({
+        method: 'POST',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.balance, EXAMPLE.siteUrl),
+        headers: { 'Content-Type': 'application/json' },
+        body: {
+          cardNumber: fromProviderState('${cardNumber}', EXAMPLE.cardNumber),
+          pin: fromProviderState('${wrongPin}', EXAMPLE.wrongPin),
+        },
+      })
+      .willRespondWith({ status: 403, headers: JSON_ANSWER, body: REFUSAL });
+
+    await pact.executeTest(async (mock) => {
+      await expectRefusal(mock.url, EXAMPLE.cardNumber, EXAMPLE.wrongPin);
+    });
+  });
+
+  it('refuses an unknown card with the answer a wrong PIN gets', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedSiteWithoutCard)
+      .uponReceiving("a balance check of a number no card of the site's program has")
+      .withRequest({
+        method: 'POST',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.balance, EXAMPLE.siteUrl),
+        headers: { 'Content-Type': 'application/json' },
+        body: {
+          cardNumber: fromProviderState('${cardNumber}', EXAMPLE.unknownCardNumber),
+          pin: EXAMPLE.pin,
+        },
+      })
+      .willRespondWith({ status: 403, headers: JSON_ANSWER, body: REFUSAL });
+
+    await pact.executeTest(async (mock) => {
+      await expectRefusal(mock.url, EXAMPLE.unknownCardNumber, EXAMPLE.pin);
     });
   });
 });

@@ -34,8 +34,10 @@ export const STATE = {
   moduleCode: 'a module code exists',
   /** Answers `{ code }`: a journal module code nobody uses yet. */
   moduleCodeUnused: 'no module code has the code',
-  /** Answers `{ siteUrl, cardNumber, pin }`: a published site whose program holds that active card. */
+  /** Answers `{ siteUrl, cardNumber, pin, wrongPin }`: a published site whose program holds that active card; `wrongPin` is not its PIN. */
   publishedSiteWithCard: 'a published journal site has a gift card',
+  /** Answers `{ siteUrl, cardNumber }`: a published site whose program has no card of that number (a new one on each setup). */
+  publishedSiteWithoutCard: 'a published journal site has no card with the number',
 
   // Schemes (03). The scheme states reset the pact scheme of the program type to exactly the
   // steps named and answer SCHEME_STATE_VALUES: its ids and the ids a save of each step needs.

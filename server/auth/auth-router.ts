@@ -15,7 +15,7 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Store } from '../db/store';
 import { HttpError, sessionExpired, validationError } from '../http/errors';
-import { addressKey, rateLimited } from '../http/rate-limit';
+import { addressKey, rateLimited, uncountApiRequest } from '../http/rate-limit';
 import { API_MOUNT, URL_MOUNT } from '../http/mounts';
 import { declareInput, noInput } from '../http/route-docs';
 import { validate } from '../http/validate';
@@ -155,6 +155,7 @@ export function createAuthRouter({
       if (signedIn === undefined) {
         throw new HttpError(401, ERROR_CODE.BAD_CREDENTIALS, ERROR_MESSAGE.badCredentials);
       }
+      uncountApiRequest(req);
       res.json(tokenAnswer(access.token, access.expiresAt, master.token, signedIn));
     },
   );
@@ -171,6 +172,7 @@ export function createAuthRouter({
       const user = liveSessionUser(store.read(), claims);
       if (user === undefined) throw sessionExpired();
       const access = tokens.sign('access', user.username, claims.sessionId);
+      uncountApiRequest(req);
       res.json(tokenAnswer(access.token, access.expiresAt, masterToken, user));
     },
   );

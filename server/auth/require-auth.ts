@@ -4,6 +4,7 @@ import { AUTH_HEADER } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { Snapshot, Store } from '../db/store';
 import { sessionExpired } from '../http/errors';
+import { uncountApiRequest } from '../http/rate-limit';
 import { marksTokenCheck } from '../http/route-docs';
 import { sessionById } from './sessions';
 import { tokenFromHeader, type TokenClaims, type TokenService } from './tokens';
@@ -52,6 +53,7 @@ export function requireAuth(store: Store, tokens: TokenService): RequestHandler 
       userType: user.userType,
       sessionId: claims.sessionId,
     });
+    uncountApiRequest(req);
     next();
   });
 }

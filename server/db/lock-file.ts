@@ -1,7 +1,14 @@
 /**
- * One process at a time on a data file: `<data file>.lock` holds the pid of the process using
- * it (the server, or db:reset while it resets). A lock whose pid is no longer running (a crash,
- * kill -9) is stale and taken over; the server removes its lock on a clean stop.
+ * One process at a time on a data file: `<data file>.lock` names the process using it (the
+ * server, or db:reset while it resets). The server removes its lock on a clean stop; a lock left
+ * by a process that died (a crash, kill -9) is stale and taken over at once.
+ *
+ * A pid alone cannot tell that: a killed process nobody has reaped yet (a zombie) still answers
+ * signal 0, and after a restart of the machine or container its pid may belong to another
+ * program. So the lock also records the process's identity where Linux gives one: its start time
+ * (field 22 of /proc/<pid>/stat, in clock ticks since boot) and the boot id. The holder is live
+ * only when a process of that pid runs, is not a zombie, and started when the lock says. Without
+ * /proc (another system) the pid check alone decides.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,8 +29,82 @@ export class DataFileLockedError extends Error {
 
 export const lockFileOf = (dbFile: string): string => `${dbFile}.lock`;
 
-function isRunning(pid: number): boolean {
+/** What a lock file holds (JSON). `started` and `boot` are null where the system has no /proc. */
+export interface LockHolder {
+  pid: number;
+  /** The process's start time, clock ticks since boot (/proc/<pid>/stat field 22). */
+  started: string | null;
+  /** /proc/sys/kernel/random/boot_id: start times count from this boot. */
+  boot: string | null;
+}
+
+/** A process as /proc shows it, or undefined when it shows none of that pid. */
+interface ProcessStat {
+  /** R, S, D, Z (zombie), X (dead), … */
+  state: string;
+  started: string;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+const hasProc = (): boolean => readOrNull('/proc/self/stat') !== null;
+
+function processStat(pid: number): ProcessStat | undefined {
+  const text = readOrNull(`/proc/${pid}/stat`);
+  if (text === null) return undefined;
+  // Field 2 (the command name, in parentheses) may hold spaces and parentheses itself: the
+  // fields that follow start after the last ')'. From there, field 3 (state) is index 0.
+  const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = rest[0];
+  const started = rest[22 - 3];
+  return state === undefined || started === undefined ? undefined : { state, started };
+}
+
+function holderOf(pid: number): LockHolder {
+  return {
+    pid,
+    started: processStat(pid)?.started ?? null,
+    boot: readOrNull('/proc/sys/kernel/random/boot_id'),
+  };
+}
+
+/** The holder a lock file's text names; a bare pid (no identity) is read too. */
+function parseHolder(text: string): LockHolder | undefined {
+  const trimmed = text.trim();
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed), started: null, boot: null };
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { pid, started, boot } = value as Record<string, unknown>;
+    if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
+    const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
+    return { pid, started: textOrNull(started), boot: textOrNull(boot) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** True while the process that wrote the lock still runs. */
+function isRunning(holder: LockHolder): boolean {
+  const { pid } = holder;
   if (pid === process.pid) return false; // our own pid from an earlier life (e.g. a container)
+  if (hasProc()) {
+    const stat = processStat(pid);
+    if (stat === undefined) return false; // gone
+    if (stat.state === 'Z' || stat.state === 'X') return false; // died, not yet reaped
+    if (holder.boot !== null && holder.boot !== readOrNull('/proc/sys/kernel/random/boot_id')) {
+      return false; // written before the machine restarted: the pid is someone else's now
+    }
+    // Another process that got the pid later started later.
+    if (holder.started !== null && holder.started !== stat.started) return false;
+    return true;
+  }
   try {
     process.kill(pid, 0);
     return true;
@@ -41,11 +122,11 @@ export interface DataFileLock {
 /** Takes the lock of `dbFile`; throws DataFileLockedError while another live process holds it. */
 export async function lockDataFile(dbFile: string): Promise<DataFileLock> {
   const lockFile = lockFileOf(dbFile);
-  const mine = String(process.pid);
+  const mine = JSON.stringify(holderOf(process.pid));
   await mkdir(path.dirname(dbFile), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    // Written to a temp file, then linked into place: the lock file never exists without its pid.
-    const temp = `${lockFile}.${mine}.tmp`;
+    // Written to a temp file, then linked into place: the lock file never exists half-written.
+    const temp = `${lockFile}.${process.pid}.tmp`;
     await writeFile(temp, mine, { mode: DATA_FILE_MODE });
     try {
       await link(temp, lockFile);
@@ -66,11 +147,12 @@ export async function lockDataFile(dbFile: string): Promise<DataFileLock> {
     } finally {
       await rm(temp, { force: true });
     }
-    const holder = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
-    if (Number.isSafeInteger(holder) && holder > 0 && isRunning(holder)) {
-      throw new DataFileLockedError(dbFile, holder);
+    const holder = parseHolder(await readFile(lockFile, 'utf8').catch(() => ''));
+    if (holder !== undefined && isRunning(holder)) {
+      throw new DataFileLockedError(dbFile, holder.pid);
     }
-    // Stale (its process is gone) or unreadable (a crash while writing it): take it over.
+    // Stale (its process is gone, dead or not the one that wrote it) or unreadable (a crash
+    // while writing it): take it over.
     await rm(lockFile, { force: true });
   }
   throw new Error(`${lockFile}: could not take the lock of the data file`);

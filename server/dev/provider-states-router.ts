@@ -9,6 +9,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { PROVIDER_STATES_PATH, STATE, type ProviderStateName } from '@contracts/provider/states';
 import { notFound, validationError } from '../http/errors';
+import { uncountApiRequest } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { createProviderStates } from './provider-states';
 import { BlockError } from './scenarios/blocks';
@@ -35,6 +36,8 @@ export function createProviderStatesRouter(
     // The socket's address, not req.ip: a forwarded header must not make a caller local. For
     // anyone else the endpoint does not exist.
     if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw notFound();
+    // A developer's tool on this machine, not a caller the general limit is for.
+    uncountApiRequest(req);
     const { state, params = {}, action = 'setup' } = req.body;
     if (action === 'teardown' || state === '') {
       res.json({});

@@ -103,6 +103,8 @@ export const PACT_RECORDS = {
   newModuleCode: 'MJC_PACT2',
   /** The gift card of the published site (its PIN is generated on each setup). */
   cardNumber: '6035990000009911',
+  /** The first 11 digits of the numbers 'a published journal site has no card' answers. */
+  unknownCardPrefix: '60359900001',
   /** The scheme states' schemes, one per program type, of the client `clientName`. */
   giftSchemeName: 'Pact Gift Scheme',
   loyaltySchemeName: 'Pact Loyalty Scheme',
@@ -334,7 +336,21 @@ export function createProviderStates(deps: {
           status: 'active',
         },
       ]);
-      return { siteUrl, cardNumber, pin };
+      // Any other PIN of four digits.
+      const wrongPin = String((Number(pin) + randomInt(1, 10_000)) % 10_000).padStart(4, '0');
+      return { siteUrl, cardNumber, pin, wrongPin };
+    },
+    [STATE.publishedSiteWithoutCard]: async () => {
+      const { programId, siteUrl } = await store.update((data) =>
+        pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true),
+      );
+      // A new number each time: refused checks of a number count toward its lock
+      // (CARD_PIN_ATTEMPTS), and verification may run many times against one server.
+      let cardNumber: string;
+      do {
+        cardNumber = `${PACT_RECORDS.unknownCardPrefix}${String(randomInt(0, 100_000)).padStart(5, '0')}`;
+      } while ((await imports.cards.find(programId, cardNumber)) !== undefined);
+      return { siteUrl, cardNumber };
     },
 
     // Schemes

@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MulterError } from 'multer';
-import { ERROR_CODE, type ErrorCode } from '@contracts/api/constants';
+import { ERROR_CODE } from '@contracts/api/constants';
 import type { ApiError } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
@@ -46,7 +46,7 @@ function statusErrorOf(error: unknown): StatusError | undefined {
   };
 }
 
-const answerOf = (status: number, errorCode: ErrorCode, errorMessage: string) => ({
+const answerOf = (status: number, errorCode: ApiError['errorCode'], errorMessage: string) => ({
   status,
   body: { errorCode, errorMessage },
 });

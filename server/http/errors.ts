@@ -2,11 +2,15 @@
 import { ERROR_CODE, type ErrorCode } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 
-export class HttpError extends Error {
+/**
+ * A refusal answered as `{ errorCode, errorMessage }` with its status. The server's own codes
+ * only (ErrorCode); a developer's mock fault may choose any integer (`HttpError<number>`).
+ */
+export class HttpError<Code extends number = ErrorCode> extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
-    readonly errorCode: ErrorCode,
+    readonly errorCode: Code,
     message: string,
   ) {
     super(message);

@@ -1,5 +1,5 @@
 /** Per-address request limits. Each app gets its own in-memory counters. */
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { ApiError } from '@contracts/api/entities';
@@ -7,7 +7,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { TrustProxy } from '../config';
 
 /** Keys of recent addresses: ipKeyGenerator parses every IPv6 address (an IPv4 client of a
- * server listening on `::` is one, `::ffff:a.b.c.d`), a measurable cost per request (issue 8). */
+ * server listening on `::` is one, `::ffff:a.b.c.d`), a measurable cost per request. */
 const keys = new Map<string, string>();
 const MAX_CACHED_KEYS = 10_000;
 
@@ -28,7 +28,7 @@ export function rateLimited(message: string): ApiError {
 }
 
 /** One address's count in its current window. */
-interface Window {
+interface CountWindow {
   count: number;
   /** When the window ends (ms since the epoch). */
   resetAt: number;
@@ -40,7 +40,7 @@ interface Window {
  * only addresses seen within the last two windows.
  */
 export class FixedWindowCounter {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows = new Map<string, CountWindow>();
   private nextSweep = 0;
 
   constructor(
@@ -48,7 +48,7 @@ export class FixedWindowCounter {
     private readonly windowMs: number,
   ) {}
 
-  hit(key: string, now = Date.now()): { remaining: number; resetAt: number } {
+  hit(key: string, now = Date.now()): { remaining: number; resetAt: number; window: CountWindow } {
     if (now >= this.nextSweep) {
       for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
       this.nextSweep = now + this.windowMs;
@@ -59,37 +59,75 @@ export class FixedWindowCounter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return { remaining: this.limit - window.count, resetAt: window.resetAt };
+    return { remaining: this.limit - window.count, resetAt: window.resetAt, window };
   }
 }
 
 const API_WINDOW_MS = 60_000;
 
+/** The window each counted request was counted in, so a signed-in call can be taken off again. */
+const counted = new WeakMap<Request, CountWindow>();
+
 /**
- * `limit` requests per minute per address, on every request after the client files (the API,
- * config.json, images, fonts, the published site). Answers the IETF draft-7 headers
- * (`RateLimit-Policy: 600;w=60`, `RateLimit: limit=600, remaining=599, reset=60`) and, past the
- * limit, 429 with the error JSON; refused requests count too.
+ * Takes a request off the general per-address count (API_RATE_LIMIT): a caller who proved who it
+ * is (a valid access token of a live session, a successful login or token refresh) or a
+ * development-only call (pact's provider states). The brute-force limits (logins, PINs, balance
+ * checks) count on their own regardless.
+ */
+export function uncountApiRequest(req: Request): void {
+  const window = counted.get(req);
+  if (window === undefined) return;
+  counted.delete(req);
+  window.count -= 1;
+}
+
+export interface ApiRateLimitOptions {
+  /** Anonymous requests allowed per minute per address (API_RATE_LIMIT). */
+  limit: number;
+  trustProxy: TrustProxy;
+  /**
+   * Whether a request may be a signed-in call that only the routes can check (an access token on
+   * a protected API path): past the limit it still goes on, and is answered 401 and counted, or
+   * taken off the count (uncountApiRequest), by the token check.
+   */
+  maySignIn: (req: Request) => boolean;
+}
+
+/**
+ * The general per-address limit: `limit` anonymous requests per minute per address, on every
+ * request after the client files (the API, config.json, images, fonts, the published sites).
+ * Every request is counted as it arrives; the routes take a signed-in caller's requests off again
+ * (uncountApiRequest). So the limit bounds what an address does without proving who it is, while
+ * signed-in operators, however many share an address (an office behind one NAT), and the
+ * documented workflows (pact verification, the browser tests, the API benchmark) are never
+ * stopped by it: a signed-in caller is a known operator. Answers the IETF draft-7 headers
+ * (`RateLimit-Policy: 600;w=60`, `RateLimit: limit=600, remaining=599, reset=60`, the anonymous
+ * budget) and, past the limit, 429 with the error JSON; refused requests count too.
  *
  * Hand-written instead of express-rate-limit, which the login and PIN limits still use (they
  * need its skip-successful-requests): this runs on every request, and the library's
  * asynchronous store, per-request checks and `req.ip` cost about 25 µs per call, a tenth of an
- * API call (issue 8, `npm run bench -- --api`). When no proxy is trusted the address is the
- * socket's, which is what `req.ip` answers then without parsing X-Forwarded-For.
+ * API call (`npm run bench -- --api`). When no proxy is trusted the address is the socket's,
+ * which is what `req.ip` answers then without parsing X-Forwarded-For.
  */
-export function apiRateLimit(limit: number, trustProxy: TrustProxy): RequestHandler {
+export function apiRateLimit({
+  limit,
+  trustProxy,
+  maySignIn,
+}: ApiRateLimitOptions): RequestHandler {
   const counter = new FixedWindowCounter(limit, API_WINDOW_MS);
   const policy = `${limit};w=${API_WINDOW_MS / 1000}`;
   return (req, res, next) => {
     const ip = trustProxy === false ? req.socket.remoteAddress : req.ip;
     const now = Date.now();
-    const { remaining, resetAt } = counter.hit(addressKey(ip), now);
+    const { remaining, resetAt, window } = counter.hit(addressKey(ip), now);
+    counted.set(req, window);
     res.setHeader('RateLimit-Policy', policy);
     res.setHeader(
       'RateLimit',
       `limit=${limit}, remaining=${Math.max(0, remaining)}, reset=${Math.ceil((resetAt - now) / 1000)}`,
     );
-    if (remaining < 0) {
+    if (remaining < 0 && !maySignIn(req)) {
       res.status(429).json(rateLimited(ERROR_MESSAGE.rateLimited));
       return;
     }

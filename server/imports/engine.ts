@@ -1,8 +1,9 @@
 /**
  * One import, start to end, synchronously (run in a worker thread by import-service.ts, so the
- * server's event loop stays free). Reads the uploaded file in 1 MB chunks (never whole), checks
- * each line (rules.ts), writes failing lines to the error file, and upserts good lines in ONE
- * transaction with the import's row moving to completed: all or nothing.
+ * server's event loop stays free). Reads the uploaded file in 1 MB chunks (never whole; a sealed
+ * device upload through decryption, sealed-file.ts), checks each line (rules.ts), writes failing
+ * lines to the error file, and upserts good lines in ONE transaction with the import's row
+ * moving to completed: all or nothing.
  *
  * Progress is written to shared cells (PROGRESS_CELL), read by the main thread at any moment.
  */
@@ -39,6 +40,8 @@ export interface ImportJob {
   importId: number;
   recordsDir: string;
   inputFile: string;
+  /** Hex key of a sealed input file (sealed-file.ts: device uploads); unused for a plain one. */
+  uploadKey?: string;
   /** The file's data lines when the upload counted them (import-file.ts DataLineCounter). */
   totalLines?: number;
   errorFile: string;
@@ -356,7 +359,11 @@ export function runImport(
   const kind = job.kind;
   const specs = IMPORT_COLUMNS[kind];
   Atomics.store(cells, PROGRESS_CELL.step, stepIndex('validating'));
-  const totalLines = job.totalLines ?? countDataLines(job.inputFile);
+  const input = {
+    file: job.inputFile,
+    ...(job.uploadKey === undefined ? {} : { key: Buffer.from(job.uploadKey, 'hex') }),
+  };
+  const totalLines = job.totalLines ?? countDataLines(input);
   Atomics.store(cells, PROGRESS_CELL.totalLines, totalLines);
 
   const db = openProgramDb(job.recordsDir, job.programId, { cacheKiB: 64 * 1024 });
@@ -595,7 +602,7 @@ export function runImport(
       }
     };
     // A batch is written before the buffer is refilled: its fast-path lines' bytes are there.
-    if (forEachDataLine(job.inputFile, kind, onHeader, onLine, flush) === 0) {
+    if (forEachDataLine(input, kind, onHeader, onLine, flush) === 0) {
       throw new Error('The file is empty');
     }
     Atomics.store(cells, PROGRESS_CELL.currentLine, dataLines);

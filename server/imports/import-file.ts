@@ -3,13 +3,19 @@
  * data lines numbered as the import reports them. Used by the import (engine.ts) and by the card
  * rows made ahead of it (card-rows-ahead.ts), so both see the same lines.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
 import { readHeader } from './file-header';
+import { ImportFileReader, type ImportInput } from './sealed-file';
 
 const CHUNK = 1024 * 1024;
 /** A line longer than this many bytes is not decoded; it is kept up to this length. */
 export const MAX_LINE_BYTES = IMPORT_LIMITS.maxLineChars * 4;
+
+/** A file to read: its path, or its path and the key of a sealed file (sealed-file.ts). */
+export type ImportSource = string | ImportInput;
+
+const readerOf = (source: ImportSource) =>
+  new ImportFileReader(typeof source === 'string' ? { file: source } : source);
 
 /**
  * Calls `onLine(bytes, start, end, overlong)` for every line (without its \n) of a file. A line
@@ -18,17 +24,17 @@ export const MAX_LINE_BYTES = IMPORT_LIMITS.maxLineChars * 4;
  * `onChunkEnd()`, called after the last line of each chunk (and of the file).
  */
 export function forEachLine(
-  file: string,
+  source: ImportSource,
   onLine: (buffer: Buffer, start: number, end: number, overlong: boolean) => void,
   onChunkEnd: () => void,
 ): void {
-  const fd = openSync(file, 'r');
+  const reader = readerOf(source);
   try {
     const buffer = Buffer.allocUnsafe(2 * CHUNK);
     let filled = 0;
     let overlong = false;
     for (;;) {
-      const read = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const read = reader.read(buffer, filled, buffer.length - filled);
       const end = filled + read;
       let start = 0;
       for (;;) {
@@ -53,7 +59,7 @@ export function forEachLine(
       filled = rest;
     }
   } finally {
-    closeSync(fd);
+    reader.close();
   }
 }
 
@@ -79,19 +85,19 @@ export class DataLineCounter {
 }
 
 /** Data lines of a file: its line count minus the header. */
-export function countDataLines(file: string): number {
-  const fd = openSync(file, 'r');
+export function countDataLines(source: ImportSource): number {
+  const reader = readerOf(source);
   try {
     const buffer = Buffer.allocUnsafe(CHUNK);
     const counter = new DataLineCounter();
     for (;;) {
-      const read = readSync(fd, buffer, 0, CHUNK, null);
+      const read = reader.read(buffer, 0, CHUNK);
       if (read === 0) break;
       counter.add(buffer.subarray(0, read));
     }
     return counter.dataLines;
   } finally {
-    closeSync(fd);
+    reader.close();
   }
 }
 
@@ -112,7 +118,7 @@ export interface FileHeader {
  * both see the same lines under the same numbers. Returns the file's line count (0: empty).
  */
 export function forEachDataLine(
-  file: string,
+  file: ImportSource,
   kind: ImportKind,
   onHeader: (header: FileHeader) => void,
   onLine: (buffer: Buffer, start: number, stop: number, overlong: boolean, line: number) => void,

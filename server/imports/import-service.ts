@@ -5,10 +5,25 @@
  *
  * Layout: `<importsDir>/uploads/<uuid>.txt` (uploads, written by the files router),
  * `<importsDir>/errors/<uuid>.errors.txt` (error files), `<recordsDir>/<programId>.sqlite`,
- * `<keysDir>/pin.key`, `<keysDir>/device.key`.
+ * `<keysDir>/pin.key`, `<keysDir>/device.key`, `<keysDir>/upload.key`.
+ *
+ * Device files hold passwords: their uploads are sealed as they are written (sealed-file.ts,
+ * with the upload key; uploadKeyFor), read back through decryption by the import, and deleted
+ * once their import ends, completed or failed. At open, what a crash may have left is deleted:
+ * a sealed upload whose import had started or that no program registered, and a device file
+ * in plain text.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -26,7 +41,12 @@ import { ERROR_CODE } from '@contracts/api/constants';
 import { conflict, HttpError, notFound, validationError } from '../http/errors';
 import { CardStore } from '../records/card-store';
 import { RecordsDb, type Db } from '../records/records-db';
-import { DEVICE_KEY_FILE, loadOrCreateKey, PIN_KEY_FILE } from '../records/record-crypto';
+import {
+  DEVICE_KEY_FILE,
+  loadOrCreateKey,
+  PIN_KEY_FILE,
+  UPLOAD_KEY_FILE,
+} from '../records/record-crypto';
 import { StoreSearch } from '../records/store-search';
 import {
   PROGRESS_CELL,
@@ -36,7 +56,8 @@ import {
   type ImportJob,
   type ImportOutcome,
 } from './engine';
-import { describeKind } from './file-header';
+import { describeKind, readHeader } from './file-header';
+import { isSealed } from './sealed-file';
 import { CARD_ROWS_AHEAD_MIN_BYTES, CardRowsAhead } from './card-rows-ahead';
 
 export interface UploadRecord {
@@ -111,6 +132,8 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_NAME = new RegExp(`^${UUID}\\.txt$`);
 const ERROR_NAME = new RegExp(`^${UUID}\\.errors\\.txt$`);
 const WORKER_FILE = path.join(__dirname, 'import-worker.ts');
+/** How much of an upload the leftover check at open reads: more than any header line. */
+const LEFTOVER_HEAD_BYTES = 64 * 1024;
 /** How often old uploads and error files are looked for (ImportServiceOptions.fileRetentionMs). */
 export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
@@ -181,6 +204,7 @@ export class ImportService {
   readonly #records: RecordsDb;
   readonly #pinKey: Buffer;
   readonly #deviceKey: Buffer;
+  readonly #uploadKey: Buffer;
   /** Upload name -> the import of it that is queued or running. */
   readonly #running = new Map<string, Running>();
   /** Program -> the end of its last queued import (one import at a time per program). */
@@ -204,12 +228,14 @@ export class ImportService {
     this.#records = new RecordsDb(options.recordsDir, this.errorsDir);
     this.#pinKey = loadOrCreateKey(options.keysDir, PIN_KEY_FILE);
     this.#deviceKey = loadOrCreateKey(options.keysDir, DEVICE_KEY_FILE);
+    this.#uploadKey = loadOrCreateKey(options.keysDir, UPLOAD_KEY_FILE);
     this.cards = new CardStore(this.#records, this.#pinKey);
     this.stores = new StoreSearch(this.#records);
   }
 
   static open(options: ImportServiceOptions): ImportService {
     const service = new ImportService(options);
+    service.#removeLeftovers();
     if ((options.fileRetentionMs ?? 0) > 0) {
       const sweep = () => {
         service.sweepFiles().catch((error: unknown) => {
@@ -259,6 +285,55 @@ export class ImportService {
       this.#options.logger.info({ removed }, 'deleted import files past their retention');
     }
     return removed;
+  }
+
+  /**
+   * The key an upload of `kind` is sealed with as it is written (sealed-file.ts), or undefined:
+   * device files (their passwords) are, card and store files are not.
+   */
+  uploadKeyFor(kind: ImportKind): Buffer | undefined {
+    return kind === 'device' ? this.#uploadKey : undefined;
+  }
+
+  /**
+   * Deletes what a crash may have left in the uploads folder (synchronously, at open, before
+   * any upload arrives): a sealed upload whose import had started (it ends, completed or
+   * failed, with its file deleted) or that no program registered (its upload never finished),
+   * and a device file in plain text (written before uploads were sealed, or by hand).
+   */
+  #removeLeftovers(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.uploadsDir);
+    } catch {
+      return; // no uploads yet
+    }
+    let removed = 0;
+    for (const name of names) {
+      if (!UPLOAD_NAME.test(name)) continue;
+      const file = path.join(this.uploadsDir, name);
+      const head = readStart(file);
+      if (head === undefined) continue;
+      const leftover = isSealed(head)
+        ? this.#importStarted(name) !== false
+        : readHeader(firstLine(head), ['device']).ok;
+      if (!leftover) continue;
+      rmSync(file, { force: true });
+      removed += 1;
+    }
+    if (removed > 0) {
+      this.#options.logger.info({ removed }, 'deleted device uploads left by an earlier run');
+    }
+  }
+
+  /** Whether an import of a registered upload has started; undefined when no program has it. */
+  #importStarted(fileName: string): boolean | undefined {
+    const programId = this.#ownerOf(fileName);
+    if (programId === undefined) return undefined;
+    const started = this.#records
+      .statement(programId, 'importOf', 'SELECT 1 FROM imports WHERE file_name = ? LIMIT 1')
+      ?.get(fileName);
+    return started !== undefined;
   }
 
   /** A new server-made upload name (the uploads folder exists once this returns). */
@@ -315,7 +390,9 @@ export class ImportService {
     this.#running.set(fileName, running);
 
     const previous = this.#queues.get(programId) ?? Promise.resolve();
-    const run = previous.then(() => this.#run(running, request, inputFile));
+    const run = previous
+      .then(() => this.#run(running, request, inputFile))
+      .finally(() => this.#importEnded(kind, fileName, inputFile));
     const settled = run.catch(() => undefined);
     this.#queues.set(programId, settled);
     this.#runs.add(settled);
@@ -458,6 +535,7 @@ export class ImportService {
       card: request.card,
       pinKey: this.#pinKey.toString('hex'),
       deviceKey: this.#deviceKey.toString('hex'),
+      uploadKey: this.#uploadKey.toString('hex'),
       failAfterLine: testHooks?.failAfterLine,
       lineDelayMs: testHooks?.lineDelayMs,
       failAtLine: request.faults?.failAtLine,
@@ -498,6 +576,18 @@ export class ImportService {
       });
       throw failed(this.#closed ? IMPORT_SERVER_MESSAGE.interrupted : undefined);
     }
+  }
+
+  /**
+   * After an import, completed or failed: a device upload is deleted (its passwords are in the
+   * records now, sealed, or nowhere); another upload stays until its retention ends.
+   */
+  async #importEnded(kind: ImportKind, fileName: string, inputFile: string): Promise<void> {
+    if (kind !== 'device') return;
+    this.#dataLines.delete(fileName);
+    await rm(inputFile, { force: true }).catch((error: unknown) => {
+      this.#options.logger.error({ err: error, fileName }, 'could not delete a device upload');
+    });
   }
 
   #inWorker(job: ImportJob, running: Running): Promise<ImportOutcome> {
@@ -634,4 +724,24 @@ export class ImportService {
       await delay(20);
     }
   }
+}
+
+/** The first bytes of a file (enough for a header line), or undefined when it cannot be read. */
+function readStart(file: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(LEFTOVER_HEAD_BYTES);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The first line of a file's start, without a BOM or CR. */
+function firstLine(head: Buffer): string {
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  return text.slice(0, text.search(/\r?\n|$/));
 }

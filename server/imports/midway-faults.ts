@@ -1,5 +1,5 @@
 /**
- * Midway faults of the developer tools (README "Faults and latency"; issue 12): a fault on an
+ * Midway faults of the developer tools (README "Faults and latency"): a fault on an
  * upload or process call does not answer ahead of the route, it is noted on the call's
  * `res.locals` (server/dev/mock/faults.ts) and applied here, by the upload storage (an upload cut
  * off after some bytes) and the import engine (an import failing or stalling at a line). Nothing
@@ -15,8 +15,8 @@ export const MIDWAY_FAULT_LOCAL = 'mockMidwayFault';
 export interface UploadFault {
   /** The upload fails once more than this many bytes of the file arrived. */
   failAfterBytes: number;
-  /** What the cut-off upload is answered with. */
-  error: HttpError;
+  /** What the cut-off upload is answered with: the developer's errorCode, any integer. */
+  error: HttpError<number>;
 }
 
 export class MidwayFault {

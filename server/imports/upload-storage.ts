@@ -4,15 +4,15 @@
  * The upload streams to disk, never whole in memory: the first chunks (up to SNIFF_BYTES) are
  * held and checked with sniffUpload (not text, empty, no known header: refused at once, nothing
  * written), then the file is written under a server-made name in the uploads folder, owner only,
- * and the rest of the part is piped after it. A write that fails, a client that goes away, or
- * a part cut at multer's fileSize limit (multer then answers LIMIT_FILE_SIZE and calls
- * _removeFile) leaves no file behind. The user's file name is never used as a path.
+ * and the rest of the part is piped after it. A kind whose lines hold secrets (device files:
+ * passwords) is sealed as it is written (sealed-file.ts), so its plain text never reaches the
+ * disk. A write that fails, a client that goes away, or a part cut at multer's fileSize limit
+ * (multer then answers LIMIT_FILE_SIZE and calls _removeFile) leaves no file behind. The user's
+ * file name is never used as a path.
  */
-import { createWriteStream } from 'node:fs';
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { IMPORT_FILE_FIELD, type ImportKind } from '@contracts/api/imports';
@@ -20,6 +20,7 @@ import { validationError } from '../http/errors';
 import { sniffUpload } from './file-header';
 import { DataLineCounter } from './import-file';
 import { midwayFaultOf } from './midway-faults';
+import { writeImportFile } from './sealed-file';
 
 /** How much of an upload is checked before anything is written. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -34,6 +35,8 @@ export interface UploadStorageOptions {
    * declared length: the import service boots the threads its import will use meanwhile.
    */
   onAccepted?(kind: ImportKind, bytes: number): void;
+  /** The key an upload of `kind` is sealed with, or undefined: written as it came. */
+  keyFor?(kind: ImportKind): Buffer | undefined;
 }
 
 /** What the engine learnt of a stored upload: the kind its header names, its data lines. */
@@ -166,7 +169,7 @@ export class UploadStorage implements StorageEngine {
       for await (const chunk of stream) yield* taken(chunk as Buffer);
     }
     try {
-      await pipeline(content, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
+      await writeImportFile(target, content(), this.#options.keyFor?.(sniffed.kind));
     } catch (error) {
       await removeQuietly(target);
       throw error;

@@ -9,7 +9,7 @@
  * guesses): the secret key is what protects them. The card number is in the HMAC input so equal
  * PINs do not give equal hashes.
  */
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { assertProgramId, type RecordsDb } from './records-db';
 import { pinHashOf } from './record-crypto';
@@ -58,6 +58,8 @@ interface CardRow {
 export class CardStore {
   readonly #records: RecordsDb;
   readonly #pinKey: Buffer;
+  /** What an unknown card's PIN is compared with: random, so no PIN can match it. */
+  readonly #noCardHash = randomBytes(32);
 
   constructor(records: RecordsDb, pinKey: Buffer) {
     this.#records = records;
@@ -148,10 +150,21 @@ export class CardStore {
     };
   }
 
-  /** True when `pin` is the card's PIN (constant-time comparison of the hashes). */
-  async verifyPin(record: CardRecord, pin: string): Promise<boolean> {
-    await Promise.resolve();
-    const actual = pinHashOf(this.#pinKey, record.cardNumber, pin);
-    return record.pinHash.length === actual.length && timingSafeEqual(record.pinHash, actual);
+  /**
+   * The card of that number in the program when `pin` is its PIN, else undefined, whether the
+   * number is unknown or the PIN wrong. An unknown card costs the same work as a known one (the
+   * lookup, the PIN's HMAC and a constant-time comparison, against a random hash), so neither
+   * the answer nor its time tells whether a card number exists.
+   */
+  async findWithPin(
+    programId: number,
+    cardNumber: string,
+    pin: string,
+  ): Promise<CardRecord | undefined> {
+    const card = await this.find(programId, cardNumber);
+    const actual = pinHashOf(this.#pinKey, cardNumber, pin);
+    const stored = card?.pinHash ?? this.#noCardHash;
+    const matches = stored.length === actual.length && timingSafeEqual(stored, actual);
+    return card !== undefined && matches ? card : undefined;
   }
 }

@@ -3,6 +3,8 @@
  * 64 hex digits), apart from the records:
  *   pin.key     HMAC-SHA256 key of card PINs (`cardNumber:pin`)
  *   device.key  AES-256-GCM key of device passwords (random 12-byte IV per device)
+ *   upload.key  AES-256-GCM key of the device files uploaded for import, sealed as they are
+ *               written (server/imports/sealed-file.ts; random 12-byte IV per file)
  * A key file is created once: written to a temp file, then hard-linked into place, which fails
  * when another process got there first, so nobody ever reads half a key.
  */
@@ -13,6 +15,7 @@ import { hasErrorCode } from '../http/errno';
 
 export const PIN_KEY_FILE = 'pin.key';
 export const DEVICE_KEY_FILE = 'device.key';
+export const UPLOAD_KEY_FILE = 'upload.key';
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 

@@ -3,7 +3,8 @@
  *   GET  /mj/                              the site page (built by webpack: dist/client/mj/index.html)
  *   GET  /mj/api/sites/{siteUrl}           PublishedJournalSite of a published profile
  *   GET  /mj/api/sites/{siteUrl}/style.css the profile's stylesheet, as text/css
- *   POST /mj/api/sites/{siteUrl}/balance   {cardNumber, pin} → BalanceAnswer
+ *   POST /mj/api/sites/{siteUrl}/balance   {cardNumber, pin} → BalanceAnswer; one 403 for an
+ *                                          unknown card and a wrong PIN
  *
  * The stylesheet is its own file, linked by the page: CSS that tries to close a <style>
  * element (`</style><script>…`) is then only bad CSS, since there is no element to close, and
@@ -142,13 +143,12 @@ export function createJournalSiteRouter({
       if (attempts.isLocked(key)) {
         throw new HttpError(429, ERROR_CODE.RATE_LIMITED, JOURNAL_SITE_TEXT.tooManyAttempts);
       }
-      const card = await cards.find(programId, cardNumber);
+      // An unknown card and a wrong PIN are one answer, counted alike: the answer never
+      // confirms that a card number exists.
+      const card = await cards.findWithPin(programId, cardNumber, pin);
       if (card === undefined) {
-        throw new HttpError(404, ERROR_CODE.CARD_NOT_FOUND, JOURNAL_SITE_TEXT.cardNotFound);
-      }
-      if (!(await cards.verifyPin(card, pin))) {
         attempts.recordFailure(key);
-        throw new HttpError(403, ERROR_CODE.WRONG_PIN, JOURNAL_SITE_TEXT.wrongPin);
+        throw new HttpError(403, ERROR_CODE.CARD_OR_PIN_WRONG, JOURNAL_SITE_TEXT.cardOrPinWrong);
       }
       attempts.recordSuccess(key);
 

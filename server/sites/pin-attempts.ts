@@ -2,7 +2,8 @@
  * Wrong PINs per card (CARD_PIN_ATTEMPTS): after `limit` wrong PINs within the window, every
  * check of that card is refused until the window, counted from the first wrong PIN, has
  * passed, even with the right PIN, so guessing from many addresses gains nothing. A right PIN
- * before the limit clears the count.
+ * before the limit clears the count. A card number no card has counts the same as a wrong PIN,
+ * so the lock does not tell an unknown card from a known one either.
  *
  * In memory, per app: a restart forgets the counts, which the per-address limit bounds. The map
  * is capped: expired entries are dropped first, then the oldest.

@@ -285,8 +285,7 @@ describe('published journal site', () => {
     });
 
     it.each([
-      [404, ERROR_CODE.CARD_NOT_FOUND, JOURNAL_SITE_TEXT.cardNotFound, 'cardNumber'],
-      [403, ERROR_CODE.WRONG_PIN, JOURNAL_SITE_TEXT.wrongPin, 'pin'],
+      [403, ERROR_CODE.CARD_OR_PIN_WRONG, JOURNAL_SITE_TEXT.cardOrPinWrong, 'both'],
       [429, ERROR_CODE.RATE_LIMITED, JOURNAL_SITE_TEXT.tooManyAttempts, undefined],
     ])(
       'answer %i: shows the server message in an alert',
@@ -297,14 +296,13 @@ describe('published journal site', () => {
         expect(await screen.findByRole('alert')).toHaveTextContent(text);
         const card = screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel);
         const pin = screen.getByLabelText(JOURNAL_SITE_TEXT.pinLabel);
-        if (field === 'cardNumber') {
+        if (field === 'both') {
           expect(card).toHaveAttribute('aria-invalid');
-          expect(card).toHaveFocus();
-        } else if (field === 'pin') {
           expect(pin).toHaveAttribute('aria-invalid');
-          expect(pin).toHaveFocus();
+          expect(card).toHaveFocus();
         } else {
           expect(card).not.toHaveAttribute('aria-invalid');
+          expect(pin).not.toHaveAttribute('aria-invalid');
         }
         expect(pin).toHaveValue('');
         expect(screen.queryByText(JOURNAL_SITE_TEXT.balanceTitle)).toBeNull();

@@ -1,8 +1,9 @@
 /**
- * A fault of the developer tools (issue 12, README "Faults and latency") seen in Chromium: a
- * fault added through the control API fails the journal profile save; the portal shows its
- * "Error" dialog with the server's text, and the profile is unchanged after a reload; a delay
- * fault slows the dashboard's list call by at least its delay, as the browser times it.
+ * A fault of the developer tools (README "Faults and latency") seen in Chromium: a fault added
+ * through the control API fails the journal profile save; the portal shows its "Error" dialog
+ * with the server's text, and the profile is unchanged after a reload; a fault with a code the
+ * portal does not know shows as "Error: 4711" at login; a delay fault slows the dashboard's
+ * list call by at least its delay, as the browser times it.
  */
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, THEME, type JournalProfile } from '@contracts/api/journal';
@@ -11,6 +12,7 @@ import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded, FaultInput } from '@contracts/api/mock-faults';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { API_PATHS } from '@contracts/api/paths';
+import { LOGIN_TEXT } from '@/config/texts';
 import {
   DASHBOARD_TEXT,
   SAVE_AND_CONTINUE,
@@ -47,7 +49,7 @@ async function addFault(input: FaultInput): Promise<FaultAdded> {
   return (await answer.json()) as FaultAdded;
 }
 
-describe('a faulted journal save', () => {
+describe('faults of the developer tools in the portal', () => {
   it('shows the error dialog and leaves the profile unchanged', async () => {
     const profile = await api.call<JournalProfile>(
       'POST',
@@ -86,6 +88,31 @@ describe('a faulted journal save', () => {
     // The failed call is logged (01 §8: response errors are logged), and nothing else went wrong.
     expect(unexpectedErrors(errors, [500])).toEqual([
       expect.stringMatching(/^PUT \S+\/myjournal\/profiles\/\d+\S* failed .*Something went wrong/),
+    ]);
+    await page.context().close();
+  });
+
+  it('shows an errorCode the portal does not know as "Error: 4711"', async () => {
+    const errorMessage = 'A failure the portal has no code for (fault).';
+    await addFault({
+      method: 'POST',
+      path: `/api${API_PATHS.tokens}`,
+      status: 503,
+      errorCode: 4711,
+      errorMessage,
+      times: 1,
+    });
+    const { page, errors } = await suite.newPage();
+    await page.goto(`${suite.baseUrl}/`);
+    await page.getByLabel(LOGIN_TEXT.username).fill(DEMO_USER.username);
+    await page.getByLabel(LOGIN_TEXT.password).fill(DEMO_USER.password);
+    await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+    await answerDialog(page, 'Error: 4711', { message: errorMessage });
+    // Only that call was faulted: signing in again works.
+    await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    expect(unexpectedErrors(errors, [503])).toEqual([
+      expect.stringMatching(/^POST \S+\/tokens\S* failed .*4711/),
     ]);
     await page.context().close();
   });

@@ -378,11 +378,11 @@ describe('rate limits', () => {
 describe('FixedWindowCounter', () => {
   it('counts per key within a window and starts a new window once it ended', () => {
     const counter = new FixedWindowCounter(2, 1000);
-    expect(counter.hit('a', 0)).toEqual({ remaining: 1, resetAt: 1000 });
-    expect(counter.hit('a', 500)).toEqual({ remaining: 0, resetAt: 1000 });
-    expect(counter.hit('a', 999)).toEqual({ remaining: -1, resetAt: 1000 });
-    expect(counter.hit('b', 999)).toEqual({ remaining: 1, resetAt: 1999 });
-    expect(counter.hit('a', 1000)).toEqual({ remaining: 1, resetAt: 2000 });
+    expect(counter.hit('a', 0)).toMatchObject({ remaining: 1, resetAt: 1000 });
+    expect(counter.hit('a', 500)).toMatchObject({ remaining: 0, resetAt: 1000 });
+    expect(counter.hit('a', 999)).toMatchObject({ remaining: -1, resetAt: 1000 });
+    expect(counter.hit('b', 999)).toMatchObject({ remaining: 1, resetAt: 1999 });
+    expect(counter.hit('a', 1000)).toMatchObject({ remaining: 1, resetAt: 2000 });
   });
 });
 

@@ -69,12 +69,13 @@ describe('card store (records store)', () => {
         expiryDate: '2030-12-31',
         status: 'active',
       });
-      expect(found && (await cards.verifyPin(found, '1234'))).toBe(true);
-      expect(found && (await cards.verifyPin(found, '4321'))).toBe(false);
+      expect(await cards.findWithPin(3, '6035990000000011', '1234')).toBeDefined();
+      expect(await cards.findWithPin(3, '6035990000000011', '4321')).toBeUndefined();
       const other = await cards.find(4, '6035990000000011');
       expect(other?.balanceCents).toBe(1);
-      expect(other && (await cards.verifyPin(other, '4321'))).toBe(true);
+      expect(await cards.findWithPin(4, '6035990000000011', '4321')).toBeDefined();
       expect(await cards.find(3, '6035990000009999')).toBeUndefined();
+      expect(await cards.findWithPin(3, '6035990000009999', '1234')).toBeUndefined();
       expect(await cards.find(99, '6035990000000011')).toBeUndefined();
       expect(await cards.find(3, 'not-a-card')).toBeUndefined();
       // A lookup of a program without records creates no file.
@@ -96,7 +97,7 @@ describe('card store (records store)', () => {
       ).toEqual({ inserted: 1, replaced: 1 });
       const found = await cards.find(5, '6035990000000011');
       expect(found?.status).toBe('blocked');
-      expect(found && (await cards.verifyPin(found, '5555'))).toBe(true);
+      expect(await cards.findWithPin(5, '6035990000000011', '5555')).toBeDefined();
     });
   });
 
@@ -208,7 +209,9 @@ describe('demo cards', () => {
     expect(await seedDemoCards(dirs)).toBe(false);
     await withService(async ({ cards }) => {
       const fifty = await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000011');
-      expect(fifty && (await cards.verifyPin(fifty, '1234'))).toBe(true);
+      expect(
+        await cards.findWithPin(DEMO_CARD_PROGRAM_ID, '6035990000000011', '1234'),
+      ).toBeDefined();
       expect(fifty?.balanceCents).toBe(5000);
       expect((await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000037'))?.expiryDate).toBeNull();
       await cards.importCards(DEMO_CARD_PROGRAM_ID, [card('7000000000000001', '1111')]);
@@ -266,10 +269,9 @@ describe('migration from the old ndjson card store', () => {
     await withService(async ({ cards }) => {
       const first = await cards.find(1, '6035990000000011');
       expect(first).toMatchObject({ balanceCents: 700, currency: 'NZD', expiryDate: null });
-      expect(first && (await cards.verifyPin(first, '2222'))).toBe(true);
-      expect(first && (await cards.verifyPin(first, '2223'))).toBe(false);
-      const other = await cards.find(12, '9999000011112222');
-      expect(other && (await cards.verifyPin(other, '4444'))).toBe(true);
+      expect(await cards.findWithPin(1, '6035990000000011', '2222')).toBeDefined();
+      expect(await cards.findWithPin(1, '6035990000000011', '2223')).toBeUndefined();
+      expect(await cards.findWithPin(12, '9999000011112222', '4444')).toBeDefined();
     });
   });
 

@@ -24,6 +24,9 @@ const DEMO = {
   fiveHundred: { cardNumber: '6035990000000052', pin: '4321' },
 } as const;
 
+/** A number no card of the tests' programs has. */
+const UNKNOWN_CARD = '6035990000009999';
+
 const IMAGE_ID = 'a'.repeat(32);
 const MISSING_IMAGE_ID = 'b'.repeat(32);
 const EVIL_CSS = `body { color: red; }\n</style><script>alert(1)</script>\n.title { font-family: 'Open Sans', sans-serif; }\np { font-family: Roboto; }\na { font-family: "Comic Neue", cursive; }\n`;
@@ -260,44 +263,49 @@ describe('published journal site', () => {
       });
     });
 
-    it('an unknown card: 404 CARD_NOT_FOUND; cards belong to the site program only', async () => {
-      const unknown = await balance(t, 'test-site', {
-        cardNumber: '6035990000009999',
-        pin: '1234',
-      });
-      expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({
-        errorCode: ERROR_CODE.CARD_NOT_FOUND,
-        errorMessage: JOURNAL_SITE_TEXT.cardNotFound,
-      });
+    it('an unknown card and a wrong PIN get the same answer: 403 CARD_OR_PIN_WRONG', async () => {
+      const REFUSED = {
+        errorCode: ERROR_CODE.CARD_OR_PIN_WRONG,
+        errorMessage: JOURNAL_SITE_TEXT.cardOrPinWrong,
+      };
+      const wrongPin = await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
+      const unknown = await balance(t, 'test-site', { cardNumber: UNKNOWN_CARD, pin: '1234' });
+      // A card of another program is unknown to this site.
       const otherProgram = await balance(t, 'other-program', DEMO.fifty);
-      expect(otherProgram.status).toBe(404);
-      expect(otherProgram.body).toMatchObject({ errorCode: ERROR_CODE.CARD_NOT_FOUND });
-    });
-
-    it('a wrong PIN: 403 WRONG_PIN', async () => {
-      const response = await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual({
-        errorCode: ERROR_CODE.WRONG_PIN,
-        errorMessage: JOURNAL_SITE_TEXT.wrongPin,
-      });
-    });
-
-    it('after CARD_PIN_ATTEMPTS wrong PINs the card is refused, even with the right PIN', async () => {
-      for (let i = 0; i < 3; i += 1) {
-        const wrong = await balance(t, 'test-site', { ...DEMO.fifty, pin: `000${i}` });
-        expect(wrong.status).toBe(403);
+      for (const response of [wrongPin, unknown, otherProgram]) {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual(REFUSED);
+        expect(response.headers['cache-control']).toBe('no-store');
       }
-      const locked = await balance(t, 'test-site', DEMO.fifty);
-      expect(locked.status).toBe(429);
-      expect(locked.body).toEqual({
-        errorCode: ERROR_CODE.RATE_LIMITED,
-        errorMessage: JOURNAL_SITE_TEXT.tooManyAttempts,
-      });
-      // Other cards are not affected.
-      expect((await balance(t, 'test-site', DEMO.fiveHundred)).status).toBe(200);
+      // The same headers; the same values but for those that vary with every answer.
+      const VARYING = new Set(['date', 'ratelimit', 'content-security-policy']);
+      const comparable = (headers: Record<string, string>) =>
+        Object.entries(headers).map(([name, value]) => [name, VARYING.has(name) ? '' : value]);
+      expect(comparable(unknown.headers)).toEqual(comparable(wrongPin.headers));
+      expect(unknown.text).toBe(wrongPin.text);
     });
+
+    it.each([
+      ['a known card with wrong PINs', DEMO.fifty.cardNumber],
+      ['an unknown card', UNKNOWN_CARD],
+    ])(
+      'after CARD_PIN_ATTEMPTS refusals %s is refused with 429, even with the right PIN',
+      async (_name, cardNumber) => {
+        const statuses: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          statuses.push((await balance(t, 'test-site', { cardNumber, pin: `000${i}` })).status);
+        }
+        const locked = await balance(t, 'test-site', { ...DEMO.fifty, cardNumber });
+        statuses.push(locked.status);
+        expect(statuses).toEqual([403, 403, 403, 429]);
+        expect(locked.body).toEqual({
+          errorCode: ERROR_CODE.RATE_LIMITED,
+          errorMessage: JOURNAL_SITE_TEXT.tooManyAttempts,
+        });
+        // Other cards are not affected.
+        expect((await balance(t, 'test-site', DEMO.fiveHundred)).status).toBe(200);
+      },
+    );
 
     it('a right PIN before the limit clears the wrong ones', async () => {
       await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
@@ -362,10 +370,27 @@ describe('published journal site', () => {
       const cardsBefore = await listing();
       await balance(t, 'test-site', DEMO.fifty);
       await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
-      await balance(t, 'test-site', { cardNumber: '6035990000009999', pin: '1234' });
+      await balance(t, 'test-site', { cardNumber: UNKNOWN_CARD, pin: '1234' });
       expect(await t.dataFileBytes()).toEqual(before);
       expect(await listing()).toEqual(cardsBefore);
     });
+  });
+
+  it('counts an unknown card and a wrong PIN alike toward the per-address limit', async () => {
+    for (const refusal of [
+      { cardNumber: UNKNOWN_CARD, pin: '1234' },
+      { ...DEMO.fifty, pin: '0000' },
+    ]) {
+      const app = await createTestApp({ env: { BALANCE_RATE_LIMIT: '2' } });
+      try {
+        await seedSites(app);
+        expect((await balance(app, 'test-site', refusal)).status).toBe(403);
+        expect((await balance(app, 'test-site', refusal)).status).toBe(403);
+        expect((await balance(app, 'test-site', DEMO.fiveHundred)).status).toBe(429);
+      } finally {
+        await app.close();
+      }
+    }
   });
 
   it('limits balance checks per address (BALANCE_RATE_LIMIT per 15 minutes)', async () => {

@@ -1,6 +1,7 @@
 /** The real entry points, run as processes: server/index.ts and server/scripts/db-reset.ts. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
+import { freePort } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
@@ -70,6 +72,68 @@ function firstLineMatching(child: ChildProcess, pattern: RegExp): Promise<RegExp
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
   });
+}
+
+/** The pid the data file's lock names. */
+async function lockPid(dbFile: string): Promise<number> {
+  return (JSON.parse(await readFile(`${dbFile}.lock`, 'utf8')) as { pid: number }).pid;
+}
+
+/** A process's fields from /proc/<pid>/stat, from field 3 (its state) on. */
+const statFields = (pid: number): string[] => {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return text.slice(text.lastIndexOf(')') + 2).split(' ');
+};
+const processState = (pid: number): string | undefined => statFields(pid)[0];
+const processStartTime = (pid: number): string | undefined => statFields(pid)[22 - 3];
+
+/** Waits for a condition, checking every 20 ms, for at most `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Starts the server under a parent that never reaps its children (a shell that replaced itself
+ * with sleep), as a supervisor that has not waited yet leaves one: once killed, the server stays
+ * a zombie. Answers once it listens: the server's pid and its parent.
+ */
+async function startUnreaped(env: Record<string, string>) {
+  const parent = spawn(
+    'sh',
+    ['-c', '"$NODE" --import tsx server/index.ts & echo "server pid $!"; exec sleep 600'],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        NODE: process.execPath,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  parent.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  parent.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const serverPid = () => /server pid (\d+)\n/.exec(output)?.[1];
+  try {
+    await until(() => {
+      const pid = serverPid();
+      if (pid !== undefined && processState(Number(pid)) === 'Z') {
+        throw new Error(`the server exited:\n${output}`);
+      }
+      return pid !== undefined && output.includes('Portal running on');
+    }, 60_000);
+    return { parent, pid: Number(serverPid()) };
+  } catch (error) {
+    parent.kill('SIGKILL');
+    throw error;
+  }
 }
 
 describe('server processes', () => {
@@ -152,7 +216,7 @@ describe('server processes', () => {
     const dbFile = path.join(dir, 'db.json');
     const server = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: '' });
     try {
-      expect(await readFile(`${dbFile}.lock`, 'utf8')).toBe(String(server.child.pid));
+      expect(await lockPid(dbFile)).toBe(server.child.pid);
       expect(await modeOf(dbFile)).toBe(0o600);
       expect(await modeOf(path.join(dir, 'files'))).toBe(0o700);
       expect(await modeOf(path.join(dir, 'records'))).toBe(0o700);
@@ -208,16 +272,64 @@ describe('server processes', () => {
     }
   });
 
-  it('takes over a stale lock whose process is gone', async () => {
+  it('takes over a stale lock whose process is gone (a lock of a bare pid too)', async () => {
     const dbFile = path.join(dir, 'db.json');
     const gone = spawn(process.execPath, ['-e', '']);
     await exitOf(gone);
     await writeFile(`${dbFile}.lock`, String(gone.pid));
     const server = await startServer({ DB_FILE: dbFile });
     try {
-      expect(await readFile(`${dbFile}.lock`, 'utf8')).toBe(String(server.child.pid));
+      expect(await lockPid(dbFile)).toBe(server.child.pid);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('starts again at once after kill -9, ten times in a row, while the killed server is an unreaped zombie', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const port = await freePort();
+    const parents: ChildProcess[] = [];
+    try {
+      for (let round = 0; round < 10; round += 1) {
+        const server = await startUnreaped({ DB_FILE: dbFile, PORT: String(port) });
+        parents.push(server.parent);
+        expect((await fetch(`http://localhost:${port}/config.json`)).status).toBe(200);
+        expect(await lockPid(dbFile)).toBe(server.pid);
+        process.kill(server.pid, 'SIGKILL');
+        // Dead but still listed: its parent never reaps it. Its lock is still there.
+        await until(() => processState(server.pid) === 'Z');
+        expect(await lockPid(dbFile)).toBe(server.pid);
+      }
+    } finally {
+      for (const parent of parents) parent.kill('SIGKILL');
+    }
+  }, 240_000);
+
+  it('takes over a lock whose pid now belongs to another program, or whose machine restarted', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    // A lock as a server leaves it on kill -9.
+    const first = await startServer({ DB_FILE: dbFile });
+    const lock = JSON.parse(await readFile(`${dbFile}.lock`, 'utf8')) as Record<string, unknown>;
+    const exited = exitOf(first.child);
+    first.child.kill('SIGKILL');
+    await exited;
+    // Another program that runs under the dead server's pid: here a live process's pid.
+    const other = spawn('sleep', ['600']);
+    try {
+      for (const stale of [
+        { ...lock, pid: other.pid },
+        { ...lock, pid: other.pid, started: processStartTime(other.pid ?? 0), boot: 'earlier' },
+      ]) {
+        await writeFile(`${dbFile}.lock`, JSON.stringify(stale));
+        const server = await startServer({ DB_FILE: dbFile });
+        try {
+          expect(await lockPid(dbFile)).toBe(server.child.pid);
+        } finally {
+          expect(await server.stop()).toBe(0);
+        }
+      }
+    } finally {
+      other.kill('SIGKILL');
     }
   });
 

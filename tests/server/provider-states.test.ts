@@ -2,7 +2,7 @@ import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import { IMPORT_PATHS } from '@contracts/api/imports';
 import { MERCHANT_SITE_STORES, PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
-import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
+import { JOURNAL_PAGE_TYPE, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
 import { MERCHANT_PAGE_TYPE, MERCHANT_PATHS, MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MERCHANT_SITE_TEXT } from '@contracts/api/merchant-site';
 import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
@@ -22,6 +22,7 @@ const setUp = (t: TestApp, state: string, params: Record<string, unknown> = {}) 
 const FRESH_EACH_TIME = new Set<string>([
   STATE.user,
   STATE.publishedSiteWithCard,
+  STATE.publishedSiteWithoutCard,
   STATE.programMissing,
   STATE.journalProfileMissing,
   STATE.merchantProfileMissing,
@@ -144,6 +145,35 @@ describe('pact provider-state endpoint (development only)', () => {
     );
     await get(SCHEME_PATHS.settlement(programId)).expect(404);
     await get(`${SCHEME_PATHS.liability}?programId=${programId}`).expect(404);
+  });
+
+  it("sets up a published site's card, its wrong PIN and a number it has not", async () => {
+    t = await createTestApp();
+    const check = (siteUrl: string, body: { cardNumber: string; pin: string }) =>
+      request(t.app).post(JOURNAL_SITE_PATHS.balance(siteUrl)).send(body);
+    const withCard = (await setUp(t, STATE.publishedSiteWithCard).expect(200)).body as {
+      siteUrl: string;
+      cardNumber: string;
+      pin: string;
+      wrongPin: string;
+    };
+    expect(withCard.wrongPin).not.toBe(withCard.pin);
+    await check(withCard.siteUrl, withCard).expect(200);
+    const refused = { errorCode: ERROR_CODE.CARD_OR_PIN_WRONG };
+    const wrong = await check(withCard.siteUrl, { ...withCard, pin: withCard.wrongPin });
+    expect([wrong.status, wrong.body]).toEqual([403, expect.objectContaining(refused)]);
+    const numbers = new Set<string>();
+    for (let i = 0; i < 3; i += 1) {
+      const without = (await setUp(t, STATE.publishedSiteWithoutCard).expect(200)).body as {
+        siteUrl: string;
+        cardNumber: string;
+      };
+      expect(without.siteUrl).toBe(withCard.siteUrl);
+      numbers.add(without.cardNumber);
+      const unknown = await check(without.siteUrl, { cardNumber: without.cardNumber, pin: '1234' });
+      expect([unknown.status, unknown.body]).toEqual([403, expect.objectContaining(refused)]);
+    }
+    expect(numbers.size).toBe(3);
   });
 
   it('sets up uploads and a completed import that the import calls find', async () => {

@@ -3,13 +3,11 @@
  * through the import service, as the wizard's step 3 does (03 §3, §4), so a scenario's or a
  * provider state's records are what an operator's import makes. See ./blocks.ts.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportAnswer, ImportKind } from '@contracts/api/imports';
 import type { Snapshot } from '../../db/store';
 import type { CardImportParams, ImportService } from '../../imports/import-service';
+import { writeImportFile } from '../../imports/sealed-file';
 import { BlockError } from './blocks';
 
 export interface UploadParams {
@@ -25,18 +23,27 @@ export async function upload(
   params: UploadParams & { content: string },
 ): Promise<string> {
   const fileName = imports.newUploadName();
-  await writeFile(path.join(imports.uploadsDir, fileName), params.content, { mode: 0o600 });
-  await register(imports, params, fileName);
+  await writeImportFile(
+    path.join(imports.uploadsDir, fileName),
+    [Buffer.from(params.content)],
+    imports.uploadKeyFor(params.kind),
+  );
+  await register(imports, params, fileName, Buffer.byteLength(params.content));
   return fileName;
 }
 
-async function register(imports: ImportService, params: UploadParams, fileName: string) {
+async function register(
+  imports: ImportService,
+  params: UploadParams,
+  fileName: string,
+  bytes: number,
+) {
   await imports.registerUpload({
     fileName,
     programId: params.programId,
     userFileName: params.userFileName,
     kind: params.kind,
-    bytes: (await stat(path.join(imports.uploadsDir, fileName))).size,
+    bytes,
     createdDate: Math.floor(Date.now() / 1000),
   });
 }
@@ -50,17 +57,27 @@ export async function uploadLines(
   params: UploadParams & { header: string; lines: Iterable<string> },
 ): Promise<string> {
   const fileName = imports.newUploadName();
-  const out = createWriteStream(path.join(imports.uploadsDir, fileName), { mode: 0o600 });
-  const chunk: string[] = [params.header];
-  for (const line of params.lines) {
-    chunk.push(line);
-    if (chunk.length >= 10_000) {
-      if (!out.write(`${chunk.splice(0).join('\n')}\n`)) await once(out, 'drain');
+  let bytes = 0;
+  function* chunks(): Generator<Buffer> {
+    const chunk: string[] = [params.header];
+    for (const line of params.lines) {
+      chunk.push(line);
+      if (chunk.length >= 10_000) {
+        const block = Buffer.from(`${chunk.splice(0).join('\n')}\n`);
+        bytes += block.length;
+        yield block;
+      }
     }
+    const last = Buffer.from(chunk.length > 0 ? `${chunk.join('\n')}\n` : '');
+    bytes += last.length;
+    yield last;
   }
-  out.end(chunk.length > 0 ? `${chunk.join('\n')}\n` : '');
-  await once(out, 'finish');
-  await register(imports, params, fileName);
+  await writeImportFile(
+    path.join(imports.uploadsDir, fileName),
+    chunks(),
+    imports.uploadKeyFor(params.kind),
+  );
+  await register(imports, params, fileName, bytes);
   return fileName;
 }
 

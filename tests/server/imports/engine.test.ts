@@ -124,7 +124,7 @@ describe('card imports', () => {
     });
     const card = await service.cards.find(1, '6035990100000011');
     expect(card?.balanceCents).toBe(5000);
-    expect(card && (await service.cards.verifyPin(card, '1234'))).toBe(true);
+    expect(await service.cards.findWithPin(1, '6035990100000011', '1234')).toBeDefined();
     expect((await service.cards.find(1, '6035990100000029'))?.balanceCents).toBe(150);
     expect(service.importedFiles(1)).toEqual([
       { fileName: 'cards.txt', createdDate: 1_700_000_000 },
@@ -173,8 +173,7 @@ describe('card imports', () => {
       lines(CARD_HEADER, '6035990100000011|4321|2.00|', '6035990100000029|1234|3.00|'),
     );
     expect(answer).toMatchObject({ totalSuccessLines: 2, insertedLines: 1, replacedLines: 1 });
-    const card = await service.cards.find(1, '6035990100000011');
-    expect(card && (await service.cards.verifyPin(card, '4321'))).toBe(true);
+    expect(await service.cards.findWithPin(1, '6035990100000011', '4321')).toBeDefined();
   });
 
   it('settles repeated and earlier keys in line order however long the file', async () => {
@@ -211,8 +210,7 @@ describe('card imports', () => {
         `${card(2)}|1234|7.00||line 250: cardNumber: appears again, first at line 3`,
       ),
     );
-    const replaced = await service.cards.find(1, card(1));
-    expect(replaced && (await service.cards.verifyPin(replaced, '2222'))).toBe(true);
+    expect(await service.cards.findWithPin(1, card(1), '2222')).toBeDefined();
     expect(await service.cards.find(1, card(3))).toMatchObject({ balanceCents: 400 });
     expect(await service.cards.find(1, card(399))).toMatchObject({ balanceCents: 100 });
   });
@@ -370,8 +368,7 @@ describe('the service', () => {
     expect(answer).toMatchObject({ totalSuccessLines: 4999, totalErrorLines: 1 });
     expect(errors).toContain(`${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`);
     for (const n of [0, 1, 2500, 4999]) {
-      const stored = await service.cards.find(1, card(n));
-      expect(stored && (await service.cards.verifyPin(stored, String(1000 + n)))).toBe(true);
+      expect(await service.cards.findWithPin(1, card(n), String(1000 + n))).toBeDefined();
     }
   });
 

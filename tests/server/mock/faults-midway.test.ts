@@ -108,16 +108,18 @@ describe('midway faults of uploads and imports', () => {
     });
     expect(await uploads()).toEqual([]);
 
-    // Its status and text when given; and the fault was what cut it: the next upload is whole.
+    // Its status, code (any integer) and text when given; and the fault was what cut it: the
+    // next upload is whole.
     await addFault({
       path: '/api/gift-card/giftSchemeFiles/:id',
       failAfterBytes: 0,
       status: 507,
+      errorCode: 4711,
       errorMessage: 'The disk is full (fault)',
       times: 1,
     });
     expectError(await upload(file), 507, {
-      errorCode: ERROR_CODE.INTERNAL,
+      errorCode: 4711,
       errorMessage: 'The disk is full (fault)',
     });
     expect(await uploads()).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Latency and faults of the developer tools (issue 12, README "Faults and latency"), through the
+ * Latency and faults of the developer tools (README "Faults and latency"), through the
  * real app: the control API at /__mock/faults, the `Prefer` header, MOCK_DELAY_MS and the
  * MOCK_FAULTS file. A faulted write leaves the data as it was.
  */
@@ -108,9 +108,11 @@ describe('the faults control API', () => {
     expect((await control.add({ path: '/x', status: 500, colour: 'red' })).body).toMatchObject(
       invalid('colour: Unknown field'),
     );
-    expect((await control.add({ path: '/x', status: 500, errorCode: 7 })).body).toMatchObject({
-      errorMessage: expect.stringMatching(/^errorCode: /) as string,
-    });
+    for (const errorCode of [1.5, '4711', null]) {
+      expect((await control.add({ path: '/x', status: 500, errorCode })).body).toMatchObject({
+        errorMessage: expect.stringMatching(/^errorCode: /) as string,
+      });
+    }
     expect((await control.add({ path: '/x', failAtLine: 3, status: 500 })).body).toMatchObject({
       errorMessage: expect.stringMatching(/^status: Not with failAtLine/) as string,
     });
@@ -162,6 +164,16 @@ describe('the faults control API', () => {
     });
     // Another method or path is not faulted.
     await t.get(JOURNAL_PATHS.profiles).expect(200);
+  });
+
+  it('answers any integer errorCode, also one the server does not have', async () => {
+    for (const errorCode of [4711, 0, -3]) {
+      await added({ method: 'GET', path: PROFILE_PATH, status: 502, errorCode, times: 1 });
+      expectError(await t.get(JOURNAL_PATHS.profile(TEST_PROFILE.profileId)), 502, {
+        errorCode,
+        errorMessage: ERROR_MESSAGE.internal,
+      });
+    }
   });
 
   it('answers a 401 fault as an expired session (the client logs out)', async () => {

@@ -82,12 +82,13 @@ export function createBalanceForm(siteUrl: string): HTMLElement {
     button,
   );
 
-  const showError = (text: string, input?: HTMLInputElement) => {
+  /** Shows the error, marks the inputs it is about and focuses the first of them. */
+  const showError = (text: string, ...invalid: HTMLInputElement[]) => {
     // Not a <p>: the profile's p rule would override the error's colours.
     replaceChildren(message, h('div', { class: 'balanceError' }, text));
-    cardInput.toggleAttribute('aria-invalid', input === cardInput);
-    pinInput.toggleAttribute('aria-invalid', input === pinInput);
-    input?.focus();
+    cardInput.toggleAttribute('aria-invalid', invalid.includes(cardInput));
+    pinInput.toggleAttribute('aria-invalid', invalid.includes(pinInput));
+    invalid[0]?.focus();
   };
 
   form.addEventListener('submit', (event) => {
@@ -117,10 +118,9 @@ export function createBalanceForm(siteUrl: string): HTMLElement {
         replaceChildren(result, ...resultOf(answer.answer));
       } else if (answer.kind === 'failed') {
         showError(JOURNAL_SITE_TEXT.networkError);
-      } else if (answer.errorCode === ERROR_CODE.CARD_NOT_FOUND) {
-        showError(answer.message, cardInput);
-      } else if (answer.errorCode === ERROR_CODE.WRONG_PIN) {
-        showError(answer.message, pinInput);
+      } else if (answer.errorCode === ERROR_CODE.CARD_OR_PIN_WRONG) {
+        // Either may be wrong: both are marked; the card number, the first, takes the focus.
+        showError(answer.message, cardInput, pinInput);
       } else {
         showError(answer.message);
       }

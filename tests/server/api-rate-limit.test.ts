@@ -1,0 +1,123 @@
+/**
+ * The general per-address limit (API_RATE_LIMIT) through the real app: it counts what an address
+ * does without proving who it is, so the documented workflows from one address (pact
+ * verification: a login, a provider state and a signed-in call per interaction) never meet it,
+ * while anonymous traffic and the brute-force limits (sign-in, PIN) still do.
+ */
+import request from 'supertest';
+import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import type { Token } from '@contracts/api/entities';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
+import { API_PATHS } from '@contracts/api/paths';
+import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
+import { CONFIG_VARIABLES } from '../../server/config';
+import { createTestApp, DEMO_USER, loginRequest, type TestApp } from './support/test-app';
+
+/** API_RATE_LIMIT as `npm start` has it. */
+const DEFAULT_API_RATE_LIMIT = Number(
+  CONFIG_VARIABLES.find((variable) => variable.name === 'API_RATE_LIMIT')?.default,
+);
+/** Interactions in the committed pacts (contracts/pacts), rounded up. */
+const PACT_INTERACTIONS = 150;
+/** The seed's published journal site. */
+const DEMO_SITE = 'demo-gift';
+
+const RATE_LIMITED = {
+  errorCode: ERROR_CODE.RATE_LIMITED,
+  errorMessage: ERROR_MESSAGE.rateLimited,
+};
+
+const setUpState = (t: TestApp, state: string) =>
+  request(t.app).post(PROVIDER_STATES_PATH).send({ state, params: {}, action: 'setup' });
+
+const signedIn = (t: TestApp, token: string) =>
+  request(t.app).get(`/api${API_PATHS.programs}`).set(AUTH_HEADER, token);
+
+describe('the general per-address limit (API_RATE_LIMIT)', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('lets three verifications of signed-in calls through at the default limit; the sign-in and PIN limits still hold', async () => {
+    expect(DEFAULT_API_RATE_LIMIT).toBeGreaterThan(0);
+    t = await createTestApp({
+      env: {
+        API_RATE_LIMIT: String(DEFAULT_API_RATE_LIMIT),
+        LOGIN_RATE_LIMIT: '3',
+        CARD_PIN_ATTEMPTS: '3',
+      },
+    });
+    const statuses = new Map<number, number>();
+    const note = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    // As `npm run contracts:verify` does it, three times: per interaction its provider state,
+    // a login (the real token for the pact's placeholder) and the signed-in call.
+    for (let run = 0; run < 3; run += 1) {
+      for (let interaction = 0; interaction < PACT_INTERACTIONS; interaction += 1) {
+        note((await setUpState(t, STATE.programExists)).status);
+        const login = await loginRequest(t.app, DEMO_USER);
+        note(login.status);
+        note((await signedIn(t, (login.body as Token).token)).status);
+      }
+    }
+    // Far more than the limit's worth of requests, none refused.
+    expect(3 * 3 * PACT_INTERACTIONS).toBeGreaterThan(2 * DEFAULT_API_RATE_LIMIT);
+    expect([...statuses]).toEqual([[200, 3 * 3 * PACT_INTERACTIONS]]);
+
+    // The published demo site still answers, its anonymous budget untouched.
+    const site = await request(t.app).get(JOURNAL_SITE_PATHS.site(DEMO_SITE));
+    expect(site.status).toBe(200);
+    expect(site.headers.ratelimit).toMatch(
+      new RegExp(`^limit=${DEFAULT_API_RATE_LIMIT}, remaining=${DEFAULT_API_RATE_LIMIT - 1},`),
+    );
+
+    // Guessing a password is still stopped.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await loginRequest(t.app, { ...DEMO_USER, password: 'wrong' }).expect(401);
+    }
+    expect((await loginRequest(t.app, DEMO_USER)).status).toBe(429);
+
+    // Guessing a PIN too.
+    const card = (await setUpState(t, STATE.publishedSiteWithCard).expect(200)).body as {
+      siteUrl: string;
+      cardNumber: string;
+      pin: string;
+      wrongPin: string;
+    };
+    const check = (pin: string) =>
+      request(t.app)
+        .post(JOURNAL_SITE_PATHS.balance(card.siteUrl))
+        .send({ cardNumber: card.cardNumber, pin });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await check(card.wrongPin)).status).toBe(403);
+    }
+    expect((await check(card.pin)).status).toBe(429);
+  }, 120_000);
+
+  it('counts anonymous requests: past the limit they are refused, signed-in calls go on', async () => {
+    t = await createTestApp({ env: { API_RATE_LIMIT: '5' } });
+    const { token } = await t.login();
+    for (let n = 0; n < 5; n += 1) {
+      await request(t.app).get('/config.json').expect(200);
+      // Signed-in calls between them take nothing of the budget.
+      await signedIn(t, token).expect(200);
+    }
+    for (const refused of [
+      await request(t.app).get('/config.json'),
+      await request(t.app).get(JOURNAL_SITE_PATHS.site(DEMO_SITE)),
+      // A login needs the budget: it is not yet known to succeed.
+      await loginRequest(t.app, DEMO_USER),
+      // A protected call without a token.
+      await request(t.app).get(`/api${API_PATHS.programs}`),
+    ]) {
+      expect([refused.status, refused.body]).toEqual([429, RATE_LIMITED]);
+    }
+    // A token on a protected call is checked by the route: a valid one is served, a forged one
+    // is the usual 401 (and counted).
+    await signedIn(t, token).expect(200);
+    const forged = await signedIn(t, `${token.slice(0, -2)}xx`);
+    expect(forged.status).toBe(401);
+    expect(forged.body).toMatchObject({ errorCode: ERROR_CODE.SESSION_EXPIRED });
+  });
+});

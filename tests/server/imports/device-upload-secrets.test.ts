@@ -1,0 +1,158 @@
+/**
+ * No device password sits on disk in plain text, at any moment: a device file is sealed as it
+ * is uploaded, read back through decryption by its import, and deleted once the import ends,
+ * completed or failed. Every file under the data folder (the data file, records, their WAL,
+ * keys, uploads, error files) is searched byte for byte, after the upload and after the import.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import request from 'supertest';
+import { AUTH_HEADER } from '@contracts/api/constants';
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_KIND_PATHS,
+  IMPORT_PATHS,
+  IMPORT_SERVER_MESSAGE,
+  MASKED_PASSWORD,
+  type ImportAnswer,
+  type ImportKind,
+  type UploadAnswer,
+} from '@contracts/api/imports';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import { DEVICE_KEY_FILE, decryptSecret, readKey } from '../../../server/records/record-crypto';
+import { buildGiftConfig } from '../../support/builders';
+import { createSchemeTestApp, TEST_SCHEMES, type SchemeTestApp } from '../schemes/core-test-app';
+
+const GIFT = TEST_SCHEMES.gift.programId;
+const STORE_FILE = Buffer.from(
+  'storeCode|storeName|address|city|postcode|countryCode\nS001|Main Store|1 Test Street|Sydney|2000|AU\n',
+);
+const DEVICE_HEADER = 'deviceId|storeCode|deviceType|serialNumber|password';
+
+/** Passwords no other byte sequence in the data folder could hold by chance. */
+const newPasswords = (count: number) =>
+  Array.from({ length: count }, () => `pw-${randomBytes(12).toString('hex')}`);
+
+/** A device file: a good line per password but the last, whose store does not exist. */
+function deviceFile(passwords: readonly string[]): Buffer {
+  const lines = passwords.map(
+    (password, index) =>
+      `D-${index + 1}|${index === passwords.length - 1 ? 'NOPE' : 'S001'}|POS|SN-${index + 1}|${password}`,
+  );
+  return Buffer.from(`${[DEVICE_HEADER, ...lines].join('\n')}\n`);
+}
+
+/** Every file under `dir`, recursively. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** `file: password` for every file under `dir` holding one of `passwords`, in any byte order. */
+async function passwordsOnDisk(dir: string, passwords: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of await filesUnder(dir)) {
+    const bytes = await readFile(file).catch(() => Buffer.alloc(0));
+    for (const password of passwords) {
+      for (const encoding of ['utf8', 'utf16le'] as const) {
+        if (bytes.includes(Buffer.from(password, encoding))) {
+          found.push(`${path.relative(dir, file)}: ${password} (${encoding})`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+describe('device passwords on disk', () => {
+  let t: SchemeTestApp;
+  beforeEach(async () => {
+    t = await createSchemeTestApp((data) => {
+      data.configurations = [buildGiftConfig({ programId: GIFT, suffixStand: '001' })];
+    });
+    const stores = await t
+      .post(IMPORT_PATHS.upload(GIFT))
+      .attach(IMPORT_FILE_FIELD, STORE_FILE, 'stores.txt')
+      .expect(200);
+    await process('store', (stores.body as UploadAnswer).fileName).expect(200);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const uploadDevices = async (bytes: Buffer) => {
+    const answer = await t
+      .post(IMPORT_PATHS.uploadDevice(GIFT))
+      .attach(IMPORT_FILE_FIELD, bytes, 'devices.txt')
+      .expect(200);
+    return (answer.body as UploadAnswer).fileName;
+  };
+  function process(kind: ImportKind, fileName: string) {
+    return t.post(IMPORT_KIND_PATHS[kind].process, {
+      programId: GIFT,
+      fileName,
+      userFileName: `${kind}s.txt`,
+    });
+  }
+  const uploads = () => readdir(path.join(t.config.importsDir, 'uploads'));
+
+  it('are never in any file of the data folder: after the upload, after the import', async () => {
+    const passwords = newPasswords(3);
+    // The search finds what is there: the store's name, in its upload and in the records.
+    expect((await passwordsOnDisk(t.dir, ['Main Store'])).length).toBeGreaterThan(0);
+    const fileName = await uploadDevices(deviceFile(passwords));
+    expect(await uploads()).toContain(fileName);
+    expect(await passwordsOnDisk(t.dir, passwords)).toEqual([]);
+
+    const answer = (await process('device', fileName).expect(200)).body as ImportAnswer;
+    expect(answer).toMatchObject({ totalSuccessLines: 2, totalErrorLines: 1 });
+    expect(await passwordsOnDisk(t.dir, passwords)).toEqual([]);
+    // Every copy of the upload is gone; the error file masks the password.
+    expect(await uploads()).not.toContain(fileName);
+    const errorFile = await t.get(IMPORT_PATHS.downloadFile(answer.outFileName ?? '')).expect(200);
+    expect(errorFile.text).toContain(`D-3|NOPE|POS|SN-3|${MASKED_PASSWORD}|line 4: storeCode: `);
+    // The import read the passwords through decryption: the records hold them, sealed.
+    const key = readKey(t.config.keysDir, DEVICE_KEY_FILE);
+    const db = new Database(path.join(t.config.recordsDir, `${GIFT}.sqlite`), { readonly: true });
+    try {
+      const rows = db
+        .prepare(
+          'SELECT device_id AS id, password_sealed AS sealed FROM devices ORDER BY device_id',
+        )
+        .all() as { id: string; sealed: Buffer }[];
+      expect(rows.map((row) => [row.id, key && decryptSecret(key, row.sealed)])).toEqual([
+        ['D-1', passwords[0]],
+        ['D-2', passwords[1]],
+      ]);
+    } finally {
+      db.close();
+    }
+    // The upload cannot be imported again: it is gone.
+    const again = await process('device', fileName);
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({
+      errorMessage: IMPORT_SERVER_MESSAGE.uploadNotFound(fileName),
+    });
+  });
+
+  it('are gone with the upload when its import fails', async () => {
+    const passwords = newPasswords(2);
+    const fileName = await uploadDevices(deviceFile(passwords));
+    // The developer tools' fault: the import fails at its second line, nothing of it kept.
+    const { token } = await t.login();
+    await request(t.app)
+      .post(MOCK_PATHS.faults)
+      .set(AUTH_HEADER, token)
+      .send({ path: `/api${IMPORT_KIND_PATHS.device.process}`, failAtLine: 2, times: 1 })
+      .expect(201);
+    const failed = await process('device', fileName);
+    expect(failed.status).toBe(500);
+    expect(failed.body).toMatchObject({ errorMessage: IMPORT_SERVER_MESSAGE.importFailed });
+    expect(await uploads()).not.toContain(fileName);
+    expect(await passwordsOnDisk(t.dir, passwords)).toEqual([]);
+  });
+});

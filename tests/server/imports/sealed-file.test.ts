@@ -1,0 +1,142 @@
+/**
+ * Sealed import files (server/imports/sealed-file.ts) as the import reads them, and what the
+ * import service deletes at open: device uploads a crash left behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { countDataLines, forEachDataLine } from '../../../server/imports/import-file';
+import { ImportService } from '../../../server/imports/import-service';
+import { isSealed, writeImportFile } from '../../../server/imports/sealed-file';
+
+const DEVICE_HEADER = 'deviceId|storeCode|deviceType|serialNumber|password';
+const STORE_HEADER = 'storeCode|storeName|address|city|postcode|countryCode';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sealed-file-test-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The data lines of an import file as the import reads them. */
+function dataLines(file: string, key?: Buffer): string[] {
+  const lines: string[] = [];
+  forEachDataLine(
+    key === undefined ? file : { file, key },
+    'device',
+    () => undefined,
+    (buffer, start, stop) => lines.push(buffer.toString('utf8', start, stop)),
+  );
+  return lines;
+}
+
+describe('sealed import files', () => {
+  const key = randomBytes(32);
+  const lines = Array.from({ length: 3000 }, (_, n) => `D-${n}|S1|POS|SN-${n}|secret-${n}`);
+  const text = `${DEVICE_HEADER}\r\n${lines.join('\n')}\n`;
+  /** In chunks of odd sizes, as an upload arrives. */
+  const chunks = () => {
+    const bytes = Buffer.from(text);
+    const parts: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += 4093) parts.push(bytes.subarray(at, at + 4093));
+    return parts;
+  };
+
+  it('holds none of the plain text, and reads back line by line, counted alike', async () => {
+    const file = path.join(dir, 'sealed.txt');
+    await writeImportFile(file, chunks(), key);
+    const bytes = await readFile(file);
+    expect(isSealed(bytes)).toBe(true);
+    expect(bytes.includes(Buffer.from('secret-1'))).toBe(false);
+    expect(bytes.includes(Buffer.from(DEVICE_HEADER))).toBe(false);
+    expect(dataLines(file, key)).toEqual(lines);
+    expect(countDataLines({ file, key })).toBe(lines.length);
+  });
+
+  it('reads a plain file as it is, with or without a key', async () => {
+    const file = path.join(dir, 'plain.txt');
+    await writeImportFile(file, chunks(), undefined);
+    expect(await readFile(file, 'utf8')).toBe(text);
+    expect(dataLines(file)).toEqual(lines);
+    expect(dataLines(file, key)).toEqual(lines);
+  });
+
+  it('refuses a sealed file altered, cut short, under another key or without one', async () => {
+    const file = path.join(dir, 'sealed.txt');
+    await writeImportFile(file, chunks(), key);
+    const sealed = await readFile(file);
+    expect(() => dataLines(file)).toThrow('The file is sealed and no key was given');
+    expect(() => dataLines(file, randomBytes(32))).toThrow();
+    const altered = Buffer.from(sealed);
+    altered[altered.length - 100] = (altered[altered.length - 100] ?? 0) ^ 1;
+    await writeFile(file, altered);
+    expect(() => dataLines(file, key)).toThrow();
+    await writeFile(file, sealed.subarray(0, sealed.length - 1));
+    expect(() => dataLines(file, key)).toThrow();
+    await writeFile(file, sealed.subarray(0, 20));
+    expect(() => dataLines(file, key)).toThrow('The sealed file is cut short');
+  });
+});
+
+describe('the import service at open', () => {
+  const dirs = () => ({
+    recordsDir: path.join(dir, 'records'),
+    importsDir: path.join(dir, 'imports'),
+    keysDir: path.join(dir, 'keys'),
+  });
+  const open = () => ImportService.open({ ...dirs(), logger: pino({ level: 'silent' }) });
+
+  it('deletes device uploads a crash left: in plain text, sealed and never registered, sealed with an import', async () => {
+    const first = open();
+    const deviceLines = [`D-1|S1|POS|SN-1|secret`];
+    const write = async (kind: 'device' | 'store', header: string, register: boolean) => {
+      const fileName = first.newUploadName();
+      const content = Buffer.from(`${[header, ...deviceLines].join('\n')}\n`);
+      await writeImportFile(
+        path.join(first.uploadsDir, fileName),
+        [content],
+        first.uploadKeyFor(kind),
+      );
+      if (register) {
+        await first.registerUpload({
+          fileName,
+          programId: 1,
+          userFileName: `${kind}s.txt`,
+          kind,
+          bytes: content.length,
+          createdDate: 1_700_000_000,
+        });
+      }
+      return fileName;
+    };
+    const waiting = await write('device', DEVICE_HEADER, true);
+    const unregistered = await write('device', DEVICE_HEADER, false);
+    const imported = await write('device', DEVICE_HEADER, true);
+    const store = await write('store', STORE_HEADER, true);
+    // An import that started (its row written) and never ended: the process was killed.
+    await first.process('device', { programId: 1, fileName: imported, userFileName: 'd.txt' });
+    await writeImportFile(
+      path.join(first.uploadsDir, imported),
+      [Buffer.from('kept after a crash')],
+      first.uploadKeyFor('device'),
+    );
+    await first.close();
+    const plain = `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.txt`;
+    await mkdir(first.uploadsDir, { recursive: true });
+    await writeFile(path.join(first.uploadsDir, plain), `${DEVICE_HEADER}\nD-9|S1|POS|SN-9|pw\n`);
+    const other = 'notes.txt';
+    await writeFile(path.join(first.uploadsDir, other), 'not an upload name: not touched');
+
+    const second = open();
+    try {
+      expect((await readdir(second.uploadsDir)).sort()).toEqual([other, store, waiting].sort());
+      expect(unregistered).not.toBe(waiting);
+    } finally {
+      await second.close();
+    }
+  });
+});
