@@ -379,6 +379,7 @@ describe('what Stores & Devices says about files', () => {
 
   it('an upload the server refuses says "Error!" / "Upload Failed" and, under it, why', async () => {
     const programId = await createPlainScheme(api, `Refusedupload ${uniqueLetters()}`);
+    await api.createGiftConfig(programId);
     const { page, errors } = await suite.newPage();
     await signIn(page, suite.baseUrl);
     await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
