@@ -32,7 +32,7 @@ import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
 import type { Token } from '../contracts/api/entities';
 import { JOURNAL_PATHS, type JournalProfile } from '../contracts/api/journal';
 import { freePort, waitUntilUp } from '../scripts/lib/portal-server';
-import { CONFIG_VARIABLES, PROJECT_ROOT, SEED_FILE } from '../server/config';
+import { CONFIG_VARIABLE_NAMES, PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { BareAnswer } from './bare-app';
 import { cpuBreakdown, printBreakdown } from './cpu-profile';
 
@@ -90,7 +90,7 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 /** The environment `npm start` would give the server with nothing set: the config variables removed. */
 export function defaultEnv(): NodeJS.ProcessEnv {
-  const configured = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+  const configured = new Set<string>(CONFIG_VARIABLE_NAMES);
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => !configured.has(name)));
 }
 

@@ -1,8 +1,14 @@
 /**
- * Server configuration, read once from the environment. Every variable is listed in
- * CONFIG_VARIABLES (name, default, meaning) so the README can show the same table.
+ * Server configuration, read once from the environment through one zod schema: each variable's
+ * coercion, bounds, default and description live in `configVariables` below, and
+ * docs/configuration.md is generated from it (`npm run docs:config`).
+ *
+ * Metadata beside each `.describe()`, shown in the documentation table:
+ * - `values`: what the variable takes, from the same bounds and words as its refusal message;
+ * - `unset`: what leaving the variable unset means, where that is not a plain default value.
  */
 import path from 'node:path';
+import { z } from 'zod';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import { isEmail } from '@contracts/validation/rules';
@@ -12,16 +18,8 @@ export const PROJECT_ROOT = path.resolve(__dirname, '..');
 /** The seed the data file is created from (npm run db:reset, first start). */
 export const SEED_FILE = path.join(PROJECT_ROOT, 'db.json');
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-const LOG_LEVELS: readonly LogLevel[] = [
-  'fatal',
-  'error',
-  'warn',
-  'info',
-  'debug',
-  'trace',
-  'silent',
-];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A mail address with an optional display name (MAIL_FROM). */
 export interface MailAddress {
@@ -104,365 +102,321 @@ export interface ServerConfig {
   scenario: string | undefined;
 }
 
-export interface ConfigVariable {
-  name: string;
-  default: string;
-  meaning: string;
-}
-
-const DEFAULT_MAIL_FROM = 'Back-office portal <no-reply@portal.invalid>';
-
-/** Every environment variable the server reads. */
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'PORT', default: '3000', meaning: 'Port the server listens on.' },
-  {
-    name: 'DB_FILE',
-    default: 'data/db.json',
-    meaning:
-      'JSON data file (relative to the project root). Created from db.json when missing (an empty or torn file stops the start). Uploaded files are kept in a `files` folder beside it; imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys in `keys`.',
-  },
-  {
-    name: 'FONTS_DIR',
-    default: 'client/public/fonts',
-    meaning: 'Font files and preview images of the site builders, served at /fonts.',
-  },
-  {
-    name: 'CLIENT_DIR',
-    default: 'dist/client',
-    meaning: 'Built client, served at / when the folder exists.',
-  },
-  {
-    name: 'API_BASE',
-    default: '/api',
-    meaning: 'API base told to the client (may be an absolute URL).',
-  },
-  {
-    name: 'URL_BASE',
-    default: '(empty: the origin root)',
-    meaning: 'URL base told to the client: token refresh, images, review mail.',
-  },
-  {
-    name: 'MERCHANT_API_BASE',
-    default: '/api',
-    meaning: 'Merchant-wizard API base told to the client.',
-  },
-  {
-    name: 'INACTIVITY_LIMIT_SECONDS',
-    default: String(INACTIVITY_LIMIT_SECONDS),
-    meaning: 'Seconds without user activity before the client refreshes the session.',
-  },
-  {
-    name: 'PRODUCTION_HOSTS',
-    default: '(empty)',
-    meaning: 'Comma-separated host[:port] list; the admin app opened there sets location flag 1.',
-  },
-  {
-    name: 'TEST_SITE_HOST',
-    default: '(empty: same origin)',
-    meaning: 'Origin serving published test sites, e.g. http://localhost:3000.',
-  },
-  {
-    name: 'LIVE_SITE_HOST',
-    default: '(empty: same origin)',
-    meaning: 'Origin serving published live sites.',
-  },
-  {
-    name: 'TOKEN_SECRET',
-    default: '(generated once, kept in the data file)',
-    meaning: 'HS256 secret signing access and master tokens.',
-  },
-  { name: 'TOKEN_TTL_SECONDS', default: '900', meaning: 'Lifetime of an access token.' },
-  {
-    name: 'MASTER_TOKEN_TTL_SECONDS',
-    default: '28800',
-    meaning: 'Lifetime of a master (refresh) token and of its session.',
-  },
-  {
-    name: 'PASSWORD_HASH_COST',
-    default: '16384',
-    meaning: 'scrypt N (a power of two) for new password hashes.',
-  },
-  {
-    name: 'LOGIN_RATE_LIMIT',
-    default: '10',
-    meaning: 'Failed logins allowed per 15 minutes per address and user name.',
-  },
-  {
-    name: 'API_RATE_LIMIT',
-    default: '600',
-    meaning:
-      'Anonymous requests allowed per minute per address (the published sites, config.json, images, fonts, failed sign-ins). Signed-in calls, successful logins and refreshes and the development-only provider states are not counted; past the limit an address gets 429 but for calls with a valid token.',
-  },
-  {
-    name: 'BALANCE_RATE_LIMIT',
-    default: '30',
-    meaning: 'Gift-card balance checks allowed on published sites per 15 minutes per address.',
-  },
-  {
-    name: 'CARD_PIN_ATTEMPTS',
-    default: '5',
-    meaning:
-      'Refused balance checks (a wrong PIN, or a number no card has) allowed per card number per 15 minutes; further checks of the number are refused.',
-  },
-  { name: 'JSON_BODY_LIMIT', default: '1mb', meaning: 'Largest JSON request body.' },
-  {
-    name: 'IMPORT_MAX_BYTES',
-    default: String(IMPORT_LIMITS.defaultMaxUploadBytes),
-    meaning:
-      'Largest card, store or device file a scheme upload takes, in bytes; a larger upload is answered 413 and nothing of it is kept.',
-  },
-  {
-    name: 'IMPORT_FILE_RETENTION_HOURS',
-    default: '168 (7 days)',
-    meaning:
-      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). 0 keeps them. A device file goes sooner: once its import ends.',
-  },
-  {
-    name: 'SMTP_URL',
-    default: '(empty: review mails are kept in the outbox only)',
-    meaning:
-      'SMTP server the scheme review mails are also sent through: smtp://[user:password@]host[:port] (STARTTLS when offered) or smtps://... (TLS). Every mail is first written to the `outbox` folder beside the data file.',
-  },
-  {
-    name: 'SMTP_TIMEOUT_SECONDS',
-    default: '20',
-    meaning:
-      'Seconds to connect, to get the greeting and between replies of the SMTP server before a send counts as failed.',
-  },
-  {
-    name: 'MAIL_FROM',
-    default: DEFAULT_MAIL_FROM,
-    meaning: 'Sender of the review mails: an address, or "Name <address>".',
-  },
-  {
-    name: 'LOG_LEVEL',
-    default: 'info',
-    meaning: 'fatal, error, warn, info, debug, trace or silent.',
-  },
-  {
-    name: 'TRUST_PROXY',
-    default: 'false',
-    meaning:
-      "Express 'trust proxy': true, false, a hop count, or addresses (needed behind a reverse proxy for per-address limits).",
-  },
-  {
-    name: 'NODE_ENV',
-    default: '(empty)',
-    meaning:
-      'production turns off the development-only endpoints (the pact provider states at /_pact/provider-states, the developer tools at /__mock unless MOCK_CONTROL=true) and the client’s source maps (*.map).',
-  },
-  {
-    name: 'MOCK_CONTROL',
-    default: 'true (false when NODE_ENV=production)',
-    meaning:
-      'The developer tools at /__mock: faults and delays, scenarios, reset, the request log and the OpenAPI document (README "Developer tools"). Each call needs a signed-in token.',
-  },
-  {
-    name: 'MOCK_DELAY_MS',
-    default: '0',
-    meaning: 'Milliseconds added to every API call (with MOCK_CONTROL).',
-  },
-  {
-    name: 'MOCK_FAULTS',
-    default: '(none)',
-    meaning:
-      'A JSON file of faults applied from the start (relative to the project root; the shape of `POST /__mock/faults`, as a list).',
-  },
-  {
-    name: 'MOCK_SCENARIO',
-    default: '(the current one)',
-    meaning:
-      'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start.',
-  },
-];
-
 /** A configuration value that cannot be used; the message names the variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * A refusal: what the variable takes, then the value given. The secrets (TOKEN_SECRET, SMTP_URL)
+ * have fixed messages instead, so a start log never shows them.
+ */
+const refusal =
+  (takes: string) =>
+  (issue: { input?: unknown }): string =>
+    `must be ${takes}, got ${typeof issue.input === 'string' ? `"${issue.input}"` : String(issue.input)}`;
+
+/** Digits only (no sign, fraction, exponent or hex), then the bounds. */
+function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) {
+  const bounds = `between ${min} and ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error: refusal('a whole number') })
+    .pipe(
+      z.coerce
+        .number<string>()
+        .min(min, { error: refusal(bounds) })
+        .max(max, { error: refusal(bounds) }),
+    )
+    .meta({ values: max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `${min} to ${max}` });
+}
+
+/** A path as given, resolved against the project root (an absolute one stays as it is). */
+const projectPath = () => z.string().transform((value) => path.resolve(PROJECT_ROOT, value));
+
+const withoutTrailingSlashes = (value: string) => value.replace(/\/+$/, '');
+
+/** An http(s) URL (with `//`: `http:host` is refused). */
+const httpUrl = (takes: string) => z.url({ protocol: /^https?$/, error: refusal(takes) });
+
+const CLIENT_BASE = 'a path starting with / or an http(s) URL';
+/** A base told to the client: a path starting with `/`, an http(s) URL, or empty. No trailing slash. */
+const clientBase = () =>
+  z
+    .string()
+    .transform(withoutTrailingSlashes)
+    .pipe(
+      z.union([z.literal(''), z.string().startsWith('/'), httpUrl(CLIENT_BASE)], {
+        error: refusal(CLIENT_BASE),
+      }),
+    )
+    .meta({ values: CLIENT_BASE });
+
+const ORIGIN = 'an http(s) URL such as http://localhost:3000';
+/** An origin such as http://localhost:3000, or empty for "same origin". No trailing slash. */
+const origin = () =>
+  z
+    .string()
+    .transform(withoutTrailingSlashes)
+    .pipe(z.union([z.literal(''), httpUrl(ORIGIN)], { error: refusal(ORIGIN) }))
+    .meta({ values: ORIGIN });
+
+const MAIL_ADDRESS = 'an address or "Name <address>"';
+const MAIL_FROM_FORMAT = /^(?:(?<name>[^<>"\r\n]*?)\s*<(?<bracketed>[^<>\s]+)>|(?<bare>[^<>\s]+))$/;
+const mailAddress = () =>
+  z
+    .string()
+    .transform((value, context): MailAddress => {
+      const groups = MAIL_FROM_FORMAT.exec(value)?.groups;
+      const address = groups?.bracketed ?? groups?.bare;
+      if (groups === undefined || address === undefined || !isEmail(address)) {
+        context.issues.push({
+          code: 'custom',
+          input: value,
+          message: refusal(MAIL_ADDRESS)({ input: value }),
+        });
+        return z.NEVER;
+      }
+      return { name: (groups.name ?? '').trim(), address };
+    })
+    .meta({ values: MAIL_ADDRESS });
+
+/** `true` or `false`, in any case. */
+const flag = () =>
+  z
+    .stringbool({ truthy: ['true'], falsy: ['false'], error: refusal('true or false') })
+    .meta({ values: '`true` or `false`, any case' });
+
+/** Every environment variable the server reads, in the order the documentation lists them. */
+export const configVariables = z.object({
+  PORT: wholeNumber(0, 65_535).prefault('3000').describe('Port the server listens on.'),
+  DB_FILE: projectPath()
+    .prefault('data/db.json')
+    .describe(
+      'JSON data file (relative to the project root). Created from `db.json` when missing (an empty or torn file stops the start). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys in `keys`, review mails in `outbox`, review screenshots in `review-images`.',
+    ),
+  FONTS_DIR: projectPath()
+    .prefault('client/public/fonts')
+    .describe('Font files and preview images of the site builders, served at `/fonts`.'),
+  CLIENT_DIR: projectPath()
+    .prefault('dist/client')
+    .describe('The built client, served at `/` when the folder exists.'),
+  API_BASE: clientBase()
+    .prefault('/api')
+    .describe('API base told to the client (may be an absolute URL).'),
+  URL_BASE: clientBase().prefault('').meta({
+    unset: 'empty: the origin root',
+    description: 'URL base told to the client: token refresh, images, review mail.',
+  }),
+  MERCHANT_API_BASE: clientBase()
+    .prefault('/api')
+    .describe('Merchant-wizard API base told to the client.'),
+  INACTIVITY_LIMIT_SECONDS: wholeNumber(1, 86_400)
+    .prefault(String(INACTIVITY_LIMIT_SECONDS))
+    .describe('Seconds without user activity before the client refreshes the session.'),
+  PRODUCTION_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim())
+        .filter((host) => host !== ''),
+    )
+    .prefault('')
+    .meta({
+      values: 'comma-separated `host[:port]` list',
+      description: 'The admin app opened on one of these hosts sets location flag 1.',
+    }),
+  TEST_SITE_HOST: origin()
+    .prefault('')
+    .meta({ unset: 'empty: same origin', description: 'Origin serving published test sites.' }),
+  LIVE_SITE_HOST: origin()
+    .prefault('')
+    .meta({ unset: 'empty: same origin', description: 'Origin serving published live sites.' }),
+  // Never echoed in a refusal: it is a secret.
+  TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional().meta({
+    values: 'at least 32 characters',
+    unset: 'generated once, kept in the data file',
+    description: 'HS256 secret signing access and master tokens.',
+  }),
+  TOKEN_TTL_SECONDS: wholeNumber(1, 86_400)
+    .prefault('900')
+    .describe('Lifetime of an access token, in seconds.'),
+  MASTER_TOKEN_TTL_SECONDS: wholeNumber(1, 30 * 86_400)
+    .prefault('28800')
+    .describe('Lifetime of a master (refresh) token and of its session, in seconds.'),
+  PASSWORD_HASH_COST: wholeNumber(2, 2 ** 20)
+    .refine((cost) => (cost & (cost - 1)) === 0, { error: refusal('a power of two') })
+    .prefault('16384')
+    .describe('scrypt N, a power of two, for new password hashes.'),
+  LOGIN_RATE_LIMIT: wholeNumber(1, 1_000_000)
+    .prefault('10')
+    .describe('Failed logins allowed per 15 minutes per address and user name.'),
+  API_RATE_LIMIT: wholeNumber(1, 1_000_000)
+    .prefault('600')
+    .describe(
+      'Anonymous requests allowed per minute per address (the published sites, `config.json`, images, fonts, failed sign-ins). Signed-in calls, successful logins and refreshes and the development-only provider states are not counted; past the limit an address gets 429 but for calls with a valid token.',
+    ),
+  BALANCE_RATE_LIMIT: wholeNumber(1, 1_000_000)
+    .prefault('30')
+    .describe('Gift-card balance checks allowed on published sites per 15 minutes per address.'),
+  CARD_PIN_ATTEMPTS: wholeNumber(1, 1_000)
+    .prefault('5')
+    .describe(
+      'Refused balance checks (a wrong PIN, or a number no card has) allowed per card number per 15 minutes; after that the number’s checks are refused (429) until the window ends.',
+    ),
+  JSON_BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, { error: refusal('a size such as 100kb or 1mb') })
+    .prefault('1mb')
+    .meta({ values: 'a size in b, kb, mb or gb', description: 'Largest JSON request body.' }),
+  IMPORT_MAX_BYTES: wholeNumber(1)
+    .prefault(String(IMPORT_LIMITS.defaultMaxUploadBytes))
+    .describe(
+      'Largest card, store or device file a scheme upload takes, in bytes; a larger upload is answered 413 and nothing of it is kept.',
+    ),
+  IMPORT_FILE_RETENTION_HOURS: wholeNumber(0, 87_600)
+    .prefault('168')
+    .describe(
+      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). `0` keeps them. A device file goes sooner: once its import ends.',
+    ),
+  // Never echoed in a refusal: it may hold a password.
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      hostname: /./,
+      error: 'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+    })
+    .optional()
+    .meta({
+      values: '`smtp://[user:password@]host[:port]` or `smtps://...`',
+      unset: 'empty: review mails are kept in the outbox only',
+      description:
+        'SMTP server the scheme review mails are also sent through: `smtp:` uses STARTTLS when the server offers it, `smtps:` TLS. Every mail is first written to the `outbox` folder beside the data file.',
+    }),
+  SMTP_TIMEOUT_SECONDS: wholeNumber(1, 600)
+    .prefault('20')
+    .describe(
+      'Seconds to connect, to get the greeting and between replies of the SMTP server before a send counts as failed.',
+    ),
+  MAIL_FROM: mailAddress()
+    .prefault('Back-office portal <no-reply@portal.invalid>')
+    .describe('Sender of the review mails.'),
+  LOG_LEVEL: z
+    .string()
+    .toLowerCase()
+    .pipe(z.enum(LOG_LEVELS, { error: refusal(`one of ${LOG_LEVELS.join(', ')}`) }))
+    .prefault('info')
+    .meta({
+      values: LOG_LEVELS.map((level) => `\`${level}\``).join(', '),
+      description:
+        'Least severe level logged. Logs are JSON lines (pino) on standard output, tokens, cookies and passwords redacted; one line per request: its id, method, URL, status and time.',
+    }),
+  // As express reads its `trust proxy` setting: booleans, a hop count, else addresses or names.
+  TRUST_PROXY: z
+    .union([
+      z.stringbool({ truthy: ['true'], falsy: ['false'], case: 'sensitive' }),
+      z
+        .string()
+        .regex(/^\d+$/)
+        .transform((hops) => Number(hops)),
+      z.string(),
+    ])
+    .prefault('false')
+    .meta({
+      values: '`true`, `false`, a hop count, or addresses and subnet names',
+      description: "Express's `trust proxy`: needed behind a reverse proxy for per-address limits.",
+    }),
+  NODE_ENV: z.string().optional().meta({
+    unset: 'empty',
+    description:
+      '`production` turns off the development-only endpoints (the pact provider states at `/_pact/provider-states`, the developer tools at `/__mock` unless `MOCK_CONTROL=true`) and the client’s source maps (`*.map`).',
+  }),
+  MOCK_CONTROL: flag().optional().meta({
+    unset: '`true`; `false` when `NODE_ENV=production`',
+    description:
+      'The developer tools at `/__mock`: faults and delays, scenarios, reset, the request log and the OpenAPI document. Each call needs a signed-in token.',
+  }),
+  MOCK_DELAY_MS: wholeNumber(0, 600_000)
+    .prefault('0')
+    .describe('Milliseconds added to every API call (with `MOCK_CONTROL`).'),
+  MOCK_FAULTS: projectPath().optional().meta({
+    unset: 'none',
+    description:
+      'A JSON file of faults applied from the start (relative to the project root; a list in the shape of `POST /__mock/faults`).',
+  }),
+  MOCK_SCENARIO: z.string().optional().meta({
+    unset: 'the current one',
+    description:
+      'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start.',
+  }),
+});
+
+export type ConfigVariableName = keyof typeof configVariables.shape;
+export const CONFIG_VARIABLE_NAMES = Object.keys(configVariables.shape) as ConfigVariableName[];
+
 type Env = Readonly<Record<string, string | undefined>>;
 
-function text(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? fallback : value;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name}: must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) {
-    throw new ConfigError(`${name}: must be between ${min} and ${max}, got ${value}`);
+/** One line per unusable variable: `NAME: what it must be`. */
+function refusals(error: z.ZodError): string {
+  const lines = new Map<string, string>();
+  for (const issue of error.issues) {
+    const name = String(issue.path[0]);
+    if (!lines.has(name)) lines.set(name, `${name}: ${issue.message}`);
   }
-  return value;
+  return [...lines.values()].join('\n');
 }
 
-function list(env: Env, name: string): string[] {
-  return text(env, name, '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
-/** A base told to the client: a path starting with `/`, an http(s) URL, or empty. No trailing slash. */
-function base(env: Env, name: string, fallback: string): string {
-  const value = text(env, name, fallback).replace(/\/+$/, '');
-  if (value === '' || value.startsWith('/')) return value;
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw new ConfigError(
-      `${name}: must be a path starting with / or an http(s) URL, got "${value}"`,
-    );
-  }
-  return value;
-}
-
-/** An origin such as http://localhost:3000, or empty for "same origin". */
-function origin(env: Env, name: string): string {
-  const value = text(env, name, '').replace(/\/+$/, '');
-  if (value === '') return '';
-  if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw new ConfigError(
-      `${name}: must be an http(s) URL such as http://localhost:3000, got "${value}"`,
-    );
-  }
-  return value;
-}
-
-function logLevel(env: Env): LogLevel {
-  const value = text(env, 'LOG_LEVEL', 'info').toLowerCase();
-  const level = LOG_LEVELS.find((candidate) => candidate === value);
-  if (level === undefined) {
-    throw new ConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  }
-  return level;
-}
-
-function trustProxy(env: Env): TrustProxy {
-  const value = text(env, 'TRUST_PROXY', 'false');
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
-}
-
-/** SMTP_URL: an smtp: or smtps: URL with a host. Its value is never echoed: it may hold a password. */
-function smtpUrl(env: Env): string | undefined {
-  const value = text(env, 'SMTP_URL', '');
-  if (value === '') return undefined;
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (url === undefined || !/^smtps?:$/.test(url.protocol) || url.hostname === '') {
-    throw new ConfigError(
-      'SMTP_URL: must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
-    );
-  }
-  return value;
-}
-
-/** MAIL_FROM: `address` or `Name <address>`. */
-function mailFrom(env: Env): MailAddress {
-  const value = text(env, 'MAIL_FROM', DEFAULT_MAIL_FROM);
-  const match = /^(?:([^<>"\r\n]*?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
-  const address = match?.[2] ?? match?.[3];
-  if (match === null || address === undefined || !isEmail(address)) {
-    throw new ConfigError(`MAIL_FROM: must be an address or "Name <address>", got "${value}"`);
-  }
-  return { name: (match[1] ?? '').trim(), address };
-}
-
-function hashCost(env: Env): number {
-  const cost = integer(env, 'PASSWORD_HASH_COST', 16384, 2, 2 ** 20);
-  if ((cost & (cost - 1)) !== 0) {
-    throw new ConfigError(`PASSWORD_HASH_COST: must be a power of two, got ${cost}`);
-  }
-  return cost;
-}
-
-/** `true` / `false` (any case); the fallback when unset or empty. */
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const value = text(env, name, '').toLowerCase();
-  if (value === '') return fallback;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  throw new ConfigError(`${name}: must be true or false, got "${value}"`);
-}
-
-/** A path relative to the project root, or undefined when unset. */
-function optionalPath(env: Env, name: string): string | undefined {
-  const value = text(env, name, '');
-  return value === '' ? undefined : path.resolve(PROJECT_ROOT, value);
-}
-
-function optionalText(env: Env, name: string): string | undefined {
-  const value = text(env, name, '');
-  return value === '' ? undefined : value;
-}
-
-/** Reads the configuration; throws ConfigError naming the variable when a value is unusable. */
+/** Reads the configuration; throws ConfigError naming each variable whose value is unusable. */
 export function loadConfig(env: Env = process.env): ServerConfig {
-  const dbFile = path.resolve(PROJECT_ROOT, text(env, 'DB_FILE', 'data/db.json'));
-  const secret = text(env, 'TOKEN_SECRET', '');
-  if (secret !== '' && secret.length < 32) {
-    throw new ConfigError('TOKEN_SECRET: must be at least 32 characters');
-  }
-  const jsonBodyLimit = text(env, 'JSON_BODY_LIMIT', '1mb');
-  if (!/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(jsonBodyLimit)) {
-    throw new ConfigError(
-      `JSON_BODY_LIMIT: must be a size such as 100kb or 1mb, got "${jsonBodyLimit}"`,
-    );
-  }
+  // Surrounding blanks do not count, and an empty variable is unset (as `NAME= npm start` means).
+  const given = Object.fromEntries(
+    CONFIG_VARIABLE_NAMES.map((name) => [name, env[name]?.trim() || undefined]),
+  );
+  const parsed = configVariables.safeParse(given);
+  if (!parsed.success) throw new ConfigError(refusals(parsed.error));
+  const v = parsed.data;
+  const dataDir = path.dirname(v.DB_FILE);
+  const development = v.NODE_ENV !== 'production';
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
-    dbFile,
-    filesDir: path.join(path.dirname(dbFile), 'files'),
-    recordsDir: path.join(path.dirname(dbFile), 'records'),
-    importsDir: path.join(path.dirname(dbFile), 'imports'),
-    keysDir: path.join(path.dirname(dbFile), 'keys'),
-    outboxDir: path.join(path.dirname(dbFile), 'outbox'),
-    reviewImagesDir: path.join(path.dirname(dbFile), 'review-images'),
-    smtpUrl: smtpUrl(env),
-    smtpTimeoutSeconds: integer(env, 'SMTP_TIMEOUT_SECONDS', 20, 1, 600),
-    mailFrom: mailFrom(env),
-    clientDir: path.resolve(PROJECT_ROOT, text(env, 'CLIENT_DIR', 'dist/client')),
-    fontsDir: path.resolve(PROJECT_ROOT, text(env, 'FONTS_DIR', 'client/public/fonts')),
-    apiBase: base(env, 'API_BASE', '/api'),
-    urlBase: base(env, 'URL_BASE', ''),
-    merchantApiBase: base(env, 'MERCHANT_API_BASE', '/api'),
-    inactivityLimitSeconds: integer(
-      env,
-      'INACTIVITY_LIMIT_SECONDS',
-      INACTIVITY_LIMIT_SECONDS,
-      1,
-      86_400,
-    ),
-    productionHosts: list(env, 'PRODUCTION_HOSTS'),
-    testSiteHost: origin(env, 'TEST_SITE_HOST'),
-    liveSiteHost: origin(env, 'LIVE_SITE_HOST'),
-    tokenSecret: secret === '' ? undefined : secret,
-    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 900, 1, 86_400),
-    masterTokenTtlSeconds: integer(env, 'MASTER_TOKEN_TTL_SECONDS', 28_800, 1, 30 * 86_400),
-    passwordHashCost: hashCost(env),
-    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10, 1, 1_000_000),
-    apiRateLimit: integer(env, 'API_RATE_LIMIT', 600, 1, 1_000_000),
-    balanceRateLimit: integer(env, 'BALANCE_RATE_LIMIT', 30, 1, 1_000_000),
-    cardPinAttempts: integer(env, 'CARD_PIN_ATTEMPTS', 5, 1, 1_000),
-    jsonBodyLimit,
-    importMaxBytes: integer(
-      env,
-      'IMPORT_MAX_BYTES',
-      IMPORT_LIMITS.defaultMaxUploadBytes,
-      1,
-      Number.MAX_SAFE_INTEGER,
-    ),
-    importFileRetentionHours: integer(env, 'IMPORT_FILE_RETENTION_HOURS', 168, 0, 87_600),
-    logLevel: logLevel(env),
-    trustProxy: trustProxy(env),
-    providerStates: text(env, 'NODE_ENV', '') !== 'production',
-    serveSourceMaps: text(env, 'NODE_ENV', '') !== 'production',
-    mockControl: flag(env, 'MOCK_CONTROL', text(env, 'NODE_ENV', '') !== 'production'),
-    mockDelayMs: integer(env, 'MOCK_DELAY_MS', 0, 0, 600_000),
-    mockFaultsFile: optionalPath(env, 'MOCK_FAULTS'),
-    scenario: optionalText(env, 'MOCK_SCENARIO'),
+    port: v.PORT,
+    dbFile: v.DB_FILE,
+    filesDir: path.join(dataDir, 'files'),
+    recordsDir: path.join(dataDir, 'records'),
+    importsDir: path.join(dataDir, 'imports'),
+    keysDir: path.join(dataDir, 'keys'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    reviewImagesDir: path.join(dataDir, 'review-images'),
+    smtpUrl: v.SMTP_URL,
+    smtpTimeoutSeconds: v.SMTP_TIMEOUT_SECONDS,
+    mailFrom: v.MAIL_FROM,
+    clientDir: v.CLIENT_DIR,
+    fontsDir: v.FONTS_DIR,
+    apiBase: v.API_BASE,
+    urlBase: v.URL_BASE,
+    merchantApiBase: v.MERCHANT_API_BASE,
+    inactivityLimitSeconds: v.INACTIVITY_LIMIT_SECONDS,
+    productionHosts: v.PRODUCTION_HOSTS,
+    testSiteHost: v.TEST_SITE_HOST,
+    liveSiteHost: v.LIVE_SITE_HOST,
+    tokenSecret: v.TOKEN_SECRET,
+    tokenTtlSeconds: v.TOKEN_TTL_SECONDS,
+    masterTokenTtlSeconds: v.MASTER_TOKEN_TTL_SECONDS,
+    passwordHashCost: v.PASSWORD_HASH_COST,
+    loginRateLimit: v.LOGIN_RATE_LIMIT,
+    apiRateLimit: v.API_RATE_LIMIT,
+    balanceRateLimit: v.BALANCE_RATE_LIMIT,
+    cardPinAttempts: v.CARD_PIN_ATTEMPTS,
+    jsonBodyLimit: v.JSON_BODY_LIMIT,
+    importMaxBytes: v.IMPORT_MAX_BYTES,
+    importFileRetentionHours: v.IMPORT_FILE_RETENTION_HOURS,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    providerStates: development,
+    serveSourceMaps: development,
+    mockControl: v.MOCK_CONTROL ?? development,
+    mockDelayMs: v.MOCK_DELAY_MS,
+    mockFaultsFile: v.MOCK_FAULTS,
+    scenario: v.MOCK_SCENARIO,
   };
 }

@@ -11,13 +11,11 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
 import { API_PATHS } from '@contracts/api/paths';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
-import { CONFIG_VARIABLES } from '../../server/config';
+import { loadConfig } from '../../server/config';
 import { createTestApp, DEMO_USER, loginRequest, type TestApp } from './support/test-app';
 
 /** API_RATE_LIMIT as `npm start` has it. */
-const DEFAULT_API_RATE_LIMIT = Number(
-  CONFIG_VARIABLES.find((variable) => variable.name === 'API_RATE_LIMIT')?.default,
-);
+const DEFAULT_API_RATE_LIMIT = loadConfig({}).apiRateLimit;
 /** Interactions in the committed pacts (contracts/pacts), rounded up. */
 const PACT_INTERACTIONS = 150;
 /** The seed's published journal site. */

@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config';
+import { promisify } from 'node:util';
+import { ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config';
+import { documentedVariables } from '../../server/scripts/config-docs';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -94,18 +100,68 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
   });
 
+  it('ignores surrounding blanks and counts an empty variable as unset', () => {
+    expect(loadConfig({ PORT: ' 3001 ', LOG_LEVEL: '', API_BASE: '   ' })).toMatchObject({
+      port: 3001,
+      logLevel: 'info',
+      apiBase: '/api',
+    });
+    expect(loadConfig({ TOKEN_SECRET: '', SMTP_URL: ' ' })).toMatchObject({
+      tokenSecret: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('reads lists, bases and log levels as the server uses them', () => {
+    expect(
+      loadConfig({ PRODUCTION_HOSTS: ' portal.example.com, ,admin.example.com:8443 ' }),
+    ).toMatchObject({ productionHosts: ['portal.example.com', 'admin.example.com:8443'] });
+    expect(
+      loadConfig({
+        API_BASE: 'https://api.example.com/portal//',
+        URL_BASE: '/',
+        TEST_SITE_HOST: 'http://localhost:3000/',
+        LOG_LEVEL: 'DEBUG',
+      }),
+    ).toMatchObject({
+      apiBase: 'https://api.example.com/portal',
+      urlBase: '',
+      testSiteHost: 'http://localhost:3000',
+      logLevel: 'debug',
+    });
+  });
+
+  it('names every unusable variable at once, one line each', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', MOCK_DELAY_MS: '5' })).toThrow(
+      /^PORT: must be a whole number, got "abc"\nLOG_LEVEL: must be one of fatal, .*, got "loud"$/,
+    );
+  });
+
+  it('does not repeat a refused secret', () => {
+    expect(() => loadConfig({ TOKEN_SECRET: 'short-secret' })).toThrow(
+      /^TOKEN_SECRET: must be at least 32 characters$/,
+    );
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^PORT: /],
-    [{ PORT: '70000' }, /^PORT: /],
+    [{ PORT: '70000' }, /^PORT: must be between 0 and 65535, got 70000$/],
+    [{ PORT: '1e3' }, /^PORT: must be a whole number/],
+    [{ PORT: '0x10' }, /^PORT: must be a whole number/],
+    [{ PORT: '+80' }, /^PORT: must be a whole number/],
+    [{ PASSWORD_HASH_COST: '1' }, /^PASSWORD_HASH_COST: must be between 2 and 1048576/],
     [{ PASSWORD_HASH_COST: '1000' }, /^PASSWORD_HASH_COST: must be a power of two/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
     [{ TOKEN_SECRET: 'short' }, /^TOKEN_SECRET: /],
     [{ API_BASE: 'ftp://x' }, /^API_BASE: /],
     [{ TEST_SITE_HOST: 'not a url' }, /^TEST_SITE_HOST: /],
+    [{ LIVE_SITE_HOST: 'http:localhost:3000' }, /^LIVE_SITE_HOST: must be an http\(s\) URL/],
+    [{ MERCHANT_API_BASE: 'api' }, /^MERCHANT_API_BASE: must be a path starting with \//],
     [{ JSON_BODY_LIMIT: 'lots' }, /^JSON_BODY_LIMIT: /],
     [{ IMPORT_MAX_BYTES: '512mb' }, /^IMPORT_MAX_BYTES: must be a whole number/],
     [{ IMPORT_MAX_BYTES: '0' }, /^IMPORT_MAX_BYTES: /],
     [{ SMTP_URL: 'mail.example.com' }, /^SMTP_URL: /],
+    [{ SMTP_URL: 'smtp:mail' }, /^SMTP_URL: /],
     [{ SMTP_TIMEOUT_SECONDS: '0' }, /^SMTP_TIMEOUT_SECONDS: /],
     [{ MAIL_FROM: 'Reviews <not an address>' }, /^MAIL_FROM: /],
     [{ MOCK_CONTROL: 'yes' }, /^MOCK_CONTROL: must be true or false/],
@@ -119,8 +175,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it('documents every variable once', () => {
-    const names = CONFIG_VARIABLES.map((variable) => variable.name);
+  it('documents every variable once, each with its default and a description', () => {
+    const variables = documentedVariables();
+    const names = variables.map((variable) => variable.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -146,10 +203,18 @@ describe('loadConfig', () => {
         'TRUST_PROXY',
       ]),
     );
-    for (const variable of CONFIG_VARIABLES) {
-      expect(variable.meaning.length).toBeGreaterThan(0);
+    for (const variable of variables) {
+      expect(variable.description.length).toBeGreaterThan(0);
       expect(variable.default.length).toBeGreaterThan(0);
     }
+    // The documented default is the value an unset variable gets.
+    const defaults = Object.fromEntries(variables.map((v) => [v.name, v.default]));
+    expect(defaults).toMatchObject({
+      PORT: '`3000`',
+      API_RATE_LIMIT: '`600`',
+      IMPORT_MAX_BYTES: `\`${512 * 1024 * 1024}\``,
+      MAIL_FROM: '`Back-office portal <no-reply@portal.invalid>`',
+    });
   });
 
   it('reads no variable it does not document', () => {
@@ -164,7 +229,42 @@ describe('loadConfig', () => {
       },
     );
     loadConfig(env);
-    const documented = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+    const documented = new Set(documentedVariables().map((variable) => variable.name));
     expect([...read].filter((name) => !documented.has(name))).toEqual([]);
   });
+});
+
+describe('the server started with an unusable value', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-config-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('stops with exit code 1, naming each variable, before writing anything', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const started = promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(PROJECT_ROOT, 'server', 'index.ts')],
+      {
+        cwd: PROJECT_ROOT,
+        env: {
+          ...process.env,
+          DB_FILE: dbFile,
+          PORT: '0',
+          LOG_LEVEL: 'loud',
+          TOKEN_SECRET: 'too-short-secret',
+        },
+      },
+    );
+    await expect(started).rejects.toMatchObject({
+      code: 1,
+      stderr:
+        'TOKEN_SECRET: must be at least 32 characters\n' +
+        'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent, got "loud"\n',
+    });
+    expect(existsSync(dbFile)).toBe(false);
+  }, 30_000);
 });
