@@ -30,7 +30,7 @@ const JOURNAL_SITE_ENTRY = 'journal-site';
 const JOURNAL_SITE_MAX_BYTES = 64 * 1024;
 /** The published merchant site: the same parts (../shared) and the store locator, the same budget. */
 const MERCHANT_SITE_ENTRY = 'merchant-site';
-/** The developer tools' page at /__mock (issue 12): plain DOM, within the same budget. */
+/** The developer tools' page at /__mock: plain DOM, within the same budget. */
 const MOCK_PAGE_ENTRY = 'mock-page';
 const SITE_ENTRIES = [JOURNAL_SITE_ENTRY, MERCHANT_SITE_ENTRY, MOCK_PAGE_ENTRY];
 
@@ -108,7 +108,7 @@ export default (
         {
           test: /\.css$/,
           oneOf: [
-            // `?raw`: the stylesheet's text, for the builders' site previews (issue 11).
+            // `?raw`: the stylesheet's text, for the builders' site previews.
             { resourceQuery: /^\?raw$/, type: 'asset/source' },
             {
               // `?login`: the part of a stylesheet the login screen uses (client/src/main.tsx).

@@ -117,7 +117,7 @@ export interface ImportProgress {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Files (documented in the README, samples under server/imports/samples/)
+// Files (documented in docs/imports.md, samples under server/imports/samples/)
 // ---------------------------------------------------------------------------------------------
 
 /** What separates the fields (and the header's column names) of every import file. */

@@ -1,5 +1,5 @@
 /**
- * The published merchant site's store locator (spec README "Site builders"; issue 11): the wire
+ * The published merchant site's store locator (spec README "Site builders"): the wire
  * shapes, limits and texts of GET MERCHANT_SITE_PATHS.stores. Public: no token.
  */
 import { JOURNAL_SITE_TEXT } from './journal';

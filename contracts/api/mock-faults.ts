@@ -1,5 +1,5 @@
 /**
- * Faults and delays of the developer tools (README "Developer tools"): the body of
+ * Faults and delays of the developer tools (docs/developer-tools.md): the body of
  * `POST /__mock/faults`, the MOCK_FAULTS file (a list of the same), and what `GET /__mock/faults`
  * answers. The server's implementation is server/dev/mock/faults.ts.
  */

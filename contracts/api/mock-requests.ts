@@ -1,5 +1,5 @@
 /**
- * The request log of the developer tools (issue 12; README "Request log and the live page"):
+ * The request log of the developer tools (docs/developer-tools.md):
  * `GET /__mock/requests` and what the page at `/__mock` shows. The server's implementation is
  * server/dev/mock/request-log.ts (with the query's schema); the page is client/src/mock-page.
  * No zod here: the page's bundle imports these texts and stays small.

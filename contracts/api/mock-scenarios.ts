@@ -1,5 +1,5 @@
 /**
- * Scenarios of the developer tools (issue 12; README "Developer tools"): named data sets a
+ * Scenarios of the developer tools (docs/developer-tools.md): named data sets a
  * developer switches to, and that the pact provider states set up through the same code. The
  * server's implementation is server/dev/scenarios/ and server/dev/mock/scenarios.ts.
  */

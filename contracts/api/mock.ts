@@ -1,5 +1,5 @@
 /**
- * The mock server's developer tools (issue 12; README "Developer tools"): where they live. Each
+ * The mock server's developer tools (docs/developer-tools.md): where they live. Each
  * part keeps its own shapes beside it (mock-faults.ts, mock-scenarios.ts, mock-requests.ts).
  * Never part of the pacts: the real backend has none of this.
  */

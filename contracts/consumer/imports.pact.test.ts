@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The card, store and device file imports of a scheme (03 §7 "Files and import"; issue 10),
+ * The card, store and device file imports of a scheme (03 §7 "Files and import"),
  * driven through the client's real endpoints (client/src/features/schemes/api/imports-api.ts):
  * the uploads (multipart field `file`, a fixed boundary so the pact file does not change; sent
  * through fetch, as in node there is no XMLHttpRequest), the process calls, their progress and
@@ -100,7 +100,7 @@ type FileKey = keyof typeof FILES;
 const boundaryOf = (description: string) =>
   `pact-import-${description.replace(/[^a-z]+/gi, '-').toLowerCase()}`;
 
-describe('scheme file imports (03 §3, §4, §7; issue 10)', () => {
+describe('scheme file imports (03 §3, §4, §7)', () => {
   let dir = '';
   const fileOf = (key: FileKey) => path.join(dir, FILES[key].name);
   const blobOf = async (key: FileKey) =>

@@ -34,7 +34,7 @@ const SECOND_PAGE = { q: MERCHANT_SITE_STORES.query, page: 2, size: 2 } as const
 
 const newSitePact = () => newPact(PACT_PARTICIPANTS.merchantSite);
 
-describe('published merchant site (issue 11)', () => {
+describe('published merchant site', () => {
   it('loads a published site: texts, theme, images and its selected pages', async () => {
     const pact = newSitePact();
     pact

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The MyMerchant calls (02 §7; issue 11), driven through the client's real endpoints
+ * The MyMerchant calls (02 §7), driven through the client's real endpoints
  * (client/src/features/my-merchant/api/merchant-api.ts) on the merchant base (`/api` in the
  * default layout): every call's success and the main failures (404 unknown profile; 400 naming
  * the field for the URL length, the title length, the theme, an unknown page type and a

@@ -91,7 +91,7 @@ describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
         body: {
           id: string('20261123T010203Z-0123456789abcdef'),
           ...mail,
-          // Kept without SMTP settings, sent with them (README "Review mail and outbox").
+          // Kept without SMTP settings, sent with them (docs/schemes.md).
           status: regex(`^(${MAIL_STATUS.KEPT}|${MAIL_STATUS.SENT})$`, MAIL_STATUS.KEPT),
         },
       });

@@ -1,5 +1,5 @@
 /**
- * A page of a published site as the builders' live preview shows it (issue 11): what the site's
+ * A page of a published site as the builders' live preview shows it: what the site's
  * own render code made of a profile, without its stylesheet. Each site (client/src/sites/*)
  * makes one from its layout code; the admin app's preview (components/site-builder/site-preview)
  * adds the stylesheet being edited and shows it in a sandboxed frame.

@@ -43,7 +43,7 @@ export class TokenService {
   /**
    * The secret as a KeyObject, made once. Given a string, jsonwebtoken 9 first tries to read it
    * as a public key (crypto.createPublicKey, which throws) on every sign and verify, then falls
-   * back to a secret key: that alone took a quarter of the server's CPU under load (issue 8).
+   * back to a secret key: that alone took a quarter of the server's CPU under load.
    * The key holds the string's UTF-8 bytes, exactly what jsonwebtoken makes of the string.
    */
   private readonly key: KeyObject;
@@ -68,7 +68,7 @@ export class TokenService {
   /**
    * Tokens whose signature was checked with this key, and their claims. A client sends the same
    * access token with every call until it is renewed; checking its signature again (decode, HMAC,
-   * compare) was a measurable part of each API call (issue 8). Only tokens that passed
+   * compare) was a measurable part of each API call. Only tokens that passed
    * jwt.verify are kept, and the expiry is still checked on every call exactly as jwt.verify
    * checks it; whether the session is live is checked by the caller on every call (requireAuth).
    */

@@ -92,7 +92,7 @@ export interface ProgramRecord {
   transactionMethodsStr: string;
   /**
    * The power-user password as a slow salted hash (server/auth/passwords.ts); never answered.
-   * Absent on records saved before issue 9 or created outside General Settings.
+   * Absent on records created outside General Settings (the seed, older data files).
    */
   poweruserPasswordHash?: string | null;
   /**

@@ -13,7 +13,7 @@
  * changed. The ids are the provider's: each state answers the values the pacts inject
  * (`fromProviderState`). What the interactions themselves create (a profile, a page, a module
  * code) is removed again by the state that needs it absent; deployments, uploaded images and
- * sessions stay (the README says verification writes data).
+ * sessions stay (docs/contracts.md says verification writes data).
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { PROGRAM_TYPE } from '@contracts/api/constants';

@@ -1,6 +1,6 @@
 /**
  * `npm run openapi [-- <file>]`: writes the OpenAPI document for the backend team without a
- * running server (README "OpenAPI document"; default file `dist/openapi.json`). It is the very
+ * running server (docs/developer-tools.md; default file `dist/openapi.json`). It is the very
  * answer of GET /__mock/openapi.json: the app is built on a temporary copy of the demo data
  * (db.json), listens on a free local port, signs in as the demo admin, asks for the document and
  * closes; the temporary folder is removed. Only `servers` differs: the server's own URL
@@ -18,7 +18,7 @@ import { createApp } from '../app';
 import { loadConfig, PROJECT_ROOT, SEED_FILE } from '../config';
 import { Store } from '../db/store';
 
-/** The demo seed's admin (README "Quick start"). */
+/** The demo seed's admin (README.md). */
 const DEMO_ADMIN = { username: 'admin', password: 'admin123' };
 
 async function main(): Promise<void> {

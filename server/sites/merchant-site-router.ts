@@ -1,5 +1,5 @@
 /**
- * The published MyMerchant sites (spec README "Site builders"; issue 11), public: no token.
+ * The published MyMerchant sites (spec README "Site builders"), public: no token.
  *   GET /mm/                                         the site page (dist/client/mm/index.html)
  *   GET /mm/api/sites/{url}                          PublishedMerchantSite (contracts/api/merchant-site.ts)
  *   GET /mm/api/sites/{url}/style.css                the profile's stylesheet, as text/css

@@ -5,7 +5,7 @@ import { DialogHost } from '@/components/dialogs/dialog-host';
 import { dialogs } from '@/lib/dialogs/dialog-service';
 
 /**
- * Dialogs keep the keyboard focus (issue 7: Tab from "Confirm Logout" reached the sidebar) and
+ * Dialogs keep the keyboard focus (Tab from "Confirm Logout" never reaches the sidebar) and
  * give it back to the control that opened them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The published merchant site (issue 11) in jsdom, against a fake server: its head, menu, pages
+ * The published merchant site in jsdom, against a fake server: its head, menu, pages
  * with sanitised content and sub-pages, the Locations page's store locator (label, one page at a
  * time, Previous and Next, search, refusals), and a site that cannot be shown.
  */

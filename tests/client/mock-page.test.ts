@@ -1,5 +1,5 @@
 /**
- * The page at /__mock (issue 12) in jsdom against a fake server: the sign-in form by its labels
+ * The page at /__mock in jsdom against a fake server: the sign-in form by its labels
  * and the token it keeps, the calls table (newest first, new calls on top, failures announced),
  * the active faults with their Delete buttons and the delay, the scenario switch and reset
  * confirmed in a dialog, and a 401 bringing the sign-in back.

@@ -12,7 +12,7 @@ import {
 } from './my-journal/journal-fake-server';
 
 /**
- * The wizard frame, for every step (issue 7): leaving a step with unsaved changes asks first,
+ * The wizard frame, for every step: leaving a step with unsaved changes asks first,
  * a step change focuses the step's heading, and a save that fails validation focuses the first
  * field in error. Shown on the journal's steps (the merchant and scheme wizards share the frame).
  */

@@ -24,7 +24,7 @@ import { solidPng } from './support/png';
 import { browserSuite } from './support/suite';
 
 /**
- * Accessibility of the journal wizard in Chromium (issue 7): axe-core finds no violations on the
+ * Accessibility of the journal wizard in Chromium: axe-core finds no violations on the
  * page editor with its rich-text toolbar and on the appearance editor (including the experimental
  * label-in-name rule); dialogs keep the keyboard focus inside and give it back to the opener; a
  * step change focuses the step's heading and an invalid save the first field in error; leaving a

@@ -53,7 +53,7 @@ import {
 import { browserSuite } from './support/suite';
 
 /**
- * Stores & Devices, step 3 of the scheme wizard (issue 10), in Chromium against the real server:
+ * Stores & Devices, step 3 of the scheme wizard, in Chromium against the real server:
  * a card file with good and bad lines imported, its progress in the floating panel, the error
  * file downloaded, corrected and imported again as is, and a card of it checked on the program's
  * published journal site; a store file then a device file referring to its stores; leaving with

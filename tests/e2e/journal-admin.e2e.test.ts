@@ -38,7 +38,7 @@ import { noisePng, solidPng } from './support/png';
 import { browserSuite } from './support/suite';
 
 /**
- * The MyJournal screens around the main flow (issue 3), in Chromium against the real server:
+ * The MyJournal screens around the main flow, in Chromium against the real server:
  * unpublish and publish from the dashboard, export then import, the validation messages, an
  * oversize image and the dashboard search. Each test makes the data it changes, except the
  * seeded demo site, which only the unpublish test changes (and publishes again).

@@ -10,7 +10,7 @@ import { JournalApi, newSitePage, openRoute, signIn, unexpectedErrors } from './
 import { browserSuite } from './support/suite';
 
 /**
- * Stored text is kept exactly as sent and shown safely wherever it is shown (issue 3): a profile
+ * Stored text is kept exactly as sent and shown safely wherever it is shown: a profile
  * whose title, page texts and CSS carry script is published, then opened on the published site
  * and on the admin summary. No injected script may run, and the texts show as text.
  */

@@ -19,8 +19,9 @@ import { answerDialog, JournalApi, openRoute, signIn, unexpectedErrors } from '.
 import { browserSuite } from './support/suite';
 
 /**
- * Journal rules found in use (issue 7), in the browser against the real server: no publishing
- * without the Login page, and a theme change asks before it discards the site's styling.
+ * Journal rules the spec leaves open (docs/decisions.md), in the browser against the real
+ * server: no publishing without the Login page, and a theme change asks before it discards the
+ * site's styling.
  */
 
 const suite = browserSuite();

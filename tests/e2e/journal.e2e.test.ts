@@ -31,7 +31,7 @@ import { solidPng } from './support/png';
 import { browserSuite } from './support/suite';
 
 /**
- * The whole MyJournal flow in Chromium against the real server (issue 3): a new profile through
+ * The whole MyJournal flow in Chromium against the real server: a new profile through
  * the six steps with real image files, fonts, colours and edited pages, published, then the
  * published site opened and a demo card's balance checked.
  */

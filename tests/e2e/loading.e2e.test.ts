@@ -4,7 +4,7 @@ import { signIn } from './support/journal';
 import { browserSuite } from './support/suite';
 
 /*
- * What the pages load (issue 8): the login screen only the files its HTML names, and the journal
+ * What the pages load: the login screen only the files its HTML names, and the journal
  * dashboard neither the rich-text editor (TipTap and ProseMirror) nor the colour picker
  * (react-colorful): the steps that show them load them (journal and rich-text browser tests).
  */

@@ -51,7 +51,7 @@ import { uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
- * The MyMerchant screens around the main flow (issue 11), in Chromium against the real server:
+ * The MyMerchant screens around the main flow, in Chromium against the real server:
  * export then import to an equal profile (the import input shows on the live host only), and
  * the validation messages of steps 1 to 4. Each test makes the records it needs.
  */

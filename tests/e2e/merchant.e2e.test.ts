@@ -31,7 +31,7 @@ import { SchemeApi, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
- * The MyMerchant flow in Chromium against the real server (issue 11): a new profile through the
+ * The MyMerchant flow in Chromium against the real server: a new profile through the
  * six steps (Add New), published from the summary, then the published site with its pages,
  * sub-pages and the store locator over stores imported for the program; unpublishing from the
  * dashboard. Records a test needs come from the API.

@@ -1,5 +1,5 @@
 /**
- * A fault of the developer tools (README "Faults and latency") seen in Chromium: a fault added
+ * A fault of the developer tools (docs/developer-tools.md) seen in Chromium: a fault added
  * through the control API fails the journal profile save; the portal shows its "Error" dialog
  * with the server's text, and the profile is unchanged after a reload; a fault with a code the
  * portal does not know shows as "Error: 4711" at login; a delay fault slows the dashboard's

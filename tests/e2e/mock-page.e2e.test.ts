@@ -1,5 +1,5 @@
 /**
- * The page at /__mock in Chromium (issue 12): signed in on the page itself, it shows a call made
+ * The page at /__mock in Chromium: signed in on the page itself, it shows a call made
  * elsewhere (by fetch from the test, as another client would) as it happens, with its status and
  * the secret query value hidden, and announces a failure; no console error or CSP violation.
  */

@@ -7,7 +7,7 @@ import { signIn, unexpectedErrors } from './support/journal';
 import { browserSuite } from './support/suite';
 
 /**
- * A scenario switch seen in the browser (issue 12; README "Scenarios and reset"): the developer
+ * A scenario switch seen in the browser (docs/developer-tools.md): the developer
  * is signed in on the journal dashboard, switches the data through the control API, reloads and
  * sees the other data set, still signed in.
  */

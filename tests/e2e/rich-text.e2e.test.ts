@@ -18,7 +18,7 @@ import { browserSuite } from './support/suite';
  * The rich-text editor (TipTap) as a person uses it, in Chromium: typing, the toolbar's
  * formatting, undo and redo, and links, checked in the editor and in what the page editor saves.
  * jsdom has no layout and ProseMirror reads typed text from the DOM on a timer, so typed text
- * arrived mangled there on a loaded machine (issue 7): the jsdom tests
+ * can arrive mangled there on a loaded machine: the jsdom tests
  * (tests/client/site-builder/rich-text-field.test.tsx) keep what needs no typing.
  */
 

@@ -39,7 +39,7 @@ import {
 import { browserSuite } from './support/suite';
 
 /**
- * The scheme wizards end to end (issue 9) in Chromium against the real server: a gift scheme
+ * The scheme wizards end to end in Chromium against the real server: a gift scheme
  * from a new client through every step to activation, with the review mail in the outbox, and a
  * loyalty scheme of an existing client through Base Campaign (a sliding scale with rows added
  * and removed) to activation.

@@ -21,7 +21,7 @@ import {
 import { browserSuite } from './support/suite';
 
 /**
- * The validation messages of the scheme steps after General Settings (issue 9, 03 §5) in
+ * The validation messages of the scheme steps after General Settings (03 §5) in
  * Chromium against the real server: Configuration (money, minOverMax / maxBelowMin,
  * transOverLimit), Financial Settlement (re-entries, the account format, the date and
  * weekday / monthly checks), Liability Reports (errors only after a submit, a bad recipient tag,

@@ -40,7 +40,7 @@ import {
 import { browserSuite } from './support/suite';
 
 /**
- * The scheme wizards (issue 9) in Chromium against the real server: an existing scheme opens on
+ * The scheme wizards in Chromium against the real server: an existing scheme opens on
  * its Summary, Client Setup and General Settings with their validation messages and success
  * dialogs, and activation refused without a configuration. Records a test needs are made
  * through the API; the demo seed only where the test is about the seed.

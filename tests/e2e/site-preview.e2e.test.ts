@@ -13,7 +13,7 @@ import { JournalApi, openRoute, signIn, unexpectedErrors } from './support/journ
 import { browserSuite } from './support/suite';
 
 /**
- * The builders' live preview in Chromium under the app's Content-Security-Policy (issue 11):
+ * The builders' live preview in Chromium under the app's Content-Security-Policy:
  * the journal's Appearance and CSS editors show the site's page with the styles as they are
  * typed, in a sandboxed frame where nothing stored in the profile runs.
  */

@@ -1,8 +1,7 @@
 /**
  * The built client's text files go out gzipped to a browser that accepts it, and the hashed
- * files under assets/ may be cached for good (issue 8: Lighthouse's text compression and cache
- * lifetime; the journal dashboard's largest paint waited on 900 KiB of uncompressed script and
- * style).
+ * files under assets/ may be cached for good (Lighthouse's text compression and cache lifetime:
+ * uncompressed, the journal dashboard's largest paint waits on some 900 KiB of script and style).
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -25,7 +25,7 @@ describe('request logs', () => {
       expect(all).not.toContain('header-secret-token');
       expect(all).not.toContain('cookie-secret');
       expect(all).not.toContain(DEMO_USER.password);
-      // A request line: id, method, URL, status and time; no headers (issue 8: their cost).
+      // A request line: id, method, URL, status and time; no headers (each costs time per call).
       const programs = entries.find(
         (entry) => (entry.req as { url?: string } | undefined)?.url === '/api/programs',
       );

@@ -1,5 +1,5 @@
 /**
- * The published merchant site's store search over HTTP (issue 11): stores imported through the
+ * The published merchant site's store search over HTTP: stores imported through the
  * engine into the program's records file, searched by name, city and postcode, paged; the
  * query's signs never act as SQL or LIKE wildcards; unknown and unpublished sites; a version 1
  * records file migrated with its stores searchable. The site's data, stylesheet and page.

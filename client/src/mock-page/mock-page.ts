@@ -1,5 +1,5 @@
 /**
- * The page at /__mock (README "Request log and the live page"): signs in when it holds no
+ * The page at /__mock (docs/developer-tools.md): signs in when it holds no
  * token, then shows the calls live (polling `GET /__mock/requests?after=` about once a second),
  * the active faults with a Delete button each and the delay, and the scenario with Switch and
  * Reset, each confirmed in a <dialog> first. Plain DOM, no framework (a small bundle).

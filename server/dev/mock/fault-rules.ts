@@ -1,5 +1,5 @@
 /**
- * The rules of the developer tools' faults (faults.ts; README "Faults and latency"): path
+ * The rules of the developer tools' faults (faults.ts; docs/developer-tools.md): path
  * patterns, the `Prefer` header, which calls MOCK_DELAY_MS slows, and the MOCK_FAULTS file.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Latency and faults of the developer tools (issue 12; README "Faults and latency"): a registry
+ * Latency and faults of the developer tools (docs/developer-tools.md): a registry
  * of faults (added at `/__mock/faults`, or read from the MOCK_FAULTS file at start), the
  * middleware that applies them ahead of every route (`beforeRoutes`), and the control routes.
  *
@@ -268,7 +268,7 @@ export function createFaults({ config }: FaultsDependencies): Faults {
   }
 
   /**
-   * Kept cheap (issue 8: `npm start` runs with MOCK_CONTROL on): with no fault, no MOCK_DELAY_MS
+   * Kept cheap, since `npm start` runs with MOCK_CONTROL on: with no fault, no MOCK_DELAY_MS
    * and no Prefer header a call costs three checks and nothing allocated; the path is only
    * looked at when one of them is there.
    */

@@ -1,5 +1,5 @@
 /**
- * The mock server's developer tools (issue 12, README "Developer tools"), built only when
+ * The mock server's developer tools (docs/developer-tools.md), built only when
  * config.mockControl is on (MOCK_CONTROL; off when NODE_ENV=production):
  *
  * - `beforeRoutes`: runs ahead of every route; delays and faults a call (faults.ts), answering

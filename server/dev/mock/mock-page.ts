@@ -1,5 +1,5 @@
 /**
- * The page at `GET /__mock` (README "Request log and the live page"): a small HTML frame that
+ * The page at `GET /__mock` (docs/developer-tools.md): a small HTML frame that
  * links the page's script and stylesheet, built by webpack from client/src/mock-page into the
  * client folder (`assets/mock-page.<hash>.js` and `.css`). The script draws everything, signs
  * in and calls the control API with the token. No inline script or style: the server's CSP

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the app's routes (README "OpenAPI document"), made from the app
+ * The OpenAPI 3.1 document of the app's routes (docs/developer-tools.md), made from the app
  * itself: its router stacks are walked (each route's path and methods, as express matches them)
  * and each route's declaration is read back (http/route-docs.ts): the zod schemas `validate`
  * checks the call with, turned into JSON Schema by zod (`io: 'input'`: what a caller sends, so
@@ -172,7 +172,7 @@ function propertiesOf(json: Json): { properties: Record<string, Json>; required:
 }
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
-/** Every call of the mock server takes it (README "Faults and latency"); the backend ignores it. */
+/** Every call of the mock server takes it (docs/developer-tools.md); the backend ignores it. */
 const PREFER_PARAMETER = { $ref: '#/components/parameters/Prefer' };
 
 function operationIdOf(method: string, openApiPath: string): string {

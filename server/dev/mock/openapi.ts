@@ -1,6 +1,6 @@
 /**
  * `GET /__mock/openapi.json`: the OpenAPI 3.1 document of the app's routes, made from the app's
- * own router stacks and validation schemas (openapi-document.ts; README "OpenAPI document").
+ * own router stacks and validation schemas (openapi-document.ts; docs/developer-tools.md).
  * Made when first asked for and kept: the routes do not change once the app is built.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * What the request log shows of a URL (issue 12: tokens and passwords never appear). Run when
+ * What the request log shows of a URL: tokens and passwords never appear. Run when
  * the log is read, never on a request's own time.
  *
  * The routes themselves carry no secret in their paths (checked against every path in

@@ -1,9 +1,9 @@
 /**
- * The request log of the developer tools (issue 12; README "Request log and the live page"):
+ * The request log of the developer tools (docs/developer-tools.md):
  * the last REQUEST_LOG.capacity finished calls, `GET /__mock/requests` (newest first, `after`,
  * `limit`), and the page at `GET /__mock` (./mock-page.ts).
  *
- * Cheap on the request's own time (issue 8, measured with MOCK_CONTROL on): `record` copies a
+ * Cheap on the request's own time (measured with MOCK_CONTROL on): `record` copies a
  * handful of fields into a slot of a ring allocated once at start (no object, array or closure
  * per request, no regular expression, no formatting), and skips /__mock calls by their first
  * characters. Everything else (the time as text, redaction, the fault's text check) happens

@@ -1,5 +1,5 @@
 /**
- * Scenarios and reset of the developer tools (issue 12; README "Scenarios and reset"):
+ * Scenarios and reset of the developer tools (docs/developer-tools.md):
  *
  *   GET  /__mock/scenarios          ScenarioList: every scenario and the current one
  *   POST /__mock/scenarios/{name}   switch to it (optional body: its parameters, e.g. the sizes

@@ -1,5 +1,5 @@
 /**
- * The scenarios (issue 12; README "Scenarios and reset"): named data sets a developer switches
+ * The scenarios (docs/developer-tools.md): named data sets a developer switches
  * to (`npm start -- --scenario <name>`, `POST /__mock/scenarios/{name}`) and resets to. Each is
  * built from the building blocks (./blocks.ts, ./record-blocks.ts) the pact provider states
  * call too, with its own names as their parameters.
@@ -35,7 +35,7 @@ import { cardParams, importCards } from './record-blocks';
 
 export interface ScenarioDefinition<P extends Record<string, unknown> = Record<string, unknown>> {
   name: ScenarioName;
-  /** One sentence: what the data set holds (GET /__mock/scenarios, the README table). */
+  /** One sentence: what the data set holds (GET /__mock/scenarios; docs/developer-tools.md). */
   description: string;
   /** Its parameters (all optional, with defaults): the body of POST /__mock/scenarios/{name}. */
   params: z.ZodType<P>;

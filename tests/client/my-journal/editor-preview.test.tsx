@@ -8,7 +8,7 @@ import { installJournalServer, makePage, makeProfile } from './journal-fake-serv
 
 /**
  * The journal's appearance and CSS editors show the profile's site, as the published site
- * draws it, with the styles being edited (issue 11).
+ * draws it, with the styles being edited.
  */
 
 let server: FakeFetch;

@@ -8,7 +8,7 @@ import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 
 /**
  * The merchant's Site Editor shows the profile's site, as the published merchant site draws
- * it, with the styles being edited (issue 11).
+ * it, with the styles being edited.
  */
 
 const PROFILE: MerchantProfile = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { defaultJournalAppearance } from '@contracts/site/style-model';
 import { ALL_PAGE_PARTS, AppearanceForm } from '@/components/site-builder/appearance-form';
 
-/** The appearance editor warns when a text colour fails WCAG AA on its background (issue 7). */
+/** The appearance editor warns when a text colour fails WCAG AA on its background. */
 
 const WARNING = 'Contrast 2.32:1 with the background is below the WCAG AA minimum of 4.5:1';
 

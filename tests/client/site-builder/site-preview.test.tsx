@@ -11,7 +11,7 @@ import { journalPreviewPage } from '@/sites/journal/site-preview';
 import { merchantPreviewPage } from '@/sites/merchant/site-preview';
 
 /**
- * The builders' live preview (issue 11): the site's page drawn by the published site's own
+ * The builders' live preview: the site's page drawn by the published site's own
  * layout code, with the stylesheet being edited, in a frame where no script runs.
  */
 

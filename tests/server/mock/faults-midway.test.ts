@@ -1,5 +1,5 @@
 /**
- * Midway faults of the developer tools (issue 12, README "Faults and latency"), through the real
+ * Midway faults of the developer tools (docs/developer-tools.md), through the real
  * app and its import worker: an upload cut off after some bytes, an import failing at a line, an
  * import whose progress stops at a line until its fault is deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * Latency and faults of the developer tools (README "Faults and latency"), through the
+ * Latency and faults of the developer tools (docs/developer-tools.md), through the
  * real app: the control API at /__mock/faults, the `Prefer` header, MOCK_DELAY_MS and the
  * MOCK_FAULTS file. A faulted write leaves the data as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document of the developer tools (issue 12): GET /__mock/openapi.json over HTTP
+ * The OpenAPI document of the developer tools: GET /__mock/openapi.json over HTTP
  * through the real app. Every route of the app is in it with its declaration (a route without
  * one fails the test by name), the document is structurally valid (path parameters declared,
  * operationIds unique, every $ref resolvable), its schemas are the ones that validate the calls,

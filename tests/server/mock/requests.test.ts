@@ -1,5 +1,5 @@
 /**
- * The request log of the developer tools (issue 12): GET /__mock/requests over HTTP through the
+ * The request log of the developer tools: GET /__mock/requests over HTTP through the
  * real app (newest first, bounded, `after`, `limit`, secrets never shown, /__mock calls not
  * logged, a token needed), and the page at GET /__mock (its script linked, nothing inline).
  */

@@ -1,5 +1,5 @@
 /**
- * Scenarios and reset of the developer tools (issue 12; README "Scenarios and reset"), over
+ * Scenarios and reset of the developer tools (docs/developer-tools.md), over
  * HTTP: the control calls, each scenario's data as the API answers it, and what a switch keeps.
  */
 import { execFile } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
- * Rules found in use (issue 7): a site is published only with its mandatory Login page, and the
- * client's website address is a URL.
+ * Rules the spec leaves open (docs/decisions.md): a site is published only with its mandatory
+ * Login page, and the client's website address is a URL.
  */
 import { ERROR_CODE } from '@contracts/api/constants';
 import {

@@ -173,7 +173,7 @@ export interface AppearanceFormProps {
   /** Called with valid settings only; the caller saves and moves on. */
   onSubmit(settings: AppearanceSettings): Promise<void>;
   /**
-   * The live preview shown beside the fields (issue 11), given the settings as they are being
+   * The live preview shown beside the fields, given the settings as they are being
    * edited (not yet valid, not saved): components/site-builder/site-preview.tsx.
    */
   preview?: (settings: AppearanceSettings) => ReactNode;

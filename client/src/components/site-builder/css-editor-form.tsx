@@ -30,7 +30,7 @@ export interface CssEditorFormProps {
   /** Called with the text ('' when emptied); the caller saves and moves on. */
   onSubmit(css: string): Promise<void>;
   /**
-   * The live preview shown beside the text (issue 11), given the text as it is being typed
+   * The live preview shown beside the text, given the text as it is being typed
    * ('' when emptied): components/site-builder/site-preview.tsx.
    */
   preview?: (css: string) => ReactNode;

@@ -1,5 +1,5 @@
 /**
- * The live preview of both site builders' appearance and CSS editors (issue 11): a page of the
+ * The live preview of both site builders' appearance and CSS editors: a page of the
  * site as the published site renders it, with the stylesheet being edited (not saved), beside
  * the fields, updating as the operator types; under it, the contrast warnings of the styles.
  *
@@ -86,7 +86,7 @@ function useSettled<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** The contrast warnings of an appearance: style items whose text fails WCAG AA (issue 7). */
+/** The contrast warnings of an appearance: style items whose text fails WCAG AA. */
 export function contrastWarnings(settings: AppearanceSettings): string[] {
   const warnings: string[] = [];
   for (const { key, label } of STYLE_ITEMS) {

@@ -3,7 +3,7 @@ import { isSessionExpiry, toApiFailure, type ApiFailure } from '@/lib/api/errors
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 
 /**
- * What the site builders' screens do when a save fails (both builders: README "Decisions").
+ * What the site builders' screens do when a save fails (both builders: docs/decisions.md).
  * The specs only log create and update failures (01 §8, 02 §8; the base query logs every failed
  * call), but then an operator who pressed "Save & Continue" sees nothing happen and cannot tell
  * a duplicate URL from a dead server. Decision: the server's message is shown — under its field

@@ -23,10 +23,10 @@ export interface ThemeStylesheetChoice {
 
 /**
  * The stylesheet step 1 saves for an existing profile, in both builders. 01 §4.3 and 02 §4 reset
- * it to the theme's default at every step 1 save, but that silently threw away fonts and custom
- * rules when only the URL was saved again. Decision (README): the stylesheet is reset only when
- * the theme changes, and then only after the operator confirms when the reset would discard
- * styling of their own (anything other than the old theme's starting stylesheet).
+ * it to the theme's default at every step 1 save, which would silently throw away fonts and
+ * custom rules when only the URL is saved again. Decision (docs/decisions.md): the stylesheet is
+ * reset only when the theme changes, and then only after the operator confirms when the reset
+ * would discard styling of their own (anything other than the old theme's starting stylesheet).
  * Undefined: cancelled.
  */
 export async function stylesheetToSave({

@@ -1,5 +1,5 @@
 /**
- * The journal site's page for the builders' live preview (issue 11): the published site's own
+ * The journal site's page for the builders' live preview: the published site's own
  * layout code (site-layout.ts, as journal-site.ts renders a page) and base stylesheets, for a
  * site made from the profile being edited. One of the modules of the sites the admin app may
  * import (eslint.config.mjs); never part of the site's own bundle (main.ts).

@@ -1,5 +1,5 @@
 /**
- * A site's page for the builders' live preview (issue 11), made by the site's own render code
+ * A site's page for the builders' live preview, made by the site's own render code
  * (the `render` of its SiteDefinition, site-controller.ts) into a root element that is never
  * shown: the admin app takes its markup into a sandboxed frame with the edited stylesheet
  * (components/site-builder/site-preview.tsx). Each site's `site-preview.ts` calls this; those

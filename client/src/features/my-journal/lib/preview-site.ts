@@ -1,6 +1,6 @@
 /**
  * The site a journal profile would publish, made in the admin app for the live preview
- * (issue 11) from the profile being edited and its pages: what GET /mj/api/sites/{url} answers
+ * from the profile being edited and its pages: what GET /mj/api/sites/{url} answers
  * once published, by the same mapping (contracts/site/published-site.ts; the images as links on
  * the URL base).
  */

@@ -24,7 +24,7 @@ const TEXT = { ...DASHBOARD_TEXT, title: MERCHANT_TEXT.dashboardHeading };
  * The merchant dashboard (02 §2): the profiles as cards (logo or the default image, program
  * name, site title, Published only when publishLive is set), searchable by title, program name
  * or URL. The profile list and the program list load together; the loading indicator replaces
- * the cards until both are in. Add New as the journal's (README decisions: 02 shows none).
+ * the cards until both are in. Add New as the journal's (docs/decisions.md: 02 shows none).
  */
 export function MerchantDashboard() {
   const profiles = useStoreShape(useMerchantProfilesQuery());

@@ -1,6 +1,6 @@
 /**
  * The site a merchant profile would publish, made in the admin app for the live preview
- * (issue 11) from the profile being edited and its selections: what GET /mm/api/sites/{url}
+ * from the profile being edited and its selections: what GET /mm/api/sites/{url}
  * answers once published, by the same mapping (contracts/site/published-site.ts; the media
  * paths as links on the URL base).
  */

@@ -1,5 +1,5 @@
 /**
- * The journal's live preview (issue 11): the first page of the site the profile would publish,
+ * The journal's live preview: the first page of the site the profile would publish,
  * drawn by the journal site's own layout code with the stylesheet being edited. Loaded on
  * demand by the appearance and CSS editors (its own chunk: the site's layout and DOMPurify stay
  * out of the dashboard's).

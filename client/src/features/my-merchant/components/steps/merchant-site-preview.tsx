@@ -1,5 +1,5 @@
 /**
- * The merchant's live preview (issue 11): the first page of the site the profile would publish,
+ * The merchant's live preview: the first page of the site the profile would publish,
  * drawn by the merchant site's own layout code with the stylesheet being edited. Loaded on
  * demand by the Site Editor (merchant-preview.ts).
  */

@@ -55,7 +55,7 @@ const storedCss = (css: string | null): string | null => (css === '' ? null : cs
  * fonts). Saving from either mode saves the draft with that mode's edits as the profile's
  * overrideCSS (PUT profile ?returnBody=true), confirms with 'Profile updated successfully' and
  * moves to the summary. A failed save shows the server's message under "Error" (the journal's
- * decision, README; 02 §8 would only log it).
+ * decision, docs/decisions.md; 02 §8 would only log it).
  */
 export function SiteEditorStep() {
   return <MerchantProfileStep title={SITE_EDITOR_TEXT.title} form={SiteEditor} />;

@@ -22,7 +22,8 @@ const validateTitle = composeValidators(
 /**
  * Step 2, Site Settings (02 §2, §5): Site Title (2-100) and the optional Google Analytics
  * Tracking Code, saved through POST profile/sitesettings; Success, then step 3. 02 §8 only logs
- * a failed save here; as the journal decided (README), the server's message is shown instead.
+ * a failed save here; as the journal decided (docs/decisions.md), the server's message is shown
+ * instead.
  */
 export function SiteSettingsStep() {
   return <MerchantProfileStep title={STEP_TITLE.settings} form={SiteSettingsForm} />;
