@@ -13,12 +13,6 @@ const DOCS_DIR = 'docs';
 const ARCHITECTURE = 'docs/architecture.md';
 const README_MAX_LINES = 250;
 
-/**
- * Linked before it exists in every branch: generated from the configuration schema
- * (server/config.ts). Remove once it is committed.
- */
-const GENERATED_DOCS: ReadonlySet<string> = new Set(['docs/configuration.md']);
-
 /** Top-level folders whose paths, written in backticks, must exist. */
 const CHECKED_ROOTS = ['client', 'server', 'contracts', 'tests', 'scripts', 'bench', 'docs'];
 
@@ -94,7 +88,6 @@ export function brokenLinks(
       rawPath === ''
         ? file
         : path.posix.normalize(path.posix.join(path.posix.dirname(file), rawPath));
-    if (GENERATED_DOCS.has(repoPath)) continue;
     if (repoPath.startsWith('..') || !exists(repoPath)) {
       problems.push(`${file}: ${target} (no ${repoPath})`);
     } else if (anchor !== undefined && repoPath.endsWith('.md')) {
