@@ -12,8 +12,10 @@ import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { IMPORT_SERVER_MESSAGE } from '@contracts/api/imports';
 import { JOURNAL_PATHS } from '@contracts/api/journal';
+import { MERCHANT_PATHS } from '@contracts/api/merchant';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
+import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { createTestApp, type TestApp } from './support/test-app';
 
 interface Operation {
@@ -59,6 +61,23 @@ describe('the app’s composition', () => {
     expect(publicUnderApi.sort()).toEqual(
       [`post /api${API_PATHS.tokens}`, `post ${URL_PATHS.refresh}`].sort(),
     );
+  });
+
+  it.each([
+    ['programs', API_PATHS.programs],
+    ['lookups', API_PATHS.countries],
+    ['journal profiles', JOURNAL_PATHS.profiles],
+    ['journal pages', JOURNAL_PATHS.pageTypes],
+    ['merchant profiles', MERCHANT_PATHS.profiles],
+    ['clients', SCHEME_PATHS.clients],
+    ['schemes', SCHEME_PATHS.schemes],
+    ['BINs', SCHEME_PATHS.bins],
+    ['settlements', SCHEME_PATHS.settlementBanks],
+    ['liability', SCHEME_PATHS.liabilityFrequency],
+  ])('reaches the %s routes behind the token check (GET %s)', async (_routes, apiPath) => {
+    const answer = await request(t.app).get(`/api${apiPath}`).set(AUTH_HEADER, token).expect(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['cache-control']).toBe('no-store');
   });
 
   it('answers a path in any case, HEAD as GET without a body, OPTIONS with the path’s methods', async () => {
