@@ -1,6 +1,11 @@
 /**
  * The composition root: builds the Express app from its dependencies and never listens
- * (index.ts listens; tests drive it with supertest).
+ * (index.ts serves it with http/http-server.ts; tests drive it with supertest or that server).
+ *
+ * In the order a call meets them: the request log and the security headers on every answer;
+ * the API (every call under /api: the anonymous limit, faults, JSON bodies, login and refresh,
+ * the token check, the resource routers, 404); the built client's files; the same limit, faults
+ * and JSON bodies, then the developer tools and the public routes; 404; the error handler.
  */
 import express, { Router, type Express, type RequestHandler } from 'express';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
@@ -16,12 +21,10 @@ import { createMockControl } from './dev/mock/mock-control';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
 import { clientFiles } from './http/client-files';
-import { chain } from './http/chain';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
-import { routeToResources } from './http/api-routes';
-import { API_MOUNT, URL_MOUNT } from './http/mounts';
+import { API_MOUNT, URL_MOUNT, isApiPath } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
@@ -57,22 +60,6 @@ function isProtectedApiPath(urlPath: string): boolean {
     lower.startsWith(`${API_MOUNT}/`) &&
     !PUBLIC_API_PATHS.some((p) => lower === p || lower.startsWith(`${p}/`))
   );
-}
-
-/**
- * The JSON body parser, skipped for a request without body bytes (no Content-Length, no
- * Transfer-Encoding: body-parser's own test, without its per-call checks and debug calls; most
- * API calls are GETs, issue 8).
- */
-function jsonBodies(parser: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    const { headers } = req;
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-      next();
-      return;
-    }
-    parser(req, res, next);
-  };
 }
 
 export interface AppDependencies {
@@ -137,15 +124,35 @@ export function createApp({
         imports,
         requireAuth: authenticated,
         logger,
-        // The routes as if mounted in a row (the app itself dispatches through chain()).
-        routes: () => documentedRoutes,
+        // The OpenAPI document describes the routes as the app dispatches them.
+        routes: () => app.router,
       })
     : undefined;
 
-  // Public: run-time config, login and refresh, image bytes, fonts, the published site.
-  const publicRoutes = Router();
-  publicRoutes.use(createRuntimeConfigRouter(config));
-  publicRoutes.use(
+  // Ahead of every route the server answers itself: the anonymous request limit, the developer
+  // tools' faults and delays (a faulted call is answered before any route runs), JSON bodies.
+  // The client's files are neither counted nor faulted.
+  const aheadOfRoutes: RequestHandler[] = [
+    apiRateLimit({
+      limit: config.apiRateLimit,
+      trustProxy: config.trustProxy,
+      maySignIn: (req) => req.headers.authorization !== undefined && isProtectedApiPath(req.path),
+    }),
+    ...(mock === undefined ? [] : [mock.beforeRoutes]),
+    express.json({ limit: config.jsonBodyLimit }),
+  ];
+
+  // Every call under the API mount, and only those, answered here (404 JSON for no route): none
+  // reaches the client's files or the public routes. Mounted at the root, not at API_MOUNT, so
+  // the paths stay whole for the routes and middleware that read them (login and refresh name
+  // their whole paths; the faults match whole paths).
+  const api = Router();
+  api.use((req, _res, next) => {
+    next(isApiPath(req.url) ? undefined : 'router');
+  });
+  api.use(aheadOfRoutes);
+  // Login, logout and refresh.
+  api.use(
     createAuthRouter({
       store: db,
       tokens,
@@ -153,28 +160,10 @@ export function createApp({
       loginRateLimit: config.loginRateLimit,
     }),
   );
-  publicRoutes.use(
-    createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }),
-  );
-  // The scheme review mail: screenshot upload, outbox, SMTP (each route needs a token).
-  publicRoutes.use(createMailRouter({ config, store: db, requireAuth: authenticated, logger }));
-  publicRoutes.use(createFontsRouter(config.fontsDir));
-  publicRoutes.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
-  publicRoutes.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));
-  // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
-  if (config.providerStates) {
-    publicRoutes.use(
-      createProviderStatesRouter({
-        store: db,
-        passwordHashCost: config.passwordHashCost,
-        imports,
-        reviewImagesDir: config.reviewImagesDir,
-      }),
-    );
-  }
-  // Everything else under the API needs a valid access token; each call goes only to the routes
-  // it could match (http/api-routes.ts).
-  const apiRouters = [
+  // Everything else under the API needs a valid access token.
+  api.use(
+    API_MOUNT,
+    authenticated,
     createProgramsRouter(db),
     createLookupsRouter(db),
     createMyJournalRouter(db),
@@ -189,38 +178,37 @@ export function createApp({
     createBaseCampaignRouter(db),
     createSummariesRouter(db, imports),
     createFilesRouter({ store: db, imports, maxUploadBytes: config.importMaxBytes }),
-  ];
-  const protectedApi = chain([authenticated, routeToResources(apiRouters, API_MOUNT)]);
-  // Every route as one router tree, as if mounted in a row, for the OpenAPI document
-  // (dev/mock/openapi.ts walks it; it never handles a call: the chain below does).
-  const documentedRoutes = Router();
-  documentedRoutes.use(publicRoutes);
-  documentedRoutes.use(API_MOUNT, authenticated, ...apiRouters);
+  );
+  api.use(notFoundHandler);
 
-  // One express layer for everything (http/chain.ts, issue 8), in this order.
+  app.use(requestLogger(logger, mock?.record));
+  app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
+  app.use(api);
+  // The built client's files (http/client-files.ts), after the API: it answers only paths naming
+  // an entry of its folder, from a list made at start, so no other call touches the disk.
   const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
-  const main = chain([
-    requestLogger(logger, mock?.record),
-    securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]),
-    ...(client === undefined ? [] : [client]),
-    apiRateLimit({
-      limit: config.apiRateLimit,
-      trustProxy: config.trustProxy,
-      maySignIn: (req) => req.headers.authorization !== undefined && isProtectedApiPath(req.path),
-    }),
-    ...(mock === undefined ? [] : [mock.beforeRoutes]),
-    jsonBodies(express.json({ limit: config.jsonBodyLimit })),
-    ...(mock === undefined ? [] : [mock.handle]),
-    // A call under the API other than login and refresh can only be answered by the
-    // protected routes: it skips the public ones (issue 8: walking their routes cost a good
-    // part of every API call).
-    (req, res, next) => {
-      if (isProtectedApiPath(req.path)) protectedApi(req, res, next);
-      else publicRoutes(req, res, next);
-    },
-  ]);
-
-  app.use(main);
+  if (client !== undefined) app.use(client);
+  app.use(aheadOfRoutes);
+  if (mock !== undefined) app.use(mock.handle);
+  // Public: run-time config, image bytes, the review mail (each of its routes needs a token),
+  // fonts, the published sites.
+  app.use(createRuntimeConfigRouter(config));
+  app.use(createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }));
+  app.use(createMailRouter({ config, store: db, requireAuth: authenticated, logger }));
+  app.use(createFontsRouter(config.fontsDir));
+  app.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
+  app.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));
+  // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
+  if (config.providerStates) {
+    app.use(
+      createProviderStatesRouter({
+        store: db,
+        passwordHashCost: config.passwordHashCost,
+        imports,
+        reviewImagesDir: config.reviewImagesDir,
+      }),
+    );
+  }
   app.use(notFoundHandler);
   app.use(createErrorHandler(logger));
   return app;

@@ -24,8 +24,7 @@ import {
   type ScenarioChoice,
 } from './dev/scenarios/apply';
 import { Store } from './db/store';
-import { answerClientErrorsAsJson } from './http/client-errors';
-import { createHttpServer } from './http/http-server';
+import { createPortalServer } from './http/http-server';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
 import { seedDemoStores } from './imports/demo-stores';
@@ -93,8 +92,9 @@ async function main(): Promise<void> {
   }
   const app = createApp({ db: store, config, logger });
 
-  // Not app.listen: requests and responses born with express's prototypes (http-server.ts).
-  const server = createHttpServer(app);
+  // Not app.listen: requests and responses born with express's prototypes, and the requests
+  // Node's parser refuses answered as JSON (http-server.ts).
+  const server = createPortalServer(app);
   // A port in use stops the start; a later server error (a refused accept) is logged.
   const cannotListen = (error: Error): void => {
     logger.fatal({ err: error }, 'cannot listen');
@@ -107,8 +107,6 @@ async function main(): Promise<void> {
     const { port } = server.address() as AddressInfo;
     console.log(`Portal running on http://localhost:${port}`);
   });
-  // Requests Node's own parser refuses get the same error JSON as every other error answer.
-  answerClientErrorsAsJson(server);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

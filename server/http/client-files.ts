@@ -2,13 +2,15 @@
  * The built client (dist/client), served when it exists. index.html is sent per request with
  * this response's CSP nonce in its `csp-nonce` meta tag, and never cached; the hashed assets are
  * static files, cached for good (`immutable`), and the text files of 1 KiB or more are gzipped
- * once at start and sent so to a browser that accepts gzip (issue 8: Lighthouse). The build's source maps (*.map) are not served in production (NODE_ENV=production):
- * they would publish the client's source; such a request gets the API's 404.
+ * once at start and sent so to a browser that accepts gzip (Lighthouse). The build's source
+ * maps (*.map) are not served in production (NODE_ENV=production): they would publish the
+ * client's source; such a request gets the API's 404.
  *
  * Only a path whose first segment names an entry of the client folder (as the folder is when the
  * server starts: `assets`, `mj`, `mm`, `index.html`, ...) reaches the static files, and never an
- * API path (`/api/...`, the published sites' `/mj/api/...` and `/mm/api/...`): an API call does not touch the disk
- * (issue 8: a `stat` per API call). `npm start` builds the client before the server starts.
+ * API path (`/api/...`, the published sites' `/mj/api/...` and `/mm/api/...`): no other call
+ * touches the disk (plain static-file middleware would `stat` for every call it sees). `npm
+ * start` builds the client before the server starts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

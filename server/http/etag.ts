@@ -4,7 +4,7 @@
  *
  * express's default hashes every body with SHA-1, which is a cryptographic hash for a job that
  * only needs to tell two versions of one resource apart: about 10 µs of an API call of 250
- * (issue 8, `npm run bench -- --api`). Fastify's ETag plug-in makes the same choice (FNV-1a by
+ * (`npm run bench -- --api`). Fastify's ETag plug-in makes the same choice (FNV-1a by
  * default); zlib's CRC-32 is native and faster still. A weak ETag claims only that two bodies
  * are equivalent, and a collision needs the same length and the same CRC-32 for two versions of
  * one URL.

@@ -1,6 +1,6 @@
 /**
  * The HTTP server of an express app whose requests and responses are born with the app's own
- * prototypes (issue 8).
+ * prototypes.
  *
  * express gives each request and response its prototypes when it starts handling them:
  * `Object.setPrototypeOf(req, app.request)` and the same for `res` (express/lib/application.js,
@@ -22,6 +22,7 @@
  */
 import http from 'node:http';
 import type { Express } from 'express';
+import { answerClientErrorsAsJson } from './client-errors';
 
 /** A constructor the way node's server calls it (`new C(...)`). */
 type Construct = new (...args: never[]) => object;
@@ -51,4 +52,14 @@ export function createHttpServer(app: Express): http.Server {
   // A node whose classes cannot be made this way gets express's own way: slower, the same answers.
   if (IncomingMessage === undefined || ServerResponse === undefined) return http.createServer(app);
   return http.createServer({ IncomingMessage, ServerResponse }, app);
+}
+
+/**
+ * The server `npm start` serves the portal with (server/index.ts): the app's, with the requests
+ * Node's own parser refuses answered as JSON too (client-errors.ts).
+ */
+export function createPortalServer(app: Express): http.Server {
+  const server = createHttpServer(app);
+  answerClientErrorsAsJson(server);
+  return server;
 }

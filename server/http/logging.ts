@@ -18,7 +18,7 @@ export const REDACTED_PATHS = [
 /**
  * The process logger, writing to stdout asynchronously (pino's `sync: false`): lines logged while
  * a write is in progress go out together in the next one, instead of one write system call per
- * request line on the request's own time (issue 8). pino flushes what is pending when the
+ * request line on the request's own time. pino flushes what is pending when the
  * process exits, including after a fatal error or an uncaught exception; only a process killed
  * outright (SIGKILL) can lose the lines of its last moment.
  */
@@ -33,8 +33,8 @@ export function createLogger(level: LogLevel): Logger {
  * One line per request when its answer is sent (or the connection closes first): at info, warn
  * for 4xx, error for 5xx; `req` holds the request id (a counter), method and URL, `res` the
  * status, and `responseTime` the milliseconds. Written here instead of with pino-http, which
- * made a child logger per request and serialised every header (issue 8: a good part of a
- * request's time under load; headers also carry credentials). Failures are logged with their
+ * made a child logger per request and serialised every header (a good part of a request's
+ * time under load; headers also carry credentials). Failures are logged with their
  * error by the error handler (error-handler.ts).
  */
 /** What the request logger tells `record` of each finished request (the mock's request log). */
@@ -65,7 +65,7 @@ export function requestLogger(
     const id = lastId;
     const started = Date.now();
     // 'close' comes once per response, after 'finish' when the answer was sent and alone when
-    // the connection closed first: one listener instead of two (issue 8).
+    // the connection closed first: one listener instead of two.
     res.on('close', () => {
       const status = res.statusCode;
       record?.({

@@ -25,7 +25,9 @@ function unreadable(cause: unknown): HttpError {
 export function readMultipart(upload: RequestHandler, declared?: MultipartInput): RequestHandler {
   const read: RequestHandler = (req, res, next) => {
     // A client that left before the upload was read: multer would wait for events already past.
-    if (req.destroyed || req.readableAborted) {
+    // Not a body another parser read whole (a JSON body sent here): the stream ended, then node
+    // destroyed it; multer then passes it by as not multipart.
+    if (req.destroyed && !req.readableEnded) {
       next(unreadable(new Error('Request closed before the upload was read')));
       return;
     }

@@ -1,15 +1,14 @@
 /**
  * What a route declares about itself, for the OpenAPI document (server/dev/mock/openapi.ts;
  * README "OpenAPI document"). Every declaration is a property attached once to a handler when
- * the router is built, never read while answering a call: it costs nothing per request (issue 8).
+ * the router is built, never read while answering a call: it costs nothing per request.
  *
  * - `validate({...})` (validate.ts) declares the schemas it checks; `readMultipart` (multipart.ts)
  *   the upload's field and size limit.
  * - A route without those declares what it reads with `declareInput` (a path parameter it
  *   checks by hand with the same schema) or `noInput` (nothing: no parameter, query or body).
  * - `requireAuth` marks itself: the routes behind it need the bearer token.
- * - The app dispatches through closures (http/chain.ts, http/api-routes.ts): the document walks
- *   the router tree app.ts builds from the same router lists (`documentedRoutes`).
+ * - The document walks the app's own router (`app.router`), the one that dispatches the calls.
  *
  * A route with no declaration at all is named by the OpenAPI test (tests/server/mock).
  */

@@ -82,7 +82,7 @@ export function securityHeaders(bases: readonly string[]): RequestHandler {
     },
   });
   // helmet's headers are the same on every response but for the nonce: worked out once and set
-  // per response with a fresh nonce (issue 8: helmet's dozen middlewares per request were a
+  // per response with a fresh nonce (helmet's dozen middlewares per request were a
   // measurable part of an API call). tests/server/security.test.ts checks the headers.
   const fixed = headersOf(headers);
   const api = apiHeaders(fixed);
@@ -107,7 +107,7 @@ export function securityHeaders(bases: readonly string[]): RequestHandler {
  * X-Frame-Options DENY), with a CSP that allows nothing at all (`default-src 'none'`: a JSON
  * answer opened as a page loads nothing), and helmet's Cross-Origin-Resource-Policy. The
  * document headers (the client's CSP and its nonce, X-XSS-Protection, X-Download-Options, ...)
- * only mean something to HTML, and each header is a cost on every call (issue 8).
+ * only mean something to HTML, and each header is a cost on every call.
  */
 function apiHeaders(documentHeaders: readonly [string, string][]): [string, string][] {
   const kept = new Set(['strict-transport-security', 'x-content-type-options']);

@@ -9,8 +9,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../server/app';
-import { answerClientErrorsAsJson } from '../../server/http/client-errors';
-import { createHttpServer } from '../../server/http/http-server';
+import { createPortalServer } from '../../server/http/http-server';
 import { createErrorHandler, notFoundHandler } from '../../server/http/error-handler';
 import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
@@ -150,10 +149,14 @@ describe('the error handler', () => {
   });
 });
 
-/** Sends raw bytes on a new connection; resolves with what came back once the server closed it. */
+/**
+ * Sends raw bytes on a new connection; resolves with what came back once the server closed it
+ * (each request sent here asks for that, or is one the server refuses and closes on). Written,
+ * not ended: Node's HTTP server aborts the requests of a client that half-closes its connection.
+ */
 function rawExchange(port: number, bytes: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
@@ -549,8 +552,7 @@ describe('bad input is a 4xx, never a 500', () => {
       ],
     ])('answers %s with JSON', async (_name, raw, status, errorCode, errorMessage) => {
       // As index.ts builds its server.
-      const server = createHttpServer(app);
-      answerClientErrorsAsJson(server);
+      const server = createPortalServer(app);
       server.listen(0);
       try {
         await new Promise((resolve) => server.once('listening', resolve));

@@ -19,8 +19,7 @@ import { IMPORT_PATHS } from '@contracts/api/imports';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { FONT_PATHS } from '@contracts/site/fonts';
-import { answerClientErrorsAsJson } from '../../server/http/client-errors';
-import { createHttpServer } from '../../server/http/http-server';
+import { createPortalServer } from '../../server/http/http-server';
 import {
   buildBaseCampaignAction,
   buildFinancialSettlement,
@@ -752,8 +751,7 @@ describe('fuzzing every route with bad input', () => {
     const login = await t.login();
     tokens = { access: login.token, master: login.masterToken };
     // The server index.ts listens with: the fuzzed calls take the production path.
-    server = createHttpServer(t.app);
-    answerClientErrorsAsJson(server);
+    server = createPortalServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });

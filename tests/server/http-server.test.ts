@@ -1,12 +1,24 @@
 /**
  * The server index.ts listens with (server/http/http-server.ts): requests and responses are made
  * with express's prototypes already in place, and the app answers through it exactly as through
- * express's own app.listen.
+ * express's own app.listen. Then the portal itself served by it, as `npm start` serves it, called
+ * over real connections through the whole middleware stack.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { createHttpServer } from '../../server/http/http-server';
+import { AUTH_HEADER, ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import type { EmbeddedList, Program, Token } from '@contracts/api/entities';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { JOURNAL_PATHS, type JournalProfile } from '@contracts/api/journal';
+import { API_PATHS } from '@contracts/api/paths';
+import { createHttpServer, createPortalServer } from '../../server/http/http-server';
+import {
+  createJournalTestApp,
+  TEST_PROFILE,
+  type JournalTestApp,
+} from './my-journal/journal-test-app';
+import { DEMO_USER } from './support/test-app';
 
 /** A small app using what handlers use: params, query, headers, a JSON body, a thrown error. */
 function sampleApp(): Express {
@@ -118,5 +130,112 @@ describe('createHttpServer', () => {
     } finally {
       await Promise.all([close(ours), close(theirs)]);
     }
+  });
+});
+
+describe('the portal as npm start serves it (createPortalServer)', () => {
+  let t: JournalTestApp;
+  let server: http.Server;
+  let base: string;
+  /** Each request the server made: with the app's prototypes already in place. */
+  const born: boolean[] = [];
+
+  beforeAll(async () => {
+    t = await createJournalTestApp();
+    server = createPortalServer(t.app);
+    server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      born.push(
+        Object.getPrototypeOf(req) === t.app.request &&
+          Object.getPrototypeOf(res) === t.app.response,
+      );
+    });
+    base = await listening(server);
+  });
+  afterAll(async () => {
+    await close(server);
+    await t.close();
+  });
+
+  const api = (apiPath: string) => `${base}/api${apiPath}`;
+
+  it('signs in, reads and updates through the whole stack, and refuses what it should', async () => {
+    // Without a token: the token check answers, with the API's security headers and the limit's.
+    const refused = await fetch(api(API_PATHS.programs));
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      errorCode: ERROR_CODE.SESSION_EXPIRED,
+      errorMessage: ERROR_MESSAGE.authRequired,
+    });
+    expect(refused.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(refused.headers.get('ratelimit')).toMatch(/^limit=/);
+
+    const login = await fetch(api(API_PATHS.tokens), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+      body: JSON.stringify({ username: DEMO_USER.username, password: DEMO_USER.password }),
+    });
+    expect(login.status).toBe(200);
+    const signedIn = { [AUTH_HEADER]: ((await login.json()) as Token).token };
+
+    // A read, with its weak ETag honoured.
+    const programs = await fetch(api(API_PATHS.programs), { headers: signedIn });
+    expect(programs.status).toBe(200);
+    const list = (await programs.json()) as EmbeddedList<'programs', Program>;
+    expect(list._embedded.programs.length).toBeGreaterThan(0);
+    const etag = programs.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    // Not fetch: it sends Cache-Control: no-cache with If-None-Match, which rules a 304 out.
+    const again = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .get(api(API_PATHS.programs), { headers: { ...signedIn, 'If-None-Match': etag ?? '' } })
+        .on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        })
+        .on('error', reject);
+    });
+    expect(again).toBe(304);
+
+    // A profile update, then read back.
+    const profilePath = api(JOURNAL_PATHS.profile(TEST_PROFILE.profileId));
+    const updated = await fetch(`${profilePath}?returnBody=true`, {
+      method: 'PUT',
+      headers: { ...signedIn, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...TEST_PROFILE, keywords: 'served for real' }),
+    });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as JournalProfile).keywords).toBe('served for real');
+    const read = await fetch(profilePath, { headers: signedIn });
+    expect(((await read.json()) as JournalProfile).keywords).toBe('served for real');
+    expect((await t.dataFile()).journalProfiles[0]?.keywords).toBe('served for real');
+
+    // No route: 404 JSON.
+    const missing = await fetch(api('/no-such-thing'), { headers: signedIn });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: `${ERROR_MESSAGE.notFound}: GET /api/no-such-thing`,
+    });
+
+    expect(born.length).toBeGreaterThanOrEqual(7);
+    expect(born.every(Boolean)).toBe(true);
+  });
+
+  it('answers a request Node’s parser refuses with the error JSON', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.write('BREW / HTTP/1.1\r\nHost: x\r\n\r\n');
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      errorCode: ERROR_CODE.VALIDATION,
+      errorMessage: ERROR_MESSAGE.badRequest,
+    });
   });
 });
