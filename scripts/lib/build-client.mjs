@@ -63,16 +63,18 @@ export function writeBuildStamp(hash, { base = root } = {}) {
   writeFileSync(path.join(base, DIST_DIR, STAMP_FILE), `${hash}\n`);
 }
 
+/** The production build of the client: the command and its arguments, run in the project root. */
+export const CLIENT_BUILD = [
+  process.execPath,
+  [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+];
+
 export function buildClientIfNeeded({ force = false } = {}) {
   if (!force && !clientIsStale()) return;
   // Hashed before the build: a file edited while webpack runs makes the next start rebuild.
   const hash = sourcesHash();
   console.log('Building the client (webpack, production)...');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const result = spawnSync(...CLIENT_BUILD, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('The client build failed.');
     process.exit(result.status ?? 1);

@@ -16,7 +16,7 @@ const pactEnv = { PACT_DO_NOT_TRACK: 'true' };
  * Fails (non-zero) when contracts/pacts differs from the commit: a changed, added or removed
  * pact file. Skipped (0) outside a git work tree.
  */
-export async function checkPactDrift() {
+export async function checkPactDrift({ runner = run } = {}) {
   if (!existsSync(path.join(root, '.git'))) return 0;
   const status = spawnSync(
     'git',
@@ -31,13 +31,14 @@ export async function checkPactDrift() {
   console.error(
     `${PACT_DIR} differs from the committed pact files: commit them.\n${status.stdout}`,
   );
-  await run('git', ['--no-pager', 'diff', '--stat', '--', PACT_DIR]);
+  await runner('git', ['--no-pager', 'diff', '--stat', '--', PACT_DIR]);
   return 1;
 }
 
 /**
  * Consumer tests, drift check (when `driftCheck`, by default with CI=true), provider
  * verification. `consumerArgs` / `providerArgs` are extra jest arguments (e.g. --ci, a report).
+ * `runner` runs each command (`run`'s signature; e.g. one that keeps the output to print later).
  * The consumer tests run in one process (--runInBand): the pact files are written in the same
  * order every time, so the drift check cannot flake.
  */
@@ -45,17 +46,18 @@ export async function runContracts({
   consumerArgs = [],
   providerArgs = [],
   driftCheck = process.env.CI === 'true',
+  runner = run,
 } = {}) {
   rmSync(path.join(root, PACT_DIR), { recursive: true, force: true });
-  const consumer = await run(
+  const consumer = await runner(
     bin('jest'),
     ['--selectProjects', 'consumer', '--runInBand', ...consumerArgs],
     { env: pactEnv },
   );
   if (consumer !== 0) return consumer;
   if (driftCheck) {
-    const drift = await checkPactDrift();
+    const drift = await checkPactDrift({ runner });
     if (drift !== 0) return drift;
   }
-  return run(bin('jest'), ['--selectProjects', 'provider', ...providerArgs], { env: pactEnv });
+  return runner(bin('jest'), ['--selectProjects', 'provider', ...providerArgs], { env: pactEnv });
 }

@@ -1,5 +1,6 @@
 // Runs a command in the project root, forwarding output; resolves with its exit code.
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { root } from './build-client.mjs';
 
 export function run(command, args, { env = {}, quiet = false } = {}) {
@@ -17,7 +18,44 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
   });
 }
 
+/**
+ * Runs a command like `run`, keeping its output (stdout and stderr, in the order they came)
+ * instead of forwarding it: for commands that run side by side, whose output would interleave.
+ * Resolves with the exit code and the output. Colours stay on when this process writes to a
+ * terminal.
+ */
+export function runCaptured(command, args, { env = {} } = {}) {
+  return new Promise((resolve) => {
+    const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...colour, ...env },
+    });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${command}: ${error.message}\n`));
+    });
+  });
+}
+
 /** A node_modules/.bin tool, run with this node. */
 export function bin(name) {
   return `${root}/node_modules/.bin/${name}`;
+}
+
+/**
+ * jest's worker count for the browser tests: one more than the cores. A browser test spends most
+ * of its time waiting on Chromium and on its server (measured here: 2 workers kept the two cores
+ * about 30% busy), so one more file at a time shortens the stage without starving any of them.
+ * Kept unless the caller's arguments set their own (`--maxWorkers`, `-w`, `--runInBand`, `-i`).
+ */
+export function browserWorkers(args = []) {
+  const own = args.some((arg) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.test(arg));
+  return own ? [] : [`--maxWorkers=${availableParallelism() + 1}`];
 }
