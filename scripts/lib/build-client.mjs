@@ -63,19 +63,35 @@ export function writeBuildStamp(hash, { base = root } = {}) {
   writeFileSync(path.join(base, DIST_DIR, STAMP_FILE), `${hash}\n`);
 }
 
+/** The command that builds the client: webpack, production, on this Node. */
+const CLIENT_BUILD = [
+  process.execPath,
+  [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
+];
+
 export function buildClientIfNeeded({ force = false } = {}) {
   if (!force && !clientIsStale()) return;
   // Hashed before the build: a file edited while webpack runs makes the next start rebuild.
   const hash = sourcesHash();
   console.log('Building the client (webpack, production)...');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const result = spawnSync(...CLIENT_BUILD, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('The client build failed.');
     process.exit(result.status ?? 1);
   }
   writeBuildStamp(hash);
+}
+
+/**
+ * Builds the client through `run(command, args)`, which runs the build as a child and resolves
+ * with its exit code (`npm start`, to pass a stop signal on to it), and stamps a successful
+ * build. Resolves with the exit code.
+ */
+export async function runClientBuild(run) {
+  const hash = sourcesHash();
+  console.log('Building the client (webpack, production)...');
+  const code = await run(...CLIENT_BUILD);
+  if (code === 0) writeBuildStamp(hash);
+  else console.error('The client build failed.');
+  return code;
 }
