@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --api` (also part of the default run): the API's speed as a RATIO to a bare
- * Express app on the same machine in the same run (issue 8). An absolute figure would measure
+ * Express app on the same machine in the same run. An absolute figure would measure
  * the shared 2-core machine more than the server.
  *
  * - The real server is a separate process started as `npm start` starts it (the compiled

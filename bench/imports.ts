@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --imports` (also part of the default run): card file imports at scale
- * (issue 10 "Performance"), printed as figures with "met" / "NOT met" against each goal.
+ * (the import goals), printed as figures with "met" / "NOT met" against each goal.
  *
  * The real server runs as its own process, started as `npm start` starts it (bench/api.ts) on a
  * temporary data folder seeded from db.json, so its memory is its own; the settings that differ

@@ -153,7 +153,7 @@ const THREAD_EXEC_ARGV = FROM_SOURCES
   : {};
 /**
  * Both threads make garbage fast and keep little of it (a batch of lines, a few buffers): young
- * generations smaller than V8's default (16 MB semi-spaces) keep memory down (issue 10's bound:
+ * generations smaller than V8's default (16 MB semi-spaces) keep memory down (the import's bound:
  * RSS +150 MB at most) at the same speed. Measured here: the import thread about 10 MB less with
  * 8 MB; the helper 14-20 MB in all with 4 MB.
  */

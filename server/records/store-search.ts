@@ -1,6 +1,6 @@
 /**
- * The store locator's search over a program's imported stores (issue 11; records-db.ts holds
- * the index): one page of stores whose name, city or postcode has words beginning with every
+ * The store locator's search over a program's imported stores (records-db.ts holds the
+ * index): one page of stores whose name, city or postcode has words beginning with every
  * word of the query, case and diacritics ignored (`harb syd` finds "Harbour Café", Sydney).
  * A word inside another word does not match (`bour` does not find Harbour): the index holds
  * words, which keeps imports fast (README "Store search").
