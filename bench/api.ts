@@ -3,8 +3,8 @@
  * Express app on the same machine in the same run. An absolute figure would measure
  * the shared 2-core machine more than the server.
  *
- * - The real server is a separate process started as `npm start` starts it (node --import tsx
- *   server/index.ts, every setting at its default: auth, validation, helmet's headers, the API
+ * - The real server is a separate process started as `npm start` starts it (the compiled
+ *   server, dist/server/index.js, built first when its sources changed; every setting at its default: auth, validation, helmet's headers, the API
  *   rate limit, request logging at info, the built client served when dist/client exists) on a
  *   temporary data file seeded from db.json. The calls are signed in, so the API rate limit
  *   (counting anonymous requests only) runs on every one of them, all from 127.0.0.1, at its
@@ -31,7 +31,7 @@ import autocannon from 'autocannon';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
 import type { Token } from '../contracts/api/entities';
 import { JOURNAL_PATHS, type JournalProfile } from '../contracts/api/journal';
-import { freePort, waitUntilUp } from '../scripts/lib/portal-server';
+import { compiledServer, freePort, waitUntilUp } from '../scripts/lib/portal-server';
 import { CONFIG_VARIABLE_NAMES, PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { BareAnswer } from './bare-app';
 import { cpuBreakdown, printBreakdown } from './cpu-profile';
@@ -102,8 +102,8 @@ export interface RealServer {
 }
 
 /**
- * Starts the real server (`node --import tsx server/index.ts`, with `nodeArgs` before the
- * entry), its output in `logFile`, waits until it answers, and signs in. `children` gets the
+ * Starts the real server (the compiled one, as `npm start` runs it, with `nodeArgs` before its
+ * main file), its output in `logFile`, waits until it answers, and signs in. `children` gets the
  * process as soon as it exists, so the caller's clean-up stops it even when start-up fails.
  */
 export async function startRealServer(options: {
@@ -115,9 +115,10 @@ export async function startRealServer(options: {
 }): Promise<RealServer> {
   const log = await open(options.logFile, 'w');
   const port = await freePort();
+  const main = await compiledServer();
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), path.join(PROJECT_ROOT, 'server/index.ts')],
+    ['--enable-source-maps', ...(options.nodeArgs ?? []), main],
     {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', log.fd, 'inherit'],
@@ -190,11 +191,7 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     } = await startRealServer({
       dbFile,
       logFile,
-      nodeArgs: [
-        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
-        '--import',
-        'tsx',
-      ],
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
       children,
     });
     const profilePath = `/api${JOURNAL_PATHS.profile(1)}`;
@@ -290,7 +287,7 @@ export async function benchApi(): Promise<ApiVerdict[]> {
     }
 
     await Promise.all(children.map(stop));
-    /** The largest profile of a process: its main thread's (tsx's loader thread writes one too). */
+    /** The largest profile of a process: its main thread's (its other threads write one too). */
     const profileOf = async (pid: number | undefined) => {
       if (profileDir === undefined) return undefined;
       const files = (await readdir(profileDir))

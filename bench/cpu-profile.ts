@@ -3,11 +3,14 @@
  * component, from each sample's own function (self time). `npm run bench -- --api` prints it
  * when BENCH_CPU_PROF=<dir> is set; `npx tsx bench/cpu-profile.ts <file.cpuprofile>` alone.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
 interface CpuProfile {
@@ -34,6 +37,28 @@ const COMPONENTS: [string, RegExp][] = [
   ['node http and sockets', /^node:(_http|net|internal\/stream|internal\/http|events|stream)/],
 ];
 
+/** The source maps of the compiled server's files (`<file>.js.map`), by script URL. */
+const sourceMaps = new Map<string, SourceMap | undefined>();
+
+/**
+ * The source file a frame's code comes from: through the script's source map when it has one
+ * (the compiled server is one bundle; its map names each TypeScript file), else its own URL.
+ */
+function sourceOf(frame: ProfileNode['callFrame']): string {
+  if (!frame.url.startsWith('file:')) return frame.url;
+  if (!sourceMaps.has(frame.url)) {
+    const mapFile = `${fileURLToPath(frame.url)}.map`;
+    sourceMaps.set(
+      frame.url,
+      existsSync(mapFile)
+        ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload)
+        : undefined,
+    );
+  }
+  const entry = sourceMaps.get(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  return entry !== undefined && 'originalSource' in entry ? entry.originalSource : frame.url;
+}
+
 export async function cpuBreakdown(file: string): Promise<[string, number][]> {
   const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -50,7 +75,7 @@ export async function cpuBreakdown(file: string): Promise<[string, number][]> {
           : frame.functionName === 'stat'
             ? 'static files'
             : `native: ${frame.functionName}`
-        : (COMPONENTS.find(([, test]) => test.test(frame.url))?.[0] ?? 'other JavaScript');
+        : (COMPONENTS.find(([, test]) => test.test(sourceOf(frame)))?.[0] ?? 'other JavaScript');
     totals.set(name, (totals.get(name) ?? 0) + 1);
   }
   return [...totals]

@@ -25,8 +25,7 @@ export async function sqliteFloorSeconds(
     // As engine.ts runImport opens it; program 1 of an empty records folder.
     const db = openProgramDb(dir, 1, { cacheKiB: 64 * 1024 });
     try {
-      db.pragma('journal_size_limit = 67108864');
-      db.pragma('wal_autocheckpoint = 0');
+      db.exec('PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 0');
       const writer = new BatchWriter(db, TABLES.card, 1);
       const cards = writer.cards;
       if (cards === undefined) throw new Error('The card writer packs its rows');

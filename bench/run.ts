@@ -14,18 +14,18 @@
  * the large file's median is within 1.5 times the seed's; and how long GET /config.json waits
  * behind 50 concurrent updates on the large file. `npm run bench -- --store` runs only that.
  *
- * Then the scheme calls against their journal counterparts (bench/schemes.ts, issue 9): the
+ * Then the scheme calls against their journal counterparts (bench/schemes.ts): the
  * scheme list and a configuration update as ratios to the profile list and a profile update.
  *
  * Then the API against a bare Express app (bench/api.ts): requests/s as a percentage of the bare
  * app's and p99 as a multiple of its p99, per endpoint. `npm run bench -- --api` runs only that.
  *
- * Then the card file imports (bench/imports.ts, issue 10): a 1,000,000-line file imported through
+ * Then the card file imports (bench/imports.ts): a 1,000,000-line file imported through
  * the real server (time, RSS growth, progress and journal reads meanwhile, event-loop delay), a
  * 5,000,000-line one, and balance checks after 200,000 and after 1,000,000 imported cards.
  * `npm run bench -- --imports` runs only that.
  *
- * `npm run bench -- --stores` (bench/stores.ts, issue 11; not part of the default run): a million
+ * `npm run bench -- --stores` (bench/stores.ts; not part of the default run): a million
  * stores imported, then the merchant site's store search timed against its 1 s goal.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -348,7 +348,7 @@ async function growthRun(label: string, data: Data): Promise<GrowthRun> {
   }
 }
 
-/** Issue 7: a profile update at a 20 MB data file within 1.5 times its cost at the seed size. */
+/** A profile update at a 20 MB data file within 1.5 times its cost at the seed size. */
 async function benchStoreGrowth(): Promise<void> {
   const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as Data;
   const small = await growthRun('seed', seed);

@@ -1,5 +1,5 @@
 /**
- * Issue 9's speed goal, part of `npm run bench`: the scheme list (`GET
+ * The scheme calls' speed goal, part of `npm run bench`: the scheme list (`GET
  * /gift-card/schemes?programTypeId=1`) within 20% of the journal profile list's rate, and a
  * configuration update (`PUT /gift-card/configurations/{id}`) within 20% of a journal profile
  * update's. As ratios measured in the same run on the same server, pair by pair, for

@@ -16,6 +16,8 @@ import { ensureChromium } from './lib/chromium.mjs';
 import { runContracts } from './lib/pact-drift.mjs';
 import { bin, browserWorkers, run, runCaptured } from './lib/run.mjs';
 
+console.log(`Node ${process.version}`);
+
 const artifacts = path.join(root, 'tests/.artifacts');
 rmSync(artifacts, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });

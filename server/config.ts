@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import { isEmail } from '@contracts/validation/rules';
+import { PROJECT_ROOT } from './project-root';
 
-/** The project root: this file lives in <root>/server. */
-export const PROJECT_ROOT = path.resolve(__dirname, '..');
+export { PROJECT_ROOT };
 /** The seed the data file is created from (npm run db:reset, first start). */
 export const SEED_FILE = path.join(PROJECT_ROOT, 'db.json');
 

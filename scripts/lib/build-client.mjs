@@ -63,7 +63,7 @@ export function writeBuildStamp(hash, { base = root } = {}) {
   writeFileSync(path.join(base, DIST_DIR, STAMP_FILE), `${hash}\n`);
 }
 
-/** The production build of the client: the command and its arguments, run in the project root. */
+/** The production build of the client: webpack on this Node, run in the project root. */
 export const CLIENT_BUILD = [
   process.execPath,
   [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'],
@@ -80,4 +80,18 @@ export function buildClientIfNeeded({ force = false } = {}) {
     process.exit(result.status ?? 1);
   }
   writeBuildStamp(hash);
+}
+
+/**
+ * Builds the client through `run(command, args)`, which runs the build as a child and resolves
+ * with its exit code (`npm start`, to pass a stop signal on to it), and stamps a successful
+ * build. Resolves with the exit code.
+ */
+export async function runClientBuild(run) {
+  const hash = sourcesHash();
+  console.log('Building the client (webpack, production)...');
+  const code = await run(...CLIENT_BUILD);
+  if (code === 0) writeBuildStamp(hash);
+  else console.error('The client build failed.');
+  return code;
 }

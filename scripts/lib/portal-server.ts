@@ -3,7 +3,7 @@
  * `npm run lighthouse` and `npm run bench`: one way to find a port, start it and wait for it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +35,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Waits until the server answers GET /config.json (tsx compiles the server first). */
+/**
+ * The compiled server's main file (package.json `main`), built first when its sources changed,
+ * as `npm start` builds it (scripts/build-server.mjs, run as a child: it is an ES module).
+ */
+export async function compiledServer(): Promise<string> {
+  const build = spawn(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => build.once('exit', resolve));
+  if (code !== 0) throw new Error(`The server build failed (exit code ${code})`);
+  const { main } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    main: string;
+  };
+  return path.join(root, main);
+}
+
+/** Waits until the server answers GET /config.json. */
 export async function waitUntilUp(
   baseUrl: string,
   child: ChildProcess,
@@ -59,15 +76,16 @@ export async function waitUntilUp(
 }
 
 /**
- * Starts the real server (as `npm start` does, minus the build, which the caller has done) on a
- * free port with a fresh data file seeded from db.json. Used by the browser tests, the Lighthouse
- * script and the API benchmark.
+ * Starts the real server as `npm start` does (the compiled server, built when its sources
+ * changed; the client build is the caller's) on a free port with a fresh data file seeded from
+ * db.json. Used by the browser tests and the Lighthouse script.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+  const main = await compiledServer();
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: root,
     env: {
       ...process.env,

@@ -13,7 +13,8 @@
  */
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { CARD_STATUSES } from '../records/card-status';
-import type { Db, Statement } from '../records/records-db';
+import type { SQLInputValue } from 'node:sqlite';
+import { firstValue, type Db, type Statement } from '../records/records-db';
 
 const SPACE = 0x20;
 const DIGIT_0 = 0x30;
@@ -188,7 +189,7 @@ export class CardRows {
   ) {
     this.bytes = Buffer.alloc(capacity * CARD_ROW.bytes);
     db.exec('CREATE TEMP TABLE IF NOT EXISTS card_row_indexes (i INTEGER PRIMARY KEY)');
-    const have = db.prepare('SELECT count(*) FROM temp.card_row_indexes').pluck().get() as number;
+    const have = Number(firstValue(db.prepare('SELECT count(*) FROM temp.card_row_indexes')));
     const add = db.prepare('INSERT INTO temp.card_row_indexes (i) VALUES (?)');
     for (let i = have; i < capacity; i += 1) add.run(i);
     this.#db = db;
@@ -226,7 +227,7 @@ export class CardRows {
       statement = this.#db.prepare(insertSql(numberWidth > 0, firstLine !== undefined));
       this.#inserts.set(key, statement);
     }
-    const params: Record<string, unknown> = {
+    const params: Record<string, SQLInputValue> = {
       rows: rows.subarray(0, count * CARD_ROW.bytes),
       count,
       importId,
@@ -236,7 +237,7 @@ export class CardRows {
       const [, , currency, expiry, status] = unpackCard(rows, 0).values;
       Object.assign(params, { numberWidth, currency, expiry, status });
     }
-    return statement.run(params).changes;
+    return Number(statement.run(params).changes);
   }
 
   /** Empties the batch (once its rows are settled). */

@@ -9,6 +9,7 @@
  */
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
+import type { SQLInputValue } from 'node:sqlite';
 import {
   IMPORT_COLUMNS,
   IMPORT_ERROR_COLUMN,
@@ -106,7 +107,7 @@ class ErrorFile {
 /** A good line's record: its key, then the values of its table's other columns (TABLES order). */
 export interface Row {
   key: string;
-  values: readonly unknown[];
+  values: readonly SQLInputValue[];
 }
 
 /** Checks a line's fields (IMPORT_COLUMNS order): the record to write, or the line's problems. */
@@ -176,7 +177,7 @@ function storeCheck(): Check {
 
 function deviceCheck(db: Db, job: ImportJob): Check {
   const deviceKey = Buffer.from(job.deviceKey, 'hex');
-  const store = db.prepare('SELECT 1 FROM stores WHERE store_code = ?').pluck();
+  const store = db.prepare('SELECT 1 FROM stores WHERE store_code = ?');
   const storeExists = (code: string) => store.get(code) !== undefined;
   return (fields) => {
     const checked = checkDevice(fields, storeExists);
@@ -246,9 +247,8 @@ export class BatchWriter {
     this.#table = table;
     this.#importId = importId;
     this.cards = table === TABLES.card ? new CardRows(db, BATCH_LINES.card) : undefined;
-    this.#owner = db
-      .prepare(`SELECT import_id, line FROM ${table.name} WHERE ${table.key} = ?`)
-      .raw();
+    this.#owner = db.prepare(`SELECT import_id, line FROM ${table.name} WHERE ${table.key} = ?`);
+    this.#owner.setReturnArrays(true);
     const sets = [...table.columns, 'import_id', 'line'].map((column) => `${column} = ?`);
     this.#update = db.prepare(`UPDATE ${table.name} SET ${sets.join(', ')} WHERE ${table.key} = ?`);
   }
@@ -278,11 +278,11 @@ export class BatchWriter {
       cards.clear();
       return;
     }
-    const params: unknown[] = [];
+    const params: SQLInputValue[] = [];
     for (const { row, line } of good) {
       if (row !== undefined) params.push(row.key, ...row.values, this.#importId, line);
     }
-    this.#settle(good, this.#insert(good.length).run(params).changes, undefined);
+    this.#settle(good, Number(this.#insert(good.length).run(...params).changes), undefined);
   }
 
   /**
@@ -315,7 +315,7 @@ export class BatchWriter {
       const row =
         packed === undefined || packedIn === undefined ? pending.row : unpackCard(packedIn, packed);
       if (row === undefined) continue;
-      const owner = this.#owner.get(row.key) as [number, number] | undefined;
+      const owner = this.#owner.get(row.key) as unknown as [number, number] | undefined;
       // Only the key is unique, so a row not inserted has a record with its key.
       if (owner === undefined) throw new Error(`${this.#table.name}: ${row.key} not written`);
       if (owner[0] === this.#importId && owner[1] === line) {
@@ -379,8 +379,7 @@ export function runImport(
     job.cardRowsMemory === undefined ? undefined : new CardRowsAhead(job.cardRowsMemory);
   let done = false;
   try {
-    db.pragma('journal_size_limit = 67108864');
-    db.pragma('wal_autocheckpoint = 0');
+    db.exec('PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 0');
     db.exec('BEGIN IMMEDIATE');
     Atomics.store(cells, PROGRESS_CELL.step, stepIndex('importing'));
     const hmac = new PinHmac(Buffer.from(job.pinKey, 'hex'));
@@ -625,7 +624,7 @@ export function runImport(
     Atomics.store(cells, PROGRESS_CELL.step, stepIndex('completed'));
     outcome.rowsAhead = ahead?.taken ?? 0;
   } catch (error) {
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (db.isTransaction) db.exec('ROLLBACK');
     errors.close();
     rmSync(job.errorFile, { force: true });
     throw error;
@@ -636,7 +635,7 @@ export function runImport(
   try {
     committed?.(outcome);
     try {
-      db.pragma('wal_checkpoint(PASSIVE)');
+      db.exec('PRAGMA wal_checkpoint(PASSIVE)');
     } catch {
       // Committed already: what this checkpoint did not copy, the file's next one does.
     }

@@ -200,7 +200,6 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
       {
         directory: imports.uploadsDir,
         newName: () => imports.newUploadName(),
-        onAccepted: (kind, bytes) => imports.prepare(kind, bytes),
         // Device files are sealed as they are written (their passwords never on disk in plain).
         keyFor: (kind) => imports.uploadKeyFor(kind),
       },

@@ -26,6 +26,7 @@ import {
 } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import {
@@ -40,7 +41,7 @@ import type { UploadedFile } from '@contracts/api/schemes';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { conflict, HttpError, notFound, validationError } from '../http/errors';
 import { CardStore } from '../records/card-store';
-import { RecordsDb, type Db } from '../records/records-db';
+import { isBusyError, RecordsDb, type Db } from '../records/records-db';
 import {
   DEVICE_KEY_FILE,
   loadOrCreateKey,
@@ -131,23 +132,28 @@ export interface ImportFaults {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_NAME = new RegExp(`^${UUID}\\.txt$`);
 const ERROR_NAME = new RegExp(`^${UUID}\\.errors\\.txt$`);
-const WORKER_FILE = path.join(__dirname, 'import-worker.ts');
 /** How much of an upload the leftover check at open reads: more than any header line. */
 const LEFTOVER_HEAD_BYTES = 64 * 1024;
 /** How often old uploads and error files are looked for (ImportServiceOptions.fileRetentionMs). */
 export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
- * The worker loads TypeScript through tsx's CommonJS hook: `execArgv: ['--import', 'tsx']` is
- * not honoured by worker threads on Node 20, and under jest the main thread's own transform does
- * not reach a worker. Absolute paths, so the worker resolves nothing relative to its cwd.
+ * The threads' entry files. The compiled server (scripts/lib/build-server.mjs) has them as
+ * JavaScript beside itself: dist/server/import-worker.js and card-rows-worker.js. Run from the
+ * sources (`npm run dev`, the tests), they are the TypeScript files beside this one, loaded
+ * through tsx's documented `--import` hook, which worker threads honour.
  */
-const bootOf = (file: string) =>
-  `require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(file)});`;
-const WORKER_BOOT = bootOf(WORKER_FILE);
-const HELPER_BOOT = bootOf(path.join(__dirname, 'card-rows-worker.ts'));
+const FROM_SOURCES = __filename.endsWith('.ts');
+const THREAD_ENTRY = {
+  import: path.join(__dirname, FROM_SOURCES ? 'import-worker.ts' : 'import-worker.js'),
+  helper: path.join(__dirname, FROM_SOURCES ? 'card-rows-worker.ts' : 'card-rows-worker.js'),
+};
+/** Resolved here, so the threads do not depend on the process's working directory. */
+const THREAD_EXEC_ARGV = FROM_SOURCES
+  ? { execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] }
+  : {};
 /**
  * Both threads make garbage fast and keep little of it (a batch of lines, a few buffers): young
- * generations smaller than V8's default (16 MB semi-spaces) keep memory down (issue 10's bound:
+ * generations smaller than V8's default (16 MB semi-spaces) keep memory down (the import's bound:
  * RSS +150 MB at most) at the same speed. Measured here: the import thread about 10 MB less with
  * 8 MB; the helper 14-20 MB in all with 4 MB.
  */
@@ -181,16 +187,6 @@ type WorkerMessage = { ok: true; outcome: ImportOutcome } | { ok: false; message
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function isBusy(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    typeof error.code === 'string' &&
-    error.code.startsWith('SQLITE_BUSY')
-  );
-}
-
 export class ImportService {
   /** `<importsDir>/uploads` (created on demand, 0700). */
   readonly uploadsDir: string;
@@ -214,8 +210,6 @@ export class ImportService {
   /** Upload name -> program (filled by registerUpload and by lookups). */
   readonly #owners = new Map<string, number>();
   readonly #runs = new Set<Promise<unknown>>();
-  /** Threads booted for the next import (prepare()), one of each at most. */
-  readonly #spares: { import?: Worker; helper?: Worker } = {};
   /** Import workers that answered and still checkpoint (engine.ts runImport), until they end. */
   readonly #ending = new Set<Promise<void>>();
   #sweepTimer: NodeJS.Timeout | undefined;
@@ -428,7 +422,7 @@ export class ImportService {
         'lastImport',
         'SELECT step, total_lines AS totalLines, current_line AS currentLine, error_lines AS errorLines FROM imports WHERE file_name = ? ORDER BY id DESC LIMIT 1',
       )
-      ?.get(fileName) as ImportRow | undefined;
+      ?.get(fileName) as unknown as ImportRow | undefined;
     if (row === undefined) {
       return { currentStep: 'uploaded', currentLine: 0, totalLines: 0, numErrorLines: 0 };
     }
@@ -455,7 +449,7 @@ export class ImportService {
       "SELECT i.user_file_name AS fileName, COALESCE(u.created_date, i.started_at) AS createdDate FROM imports i LEFT JOIN uploads u ON u.file_name = i.file_name WHERE i.step = 'completed' ORDER BY i.id",
       { createIfMissing: false },
     );
-    return (statement?.all() ?? []) as UploadedFile[];
+    return (statement?.all() ?? []) as unknown as UploadedFile[];
   }
 
   /** True while an import is queued or running (a scenario switch waits for none). */
@@ -486,7 +480,6 @@ export class ImportService {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#sweepTimer);
-    for (const spare of [this.#spares.import, this.#spares.helper]) void spare?.terminate();
     for (const running of this.#running.values()) {
       void running.worker?.terminate();
       void running.helper?.terminate();
@@ -593,8 +586,7 @@ export class ImportService {
   #inWorker(job: ImportJob, running: Running): Promise<ImportOutcome> {
     const helped = this.#helpWithCardRows(job, running);
     return new Promise<ImportOutcome>((resolve, reject) => {
-      const worker = this.#thread('import');
-      worker.postMessage({ job: helped, cells: running.cells });
+      const worker = this.#start('import', { job: helped, cells: running.cells });
       running.worker = worker;
       const ended = new Promise<void>((settle) => worker.once('exit', () => settle()));
       this.#ending.add(ended);
@@ -634,8 +626,7 @@ export class ImportService {
       return job;
     }
     const memory = CardRowsAhead.memory();
-    const helper = this.#thread('helper');
-    helper.postMessage({ job, memory });
+    const helper = this.#start('helper', { job, memory });
     helper.on('error', (error) => {
       this.#options.logger.warn({ err: error }, 'the card rows helper stopped; the import goes on');
     });
@@ -644,46 +635,16 @@ export class ImportService {
   }
 
   /**
-   * Boots the threads an import of a `kind` upload of about `bytes` will use while the upload is
-   * still arriving (upload-storage.ts calls it once the header is read), so the import starts
-   * at once instead of waiting for them: a thread's start, tsx's hook and the engine's modules
-   * take about 150 ms here. At most one of each waits, idle (it keeps no process alive) until an
-   * import takes it or the service closes.
+   * Starts a thread of `role` on its input (import-worker.ts, card-rows-worker.ts). A compiled
+   * thread is running its work about 30 ms after this call here; from the sources (tsx) about
+   * 200 ms.
    */
-  prepare(kind: ImportKind, bytes: number): void {
-    if (this.#closed || this.#options.testHooks?.inProcess === true) return;
-    this.#spares.import ??= this.#boot('import', true);
-    const helperFrom = this.#options.testHooks?.cardRowsAheadMinBytes ?? CARD_ROWS_AHEAD_MIN_BYTES;
-    if (kind === 'card' && bytes >= helperFrom) this.#spares.helper ??= this.#boot('helper', true);
-  }
-
-  /** A booted thread of `role`: the spare one when there is one, else a new one. */
-  #thread(role: 'import' | 'helper'): Worker {
-    const spare = this.#spares[role];
-    this.#spares[role] = undefined;
-    if (spare === undefined) return this.#boot(role, false);
-    spare.ref();
-    return spare;
-  }
-
-  /**
-   * Starts a thread of `role`; it waits for its work in a message (import-worker.ts,
-   * card-rows-worker.ts). A spare one keeps no process alive, and is forgotten if it ends.
-   */
-  #boot(role: 'import' | 'helper', spare: boolean): Worker {
-    const worker = new Worker(role === 'import' ? WORKER_BOOT : HELPER_BOOT, {
-      eval: true,
+  #start(role: 'import' | 'helper', input: unknown): Worker {
+    return new Worker(THREAD_ENTRY[role], {
+      ...THREAD_EXEC_ARGV,
+      workerData: input,
       resourceLimits: role === 'import' ? WORKER_LIMITS : HELPER_LIMITS,
     });
-    if (spare) {
-      worker.unref();
-      const forget = () => {
-        if (this.#spares[role] === worker) this.#spares[role] = undefined;
-      };
-      worker.once('error', forget);
-      worker.once('exit', forget);
-    }
-    return worker;
   }
 
   /** The upload row of a program, or undefined. */
@@ -695,7 +656,7 @@ export class ImportService {
         'SELECT kind, user_file_name AS userFileName, created_date AS createdDate FROM uploads WHERE file_name = ?',
         { createIfMissing: false },
       )
-      ?.get(fileName) as UploadRow | undefined;
+      ?.get(fileName) as unknown as UploadRow | undefined;
     if (row !== undefined) this.#owners.set(fileName, programId);
     return row;
   }
@@ -713,13 +674,13 @@ export class ImportService {
    */
   async #write<T>(db: Db, write: () => T): Promise<T> {
     for (;;) {
-      db.pragma('busy_timeout = 0');
+      db.exec('PRAGMA busy_timeout = 0');
       try {
         return write();
       } catch (error) {
-        if (!isBusy(error) || this.#closed) throw error;
+        if (!isBusyError(error) || this.#closed) throw error;
       } finally {
-        db.pragma('busy_timeout = 5000');
+        db.exec('PRAGMA busy_timeout = 5000');
       }
       await delay(20);
     }

@@ -10,6 +10,8 @@ import { CARD_STATUSES, isCardStatus, type CardStatus } from '../records/card-st
 
 /** The demo programs are Australian (db.json); a file without a currency column means this. */
 export const DEFAULT_CARD_CURRENCY = 'AUD';
+/** A card line without a status. */
+export const DEFAULT_CARD_STATUS: CardStatus = 'active';
 
 /** Index of each documented column of a kind, in IMPORT_COLUMNS order. */
 export function columnIndex(kind: ImportKind, name: string): number {
@@ -107,7 +109,7 @@ export function checkCard(
   }
   const currency = currencyField === '' ? DEFAULT_CARD_CURRENCY : currencyField;
   if (!CARD_CURRENCY.test(currency)) problems.push('currency: must be a 3-letter code such as AUD');
-  const status = statusField === '' ? 'active' : statusField.toLowerCase();
+  const status = statusField === '' ? DEFAULT_CARD_STATUS : statusField.toLowerCase();
   if (!isCardStatus(status)) problems.push(`status: must be ${CARD_STATUSES.join(' or ')}`);
   if (problems.length > 0 || balanceCents === undefined || !isCardStatus(status)) {
     return { ok: false, problems };

@@ -19,11 +19,12 @@ import {
   type ImportKind,
 } from '@contracts/api/imports';
 import { notFound } from '../http/errors';
+import { PROJECT_ROOT } from '../project-root';
 import { declareInput } from '../http/route-docs';
 import { parseInput } from '../http/validate';
 
 /** The folder of the sample files (the demo data of a first start reads them too). */
-export const SAMPLES_DIR = path.join(__dirname, 'samples');
+export const SAMPLES_DIR = path.join(PROJECT_ROOT, 'server/imports/samples');
 
 /** Absolute path of the sample file of `kind`. */
 export const sampleFileOf = (kind: ImportKind): string =>

@@ -30,11 +30,6 @@ export interface UploadStorageOptions {
   directory: string;
   /** A new server-made file name (no path parts). */
   newName(): string;
-  /**
-   * Called once an upload's header is read and accepted, with its kind and the request's
-   * declared length: the import service boots the threads its import will use meanwhile.
-   */
-  onAccepted?(kind: ImportKind, bytes: number): void;
   /** The key an upload of `kind` is sealed with, or undefined: written as it came. */
   keyFor?(kind: ImportKind): Buffer | undefined;
 }
@@ -140,7 +135,6 @@ export class UploadStorage implements StorageEngine {
     }
     const sniffed = sniffUpload(head.subarray(0, SNIFF_BYTES), this.#kinds);
     if (!sniffed.ok) throw validationError(IMPORT_FILE_FIELD, sniffed.reason);
-    this.#options.onAccepted?.(sniffed.kind, Number(req.headers['content-length']) || 0);
 
     const { directory } = this.#options;
     await mkdir(directory, { recursive: true, mode: 0o700 });

@@ -11,7 +11,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
-import { assertProgramId, type RecordsDb } from './records-db';
+import { assertProgramId, inWriteTransaction, type RecordsDb } from './records-db';
 import { pinHashOf } from './record-crypto';
 import { isCardStatus, type CardStatus } from './card-status';
 
@@ -48,7 +48,7 @@ const DIRECT_IMPORT_ID = 0;
 
 interface CardRow {
   card_number: string;
-  pin_hash: Buffer;
+  pin_hash: Uint8Array;
   balance_cents: number;
   currency: string;
   expiry_date: string | null;
@@ -106,7 +106,7 @@ export class CardStore {
     );
     if (exists === undefined || upsert === undefined) throw new Error('No records file');
     const summary: ImportSummary = { inserted: 0, replaced: 0 };
-    db.transaction(() => {
+    inWriteTransaction(db, () => {
       for (const r of records) {
         if (exists.get(r.cardNumber) === undefined) summary.inserted += 1;
         else summary.replaced += 1;
@@ -120,7 +120,7 @@ export class CardStore {
           DIRECT_IMPORT_ID,
         );
       }
-    }).immediate();
+    });
     return summary;
   }
 
@@ -135,14 +135,14 @@ export class CardStore {
       { createIfMissing: false },
     );
     if (statement === undefined) return undefined;
-    const row = statement.get(cardNumber) as CardRow | undefined;
+    const row = statement.get(cardNumber) as unknown as CardRow | undefined;
     if (row === undefined) return undefined;
     if (!isCardStatus(row.status)) {
       throw new Error(`Card store: a malformed record in program ${programId}`);
     }
     return {
       cardNumber: row.card_number,
-      pinHash: row.pin_hash,
+      pinHash: Buffer.from(row.pin_hash.buffer, row.pin_hash.byteOffset, row.pin_hash.byteLength),
       balanceCents: row.balance_cents,
       currency: row.currency,
       expiryDate: row.expiry_date,

@@ -19,11 +19,59 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import {
+  DatabaseSync,
+  type SQLInputValue,
+  type SQLOutputValue,
+  type StatementSync,
+} from 'node:sqlite';
 import { IMPORT_SERVER_MESSAGE } from '@contracts/api/imports';
 
-export type Db = Database.Database;
-export type Statement = Database.Statement;
+export type Db = DatabaseSync;
+export type Statement = StatementSync;
+
+/**
+ * Runs `work` in one write transaction and commits it, or rolls it back when `work` throws.
+ * BEGIN IMMEDIATE takes the write lock first, so a file another connection is writing waits
+ * (busy_timeout) or fails at the start, never midway.
+ */
+export function inWriteTransaction<T>(db: Db, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
+
+/** The first column of a statement's first row (undefined: no row). */
+export function firstValue(
+  statement: Statement,
+  ...params: SQLInputValue[]
+): SQLOutputValue | undefined {
+  const row = statement.get(...params);
+  return row === undefined ? undefined : Object.values(row)[0];
+}
+
+/** The value of a PRAGMA that answers one (`user_version`). */
+export function pragmaValue(db: Db, pragma: string): SQLOutputValue | undefined {
+  return firstValue(db.prepare(`PRAGMA ${pragma}`));
+}
+
+/** True for SQLite's "database is locked" (SQLITE_BUSY, or one of its extended codes). */
+export function isBusyError(error: unknown): boolean {
+  const SQLITE_BUSY = 5;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'errcode' in error &&
+    typeof error.errcode === 'number' &&
+    (error.errcode & 0xff) === SQLITE_BUSY
+  );
+}
 
 export const SCHEMA_VERSION = 2;
 
@@ -198,29 +246,30 @@ export function openProgramDb(
   options: OpenOptions = {},
 ): Db {
   mkdirSync(recordsDir, { recursive: true, mode: 0o700 });
-  const db = new Database(programDbFile(recordsDir, programId));
+  const file = programDbFile(recordsDir, programId);
+  const db = new DatabaseSync(file);
   try {
     // 16 KiB pages (on a new file; SQLite keeps a file's page size): about 10% less CPU for a
     // million-card import than the default 4 KiB, fewer page splits of the card B-tree.
-    db.pragma('page_size = 16384');
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 10000');
-    db.pragma(`cache_size = -${options.cacheKiB ?? 8192}`);
-    const version = db.pragma('user_version', { simple: true }) as number;
+    db.exec(`PRAGMA page_size = 16384;
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA busy_timeout = 10000;
+      PRAGMA cache_size = -${options.cacheKiB ?? 8192};`);
+    const version = Number(pragmaValue(db, 'user_version'));
     if (version > SCHEMA_VERSION) {
       throw new Error(
-        `${db.name}: schema version ${version} is newer than this server's ${SCHEMA_VERSION}`,
+        `${file}: schema version ${version} is newer than this server's ${SCHEMA_VERSION}`,
       );
     }
     if (version < SCHEMA_VERSION) {
-      db.transaction(() => {
+      inWriteTransaction(db, () => {
         // Read again inside the write lock: another connection may have migrated meanwhile.
-        const current = db.pragma('user_version', { simple: true }) as number;
+        const current = Number(pragmaValue(db, 'user_version'));
         if (current === 0) db.exec(SCHEMA);
         else if (current === 1) db.exec(MIGRATE_1_TO_2);
-        db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      }).immediate();
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      });
     }
   } catch (error) {
     db.close();
@@ -238,7 +287,7 @@ export function recoverInterrupted(db: Db, now: number): string[] {
     .prepare(
       "SELECT out_file_name AS outFileName FROM imports WHERE step IN ('validating', 'importing')",
     )
-    .all() as { outFileName: string | null }[];
+    .all() as unknown as { outFileName: string | null }[];
   if (rows.length === 0) return [];
   db.prepare(
     "UPDATE imports SET step = 'failed', message = ?, ended_at = ?, out_file_name = NULL WHERE step IN ('validating', 'importing')",

@@ -1,6 +1,6 @@
 /**
- * The store locator's search over a program's imported stores (issue 11; records-db.ts holds
- * the index): one page of stores whose name, city or postcode has words beginning with every
+ * The store locator's search over a program's imported stores (records-db.ts holds the
+ * index): one page of stores whose name, city or postcode has words beginning with every
  * word of the query, case and diacritics ignored (`harb syd` finds "Harbour Café", Sydney).
  * A word inside another word does not match (`bour` does not find Harbour): the index holds
  * words, which keeps imports fast (README "Store search").
@@ -10,7 +10,13 @@
  * STORE_SEARCH.countLimit only.
  */
 import { STORE_SEARCH, type PublicStore } from '@contracts/api/merchant-site';
-import { assertProgramId, INDEX_UNINDEXED_STORES, type RecordsDb } from './records-db';
+import {
+  assertProgramId,
+  firstValue,
+  INDEX_UNINDEXED_STORES,
+  inWriteTransaction,
+  type RecordsDb,
+} from './records-db';
 
 /** A store as the importer writes it (store files, 03; rules.ts checkStore). */
 export type StoreInput = PublicStore;
@@ -121,9 +127,9 @@ export class StoreSearch {
     }
     const match = everything ? [] : [matchExpression(words)];
     // One more than the page tells whether a next page exists.
-    const rows = pageStatement.all(...match, query.size + 1, offset) as PublicStore[];
+    const rows = pageStatement.all(...match, query.size + 1, offset) as unknown as PublicStore[];
     const hasNext = rows.length > query.size;
-    const counted = countStatement.pluck().get(...match, countLimit + 1) as number;
+    const counted = Number(firstValue(countStatement, ...match, countLimit + 1));
     return {
       stores: rows.slice(0, query.size),
       hasNext,
@@ -145,9 +151,9 @@ export class StoreSearch {
          suburb = excluded.suburb, state = excluded.state, phone = excluded.phone,
          latitude = excluded.latitude, longitude = excluded.longitude, import_id = excluded.import_id, line = 0`,
     );
-    db.transaction(() => {
+    inWriteTransaction(db, () => {
       for (const s of stores) upsert.run(s.storeCode, ...storeDetails(s));
       db.exec(INDEX_UNINDEXED_STORES);
-    }).immediate();
+    });
   }
 }

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import request from 'supertest';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -351,7 +351,7 @@ describe('a version 1 records file', () => {
         ),
     });
     mkdirSync(old.config.recordsDir, { recursive: true });
-    const db = new Database(programDbFile(old.config.recordsDir, MIGRATED_PROGRAM));
+    const db = new DatabaseSync(programDbFile(old.config.recordsDir, MIGRATED_PROGRAM));
     db.exec(VERSION_1_SCHEMA);
     const insert = db.prepare(
       "INSERT INTO stores VALUES (?, ?, '1 Main St', ?, ?, 'AU', NULL, NULL, NULL, NULL, NULL, ?, ?)",
@@ -375,12 +375,12 @@ describe('a version 1 records file', () => {
       .query({ q: '700' });
     expect(codes(hobart.body as StoreSearchAnswer)).toEqual(['OLD2', 'OLD3']);
 
-    const db = new Database(programDbFile(old.config.recordsDir, MIGRATED_PROGRAM), {
-      readonly: true,
+    const db = new DatabaseSync(programDbFile(old.config.recordsDir, MIGRATED_PROGRAM), {
+      readOnly: true,
     });
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-      expect(db.prepare('SELECT count(*) FROM stores').pluck().get()).toBe(3);
+      expect(db.prepare('PRAGMA user_version').get()).toEqual({ user_version: SCHEMA_VERSION });
+      expect(db.prepare('SELECT count(*) AS n FROM stores').get()).toEqual({ n: 3 });
     } finally {
       db.close();
     }

@@ -9,7 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { PROGRESS_CELLS, runImport, type ImportJob } from '../../../server/imports/engine';
 import {
   CARD_ROWS_AHEAD_SLOTS,
@@ -68,13 +68,13 @@ const cells = () => new Int32Array(new SharedArrayBuffer(4 * PROGRESS_CELLS));
 
 /** Every stored card's PIN hash, by card number. */
 function storedHashes(): Map<string, string> {
-  const db = new Database(programDbFile(path.join(dir, 'records'), 1), { readonly: true });
+  const db = new DatabaseSync(programDbFile(path.join(dir, 'records'), 1), { readOnly: true });
   try {
-    const rows = db.prepare('SELECT card_number, pin_hash FROM cards').raw().all() as [
-      string,
-      Buffer,
-    ][];
-    return new Map(rows.map(([number, hash]) => [number, hash.toString('hex')]));
+    const rows = db.prepare('SELECT card_number, pin_hash FROM cards').all() as {
+      card_number: string;
+      pin_hash: Uint8Array;
+    }[];
+    return new Map(rows.map((row) => [row.card_number, Buffer.from(row.pin_hash).toString('hex')]));
   } finally {
     db.close();
   }

@@ -38,13 +38,13 @@ afterEach(async () => {
 });
 
 /** Every stored card's columns, in line order. */
-const storedRows = () =>
-  db
-    .prepare(
-      'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
-    )
-    .raw()
-    .all();
+const storedRows = () => {
+  const statement = db.prepare(
+    'SELECT card_number, pin_hash, balance_cents, currency, expiry_date, status, import_id, line FROM cards ORDER BY line',
+  );
+  statement.setReturnArrays(true);
+  return statement.all();
+};
 
 /** The rows `records` should be stored as, by import `importId` from line `firstLine` on. */
 const rowsOf = (records: readonly CardRecord[], importId: number, firstLine: number) =>

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import request from 'supertest';
 import { AUTH_HEADER } from '@contracts/api/constants';
 import {
@@ -117,14 +117,18 @@ describe('device passwords on disk', () => {
     expect(errorFile.text).toContain(`D-3|NOPE|POS|SN-3|${MASKED_PASSWORD}|line 4: storeCode: `);
     // The import read the passwords through decryption: the records hold them, sealed.
     const key = readKey(t.config.keysDir, DEVICE_KEY_FILE);
-    const db = new Database(path.join(t.config.recordsDir, `${GIFT}.sqlite`), { readonly: true });
+    const db = new DatabaseSync(path.join(t.config.recordsDir, `${GIFT}.sqlite`), {
+      readOnly: true,
+    });
     try {
       const rows = db
         .prepare(
           'SELECT device_id AS id, password_sealed AS sealed FROM devices ORDER BY device_id',
         )
-        .all() as { id: string; sealed: Buffer }[];
-      expect(rows.map((row) => [row.id, key && decryptSecret(key, row.sealed)])).toEqual([
+        .all() as { id: string; sealed: Uint8Array }[];
+      expect(
+        rows.map((row) => [row.id, key && decryptSecret(key, Buffer.from(row.sealed))]),
+      ).toEqual([
         ['D-1', passwords[0]],
         ['D-2', passwords[1]],
       ]);
