@@ -1,7 +1,7 @@
 // Size report of the production build, raw and gzipped: what each page loads at first (the files
 // its HTML names: the admin app's login screen, the published journal and merchant sites, whose
 // budget webpack.config.ts holds) and every chunk the admin app loads on demand. `npm run build`
-// prints it; `--json` for tools. The login screen has a budget (issue 8): its JavaScript and its
+// prints it; `--json` for tools. The login screen has a budget: its JavaScript and its
 // CSS, gzipped; over either, this exits with 1 and the build fails. The login screen loads
 // nothing else before sign-in (client/src/app/boot.tsx).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
 /**
- * One time budget for every client test, independent of machine speed (issue 7: on a loaded
+ * One time budget for every client test, independent of machine speed (on a loaded
  * 2-core machine jest's 5 s test timeout and Testing Library's 1 s `findBy`/`waitFor` default
  * ran out). These are upper bounds, not waits: a passing query returns as soon as it matches.
  * Tests do not pass smaller timeouts of their own.

@@ -14,7 +14,7 @@ import { answerDialog, newSitePage } from './journal';
 import type { SchemeApi } from './schemes';
 
 /**
- * Helpers of the Stores & Devices browser tests (issue 10): a scheme with a card extension, the
+ * Helpers of the Stores & Devices browser tests: a scheme with a card extension, the
  * step's sections and its floating progress panel, files, the error file's download, and a
  * journal site of the scheme's program for the balance check.
  */

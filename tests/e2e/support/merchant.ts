@@ -20,7 +20,7 @@ import type { JournalApi } from './journal';
 import type { SchemeApi } from './schemes';
 
 /**
- * Helpers of the MyMerchant browser tests (issue 11): merchant records through the API (the
+ * Helpers of the MyMerchant browser tests: merchant records through the API (the
  * journal's signed-in client calls the merchant base, `/api` here), a program with stores
  * imported through the import service, the live host's location flag, and screen shortcuts.
  */

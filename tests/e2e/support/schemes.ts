@@ -20,7 +20,7 @@ import { ACTIVATION_TEXT, GENERAL_LABEL } from '@/features/schemes/lib/scheme-te
 import { answerDialog, DEMO_USER, fieldError, openRoute } from './journal';
 import type { BrowserSuite } from './suite';
 
-/** Helpers of the scheme wizard browser tests (issue 9): records through the API, screen steps. */
+/** Helpers of the scheme wizard browser tests: records through the API, screen steps. */
 
 export type Area = 'gift' | 'loyalty';
 
