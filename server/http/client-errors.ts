@@ -4,7 +4,7 @@
  * here they get the same `{ errorCode, errorMessage }` body as every other error answer.
  * Installed on the listening server (server/index.ts; the fuzz test does the same).
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -31,27 +31,32 @@ function answerFor(error: Error): { status: number; body: ApiError } {
   };
 }
 
-/** The raw answer Node's parser could not send itself, then the connection is closed. */
-export function onClientError(error: Error, socket: Duplex): void {
-  // A reset connection has nobody to answer; a response already under way cannot get another
-  // (Node's own handler checks the same).
-  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })
-    ._httpMessage;
-  if (hasErrorCode(error, 'ECONNRESET') || !socket.writable || current?.headersSent === true) {
-    socket.destroy();
-    return;
-  }
-  const { status, body } = answerFor(error);
-  const json = JSON.stringify(body);
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      json,
-  );
-}
-
+/**
+ * Answers Node's parser errors with the error JSON (then closes the connection). A connection
+ * with a request still being answered is closed without a word instead: bytes written to it
+ * would land inside that response. The requests in flight are counted per socket through the
+ * server's documented 'request' event and each response's 'close'.
+ */
 export function answerClientErrorsAsJson(server: Server): void {
-  server.on('clientError', onClientError);
+  const inFlight = new WeakMap<Duplex, number>();
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => inFlight.set(socket, (inFlight.get(socket) ?? 1) - 1));
+  });
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    if (hasErrorCode(error, 'ECONNRESET') || !socket.writable || (inFlight.get(socket) ?? 0) > 0) {
+      socket.destroy();
+      return;
+    }
+    const { status, body } = answerFor(error);
+    const json = JSON.stringify(body);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        json,
+    );
+  });
 }

@@ -565,5 +565,40 @@ describe('bad input is a 4xx, never a 500', () => {
         server.close();
       }
     });
+
+    it('answers a refused request with JSON on a connection whose earlier request was answered', async () => {
+      const server = createPortalServer(app);
+      server.listen(0);
+      try {
+        await new Promise((resolve) => server.once('listening', resolve));
+        const { port } = server.address() as AddressInfo;
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () =>
+            socket.write(`GET ${RUNTIME_CONFIG_PATH} HTTP/1.1\r\nHost: x\r\n\r\n`),
+          );
+          let received = '';
+          let second = false;
+          socket.on('data', (chunk: Buffer) => {
+            received += chunk.toString('latin1');
+            const [head = '', body = ''] = received.split('\r\n\r\n');
+            const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+            // The first answer is whole: send the refused request on the same connection.
+            if (!second && body.length >= length) {
+              second = true;
+              received = '';
+              socket.write('BREW / HTTP/1.1\r\nHost: x\r\n\r\n');
+            }
+          });
+          socket.on('error', reject);
+          socket.on('close', () => resolve(received));
+        });
+        expect(parseRaw(answer)).toEqual({
+          status: 400,
+          body: { errorCode: ERROR_CODE.VALIDATION, errorMessage: ERROR_MESSAGE.badRequest },
+        });
+      } finally {
+        server.close();
+      }
+    });
   });
 });
