@@ -95,10 +95,12 @@ beforeEach(() => {
       body: { singleValue: base },
     });
   }
-  server.on('POST /api/gift-card/configurations', (request) => ({
-    status: 201,
-    body: { ...(request.body as ConfigInput), schemeStatus: 2 },
-  }));
+  server.on('POST /api/gift-card/configurations', (request) => {
+    const created = { ...(request.body as ConfigInput), schemeStatus: 2 } as Config;
+    // Kept, as the server keeps it: the scheme's configuration reads answer it from now on.
+    server.on(`GET /api/gift-card/configurations/${created.programId}`, { body: created });
+    return { status: 201, body: created };
+  });
   for (const scheme of SCHEMES) {
     server.on(`PUT /api/gift-card/configurations/${scheme.programId}`, (request) => ({
       body: { ...(request.body as ConfigInput), schemeStatus: 2 } as Config,
@@ -206,6 +208,12 @@ describe('Configuration step (03 §2 step 2, §4, §5)', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(currentPath()).toBe(gift.upload.path));
+    expect(window.location.hash).toBe(`#${gift.upload.path}?id=11`);
+    // Still there once the configuration has been read again.
+    await waitFor(() =>
+      expect(server.calls('GET /api/gift-card/configurations/11').length).toBeGreaterThan(1),
+    );
+    await screen.findByText('step 3 of 6');
     expect(window.location.hash).toBe(`#${gift.upload.path}?id=11`);
   });
 

@@ -183,6 +183,16 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         { type: 'Scheme', id: config.programId },
         { type: 'Scheme', id: 'LIST' },
       ],
+      // The wizard opens the later steps once the scheme has a configuration: the created one is
+      // cached at once, so the next step never waits for (or races) the read the tags start.
+      async onQueryStarted({ programId }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          await dispatch(schemesApi.util.upsertQueryData('configuration', programId, data));
+        } catch {
+          // A refused save is shown by the step; the cache keeps what it had.
+        }
+      },
     }),
     updateConfiguration: build.mutation<Config, ConfigUpdate>({
       query: ({ programId, config }) => ({
