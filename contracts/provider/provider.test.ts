@@ -8,7 +8,10 @@ import { realTokenFilter } from './auth-filter';
 import { forwardingStateHandlers } from './state-forwarding';
 import { PACT_PARTICIPANTS, PROVIDER_STATES_PATH } from './states';
 
-jest.setTimeout(120_000);
+// One test replays every interaction of every pact, each with its provider state set up and torn
+// down: about 20 s on a quiet machine, several times that on a loaded one (over 120 s with two
+// suites running side by side on 2 cores). The bound is for a hung verifier, not for speed.
+jest.setTimeout(600_000);
 
 let testApp: TestApp;
 let server: Server;
