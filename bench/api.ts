@@ -17,7 +17,6 @@
  *   does not favour one side). Per round: real requests/s as a percentage of the bare app's, and
  *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds.
  * - Goals: reads 80% or more with a p99 within 1.5 times; the write 50% or more.
- * BENCH_API_BARE=born runs the bare app on the real server's HTTP server (see BARE_BORN).
  * BENCH_CPU_PROF=<dir> runs the real server with `node --cpu-prof` (profile written on exit) and
  * prints where its CPU went by component (bench/cpu-profile.ts).
  */
@@ -41,14 +40,6 @@ const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const ROUNDS = Math.max(3, Number(process.env.BENCH_API_ROUNDS ?? 5));
 /** Far above what the bench can send in a minute; see the header comment. */
-
-/**
- * BENCH_API_BARE=born: the bare app listens on the real server's HTTP server (requests born
- * with express's prototypes, server/http/http-server.ts) instead of express's app.listen. Not
- * the goal's yardstick (that is a bare Express app as anyone writes it): it shows what the
- * real server's own work costs once both start alike.
- */
-const BARE_BORN = process.env.BENCH_API_BARE === 'born';
 
 const READ_GOAL = { ratio: 0.8, p99: 1.5 };
 const WRITE_GOAL = { ratio: 0.5 };
@@ -238,7 +229,6 @@ export async function benchApi(): Promise<Goal[]> {
       {
         cwd: PROJECT_ROOT,
         stdio: ['ignore', 'pipe', 'inherit'],
-        env: { ...process.env, BARE_SERVER: BARE_BORN ? 'born' : 'express' },
       },
     );
     children.push(bare);
@@ -320,20 +310,13 @@ export async function benchApi(): Promise<Goal[]> {
           ' ',
         )}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds; median of the rounds)`,
     );
-    console.log(
-      BARE_BORN
-        ? "  bare app: on the real server's HTTP server (BENCH_API_BARE=born: requests born with express's prototypes)"
-        : "  bare app: express's app.listen (BENCH_API_BARE=born puts it on the real server's HTTP server)",
-    );
+    console.log("  bare app: express's app.listen, answering the same bytes (bench/bare-app.ts)");
     console.log(
       `  real server: as npm start runs it, every setting at its default (auth, validation, helmet, rate limit, logging at info: ${logLines} log lines written; client files ${existsSync(path.join(clientDir, 'index.html')) ? 'from dist/client' : 'not built'})`,
     );
     for (const v of verdicts) {
-      const said = BARE_BORN
-        ? "reference only: the goals are against express's app.listen"
-        : `goal ${v.goal}: ${verdict(v.met)}`;
       console.log(
-        `  ${v.endpoint.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  ${said}`,
+        `  ${v.endpoint.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  goal ${v.goal}: ${verdict(v.met)}`,
       );
     }
     for (const [label, file] of profiles) {
@@ -345,8 +328,8 @@ export async function benchApi(): Promise<Goal[]> {
     }
     return verdicts.map((v) => ({
       goal: `API ${v.endpoint.write ? 'write' : 'read'} ${v.endpoint.name}, against a bare Express app: rate ${v.goal}`,
-      measured: `${(v.ratio * 100).toFixed(0)}%, p99 ${v.p99Ratio.toFixed(2)}x${BARE_BORN ? " (BENCH_API_BARE=born: not the goal's yardstick)" : ''}`,
-      met: v.met && !BARE_BORN && failures === 0,
+      measured: `${(v.ratio * 100).toFixed(0)}%, p99 ${v.p99Ratio.toFixed(2)}x`,
+      met: v.met && failures === 0,
     }));
   } finally {
     await Promise.all(children.map(stop));
