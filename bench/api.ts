@@ -4,15 +4,16 @@
  * the shared 2-core machine more than the server.
  *
  * - The real server is a separate process started as `npm start` starts it (the compiled
- *   server, dist/server/index.js, built first when its sources changed; every setting at its default: auth, validation, helmet's headers, the API
- *   rate limit, request logging at info, the built client served when dist/client exists) on a
- *   temporary data file seeded from db.json. The calls are signed in, so the API rate limit
+ *   server, dist/server/index.js, built first when its sources changed; every setting at its
+ *   default: auth, validation, helmet's headers, the API rate limit, request logging at info,
+ *   the built client served when dist/client exists) on a temporary data file seeded from
+ *   db.json. The calls are signed in, so the API rate limit
  *   (counting anonymous requests only) runs on every one of them, all from 127.0.0.1, at its
  *   default, and refuses none: its cost is fully measured. Its log goes to a file in the
  *   temporary folder (as `npm start > file` would).
  * - The bare app (bench/bare-app.ts) is a separate process answering the same bytes.
  * - Each endpoint is measured with autocannon at BENCH_API_CONNECTIONS (50) connections for
- *   BENCH_API_SECONDS (5) seconds, bare and real one after the other, for BENCH_API_ROUNDS (5)
+ *   BENCH_API_SECONDS (3) seconds, bare and real one after the other, for BENCH_API_ROUNDS (5)
  *   rounds (odd rounds bare first, even rounds real first, so a drift of the machine's load
  *   does not favour one side). Per round: real requests/s as a percentage of the bare app's, and
  *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds.
@@ -37,9 +38,8 @@ import { cpuBreakdown, printBreakdown } from './cpu-profile';
 import { verdict, type Goal } from './measure';
 
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
-const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 3);
 const ROUNDS = Math.max(3, Number(process.env.BENCH_API_ROUNDS ?? 5));
-/** Far above what the bench can send in a minute; see the header comment. */
 
 const READ_GOAL = { ratio: 0.8, p99: 1.5 };
 const WRITE_GOAL = { ratio: 0.5 };
