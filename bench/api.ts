@@ -16,14 +16,18 @@
  *   BENCH_API_SECONDS (3) seconds, bare and real one after the other, for BENCH_API_ROUNDS (5)
  *   rounds (odd rounds bare first, even rounds real first, so a drift of the machine's load
  *   does not favour one side). Per round: real requests/s as a percentage of the bare app's, and
- *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds.
+ *   real p99 as a multiple of the bare app's p99; printed: the median over the rounds. Beside
+ *   them, each server process's CPU time per request (/proc/<pid>/stat): the rate ratio moves
+ *   with the machine's other load (a quiet machine gives each side a core, and the ratio tends
+ *   to the ratio of CPU per request; a busy one shares the cores with the load generator too),
+ *   the CPU per request much less.
  * - Goals: reads 80% or more with a p99 within 1.5 times; the write 50% or more.
  * BENCH_CPU_PROF=<dir> runs the real server with `node --cpu-prof` (profile written on exit) and
  * prints where its CPU went by component (bench/cpu-profile.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,6 +61,8 @@ interface Endpoint {
 
 interface Sample {
   perSecond: number;
+  /** The server process's CPU time per answered request, µs (NaN where /proc is missing). */
+  cpuMicros: number;
   p99: number;
   failures: number;
 }
@@ -142,10 +148,28 @@ function load(base: string, endpoint: Endpoint, headers: Record<string, string>,
   });
 }
 
-async function measure(base: string, endpoint: Endpoint, headers: Record<string, string>) {
+/** CPU time (user + system) of process `pid` so far, in ms; NaN where /proc is missing. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime (fields 14 and 15 of proc(5)), in clock ticks: 100 a second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+async function measure(
+  base: string,
+  endpoint: Endpoint,
+  headers: Record<string, string>,
+  pid: number | undefined,
+): Promise<Sample> {
+  const cpuBefore = cpuMsOf(pid);
   const result = await load(base, endpoint, headers, SECONDS);
   return {
     perSecond: result.requests.total / result.duration,
+    cpuMicros: ((cpuMsOf(pid) - cpuBefore) * 1000) / result.requests.total,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
@@ -256,13 +280,14 @@ export async function benchApi(): Promise<Goal[]> {
             side === 'bare' ? bareBase : realBase,
             endpoint,
             headersOf(endpoint),
+            side === 'bare' ? bare.pid : real.pid,
           );
         }
         const done = samples as Round;
         rounds.get(endpoint.name)?.push(done);
         console.log(
-          `  round ${round} ${endpoint.name.padEnd(22)} bare ${done.bare.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.bare.p99.toFixed(0).padStart(4)} ms` +
-            ` | real ${done.real.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.real.p99.toFixed(0).padStart(4)} ms` +
+          `  round ${round} ${endpoint.name.padEnd(22)} bare ${done.bare.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.bare.p99.toFixed(0).padStart(4)} ms ${done.bare.cpuMicros.toFixed(0).padStart(3)} µs CPU` +
+            ` | real ${done.real.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.real.p99.toFixed(0).padStart(4)} ms ${done.real.cpuMicros.toFixed(0).padStart(3)} µs CPU` +
             (done.bare.failures + done.real.failures > 0
               ? `  FAILURES bare ${done.bare.failures} real ${done.real.failures}`
               : ''),
@@ -290,13 +315,17 @@ export async function benchApi(): Promise<Goal[]> {
       const list = rounds.get(endpoint.name) ?? [];
       const ratio = median(list.map((r) => r.real.perSecond / r.bare.perSecond));
       const p99Ratio = median(list.map((r) => r.real.p99 / Math.max(r.bare.p99, 1)));
+      const cpu = {
+        bare: median(list.map((r) => r.bare.cpuMicros)),
+        real: median(list.map((r) => r.real.cpuMicros)),
+      };
       const met = endpoint.write
         ? ratio >= WRITE_GOAL.ratio
         : ratio >= READ_GOAL.ratio && p99Ratio <= READ_GOAL.p99;
       const goal = endpoint.write
         ? `>= ${WRITE_GOAL.ratio * 100}%`
         : `>= ${READ_GOAL.ratio * 100}% and p99 <= ${READ_GOAL.p99}x`;
-      return { endpoint, ratio, p99Ratio, met, goal };
+      return { endpoint, ratio, p99Ratio, cpu, met, goal };
     });
     const failures = [...rounds.values()]
       .flat()
@@ -316,7 +345,8 @@ export async function benchApi(): Promise<Goal[]> {
     );
     for (const v of verdicts) {
       console.log(
-        `  ${v.endpoint.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  goal ${v.goal}: ${verdict(v.met)}`,
+        `  ${v.endpoint.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  goal ${v.goal}: ${verdict(v.met)}` +
+          `  (CPU a request: bare ${v.cpu.bare.toFixed(0)} µs, real ${v.cpu.real.toFixed(0)} µs)`,
       );
     }
     for (const [label, file] of profiles) {
@@ -328,7 +358,7 @@ export async function benchApi(): Promise<Goal[]> {
     }
     return verdicts.map((v) => ({
       goal: `API ${v.endpoint.write ? 'write' : 'read'} ${v.endpoint.name}, against a bare Express app: rate ${v.goal}`,
-      measured: `${(v.ratio * 100).toFixed(0)}%, p99 ${v.p99Ratio.toFixed(2)}x`,
+      measured: `${(v.ratio * 100).toFixed(0)}%, p99 ${v.p99Ratio.toFixed(2)}x (CPU a request: bare ${v.cpu.bare.toFixed(0)} µs, real ${v.cpu.real.toFixed(0)} µs)`,
       met: v.met && failures === 0,
     }));
   } finally {
