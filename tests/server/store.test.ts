@@ -386,6 +386,27 @@ describe('Store: copy-on-write updates', () => {
     expect((await onDisk()).languages).toHaveLength(3);
   });
 
+  it('refuses a record that an update makes too large, in a list or outside one, with a 413', async () => {
+    const store = await Store.open(file);
+    await store.update((data) => {
+      data.meta.tokenSecret = 'kept';
+    });
+    const before = store.read();
+    const fileBefore = await readFile(file, 'utf8');
+    const huge = 'x'.repeat(STORE_LIMITS.recordBytes);
+    const grown = store.update((data) => {
+      const first = data.languages[0];
+      if (first) first.languageName = huge;
+    });
+    await expect(grown).rejects.toMatchObject({ status: 413, errorCode: ERROR_CODE.TOO_LARGE });
+    const meta = store.update((data) => {
+      data.meta.tokenSecret = huge;
+    });
+    await expect(meta).rejects.toMatchObject({ status: 413, errorCode: ERROR_CODE.TOO_LARGE });
+    expect(store.read()).toBe(before);
+    expect(await readFile(file, 'utf8')).toBe(fileBefore);
+  });
+
   it('refuses an empty or torn data file, naming it', async () => {
     await writeFile(file, '');
     await expect(Store.open(file)).rejects.toThrow(`${file}: the data file is empty`);
