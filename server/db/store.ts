@@ -257,7 +257,7 @@ export class Store {
   /** Throws when a changed record is too large or an owner has too many records. */
   #checkLimits(base: Data, next: Data): void {
     for (const record of changedRecords(base, next)) {
-      if (Buffer.byteLength(JSON.stringify(record)) > STORE_LIMITS.recordBytes) {
+      if (Buffer.byteLength(JSON.stringify(record) ?? '') > STORE_LIMITS.recordBytes) {
         throw new HttpError(413, ERROR_CODE.TOO_LARGE, ERROR_MESSAGE.recordTooLarge);
       }
     }
