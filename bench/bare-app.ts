@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createHttpServer } from '../server/http/http-server';
 
 export interface BareAnswer {
   method: 'GET' | 'PUT';
@@ -40,15 +39,7 @@ for (const answer of answers) {
   }
 }
 
-// BARE_SERVER=born (bench/api.ts's BENCH_API_BARE): on the real server's own HTTP server, its
-// requests and responses born with express's prototypes (server/http/http-server.ts), to see
-// what is left of the real server's cost once the bare app has the same start; by default
-// express's own app.listen, as any Express app.
-const ready = () => {
+const server = app.listen(0, '127.0.0.1', () => {
   console.log(`listening ${(server.address() as AddressInfo).port}`);
-};
-const server =
-  process.env.BARE_SERVER === 'born'
-    ? createHttpServer(app).listen(0, '127.0.0.1', ready)
-    : app.listen(0, '127.0.0.1', ready);
+});
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

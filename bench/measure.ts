@@ -50,3 +50,14 @@ export async function measure(
     failures,
   };
 }
+
+/** One goal of the bench as its section measured it, for the summary at the end of the run. */
+export interface Goal {
+  /** What is measured, with the goal's value (e.g. "GET /api/programs >= 80% of a bare app"). */
+  goal: string;
+  /** The figure measured, as printed (e.g. "84%"). */
+  measured: string;
+  met: boolean;
+}
+
+export const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');

@@ -92,8 +92,7 @@ async function main(): Promise<void> {
   }
   const app = createApp({ db: store, config, logger });
 
-  // Not app.listen: requests and responses born with express's prototypes, and the requests
-  // Node's parser refuses answered as JSON (http-server.ts).
+  // Not app.listen: the requests Node's parser refuses are answered as JSON (http-server.ts).
   const server = createPortalServer(app);
   // A port in use stops the start; a later server error (a refused accept) is logged.
   const cannotListen = (error: Error): void => {

@@ -7,14 +7,11 @@
  * value is given whole (`{"v": value}`). Lines apply in seq order on top of the data file,
  * whose `$seq` (written by JsonDataFile) says which lines it already holds.
  *
- * Compaction writes the data file whole (with `$seq`) in the background: the current log is
- * first renamed to `<data file>.log.<seq>` and new lines go to a fresh log; the renamed one is
- * deleted once the data file holding it is in place. A crash at any point leaves the data file
- * plus the lines after its `$seq`, in one or two logs. Only the last line of the newest log
- * can be cut off by a crash: it was never acknowledged, and is ignored.
+ * Compaction writes the data file whole (with `$seq`), then removes the log: a crash between
+ * the two leaves a log whose lines the file already holds, which replay skips. Only the last
+ * line of the log can be cut off by a crash: it was never acknowledged, and is ignored.
  */
-import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
+import { open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { hasErrorCode } from '../http/errno';
 import { DataFileError, DATA_FILE_MODE } from './json-file';
 
@@ -105,59 +102,49 @@ function applyLine(data: Record<string, unknown>, line: Line, logFile: string): 
 
 export const logFileOf = (dataFile: string): string => `${dataFile}.log`;
 
-/** The logs of `dataFile`, oldest first: compacted-away ones (`.log.<seq>`), then `.log`. */
-async function logFiles(dataFile: string): Promise<string[]> {
-  const dir = path.dirname(dataFile);
-  const base = `${path.basename(dataFile)}.log`;
-  const names = await readdir(dir).catch((error: unknown): string[] => {
-    if (hasErrorCode(error, 'ENOENT')) return [];
-    throw error;
-  });
-  const rotated = names
-    .filter((name) => name.startsWith(`${base}.`) && /^\d+$/.test(name.slice(base.length + 1)))
-    .sort((a, b) => Number(a.slice(base.length + 1)) - Number(b.slice(base.length + 1)));
-  return [...rotated, ...(names.includes(base) ? [base] : [])].map((name) => path.join(dir, name));
-}
-
 /**
  * Applies the logged lines after `fileSeq` to `data`. Returns the last seq applied (fileSeq
- * when none) and whether there were logs at all.
+ * when none) and whether there was a log at all.
  */
-export async function replayLogs(
+export async function replayLog(
   dataFile: string,
   data: Record<string, unknown>,
   fileSeq: number,
 ): Promise<{ seq: number; found: boolean }> {
-  const files = await logFiles(dataFile);
-  let seq = fileSeq;
-  for (const [fileIndex, file] of files.entries()) {
-    const lines = (await readFile(file, 'utf8')).split('\n');
-    for (const [lineIndex, text] of lines.entries()) {
-      if (text === '') continue;
-      let line: unknown;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        // Cut off by a crash while it was written: never acknowledged.
-        const isLast = fileIndex === files.length - 1 && lineIndex === lines.length - 1;
-        if (isLast) break;
-        throw new DataFileError(`${file}: line ${lineIndex + 1} is not valid JSON`);
-      }
-      if (!isLine(line)) throw new DataFileError(`${file}: line ${lineIndex + 1} is not a change`);
-      if (line.seq <= seq) continue; // already in the data file
-      if (line.seq !== seq + 1) {
-        throw new DataFileError(`${file}: change ${seq + 1} is missing (found ${line.seq})`);
-      }
-      applyLine(data, line, file);
-      seq = line.seq;
-    }
+  const file = logFileOf(dataFile);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT')) return { seq: fileSeq, found: false };
+    throw error;
   }
-  return { seq, found: files.length > 0 };
+  const lines = text.split('\n');
+  let seq = fileSeq;
+  for (const [index, lineText] of lines.entries()) {
+    if (lineText === '') continue;
+    let line: unknown;
+    try {
+      line = JSON.parse(lineText);
+    } catch {
+      // Cut off by a crash while it was written: never acknowledged.
+      if (index === lines.length - 1) break;
+      throw new DataFileError(`${file}: line ${index + 1} is not valid JSON`);
+    }
+    if (!isLine(line)) throw new DataFileError(`${file}: line ${index + 1} is not a change`);
+    if (line.seq <= seq) continue; // already in the data file
+    if (line.seq !== seq + 1) {
+      throw new DataFileError(`${file}: change ${seq + 1} is missing (found ${line.seq})`);
+    }
+    applyLine(data, line, file);
+    seq = line.seq;
+  }
+  return { seq, found: true };
 }
 
-/** Removes every log of `dataFile` (after a whole write that holds all of them). */
-export async function removeLogs(dataFile: string): Promise<void> {
-  for (const file of await logFiles(dataFile)) await rm(file, { force: true });
+/** Removes the log of `dataFile` (after a whole write that holds all of it). */
+export async function removeLog(dataFile: string): Promise<void> {
+  await rm(logFileOf(dataFile), { force: true });
 }
 
 /** The current log, appended to by the store's writer (one append at a time). */
@@ -185,15 +172,11 @@ export class ChangeLog {
     this.#bytes += bytes.length;
   }
 
-  /** Closes the current log and renames it `<log>.<seq>`; the next append starts a new one. */
-  async rotate(seq: number): Promise<string | undefined> {
-    if (this.#handle === undefined) return undefined;
-    await this.#handle.close();
-    this.#handle = undefined;
+  /** Closes and removes the log (the data file holds its lines); the next append starts anew. */
+  async remove(): Promise<void> {
+    await this.close();
+    await removeLog(this.dataFile);
     this.#bytes = 0;
-    const rotated = `${logFileOf(this.dataFile)}.${seq}`;
-    await rename(logFileOf(this.dataFile), rotated);
-    return rotated;
   }
 
   async close(): Promise<void> {

@@ -7,7 +7,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
-import { removeLogs } from './change-log';
+import { removeLog } from './change-log';
 import { DATA_FILE_MODE } from './json-file';
 
 /** Owner only: the uploaded-files folder and the cards folder. */
@@ -24,7 +24,7 @@ async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Pr
   if (!replace) {
     await writeFile(dbFile, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
     // A change log left from an earlier file belongs to that file, not to the seed.
-    await removeLogs(dbFile);
+    await removeLog(dbFile);
     return;
   }
   await replaceDataFile(dbFile, seed);
@@ -32,7 +32,7 @@ async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Pr
 
 /**
  * Replaces `dbFile` (mode 0600) with `content` (a scenario's data, server/dev/scenarios), its
- * change logs removed. Temp file + rename: a reader or a crash sees the old file or the new
+ * change log removed. Temp file + rename: a reader or a crash sees the old file or the new
  * one, never half. The server must not be running on it (the caller holds its lock).
  */
 export async function replaceDataFile(dbFile: string, content: string | Buffer): Promise<void> {
@@ -41,7 +41,7 @@ export async function replaceDataFile(dbFile: string, content: string | Buffer):
   await rm(temp, { force: true });
   await writeFile(temp, content, { mode: DATA_FILE_MODE, flag: 'wx' });
   await rename(temp, dbFile);
-  await removeLogs(dbFile);
+  await removeLog(dbFile);
 }
 
 /**

@@ -386,6 +386,27 @@ describe('Store: copy-on-write updates', () => {
     expect((await onDisk()).languages).toHaveLength(3);
   });
 
+  it('refuses a record that an update makes too large, in a list or outside one, with a 413', async () => {
+    const store = await Store.open(file);
+    await store.update((data) => {
+      data.meta.tokenSecret = 'kept';
+    });
+    const before = store.read();
+    const fileBefore = await readFile(file, 'utf8');
+    const huge = 'x'.repeat(STORE_LIMITS.recordBytes);
+    const grown = store.update((data) => {
+      const first = data.languages[0];
+      if (first) first.languageName = huge;
+    });
+    await expect(grown).rejects.toMatchObject({ status: 413, errorCode: ERROR_CODE.TOO_LARGE });
+    const meta = store.update((data) => {
+      data.meta.tokenSecret = huge;
+    });
+    await expect(meta).rejects.toMatchObject({ status: 413, errorCode: ERROR_CODE.TOO_LARGE });
+    expect(store.read()).toBe(before);
+    expect(await readFile(file, 'utf8')).toBe(fileBefore);
+  });
+
   it('refuses an empty or torn data file, naming it', async () => {
     await writeFile(file, '');
     await expect(Store.open(file)).rejects.toThrow(`${file}: the data file is empty`);
@@ -517,7 +538,7 @@ describe('Store: change log of a large data file', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
-  it('compacts a large log in the background: the file then holds every change up to its $seq, and the old log goes', async () => {
+  it('compacts a large log into the file between writes: the file holds every change up to its $seq, and the log only later ones', async () => {
     const store = await openLogged();
     const big = 'x'.repeat(100_000);
     // Sequential, so the log passes its compaction size (1 MiB) line by line.
@@ -535,7 +556,10 @@ describe('Store: change log of a large data file', () => {
     const ids = (onDisk.languages as { id: number }[]).map((language) => language.id);
     expect(ids).toEqual(Array.from({ length: Number(seq) }, (_, index) => index + 1));
     expect(seq).toBeGreaterThanOrEqual(10);
-    expect((await readdir(dir)).filter((name) => name.startsWith('db.json.log.'))).toEqual([]);
+    const logged = (await readFile(`${file}.log`, 'utf8')).split('\n').filter(Boolean);
+    expect(logged.map((line) => (JSON.parse(line) as { seq: number }).seq)).toEqual(
+      Array.from({ length: 12 - Number(seq) }, (_, index) => Number(seq) + index + 1),
+    );
     const reopened = await Store.open(await crashCopy());
     expect(reopened.read().languages.map((language) => language.id)).toEqual(
       Array.from({ length: 12 }, (_, index) => index + 1),
@@ -548,10 +572,12 @@ describe('Store: change log of a large data file', () => {
     const one = { ...base, languages: [{ id: 1, languageName: 'one' }] };
     const two = { ...one, languages: [...one.languages, { id: 2, languageName: 'two' }] };
     const three = { ...two, languages: [{ id: 3, languageName: 'three' }, ...two.languages] };
-    // A crash after a compaction wrote the file as of change 2, before it removed the old log.
+    // A crash after a compaction wrote the file as of change 2, before it removed the log.
     await writeFile(file, JSON.stringify({ $seq: 2, ...two }));
-    await writeFile(`${file}.log.2`, changeLine(1, base, one) + changeLine(2, one, two));
-    await writeFile(`${file}.log`, changeLine(3, two, three));
+    await writeFile(
+      `${file}.log`,
+      changeLine(1, base, one) + changeLine(2, one, two) + changeLine(3, two, three),
+    );
     expect((await Store.open(file)).read()).toEqual(three);
 
     await writeFile(file, JSON.stringify({ $seq: 1, ...one }));
