@@ -353,21 +353,46 @@ describe('the service', () => {
     expect(answers.map((a) => a.insertedLines)).toEqual([20_000, 20_000]);
   });
 
-  it('imports a card file with the card rows helper thread as without it', async () => {
-    // Every card file gets the helper here; how many rows it makes depends on the threads' pace,
-    // what the import answers and keeps must not.
-    await service.close();
-    service = open({ cardRowsAheadMinBytes: 0 });
+  it('imports a card file with its PIN HMACs on a thread of their own as without one', async () => {
+    // The same file into two programs: with the PIN hash thread (every card file gets one
+    // here), and hashed on the import's thread (a file this small, by default). Repeated keys
+    // across batches, bad lines and a replaced card must come out the same.
     const card = (n: number) => `60359901${String(n).padStart(8, '0')}`;
-    const data = Array.from({ length: 5000 }, (_, n) =>
-      n === 4321 ? `${card(n)}|12ab|1.00|` : `${card(n)}|${1000 + (n % 9000)}|1.00|`,
-    );
-    const { answer, errors } = await run('card', lines(CARD_HEADER, ...data));
-    expect(answer).toMatchObject({ totalSuccessLines: 4999, totalErrorLines: 1 });
-    expect(errors).toContain(`${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`);
-    for (const n of [0, 1, 2500, 4999]) {
-      expect(await service.cards.findWithPin(1, card(n), String(1000 + n))).toBeDefined();
+    const data = Array.from({ length: 5000 }, (_, n) => {
+      if (n === 4321) return `${card(n)}|12ab|1.00|`;
+      if (n % 700 === 699) return `${card(n - 650)}|${2000 + n}|2.00|`;
+      return `${card(n)}|${1000 + (n % 9000)}|1.00|`;
+    });
+    const content = lines(CARD_HEADER, ...data);
+    const outcomes: { answer: ImportAnswer; errors: string | undefined }[] = [];
+    for (const [programId, hooks] of [
+      [1, { pinHashThreadMinBytes: 0 }],
+      [2, {}],
+    ] as const) {
+      await service.close();
+      service = open(hooks);
+      await run('card', lines(CARD_HEADER, `${card(1)}|9999|9.00|`), programId);
+      const { answer, errors } = await run('card', content, programId);
+      outcomes.push({ answer: { ...answer, outFileName: 'errors' }, errors });
+      expect(await service.cards.findWithPin(programId, card(1), '1001')).toBeDefined();
+      expect(await service.cards.findWithPin(programId, card(1), '9999')).toBeUndefined();
+      for (const n of [0, 2500, 4999]) {
+        expect(await service.cards.findWithPin(programId, card(n), String(1000 + n))).toBeDefined();
+      }
     }
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect(outcomes[0]?.answer).toMatchObject({
+      totalSuccessLines: 4992,
+      totalErrorLines: 8,
+      insertedLines: 4991,
+      replacedLines: 1,
+    });
+    expect(outcomes[0]?.errors).toContain(
+      `${card(49)}|2699|2.00||line 701: cardNumber: appears again, first at line 51`,
+    );
+    expect(outcomes[0]?.errors).toContain(
+      `${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`,
+    );
   });
 
   it('recovers an import killed midway: none of its lines, reported failed', async () => {
