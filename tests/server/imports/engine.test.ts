@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -17,6 +17,7 @@ import {
   type CardImportParams,
   type ImportTestHooks,
 } from '../../../server/imports/import-service';
+import { writeImportFile } from '../../../server/imports/sealed-file';
 
 const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
 const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
@@ -50,7 +51,9 @@ async function upload(
   on: ImportService = service,
 ): Promise<string> {
   const fileName = on.newUploadName();
-  await writeFile(path.join(on.uploadsDir, fileName), content);
+  // As the upload route writes it: sealed when its kind holds secrets.
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  await writeImportFile(path.join(on.uploadsDir, fileName), [bytes], on.uploadKeyFor(kind));
   await on.registerUpload({
     fileName,
     programId,
