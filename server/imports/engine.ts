@@ -216,10 +216,12 @@ export interface Pending {
 }
 
 /**
- * Lines per batch: read and checked, then written together; a card batch is also one message
- * to the PIN hash thread and one answer (pin-hashes.ts), so fewer, bigger batches cost less.
+ * Lines per batch: read and checked, then written together. A card batch is also one message to
+ * the PIN hash thread and one answer (pin-hashes.ts), each waking the other thread: a
+ * 1,000,000-line import took about 8 s in batches of 4096 lines against 10 s in batches of 1024
+ * on this machine under load (16,384 gained nothing more).
  */
-export const BATCH_LINES = 1024;
+export const BATCH_LINES = 4096;
 
 /**
  * Records per INSERT at most. A statement is prepared for each row count up to this and kept

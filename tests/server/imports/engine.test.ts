@@ -12,6 +12,7 @@ import pino from 'pino';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { IMPORT_SERVER_MESSAGE, type ImportAnswer, type ImportKind } from '@contracts/api/imports';
 import { HttpError } from '../../../server/http/errors';
+import { BATCH_LINES, INSERT_ROWS } from '../../../server/imports/engine';
 import {
   ImportService,
   type CardImportParams,
@@ -180,11 +181,13 @@ describe('card imports', () => {
   });
 
   it('settles repeated and earlier keys in line order however long the file', async () => {
-    // Lines are written in batches (engine.ts BatchWriter): the keys below repeat within a batch,
-    // across batches, and after a replacement, and every answer must be as if line by line.
+    // Lines are written in batches of BATCH_LINES, in INSERTs of INSERT_ROWS (engine.ts
+    // BatchWriter): the keys below repeat within a statement, across statements, across batches
+    // and after a replacement, and every answer must be as if line by line.
     const card = (n: number) => `60359901${String(n).padStart(8, '0')}`;
     await run('card', lines(CARD_HEADER, `${card(1)}|1111|1.00|`));
-    const data = Array.from({ length: 300 }, (_, index) => `${card(index + 100)}|1234|1.00|`);
+    const last = BATCH_LINES + 300;
+    const data = Array.from({ length: last - 1 }, (_, index) => `${card(index + 100)}|1234|1.00|`);
     const line = (n: number, text: string) => {
       data[n - 2] = text; // data line n of the file (the header is line 1)
     };
@@ -192,30 +195,30 @@ describe('card imports', () => {
     line(5, `${card(2)}|1234|2.50|`); // again in the same batch
     line(10, `${card(1)}|2222|3.00|`); // replaces the first import's card
     line(60, `${card(3)}|1234|4.00|`);
-    line(70, `${card(3)}|1234|4.50|`); // again, in the next batch
+    line(INSERT_ROWS + 70, `${card(3)}|1234|4.50|`); // again, in a later statement
     line(150, `${card(1)}|3333|5.00|`); // again after replacing it
     line(200, `${card(4)}|12ab|6.00|`); // a bad line between
-    line(250, `${card(2)}|1234|7.00|`); // again, batches later
+    line(BATCH_LINES + 250, `${card(2)}|1234|7.00|`); // again, in the next batch
     const { answer, errors } = await run('card', lines(CARD_HEADER, ...data));
     expect(answer).toMatchObject({
-      totalSuccessLines: 295,
+      totalSuccessLines: last - 6,
       totalErrorLines: 5,
-      insertedLines: 294,
+      insertedLines: last - 7,
       replacedLines: 1,
     });
     expect(errors).toBe(
       lines(
         `${CARD_HEADER}|error`,
         `${card(2)}|1234|2.50||line 5: cardNumber: appears again, first at line 3`,
-        `${card(3)}|1234|4.50||line 70: cardNumber: appears again, first at line 60`,
+        `${card(3)}|1234|4.50||line ${INSERT_ROWS + 70}: cardNumber: appears again, first at line 60`,
         `${card(1)}|3333|5.00||line 150: cardNumber: appears again, first at line 10`,
         `${card(4)}|12ab|6.00||line 200: pin: must be 4 to 8 digits`,
-        `${card(2)}|1234|7.00||line 250: cardNumber: appears again, first at line 3`,
+        `${card(2)}|1234|7.00||line ${BATCH_LINES + 250}: cardNumber: appears again, first at line 3`,
       ),
     );
     expect(await service.cards.findWithPin(1, card(1), '2222')).toBeDefined();
     expect(await service.cards.find(1, card(3))).toMatchObject({ balanceCents: 400 });
-    expect(await service.cards.find(1, card(399))).toMatchObject({ balanceCents: 100 });
+    expect(await service.cards.find(1, card(last + 98))).toMatchObject({ balanceCents: 100 });
   });
 
   it('is all or nothing: an import failing midway leaves no line and no error file', async () => {
