@@ -668,11 +668,7 @@ export class ImportService {
       ...THREAD_EXEC_ARGV,
       workerData: input,
       transferList: [...transferList],
-      resourceLimits: process.env.YG
-        ? role === 'import'
-          ? { maxYoungGenerationSizeMb: Number(process.env.YG) }
-          : { maxYoungGenerationSizeMb: Number(process.env.YG) }
-        : THREAD_LIMITS[role],
+      resourceLimits: THREAD_LIMITS[role],
     });
   }
 
