@@ -1,18 +1,35 @@
 /**
- * The floor under the 1,000,000-line goal of `npm run bench -- --imports`: how long SQLite alone
- * takes to write the same card rows the way the import writes them (packed rows through its
- * BatchWriter, a fresh program file opened with the import's settings, one transaction, the
- * commit; the WAL checkpoint after it, as the import's), with nothing else: no file read, no
- * checks, no HMAC. It runs in the bench's own
- * process right after the import, so both meet the same machine. An import cannot take less
- * than this while its cards are kept in SQLite, keyed for the balance check.
+ * The floors under the 1,000,000-line goal of `npm run bench -- --imports`, each measured in the
+ * bench's own process right after the import, so both meet the same machine:
+ *
+ * - SQLite alone: how long SQLite takes to write the same card rows the way the import writes
+ *   them (engine.ts BatchWriter: BATCH_LINES rows a batch, INSERT_ROWS a statement, values bound, a fresh
+ *   program file opened with the import's settings, one transaction, the commit), with nothing
+ *   else: no file read, no checks, no HMAC. An import cannot take less than this while its
+ *   cards are kept in SQLite, keyed for the balance check.
+ * - node:crypto alone: how long one thread takes to compute the same PINs' HMACs the way the
+ *   import does (record-crypto.ts pinHash), with nothing else. An import on one thread cannot
+ *   take less than this plus the SQLite floor.
+ *
+ * And what the PIN hash thread (server/imports/pin-hashes.ts) is worth: the same file imported
+ * by the engine on one thread (runImport without the thread, as a small file is imported), in
+ * the bench's process, timed to its commit as the server answers then.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { packCard, type CardRecord } from '../server/imports/card-rows';
-import { BATCH_LINES, BatchWriter, TABLES, type Pending } from '../server/imports/engine';
+import {
+  BATCH_LINES,
+  BatchWriter,
+  PROGRESS_CELLS,
+  runImport,
+  TABLES,
+  type Pending,
+} from '../server/imports/engine';
+import type { CardRuleParams } from '../server/imports/rules';
 import { openProgramDb } from '../server/records/records-db';
+import { pinHash, pinHashMessage, pinKeyOf } from '../server/records/record-crypto';
 
 /** Seconds to write `count` card rows, row n keyed `keyOf(n)` with balance `balanceCentsOf(n)`. */
 export async function sqliteFloorSeconds(
@@ -27,9 +44,7 @@ export async function sqliteFloorSeconds(
     try {
       db.exec('PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 0');
       const writer = new BatchWriter(db, TABLES.card, 1);
-      const cards = writer.cards;
-      if (cards === undefined) throw new Error('The card writer packs its rows');
-      // Only SQLite's part is timed: the transaction and each batch's write, not the packing.
+      // Only SQLite's part is timed: the transaction and each batch's write, not making rows.
       let seconds = 0;
       const timed = (work: () => void) => {
         const started = performance.now();
@@ -38,26 +53,12 @@ export async function sqliteFloorSeconds(
       };
       timed(() => db.exec('BEGIN IMMEDIATE'));
       let batch: Pending[] = [];
-      const pinHash = Buffer.alloc(32);
       for (let n = 0; n < count; n += 1) {
         const line = n + 2;
-        const packed = cards.add();
-        pinHash.fill(n);
-        const card: CardRecord = {
-          key: keyOf(n),
-          values: [pinHash, balanceCentsOf(n), 'AUD', '2030-12-31', 'active'],
-        };
-        packCard(cards.bytes, packed, card, line);
-        batch.push({
-          line,
-          raw: undefined,
-          from: 0,
-          to: 0,
-          row: undefined,
-          packed,
-          problems: undefined,
-        });
-        if (batch.length === BATCH_LINES.card) {
+        const pinHash = Buffer.alloc(32, n);
+        const values = [pinHash, balanceCentsOf(n), 'AUD', '2030-12-31', 'active'];
+        batch.push({ line, raw: '', row: { key: keyOf(n), values }, problems: undefined });
+        if (batch.length === BATCH_LINES) {
           const full = batch;
           timed(() => writer.write(full));
           batch = [];
@@ -70,6 +71,62 @@ export async function sqliteFloorSeconds(
     } finally {
       db.close();
     }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Seconds for one thread to compute the PIN HMACs of `count` cards (messages made untimed). */
+export function pinHashFloorSeconds(
+  count: number,
+  keyOf: (n: number) => string,
+  pinOf: (n: number) => string,
+): number {
+  const key = pinKeyOf(randomBytes(32));
+  const chunk = 10_000;
+  let seconds = 0;
+  for (let first = 0; first < count; first += chunk) {
+    const messages: string[] = [];
+    for (let n = first; n < Math.min(count, first + chunk); n += 1) {
+      messages.push(pinHashMessage(keyOf(n), pinOf(n)));
+    }
+    const started = performance.now();
+    for (const message of messages) pinHash(key, message);
+    seconds += (performance.now() - started) / 1000;
+  }
+  return seconds;
+}
+
+/** Seconds for the engine to import card file `file` on one thread, to its commit. */
+export async function oneThreadImportSeconds(
+  file: string,
+  card: CardRuleParams,
+  totalLines: number,
+): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-one-thread-'));
+  try {
+    const key = randomBytes(32).toString('hex');
+    const started = performance.now();
+    let seconds = 0;
+    runImport(
+      {
+        kind: 'card',
+        programId: 1,
+        importId: 1,
+        recordsDir: dir,
+        inputFile: file,
+        totalLines,
+        errorFile: path.join(dir, 'errors.txt'),
+        card,
+        pinKey: key,
+        deviceKey: key,
+      },
+      new Int32Array(new SharedArrayBuffer(PROGRESS_CELLS * 4)),
+      () => {
+        seconds = (performance.now() - started) / 1000;
+      },
+    );
+    return seconds;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

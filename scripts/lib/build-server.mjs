@@ -29,7 +29,7 @@ const SERVER_DIST_DIR = path.posix.dirname(SERVER_MAIN);
 export const SERVER_ENTRIES = {
   [path.posix.basename(SERVER_MAIN, '.js')]: 'server/index.ts',
   'import-worker': 'server/imports/import-worker.ts',
-  'card-rows-worker': 'server/imports/card-rows-worker.ts',
+  'pin-hash-worker': 'server/imports/pin-hash-worker.ts',
 };
 /** Read by every build beside the sources esbuild reports. */
 const SETTINGS_FILES = ['tsconfig.json', 'package-lock.json', 'scripts/lib/build-server.mjs'];

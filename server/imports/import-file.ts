@@ -1,7 +1,6 @@
 /**
  * Reading an import file: line by line in 1 MB chunks (never whole in memory), the header checked,
- * data lines numbered as the import reports them. Used by the import (engine.ts) and by the card
- * rows made ahead of it (card-rows-ahead.ts), so both see the same lines.
+ * data lines numbered as the import reports them (engine.ts).
  */
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
 import { readHeader } from './file-header';
@@ -20,13 +19,12 @@ const readerOf = (source: ImportSource) =>
 /**
  * Calls `onLine(bytes, start, end, overlong)` for every line (without its \n) of a file. A line
  * longer than MAX_LINE_BYTES is cut to its start (overlong: true), so memory stays bounded.
- * `bytes` is one buffer throughout, refilled chunk after chunk: a line's range holds until
- * `onChunkEnd()`, called after the last line of each chunk (and of the file).
+ * `bytes` is one buffer throughout, refilled chunk after chunk: a line's range holds only
+ * during its call.
  */
 export function forEachLine(
   source: ImportSource,
   onLine: (buffer: Buffer, start: number, end: number, overlong: boolean) => void,
-  onChunkEnd: () => void,
 ): void {
   const reader = readerOf(source);
   try {
@@ -46,10 +44,8 @@ export function forEachLine(
       }
       if (read === 0) {
         if (start < end) onLine(buffer, start, end, overlong || end - start > MAX_LINE_BYTES);
-        onChunkEnd();
         return;
       }
-      onChunkEnd();
       let rest = end - start;
       if (rest > MAX_LINE_BYTES) {
         overlong = true;
@@ -114,41 +110,35 @@ export interface FileHeader {
 /**
  * The lines of an import file as an import numbers them: the header (checked; throws with the
  * reason when it is not a `kind` header), then every data line, 1-based, without its CR LF.
- * Shared by the import and by the card rows made ahead of it (card-rows-ahead.ts), so
- * both see the same lines under the same numbers. Returns the file's line count (0: empty).
+ * Returns the file's line count (0: empty).
  */
 export function forEachDataLine(
   file: ImportSource,
   kind: ImportKind,
   onHeader: (header: FileHeader) => void,
   onLine: (buffer: Buffer, start: number, stop: number, overlong: boolean, line: number) => void,
-  onChunkEnd: () => void = () => undefined,
 ): number {
   const specs = IMPORT_COLUMNS[kind];
   let lineNumber = 0;
-  forEachLine(
-    file,
-    (buffer, start, end, overlong) => {
-      lineNumber += 1;
-      let stop = end;
-      if (stop > start && buffer[stop - 1] === 13) stop -= 1;
-      if (lineNumber > 1) {
-        onLine(buffer, start, stop, overlong, lineNumber - 1);
-        return;
-      }
-      let from = start;
-      if (buffer[from] === 0xef && buffer[from + 1] === 0xbb && buffer[from + 2] === 0xbf) {
-        from += 3;
-      }
-      const text = buffer.toString('utf8', from, stop);
-      const result = overlong ? undefined : readHeader(text, [kind]);
-      if (result?.ok !== true) throw new Error(result?.reason ?? 'The header line is too long');
-      const positions = result.columns.map((name) =>
-        name === null ? -1 : specs.findIndex((spec) => spec.name === name),
-      );
-      onHeader({ text, columns: result.columns, positions });
-    },
-    onChunkEnd,
-  );
+  forEachLine(file, (buffer, start, end, overlong) => {
+    lineNumber += 1;
+    let stop = end;
+    if (stop > start && buffer[stop - 1] === 13) stop -= 1;
+    if (lineNumber > 1) {
+      onLine(buffer, start, stop, overlong, lineNumber - 1);
+      return;
+    }
+    let from = start;
+    if (buffer[from] === 0xef && buffer[from + 1] === 0xbb && buffer[from + 2] === 0xbf) {
+      from += 3;
+    }
+    const text = buffer.toString('utf8', from, stop);
+    const result = overlong ? undefined : readHeader(text, [kind]);
+    if (result?.ok !== true) throw new Error(result?.reason ?? 'The header line is too long');
+    const positions = result.columns.map((name) =>
+      name === null ? -1 : specs.findIndex((spec) => spec.name === name),
+    );
+    onHeader({ text, columns: result.columns, positions });
+  });
   return lineNumber;
 }

@@ -1,7 +1,4 @@
-/**
- * A stored card's status. A module of its own, without the store: the import's helper thread
- * (server/imports/card-rows-ahead.ts) reads card lines without loading SQLite.
- */
+/** A stored card's status: what the import's rules accept and the card store keeps. */
 export const CARD_STATUSES = ['active', 'blocked'] as const;
 export type CardStatus = (typeof CARD_STATUSES)[number];
 

@@ -12,7 +12,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { assertProgramId, inWriteTransaction, type RecordsDb } from './records-db';
-import { pinHashOf } from './record-crypto';
+import { pinHashOf, pinKeyOf, type PinKey } from './record-crypto';
 import { isCardStatus, type CardStatus } from './card-status';
 
 /** A stored card. */
@@ -57,13 +57,13 @@ interface CardRow {
 
 export class CardStore {
   readonly #records: RecordsDb;
-  readonly #pinKey: Buffer;
+  readonly #pinKey: PinKey;
   /** What an unknown card's PIN is compared with: random, so no PIN can match it. */
   readonly #noCardHash = randomBytes(32);
 
   constructor(records: RecordsDb, pinKey: Buffer) {
     this.#records = records;
-    this.#pinKey = pinKey;
+    this.#pinKey = pinKeyOf(pinKey);
   }
 
   /**

@@ -69,7 +69,7 @@ describe('the compiled server', () => {
       ].join('\n'),
     );
     write(base, 'server/imports/import-worker.ts', "export const workerEntry = 'import';\n");
-    write(base, 'server/imports/card-rows-worker.ts', 'export {};\n');
+    write(base, 'server/imports/pin-hash-worker.ts', 'export {};\n');
     write(base, 'server/unused.ts', 'export const unused = 1;\n');
     main = path.join(base, inNode(base, 'process.stdout.write(SERVER_MAIN);'));
   });
@@ -110,7 +110,7 @@ describe('the compiled server', () => {
   it.each([
     ['an imported file', 'shared/greeting.ts', "export const GREETING: string = 'hi';\n"],
     ['a JSON file it imports', 'server/limits.json', '{ "lines": 4 }\n'],
-    ['a thread entry', 'server/imports/card-rows-worker.ts', 'export const x = 1;\n'],
+    ['a thread entry', 'server/imports/pin-hash-worker.ts', 'export const x = 1;\n'],
     ['the TypeScript settings', 'tsconfig.json', '{}\n'],
     ['the lockfile (another esbuild or package)', 'package-lock.json', '{ "v": 2 }\n'],
   ])('is built again when %s changes', (_what, file, text) => {
@@ -123,7 +123,7 @@ describe('the compiled server', () => {
 
   it('is built again when an output or the stamp is gone, or a file it read is', () => {
     build(base);
-    rmSync(path.join(path.dirname(main), 'card-rows-worker.js'));
+    rmSync(path.join(path.dirname(main), 'pin-hash-worker.js'));
     expect(isStale(base)).toBe(true);
     build(base);
     rmSync(path.join(path.dirname(main), '.build-stamp'));

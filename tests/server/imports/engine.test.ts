@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -12,11 +12,13 @@ import pino from 'pino';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { IMPORT_SERVER_MESSAGE, type ImportAnswer, type ImportKind } from '@contracts/api/imports';
 import { HttpError } from '../../../server/http/errors';
+import { BATCH_LINES, INSERT_ROWS } from '../../../server/imports/engine';
 import {
   ImportService,
   type CardImportParams,
   type ImportTestHooks,
 } from '../../../server/imports/import-service';
+import { writeImportFile } from '../../../server/imports/sealed-file';
 
 const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
 const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
@@ -50,7 +52,9 @@ async function upload(
   on: ImportService = service,
 ): Promise<string> {
   const fileName = on.newUploadName();
-  await writeFile(path.join(on.uploadsDir, fileName), content);
+  // As the upload route writes it: sealed when its kind holds secrets.
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+  await writeImportFile(path.join(on.uploadsDir, fileName), [bytes], on.uploadKeyFor(kind));
   await on.registerUpload({
     fileName,
     programId,
@@ -177,11 +181,13 @@ describe('card imports', () => {
   });
 
   it('settles repeated and earlier keys in line order however long the file', async () => {
-    // Lines are written in batches (engine.ts BatchWriter): the keys below repeat within a batch,
-    // across batches, and after a replacement, and every answer must be as if line by line.
+    // Lines are written in batches of BATCH_LINES, in INSERTs of INSERT_ROWS (engine.ts
+    // BatchWriter): the keys below repeat within a statement, across statements, across batches
+    // and after a replacement, and every answer must be as if line by line.
     const card = (n: number) => `60359901${String(n).padStart(8, '0')}`;
     await run('card', lines(CARD_HEADER, `${card(1)}|1111|1.00|`));
-    const data = Array.from({ length: 300 }, (_, index) => `${card(index + 100)}|1234|1.00|`);
+    const last = BATCH_LINES + 300;
+    const data = Array.from({ length: last - 1 }, (_, index) => `${card(index + 100)}|1234|1.00|`);
     const line = (n: number, text: string) => {
       data[n - 2] = text; // data line n of the file (the header is line 1)
     };
@@ -189,30 +195,30 @@ describe('card imports', () => {
     line(5, `${card(2)}|1234|2.50|`); // again in the same batch
     line(10, `${card(1)}|2222|3.00|`); // replaces the first import's card
     line(60, `${card(3)}|1234|4.00|`);
-    line(70, `${card(3)}|1234|4.50|`); // again, in the next batch
+    line(INSERT_ROWS + 70, `${card(3)}|1234|4.50|`); // again, in a later statement
     line(150, `${card(1)}|3333|5.00|`); // again after replacing it
     line(200, `${card(4)}|12ab|6.00|`); // a bad line between
-    line(250, `${card(2)}|1234|7.00|`); // again, batches later
+    line(BATCH_LINES + 250, `${card(2)}|1234|7.00|`); // again, in the next batch
     const { answer, errors } = await run('card', lines(CARD_HEADER, ...data));
     expect(answer).toMatchObject({
-      totalSuccessLines: 295,
+      totalSuccessLines: last - 6,
       totalErrorLines: 5,
-      insertedLines: 294,
+      insertedLines: last - 7,
       replacedLines: 1,
     });
     expect(errors).toBe(
       lines(
         `${CARD_HEADER}|error`,
         `${card(2)}|1234|2.50||line 5: cardNumber: appears again, first at line 3`,
-        `${card(3)}|1234|4.50||line 70: cardNumber: appears again, first at line 60`,
+        `${card(3)}|1234|4.50||line ${INSERT_ROWS + 70}: cardNumber: appears again, first at line 60`,
         `${card(1)}|3333|5.00||line 150: cardNumber: appears again, first at line 10`,
         `${card(4)}|12ab|6.00||line 200: pin: must be 4 to 8 digits`,
-        `${card(2)}|1234|7.00||line 250: cardNumber: appears again, first at line 3`,
+        `${card(2)}|1234|7.00||line ${BATCH_LINES + 250}: cardNumber: appears again, first at line 3`,
       ),
     );
     expect(await service.cards.findWithPin(1, card(1), '2222')).toBeDefined();
     expect(await service.cards.find(1, card(3))).toMatchObject({ balanceCents: 400 });
-    expect(await service.cards.find(1, card(399))).toMatchObject({ balanceCents: 100 });
+    expect(await service.cards.find(1, card(last + 98))).toMatchObject({ balanceCents: 100 });
   });
 
   it('is all or nothing: an import failing midway leaves no line and no error file', async () => {
@@ -353,21 +359,46 @@ describe('the service', () => {
     expect(answers.map((a) => a.insertedLines)).toEqual([20_000, 20_000]);
   });
 
-  it('imports a card file with the card rows helper thread as without it', async () => {
-    // Every card file gets the helper here; how many rows it makes depends on the threads' pace,
-    // what the import answers and keeps must not.
-    await service.close();
-    service = open({ cardRowsAheadMinBytes: 0 });
+  it('imports a card file with its PIN HMACs on a thread of their own as without one', async () => {
+    // The same file into two programs: with the PIN hash thread (every card file gets one
+    // here), and hashed on the import's thread (a file this small, by default). Repeated keys
+    // across batches, bad lines and a replaced card must come out the same.
     const card = (n: number) => `60359901${String(n).padStart(8, '0')}`;
-    const data = Array.from({ length: 5000 }, (_, n) =>
-      n === 4321 ? `${card(n)}|12ab|1.00|` : `${card(n)}|${1000 + (n % 9000)}|1.00|`,
-    );
-    const { answer, errors } = await run('card', lines(CARD_HEADER, ...data));
-    expect(answer).toMatchObject({ totalSuccessLines: 4999, totalErrorLines: 1 });
-    expect(errors).toContain(`${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`);
-    for (const n of [0, 1, 2500, 4999]) {
-      expect(await service.cards.findWithPin(1, card(n), String(1000 + n))).toBeDefined();
+    const data = Array.from({ length: 5000 }, (_, n) => {
+      if (n === 4321) return `${card(n)}|12ab|1.00|`;
+      if (n % 700 === 699) return `${card(n - 650)}|${2000 + n}|2.00|`;
+      return `${card(n)}|${1000 + (n % 9000)}|1.00|`;
+    });
+    const content = lines(CARD_HEADER, ...data);
+    const outcomes: { answer: ImportAnswer; errors: string | undefined }[] = [];
+    for (const [programId, hooks] of [
+      [1, { pinHashThreadMinBytes: 0 }],
+      [2, {}],
+    ] as const) {
+      await service.close();
+      service = open(hooks);
+      await run('card', lines(CARD_HEADER, `${card(1)}|9999|9.00|`), programId);
+      const { answer, errors } = await run('card', content, programId);
+      outcomes.push({ answer: { ...answer, outFileName: 'errors' }, errors });
+      expect(await service.cards.findWithPin(programId, card(1), '1001')).toBeDefined();
+      expect(await service.cards.findWithPin(programId, card(1), '9999')).toBeUndefined();
+      for (const n of [0, 2500, 4999]) {
+        expect(await service.cards.findWithPin(programId, card(n), String(1000 + n))).toBeDefined();
+      }
     }
+    expect(outcomes[0]).toEqual(outcomes[1]);
+    expect(outcomes[0]?.answer).toMatchObject({
+      totalSuccessLines: 4992,
+      totalErrorLines: 8,
+      insertedLines: 4991,
+      replacedLines: 1,
+    });
+    expect(outcomes[0]?.errors).toContain(
+      `${card(49)}|2699|2.00||line 701: cardNumber: appears again, first at line 51`,
+    );
+    expect(outcomes[0]?.errors).toContain(
+      `${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`,
+    );
   });
 
   it('recovers an import killed midway: none of its lines, reported failed', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { IMPORT_SERVER_MESSAGE } from '@contracts/api/imports';
 import { ImportService, type CardImportParams } from '../../../server/imports/import-service';
+import { writeImportFile } from '../../../server/imports/sealed-file';
 
 const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
 const HOUR = 60 * 60 * 1000;
@@ -45,7 +46,11 @@ async function cardUpload(service: ImportService, lines = 1): Promise<string> {
     (_, n) => `60359901${String(n).padStart(8, '0')}|1234|10.00|2030-12-31`,
   );
   const content = ['cardNumber|pin|balance|expiryDate', ...good, '123|1234|10.00|2030-12-31'];
-  await writeFile(path.join(service.uploadsDir, fileName), `${content.join('\n')}\n`);
+  await writeImportFile(
+    path.join(service.uploadsDir, fileName),
+    [Buffer.from(`${content.join('\n')}\n`)],
+    service.uploadKeyFor('card'),
+  );
   await service.registerUpload({
     fileName,
     programId: 1,

@@ -1,6 +1,7 @@
 /**
  * Sealed import files (server/imports/sealed-file.ts) as the import reads them, and what the
- * import service deletes at open: device uploads a crash left behind.
+ * import service deletes at open: uploads a crash left behind, and card or device files in plain
+ * text.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { isSealed, writeImportFile } from '../../../server/imports/sealed-file';
 
 const DEVICE_HEADER = 'deviceId|storeCode|deviceType|serialNumber|password';
 const STORE_HEADER = 'storeCode|storeName|address|city|postcode|countryCode';
+const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
 
 let dir: string;
 beforeEach(async () => {
@@ -90,12 +92,12 @@ describe('the import service at open', () => {
   });
   const open = () => ImportService.open({ ...dirs(), logger: pino({ level: 'silent' }) });
 
-  it('deletes device uploads a crash left: in plain text, sealed and never registered, sealed with an import', async () => {
+  it('deletes uploads a crash left: card and device files in plain text, sealed and never registered, a sealed device file with an import', async () => {
     const first = open();
-    const deviceLines = [`D-1|S1|POS|SN-1|secret`];
-    const write = async (kind: 'device' | 'store', header: string, register: boolean) => {
+    const dataLines = [`D-1|S1|POS|SN-1|secret`];
+    const write = async (kind: 'device' | 'store' | 'card', header: string, register: boolean) => {
       const fileName = first.newUploadName();
-      const content = Buffer.from(`${[header, ...deviceLines].join('\n')}\n`);
+      const content = Buffer.from(`${[header, ...dataLines].join('\n')}\n`);
       await writeImportFile(
         path.join(first.uploadsDir, fileName),
         [content],
@@ -117,8 +119,12 @@ describe('the import service at open', () => {
     const unregistered = await write('device', DEVICE_HEADER, false);
     const imported = await write('device', DEVICE_HEADER, true);
     const store = await write('store', STORE_HEADER, true);
-    // An import that started (its row written) and never ended: the process was killed.
+    const cards = await write('card', CARD_HEADER, true);
+    const cardsUnregistered = await write('card', CARD_HEADER, false);
+    // Imports that started (their rows written): a device upload's never ended, the process was
+    // killed; a card upload stays, sealed, whether its import ended or not.
     await first.process('device', { programId: 1, fileName: imported, userFileName: 'd.txt' });
+    await first.process('card', { programId: 1, fileName: cards, userFileName: 'c.txt' });
     await writeImportFile(
       path.join(first.uploadsDir, imported),
       [Buffer.from('kept after a crash')],
@@ -128,13 +134,20 @@ describe('the import service at open', () => {
     const plain = `${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.txt`;
     await mkdir(first.uploadsDir, { recursive: true });
     await writeFile(path.join(first.uploadsDir, plain), `${DEVICE_HEADER}\nD-9|S1|POS|SN-9|pw\n`);
+    const plainCards = `${'1'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.txt`;
+    await writeFile(
+      path.join(first.uploadsDir, plainCards),
+      `${CARD_HEADER}\n6035990000000011|1234|1|\n`,
+    );
     const other = 'notes.txt';
     await writeFile(path.join(first.uploadsDir, other), 'not an upload name: not touched');
 
     const second = open();
     try {
-      expect((await readdir(second.uploadsDir)).sort()).toEqual([other, store, waiting].sort());
-      expect(unregistered).not.toBe(waiting);
+      expect((await readdir(second.uploadsDir)).sort()).toEqual(
+        [other, store, waiting, cards].sort(),
+      );
+      expect([unregistered, cardsUnregistered]).not.toContain(waiting);
     } finally {
       await second.close();
     }

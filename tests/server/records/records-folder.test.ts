@@ -10,13 +10,14 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import { IMPORT_COLUMNS, type ImportKind } from '@contracts/api/imports';
 import { ImportService } from '../../../server/imports/import-service';
+import { writeImportFile } from '../../../server/imports/sealed-file';
 import {
   DEVICE_KEY_FILE,
   PIN_KEY_FILE,
@@ -228,7 +229,11 @@ describe.each([1, 2] as const)(
         const fileName = service.newUploadName();
         const header = IMPORT_COLUMNS[kind].filter((column) => column.required);
         const content = [header.map((column) => column.name).join('|'), ...rows, ''].join('\n');
-        await writeFile(path.join(service.uploadsDir, fileName), content);
+        await writeImportFile(
+          path.join(service.uploadsDir, fileName),
+          [Buffer.from(content)],
+          service.uploadKeyFor(kind),
+        );
         await service.registerUpload({
           fileName,
           programId: PROGRAM,

@@ -1,10 +1,11 @@
 /**
- * No device password sits on disk in plain text, at any moment: a device file is sealed as it
- * is uploaded, read back through decryption by its import, and deleted once the import ends,
- * completed or failed. Every file under the data folder (the data file, records, their WAL,
- * keys, uploads, error files) is searched byte for byte, after the upload and after the import.
+ * No device password and no card PIN sits on disk in plain text, at any moment: a device or
+ * card file is sealed as it is uploaded and read back through decryption by its import; a
+ * device upload is deleted once the import ends, completed or failed, and a card upload stays
+ * sealed. Every file under the data folder (the data file, records, their WAL, keys, uploads,
+ * error files) is searched byte for byte, after the upload and after the import.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -21,11 +22,22 @@ import {
   type UploadAnswer,
 } from '@contracts/api/imports';
 import { MOCK_PATHS } from '@contracts/api/mock';
-import { DEVICE_KEY_FILE, decryptSecret, readKey } from '../../../server/records/record-crypto';
+import {
+  DEVICE_KEY_FILE,
+  decryptSecret,
+  PIN_KEY_FILE,
+  readKey,
+} from '../../../server/records/record-crypto';
 import { buildGiftConfig } from '../../support/builders';
-import { createSchemeTestApp, TEST_SCHEMES, type SchemeTestApp } from '../schemes/core-test-app';
+import {
+  createSchemeTestApp,
+  TEST_BINS,
+  TEST_SCHEMES,
+  type SchemeTestApp,
+} from '../schemes/core-test-app';
 
 const GIFT = TEST_SCHEMES.gift.programId;
+const CARD = { binNumber: TEST_BINS.master.number, extension: '001', cardLength: 16 } as const;
 const STORE_FILE = Buffer.from(
   'storeCode|storeName|address|city|postcode|countryCode\nS001|Main Store|1 Test Street|Sydney|2000|AU\n',
 );
@@ -52,7 +64,10 @@ async function filesUnder(dir: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** `file: password` for every file under `dir` holding one of `passwords`, in any byte order. */
+/**
+ * `file: secret` for every file under `dir` holding one of `passwords` (or PINs), in any byte
+ * order.
+ */
 async function passwordsOnDisk(dir: string, passwords: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   for (const file of await filesUnder(dir)) {
@@ -158,5 +173,74 @@ describe('device passwords on disk', () => {
     expect(failed.body).toMatchObject({ errorMessage: IMPORT_SERVER_MESSAGE.importFailed });
     expect(await uploads()).not.toContain(fileName);
     expect(await passwordsOnDisk(t.dir, passwords)).toEqual([]);
+  });
+});
+
+describe('card PINs on disk', () => {
+  let t: SchemeTestApp;
+  beforeEach(async () => {
+    t = await createSchemeTestApp((data) => {
+      data.configurations = [buildGiftConfig({ programId: GIFT, suffixStand: CARD.extension })];
+    });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** Eight-digit PINs no other bytes of the data folder hold by chance. */
+  const newPins = (count: number) =>
+    Array.from({ length: count }, () => String(10_000_000 + randomInt(90_000_000)));
+  const cardNumber = (n: number) =>
+    `${CARD.binNumber}${CARD.extension}${String(n).padStart(7, '0')}`;
+
+  it('are never in any file of the data folder: after the upload, after the import', async () => {
+    const pins = newPins(3);
+    const file = Buffer.from(
+      `cardNumber|pin|balance|expiryDate\n${pins.map((pin, n) => `${cardNumber(n)}|${pin}|12.50|`).join('\n')}\n`,
+    );
+    const uploaded = await t
+      .post(IMPORT_PATHS.upload(GIFT))
+      .attach(IMPORT_FILE_FIELD, file, 'cards.txt')
+      .expect(200);
+    const { fileName } = uploaded.body as UploadAnswer;
+    expect(await readdir(path.join(t.config.importsDir, 'uploads'))).toContain(fileName);
+    expect(await passwordsOnDisk(t.dir, pins)).toEqual([]);
+
+    const process = () =>
+      t.post(IMPORT_KIND_PATHS.card.process, {
+        programId: GIFT,
+        fileName,
+        userFileName: 'cards.txt',
+        ...CARD,
+      });
+    expect((await process().expect(200)).body).toMatchObject({ insertedLines: 3 });
+    expect(await passwordsOnDisk(t.dir, pins)).toEqual([]);
+    // The import read the PINs through decryption: the records hold their HMACs.
+    const key = readKey(t.config.keysDir, PIN_KEY_FILE);
+    const db = new DatabaseSync(path.join(t.config.recordsDir, `${GIFT}.sqlite`), {
+      readOnly: true,
+    });
+    try {
+      const rows = db
+        .prepare(
+          'SELECT card_number AS card, pin_hash AS hash FROM cards WHERE card_number LIKE ? ORDER BY card_number',
+        )
+        .all(`${CARD.binNumber}${CARD.extension}%`) as { card: string; hash: Uint8Array }[];
+      expect(rows.map((row) => [row.card, Buffer.from(row.hash).toString('hex')])).toEqual(
+        pins.map((pin, n) => [
+          cardNumber(n),
+          key &&
+            createHmac('sha256', key)
+              .update(`${cardNumber(n)}:${pin}`)
+              .digest('hex'),
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+    // The upload stays, sealed, and imports again.
+    expect(await readdir(path.join(t.config.importsDir, 'uploads'))).toContain(fileName);
+    expect((await process().expect(200)).body).toMatchObject({ replacedLines: 3 });
+    expect(await passwordsOnDisk(t.dir, pins)).toEqual([]);
   });
 });

@@ -1,0 +1,143 @@
+/**
+ * The server `npm start` runs (the compiled dist/server, built first when stale) works with
+ * node's `--disallow-code-generation-from-strings`: no code of the project makes code from
+ * strings (`eval`, `new Function`), on the main thread or in a worker thread. Checked over HTTP:
+ * a card file big enough for the import's PIN hash thread is uploaded and imported as the client
+ * does, then the published journal site checks the balance of one of its cards.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import type { Token } from '@contracts/api/entities';
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_PATHS,
+  type ImportAnswer,
+  type ImportRequest,
+  type UploadAnswer,
+} from '@contracts/api/imports';
+import { JOURNAL_SITE_PATHS, type BalanceAnswer } from '@contracts/api/journal';
+import { API_PATHS } from '@contracts/api/paths';
+import { SCHEME_PATHS, type CardBin, type GiftConfig } from '@contracts/api/schemes';
+import { compiledServer, freePort, waitUntilUp } from '../../scripts/lib/portal-server';
+import { PROJECT_ROOT } from '../../server/config';
+import { PIN_HASH_THREAD_MIN_BYTES } from '../../server/imports/import-service';
+import { DEMO_USER, testEnv } from './support/test-app';
+
+const FLAG = '--disallow-code-generation-from-strings';
+/** db.json's program 1 and its published journal site. */
+const PROGRAM_ID = 1;
+const SITE = 'demo-gift';
+
+let dir: string;
+let server: ChildProcess | undefined;
+let output = '';
+let base = '';
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'no-code-generation-'));
+  const main = await compiledServer();
+  const port = await freePort();
+  server = spawn(process.execPath, [FLAG, main], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      ...testEnv(path.join(dir, 'data', 'db.json'), { LOG_LEVEL: 'warn' }),
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base, server, () => output, 60_000);
+}, 120_000);
+
+afterAll(async () => {
+  if (server !== undefined && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A JSON call; throws with the server's answer and output when it is not 2xx. */
+async function call<T>(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
+  const answer = await fetch(`${base}${url}`, {
+    method,
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${text}\n${output}`);
+  return JSON.parse(text) as T;
+}
+
+it(`imports a card file and checks a balance on the built server run with ${FLAG}`, async () => {
+  const moduleHeader = { [MODULE_CODE_HEADER]: MODULE_CODE };
+  const { token } = await call<Token>('POST', `/api${API_PATHS.tokens}`, moduleHeader, DEMO_USER);
+  const signedIn = { ...moduleHeader, [AUTH_HEADER]: token };
+  const config = await call<GiftConfig>(
+    'GET',
+    `/api${SCHEME_PATHS.configuration(PROGRAM_ID)}`,
+    signedIn,
+  );
+  const bin = await call<CardBin>('GET', `/api${SCHEME_PATHS.bin(config.liveCardBinId)}`, signedIn);
+  const prefix = `${bin.number}${config.suffixStand ?? ''}`;
+  const cardNumber = (n: number) =>
+    `${prefix}${String(n).padStart(bin.cardLength - prefix.length, '0')}`;
+  const line = (n: number) => `${cardNumber(n)}|${1000 + (n % 9000)}|${n % 500}.25|2030-12-31\n`;
+  // Big enough for the import to hash its PINs on a thread of their own.
+  const lines = Math.ceil(PIN_HASH_THREAD_MIN_BYTES / line(0).length) + 1000;
+  const text = `cardNumber|pin|balance|expiryDate\n${Array.from({ length: lines }, (_, n) => line(n)).join('')}`;
+
+  const form = new FormData();
+  form.append(IMPORT_FILE_FIELD, new Blob([text]), 'cards.txt');
+  const uploaded = await fetch(`${base}/api${IMPORT_PATHS.upload(PROGRAM_ID)}`, {
+    method: 'POST',
+    headers: signedIn,
+    body: form,
+  });
+  expect(uploaded.status).toBe(200);
+  const { fileName } = (await uploaded.json()) as UploadAnswer;
+  const request: ImportRequest = {
+    programId: PROGRAM_ID,
+    fileName,
+    userFileName: 'cards.txt',
+    binNumber: bin.number,
+    extension: config.suffixStand ?? '',
+    cardLength: bin.cardLength,
+  };
+  const imported = await call<ImportAnswer>(
+    'POST',
+    `/api${IMPORT_PATHS.processCardFile}`,
+    signedIn,
+    request,
+  );
+  expect(imported).toMatchObject({
+    currentStep: 'completed',
+    totalSuccessLines: lines,
+    totalErrorLines: 0,
+  });
+
+  const n = lines - 7;
+  const balance = await call<BalanceAnswer>(
+    'POST',
+    JOURNAL_SITE_PATHS.balance(SITE),
+    {},
+    {
+      cardNumber: cardNumber(n),
+      pin: String(1000 + (n % 9000)),
+    },
+  );
+  expect(balance.balanceCents).toBe((n % 500) * 100 + 25);
+  expect(output).not.toMatch(/EvalError|Code generation from strings disallowed/);
+}, 120_000);
