@@ -11,7 +11,8 @@
  * commits (engine.ts is all or nothing): an altered file imports nothing.
  */
 import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 'node:crypto';
-import { closeSync, createWriteStream, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 
 export const SEALED_MAGIC = Buffer.from('portal-sealed\u0000v1', 'latin1');
@@ -46,10 +47,12 @@ export async function writeImportFile(
   chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   key: Buffer | undefined,
 ): Promise<void> {
-  await pipeline(
-    key === undefined ? chunks : sealChunks(key, chunks),
-    createWriteStream(file, { flags: 'wx', mode: 0o600 }),
-  );
+  // The file is opened before the copy, and the copy settles once the file is closed: even after
+  // an error midway nothing is still being written, so the caller's removal of a cut-off upload
+  // cannot come before the file exists.
+  const handle = await open(file, 'wx', 0o600);
+  // The stream closes the handle when it finishes or fails; pipeline settles after that close.
+  await pipeline(key === undefined ? chunks : sealChunks(key, chunks), handle.createWriteStream());
 }
 
 /** True when the bytes at the start of a file are a sealed file's. */
