@@ -224,6 +224,13 @@ export interface Pending {
 export const BATCH_LINES = 4096;
 
 /**
+ * A batch also ends once its lines hold this many characters: a batch of long lines (up to
+ * IMPORT_LIMITS.maxLineChars each) stays small in memory (the import thread's heap is capped:
+ * import-service.ts THREAD_LIMITS).
+ */
+export const BATCH_CHARS = 1_000_000;
+
+/**
  * Records per INSERT at most. A statement is prepared for each row count up to this and kept
  * (about 44 KiB each for cards); more rows a statement gain nothing: a million cards took 1.09 s
  * of SQLite's time in statements of 64 rows, 1.07 s in statements of 256, 1.50 s a row at a
@@ -422,11 +429,13 @@ export function runImport(
       write(lines);
     };
 
-    /** Lines read and not yet written, in line order (good and failing alike). */
+    /** Lines read and not yet written, in line order (good and failing alike), and their text. */
     let batch: Pending[] = [];
+    let batchChars = 0;
     const flush = () => {
       const full = batch;
       batch = [];
+      batchChars = 0;
       if (pins === undefined) {
         write(full);
         return;
@@ -437,7 +446,8 @@ export function runImport(
     };
     const queue = (raw: string, row: Row | undefined, problems?: readonly string[]) => {
       batch.push({ line: lineNumber, raw, row, problems });
-      if (batch.length === BATCH_LINES) flush();
+      batchChars += raw.length;
+      if (batch.length === BATCH_LINES || batchChars >= BATCH_CHARS) flush();
     };
     const fail = (raw: string, problems: readonly string[]) => queue(raw, undefined, problems);
 

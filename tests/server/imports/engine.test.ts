@@ -10,7 +10,12 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import { ERROR_CODE } from '@contracts/api/constants';
-import { IMPORT_SERVER_MESSAGE, type ImportAnswer, type ImportKind } from '@contracts/api/imports';
+import {
+  IMPORT_LIMITS,
+  IMPORT_SERVER_MESSAGE,
+  type ImportAnswer,
+  type ImportKind,
+} from '@contracts/api/imports';
 import { HttpError } from '../../../server/http/errors';
 import { BATCH_LINES, INSERT_ROWS } from '../../../server/imports/engine';
 import {
@@ -399,6 +404,20 @@ describe('the service', () => {
     expect(outcomes[0]?.errors).toContain(
       `${card(4321)}|12ab|1.00||line 4323: pin: must be 4 to 8 digits`,
     );
+  });
+
+  it("imports a file of long lines within the import thread's memory", async () => {
+    // 4,000 lines of 20,000 characters (80 MB of text, all refused as too long) but a short good
+    // line every 100: batches end at BATCH_CHARS, so the import thread's capped heap holds them.
+    const long = 'x'.repeat(IMPORT_LIMITS.maxLineChars * 2);
+    const card = (n: number) => `60359901${String(n).padStart(8, '0')}|1234|1.00|`;
+    const data = Array.from({ length: 4000 }, (_, n) => (n % 100 === 0 ? card(n) : long));
+    const { answer } = await run('card', lines(CARD_HEADER, ...data));
+    expect(answer).toMatchObject({
+      currentStep: 'completed',
+      totalSuccessLines: 40,
+      totalErrorLines: 3960,
+    });
   });
 
   it('recovers an import killed midway: none of its lines, reported failed', async () => {
