@@ -5,9 +5,10 @@
  *
  * createHmac costs 2.3 to 3 µs a PIN here, so a million PINs are 2.5 to 3 s of one core; the rest
  * of the import (reading, checking, writing to SQLite) is about as much again (2.6 s for a
- * million lines, measured alone), and one thread doing both took 5 s. On a thread of their own
- * the HMACs overlap the rest when a second core is free (`npm run bench -- --imports` prints
- * both figures).
+ * million lines, measured alone). On a thread of their own the HMACs overlap the rest when a
+ * second core is free: `npm run bench -- --imports` took 4.1 to 4.4 s for a 1,000,000-line file
+ * with the thread, and 5.7 to 7.2 s on one thread (the bench prints both), on this machine at a
+ * load average of 2.4 to 3.3.
  *
  * The thread and the import's thread talk through a MessageChannel: the import posts a batch's
  * messages (pinHashMessage) as one text, a line each (one string is copied at once, an array
