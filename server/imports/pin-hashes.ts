@@ -56,10 +56,11 @@ export class PinHashesHere implements PinHashes {
   }
 }
 
-/** The cells the import's thread waits on: SIGNAL changes on every answer, and on a stop. */
-const SIGNAL = 0;
 /** Between a batch's messages as posted: a card number and PIN are digits only. */
 const SEPARATOR = '\n';
+
+/** The cells the import's thread waits on: SIGNAL changes on every answer, and on a stop. */
+const SIGNAL = 0;
 const STOPPED = 1;
 
 /** The import's end of the PIN hash thread: its port, and the shared cells (pinHashCells). */
