@@ -170,13 +170,14 @@ function rssOf(pid: number): number {
   return Number(match?.[1] ?? 0) * 1024;
 }
 
-/** Samples the server's RSS every 50 ms until stopped; the peak. */
+/** Samples the server's RSS every 50 ms until stopped; the peak (so far, or in all). */
 function rssSampler(pid: number) {
   let peak = rssOf(pid);
   const timer = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, RSS_SAMPLE_MS);
   return {
+    peakSoFar: () => Math.max(peak, rssOf(pid)),
     stop: () => {
       clearInterval(timer);
       return Math.max(peak, rssOf(pid));
@@ -192,6 +193,8 @@ interface ImportRun {
   processSeconds: number;
   answer: ImportAnswer;
   rssBefore: number;
+  /** The peak while the file was uploaded, and in all (upload and import). */
+  rssUploadPeak: number;
   rssPeak: number;
   progress: number[];
   /** The progress answers seen while the import ran. */
@@ -307,6 +310,7 @@ export async function benchImports(): Promise<boolean> {
       if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
       const { fileName } = (await uploaded.json()) as UploadAnswer;
       const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+      const rssUploadPeak = rss.peakSoFar();
       await rm(file);
 
       const body: ImportRequest = {
@@ -381,6 +385,7 @@ export async function benchImports(): Promise<boolean> {
         processSeconds,
         answer,
         rssBefore,
+        rssUploadPeak,
         rssPeak,
         progress,
         progressSeen,
@@ -493,7 +498,7 @@ export async function benchImports(): Promise<boolean> {
           `processCardFile ${run.processSeconds.toFixed(2)} s (${run.answer.totalSuccessLines} good: ${run.answer.insertedLines} inserted, ${run.answer.replacedLines} replaced; ${run.answer.totalErrorLines} error lines)`,
       );
       console.log(
-        `    RSS ${mb(run.rssBefore).toFixed(0)} MB before the upload, peak ${mb(run.rssPeak).toFixed(0)} MB: +${growth.toFixed(0)} MB` +
+        `    RSS ${mb(run.rssBefore).toFixed(0)} MB before the upload, peak ${mb(run.rssPeak).toFixed(0)} MB: +${growth.toFixed(0)} MB (upload alone: +${mb(run.rssUploadPeak - run.rssBefore).toFixed(0)} MB)` +
           `  | progress polls ${run.progress.length}, p99 ${ms(percentile(run.progress, 0.99))}` +
           ` (${[...steps].map(([step, count]) => `${step} ${count}`).join(', ')})` +
           `  | profile reads ${run.reads.length}, p99 ${ms(percentile(run.reads, 0.99))}` +
