@@ -22,6 +22,7 @@ import path from 'node:path';
 import {
   BATCH_LINES,
   BatchWriter,
+  IMPORT_CACHE_KIB,
   PROGRESS_CELLS,
   runImport,
   TABLES,
@@ -40,7 +41,7 @@ export async function sqliteFloorSeconds(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-bench-floor-'));
   try {
     // As engine.ts runImport opens it; program 1 of an empty records folder.
-    const db = openProgramDb(dir, 1, { cacheKiB: 64 * 1024 });
+    const db = openProgramDb(dir, 1, { cacheKiB: IMPORT_CACHE_KIB });
     try {
       db.exec('PRAGMA journal_size_limit = 67108864; PRAGMA wal_autocheckpoint = 0');
       const writer = new BatchWriter(db, TABLES.card, 1);
