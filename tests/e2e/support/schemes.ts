@@ -437,11 +437,41 @@ export async function fillGeneralSettings(
     .check();
 }
 
-/** Types a date (dd.MM.yyyy) into a date picker and leaves it. */
+/**
+ * Types a date (dd.MM.yyyy) into a date picker and leaves it, once the field shows it. The
+ * picker opens its calendar on focus and re-renders the input as it does; on a loaded machine a
+ * fill can land before that re-render and be replaced by the field's previous date, so the text
+ * is typed again until the field keeps it (three tries at most).
+ */
 export async function typeDate(control: Locator, text: string): Promise<void> {
-  await control.fill(text);
-  await control.press('Escape');
-  await control.blur();
+  for (let attempt = 1; ; attempt += 1) {
+    await control.fill(text);
+    await control.press('Escape');
+    await control.blur();
+    if (await showsValue(control, text)) return;
+    if (attempt === 3) {
+      throw new Error(`date field: typed "${text}", shows "${await control.inputValue()}"`);
+    }
+  }
+}
+
+/** Whether an input shows `want` within two seconds. */
+async function showsValue(control: Locator, want: string): Promise<boolean> {
+  const handle = await control.elementHandle();
+  try {
+    await control
+      .page()
+      .waitForFunction(
+        ([element, text]) => element instanceof HTMLInputElement && element.value === text,
+        [handle, want] as const,
+        { timeout: 2_000 },
+      );
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle?.dispose();
+  }
 }
 
 /**
