@@ -418,6 +418,13 @@ export interface BaseCampaignNonAction {
 export interface UploadedFile {
   fileName: string;
   createdDate: number;
+  /**
+   * Not in the spec: the import's error file while some of its error lines still fail (its
+   * review, contracts/api/import-review.ts), else null.
+   */
+  outFileName?: string | null;
+  /** Not in the spec: how many of its error lines still fail (0 when outFileName is null). */
+  failingLines?: number;
 }
 
 /** Answer of activation (PUT /gift-card/summaries/{id}). */
