@@ -24,6 +24,7 @@ import { encryptSecret, pinHashMessage, pinKeyOf } from '../records/record-crypt
 import { storeDetails } from '../records/store-search';
 import { FIELD_DELIMITER } from './file-header';
 import { countDataLines, forEachDataLine, MAX_LINE_BYTES, type FileHeader } from './import-file';
+import { lineLayout, placeFields } from './line-fields';
 import {
   PIN_HASH_BYTES,
   PinHashesHere,
@@ -384,16 +385,14 @@ export function runImport(
           : new PinHashesThread(job.pinHashes);
     }
 
-    /** Per file column: its index in the documented order, or -1 (the `error` column). */
-    let positions: number[] = [];
+    /** The file's columns in the documented order (the `error` column ignored). */
+    let layout = lineLayout(kind, []);
     let errorColumn = -1;
     let passwordColumn = -1;
     let fieldCount = 0;
     let lineNumber = 0;
     let dataLines = 0;
     const values: string[] = specs.map(() => '');
-    /** The device password is kept as written (not trimmed). */
-    const passwordSpec = specs.findIndex((spec) => spec.name === 'password');
 
     const writeError = ({ line, raw, problems = [] }: Pending) => {
       outcome.errorLines += 1;
@@ -462,8 +461,8 @@ export function runImport(
     const fail = (raw: string, problems: readonly string[]) => queue(raw, undefined, problems);
 
     const onHeader = (header: FileHeader) => {
-      positions = [...header.positions];
-      fieldCount = positions.length;
+      layout = lineLayout(kind, header.positions);
+      fieldCount = header.positions.length;
       errorColumn = header.columns.indexOf(null);
       passwordColumn = header.columns.indexOf('password');
       const kept = header.text.split(FIELD_DELIMITER).filter((_, index) => index !== errorColumn);
@@ -514,13 +513,7 @@ export function runImport(
         fail(raw, [`expected ${fieldCount} fields separated by |, found ${parts.length}`]);
         return;
       }
-      values.fill('');
-      for (let index = 0; index < fieldCount; index += 1) {
-        const position = positions[index] ?? -1;
-        if (position < 0) continue;
-        const part = parts[index] ?? '';
-        values[position] = position === passwordSpec ? part : part.trim();
-      }
+      placeFields(layout, parts, values);
       const result = check(values);
       if (result.ok) queue(raw, result.value);
       else fail(raw, result.problems);

@@ -136,7 +136,12 @@ describe('card imports', () => {
     expect(await service.cards.findWithPin(1, '6035990100000011', '1234')).toBeDefined();
     expect((await service.cards.find(1, '6035990100000029'))?.balanceCents).toBe(150);
     expect(service.importedFiles(1)).toEqual([
-      { fileName: 'cards.txt', createdDate: 1_700_000_000 },
+      {
+        fileName: 'cards.txt',
+        createdDate: 1_700_000_000,
+        outFileName: answer.outFileName,
+        failingLines: 4,
+      },
     ]);
   });
 
