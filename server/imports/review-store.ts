@@ -152,6 +152,10 @@ export interface PageQuery {
   limit: number;
 }
 
+/**
+ * The key look-ups name lines_by_key (INDEXED BY): left to choose, SQLite took lines_by_status and
+ * read every failing line for each one (a bulk of 1,000 lines: 0.47 s against 0.05 s).
+ */
 const SCHEMA = `
 CREATE TABLE meta (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -521,7 +525,7 @@ export class ReviewStore {
         reasons.push(reasonOf(REVIEW_SERVER_MESSAGE.keyStored(keyName), this.#fileNames));
       }
       const other = this.#statement(
-        'SELECT line FROM lines WHERE key = ? AND corrected = 1 AND status IN (0, 1) AND line <> ? ORDER BY line LIMIT 1',
+        'SELECT line FROM lines INDEXED BY lines_by_key WHERE key = ? AND corrected = 1 AND status IN (0, 1) AND line <> ? ORDER BY line LIMIT 1',
       ).get(key, line) as { line: number } | undefined;
       if (other !== undefined) {
         reasons.push(
@@ -570,7 +574,7 @@ export class ReviewStore {
   #recheckDuplicatesOf(oldKey: string | null, line: number, checker: LineChecker): void {
     if (oldKey === null || oldKey === '') return;
     const others = this.#statement(
-      'SELECT * FROM lines WHERE key = ? AND corrected = 1 AND status = 0 AND line <> ?',
+      'SELECT * FROM lines INDEXED BY lines_by_key WHERE key = ? AND corrected = 1 AND status = 0 AND line <> ?',
     ).all(oldKey, line) as unknown as LineRow[];
     for (const other of others) {
       this.#store(other.line, this.#values(other), other.typed === 1, checker);
