@@ -322,7 +322,6 @@ export class ReviewService {
           faults,
         });
       } catch (error) {
-        store.abortImport();
         // A registered upload is the import service's (kept or deleted as any upload).
         if (!registered) rmSync(file, { force: true });
         throw error;
