@@ -48,7 +48,8 @@ import { checkCard, checkDevice, checkStore } from './rules';
 import { writeImportFile } from './sealed-file';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const REVIEW_NAME = new RegExp(`^(${UUID})\\.sqlite$`);
+/** A review's file, or one SQLite or its build left beside it. */
+const REVIEW_NAME = new RegExp(`^(${UUID})\\.sqlite(?:-wal|-shm|\\.building)?$`);
 
 /** Reviews kept open at once (each a SQLite handle); the least recently used is closed first. */
 const OPEN_REVIEWS = 16;
@@ -419,6 +420,7 @@ export class ReviewService {
       const outFileName = `${match[1]}.errors.txt`;
       if (this.#importing.has(outFileName)) continue;
       if (existsSync(path.join(this.#options.errorsDir, outFileName))) continue;
+      if (!existsSync(path.join(this.#options.reviewsDir, name))) continue; // removed just now
       this.remove(outFileName);
       removed += 1;
     }

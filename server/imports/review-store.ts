@@ -19,7 +19,7 @@ import {
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
@@ -506,6 +506,7 @@ export class ReviewStore {
       );
       db.exec('COMMIT');
       db.close();
+      chmodSync(building, 0o600);
       renameSync(building, file);
     } catch (error) {
       if (db.isOpen) db.close();

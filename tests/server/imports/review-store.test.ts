@@ -4,7 +4,7 @@
  * failing with the engine's reasons, and no PIN of a card line is on the disk in plain text.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -79,6 +79,7 @@ it('goes when the import\u2019s files are swept', async () => {
   const name = await importedWithErrors();
   expect(service.reviews.summary(PROGRAM, name).failingLines).toBe(2);
   expect(existsSync(reviewFile(name))).toBe(true);
+  expect((await stat(reviewFile(name))).mode & 0o777).toBe(0o600);
 
   const now = Date.now();
   const old = new Date(now - 25 * HOUR);
