@@ -9,7 +9,8 @@
  *
  * Card files hold PINs and device files passwords: their uploads are sealed as they are written
  * (sealed-file.ts, with the upload key; uploadKeyFor) and read back through decryption by the
- * import. A device upload is deleted once its import ends, completed or failed; a card upload
+ * import; a card import's error file is sealed as the engine writes it, and read through
+ * decryption by its download and its review. A device upload is deleted once its import ends, completed or failed; a card upload
  * stays, sealed, until its retention ends, like a store upload. At open, what a crash may have
  * left is deleted: a sealed upload that no program registered, a sealed device upload whose
  * import had started, and a card or device file in plain text.
@@ -28,6 +29,7 @@ import {
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Readable } from 'node:stream';
 import { MessageChannel, Worker, type Transferable } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import {
@@ -59,7 +61,7 @@ import {
   type ImportOutcome,
 } from './engine';
 import { describeKind, readHeader } from './file-header';
-import { isSealed } from './sealed-file';
+import { isSealed, plainSize, plainTextStream } from './sealed-file';
 import { pinHashCells, pinHashThreadStopped } from './pin-hashes';
 import { ReviewService } from './review-service';
 
@@ -475,6 +477,22 @@ export class ImportService {
     if (!ERROR_NAME.test(outFileName)) return undefined;
     const file = path.join(this.errorsDir, outFileName);
     return existsSync(file) ? file : undefined;
+  }
+
+  /**
+   * One of this service's error files as plain text (a card import's is sealed: its lines hold
+   * PINs), and its length, or undefined when there is none of that name.
+   */
+  readErrorFile(outFileName: string): { stream: Readable; bytes: number } | undefined {
+    const file = this.errorFile(outFileName);
+    const head = file === undefined ? undefined : readStart(file);
+    if (file === undefined || head === undefined) return undefined;
+    try {
+      const bytes = plainSize(head, statSync(file).size);
+      return { stream: plainTextStream({ file, key: this.#uploadKey }), bytes };
+    } catch {
+      return undefined; // removed meanwhile
+    }
   }
 
   /**

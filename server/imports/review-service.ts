@@ -9,7 +9,7 @@
  * A review goes with its error file (sweepFiles, dropAll); one whose error file is gone is
  * deleted by the next sweep.
  */
-import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -347,7 +347,7 @@ export class ReviewService {
         await this.#options.dropErrorFile(programId, answer.outFileName);
       }
       store.finishImport(refused);
-      this.#rewriteErrorFile(store, outFileName);
+      await this.#rewriteErrorFile(store, outFileName);
       const failing = store.failingLines();
       return { ...answer, outFileName: failing > 0 ? outFileName : null };
     } finally {
@@ -355,25 +355,17 @@ export class ReviewService {
     }
   }
 
-  /** The error file, rewritten with the failing lines only (replaced at once, by a rename). */
-  #rewriteErrorFile(store: ReviewStore, outFileName: string): void {
+  /**
+   * The error file, rewritten with the failing lines only (replaced at once, by a rename), in
+   * the engine's format: sealed for a card import, as the engine writes it.
+   */
+  async #rewriteErrorFile(store: ReviewStore, outFileName: string): Promise<void> {
     const target = path.join(this.#options.errorsDir, outFileName);
     const temporary = `${target}.rewrite`;
+    const key = store.meta.kind === 'card' ? this.#options.key : undefined;
     try {
-      writeFileSync(temporary, '', { mode: 0o600 });
-      const parts: string[] = [`${store.errorHeader()}\n`];
-      let size = 0;
-      const flush = () => {
-        writeFileSync(temporary, parts.join(''), { flag: 'a' });
-        parts.length = 0;
-        size = 0;
-      };
-      for (const line of store.failingErrorLines()) {
-        parts.push(`${line}\n`);
-        size += line.length;
-        if (size > 64 * 1024) flush();
-      }
-      flush();
+      rmSync(temporary, { force: true });
+      await writeImportFile(temporary, errorFileChunks(store), key);
       renameSync(temporary, target);
     } catch (error) {
       rmSync(temporary, { force: true });
@@ -443,10 +435,19 @@ function cardParamsOf(row: ReviewedImport): CardImportParams | undefined {
 }
 
 /** The corrections file: the header, then the fixed lines, in chunks of about 64 KB. */
-function* fileChunks(store: ReviewStore): Generator<Buffer> {
-  let parts: string[] = [store.meta.columns.join(FIELD_DELIMITER), '\n'];
+function fileChunks(store: ReviewStore): Generator<Buffer> {
+  return inChunks(store.meta.columns.join(FIELD_DELIMITER), store.correctionLines());
+}
+
+/** The error file: its header, then the failing lines, in chunks of about 64 KB. */
+function errorFileChunks(store: ReviewStore): Generator<Buffer> {
+  return inChunks(store.errorHeader(), store.failingErrorLines());
+}
+
+function* inChunks(header: string, lines: Iterable<string>): Generator<Buffer> {
+  let parts: string[] = [header, '\n'];
   let size = 0;
-  for (const line of store.correctionLines()) {
+  for (const line of lines) {
     parts.push(line, '\n');
     size += line.length + 1;
     if (size >= 64 * 1024) {

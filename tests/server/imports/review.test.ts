@@ -33,6 +33,7 @@ import {
 import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded } from '@contracts/api/mock-faults';
 import { SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
+import { isSealed } from '../../../server/imports/sealed-file';
 import { programDbFile } from '../../../server/records/records-db';
 import { buildGiftConfig } from '../../support/builders';
 import {
@@ -133,8 +134,11 @@ describe('the review of an import\u2019s error lines', () => {
     if (count === undefined) throw new Error(`no count ${text}`);
     return count;
   };
-  const download = async (name: string) =>
-    (await t.get(IMPORT_PATHS.downloadFile(name)).buffer(true).expect(200)).text;
+  const download = async (name: string) => {
+    const answer = await t.get(IMPORT_PATHS.downloadFile(name)).buffer(true).expect(200);
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text));
+    return answer.text;
+  };
   const listed = async () =>
     (
       (await t.get(SCHEME_PATHS.uploadedFiles(GIFT)).expect(200)).body as EmbeddedList<
@@ -320,6 +324,10 @@ describe('the review of an import\u2019s error lines', () => {
         '',
       ].join('\n'),
     );
+    // On disk the rewritten error file is sealed, as the engine writes a card import's.
+    const onDisk = await readFile(path.join(t.config.importsDir, 'errors', name));
+    expect(isSealed(onDisk)).toBe(true);
+    expect(onDisk.includes('|3333|')).toBe(false);
     const files = await listed();
     expect(
       files.map(({ fileName, outFileName, failingLines }) => [fileName, outFileName, failingLines]),
