@@ -165,13 +165,13 @@ function median(values: number[]): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The server's resident memory in bytes (VmRSS). */
-function rssOf(pid: number): number {
+export function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) * 1024;
 }
 
 /** Samples the server's RSS every 50 ms until stopped; the peak (so far, or in all). */
-function rssSampler(pid: number) {
+export function rssSampler(pid: number) {
   let peak = rssOf(pid);
   const timer = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));

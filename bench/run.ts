@@ -26,6 +26,9 @@
  *    through the real server (time, RSS growth, progress and journal reads meanwhile,
  *    event-loop delay), a 5,000,000-line one, and balance checks after 200,000 and after
  *    1,000,000 imported cards.
+ * 6. The review of an import's error lines (`--review`, bench/review.ts): a 1,000,000-line card
+ *    file with 50,000 bad lines of five kinds; the review opened, pages, one-line and bulk
+ *    corrections, the corrections imported, and the server's RSS meanwhile.
  * Then the summary: each goal, the figure measured, met / NOT met, and each section's time.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -43,6 +46,7 @@ import { Store } from '../server/db/store';
 import { DEMO_CARD_PROGRAM_ID, seedDemoCards, storeCards } from '../server/records/demo-cards';
 import { benchApi } from './api';
 import { benchImports } from './imports';
+import { benchReview } from './review';
 import { measure, verdict, type Goal, type Result } from './measure';
 import { benchSchemeCalls } from './schemes';
 import { benchStores } from './stores';
@@ -75,6 +79,7 @@ const SECTIONS: Section[] = [
     // Its goals are printed in its own section; the summary lists them only if it returns Goals.
     run: async () => goalsIn(await benchImports()),
   },
+  { name: 'import error review', flag: '--review', run: benchReview },
 ];
 
 /** `value` when it is a list of Goals (what a section returned), otherwise undefined. */

@@ -30,6 +30,7 @@ import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createFilesRouter } from './imports/files-router';
 import { ImportService } from './imports/import-service';
+import { createReviewRouter } from './imports/review-router';
 import { createLookupsRouter } from './lookups/lookups-router';
 import { createMailRouter } from './mail/mail-router';
 import { createModuleCodesRouter } from './module-codes/module-codes-router';
@@ -177,6 +178,7 @@ export function createApp({
     createLiabilityRouter(db),
     createBaseCampaignRouter(db),
     createSummariesRouter(db, imports),
+    createReviewRouter({ store: db, imports }),
     createFilesRouter({ store: db, imports, maxUploadBytes: config.importMaxBytes }),
   );
   api.use(notFoundHandler);

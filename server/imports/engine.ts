@@ -7,7 +7,7 @@
  *
  * Progress is written to shared cells (PROGRESS_CELL), read by the main thread at any moment.
  */
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import type { SQLInputValue } from 'node:sqlite';
 import {
@@ -24,6 +24,8 @@ import { encryptSecret, pinHashMessage, pinKeyOf } from '../records/record-crypt
 import { storeDetails } from '../records/store-search';
 import { FIELD_DELIMITER } from './file-header';
 import { countDataLines, forEachDataLine, MAX_LINE_BYTES, type FileHeader } from './import-file';
+import { lineLayout, placeFields } from './line-fields';
+import { SealedFileWriter } from './sealed-file';
 import {
   PIN_HASH_BYTES,
   PinHashesHere,
@@ -76,32 +78,38 @@ export interface ImportOutcome {
   replaced: number;
 }
 
-/** Buffered writes to the error file. */
+/**
+ * Buffered writes to the error file, sealed with `key` when given (a card import's: its lines
+ * hold PINs; sealed-file.ts). The download and the review read it through decryption.
+ */
 class ErrorFile {
-  #fd: number | undefined;
+  #writer: SealedFileWriter | undefined;
   #pending: string[] = [];
   #size = 0;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    readonly key: Buffer | undefined,
+  ) {}
 
   write(text: string): void {
-    this.#fd ??= openSync(this.file, 'w', 0o600);
+    this.#writer ??= new SealedFileWriter(this.file, this.key);
     this.#pending.push(text);
     this.#size += text.length;
     if (this.#size > 64 * 1024) this.flush();
   }
 
   flush(): void {
-    if (this.#fd === undefined || this.#pending.length === 0) return;
-    writeSync(this.#fd, this.#pending.join(''));
+    if (this.#writer === undefined || this.#pending.length === 0) return;
+    this.#writer.write(this.#pending.join(''));
     this.#pending = [];
     this.#size = 0;
   }
 
   close(): void {
     this.flush();
-    if (this.#fd !== undefined) closeSync(this.#fd);
-    this.#fd = undefined;
+    this.#writer?.close();
+    this.#writer = undefined;
   }
 }
 
@@ -366,7 +374,7 @@ export function runImport(
   Atomics.store(cells, PROGRESS_CELL.totalLines, totalLines);
 
   const db = openProgramDb(job.recordsDir, job.programId, { cacheKiB: IMPORT_CACHE_KIB });
-  const errors = new ErrorFile(job.errorFile);
+  const errors = new ErrorFile(job.errorFile, kind === 'card' ? input.key : undefined);
   const outcome: ImportOutcome = { totalLines, errorLines: 0, inserted: 0, replaced: 0 };
   let done = false;
   try {
@@ -384,16 +392,14 @@ export function runImport(
           : new PinHashesThread(job.pinHashes);
     }
 
-    /** Per file column: its index in the documented order, or -1 (the `error` column). */
-    let positions: number[] = [];
+    /** The file's columns in the documented order (the `error` column ignored). */
+    let layout = lineLayout(kind, []);
     let errorColumn = -1;
     let passwordColumn = -1;
     let fieldCount = 0;
     let lineNumber = 0;
     let dataLines = 0;
     const values: string[] = specs.map(() => '');
-    /** The device password is kept as written (not trimmed). */
-    const passwordSpec = specs.findIndex((spec) => spec.name === 'password');
 
     const writeError = ({ line, raw, problems = [] }: Pending) => {
       outcome.errorLines += 1;
@@ -462,8 +468,8 @@ export function runImport(
     const fail = (raw: string, problems: readonly string[]) => queue(raw, undefined, problems);
 
     const onHeader = (header: FileHeader) => {
-      positions = [...header.positions];
-      fieldCount = positions.length;
+      layout = lineLayout(kind, header.positions);
+      fieldCount = header.positions.length;
       errorColumn = header.columns.indexOf(null);
       passwordColumn = header.columns.indexOf('password');
       const kept = header.text.split(FIELD_DELIMITER).filter((_, index) => index !== errorColumn);
@@ -514,13 +520,7 @@ export function runImport(
         fail(raw, [`expected ${fieldCount} fields separated by |, found ${parts.length}`]);
         return;
       }
-      values.fill('');
-      for (let index = 0; index < fieldCount; index += 1) {
-        const position = positions[index] ?? -1;
-        if (position < 0) continue;
-        const part = parts[index] ?? '';
-        values[position] = position === passwordSpec ? part : part.trim();
-      }
+      placeFields(layout, parts, values);
       const result = check(values);
       if (result.ok) queue(raw, result.value);
       else fail(raw, result.problems);

@@ -251,24 +251,21 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
     IMPORT_PATHS.downloadFile(':name'),
     declareInput({ params: nameParams }, (req, res, next) => {
       const { name } = parseInput(nameParams, req.params, 'params');
-      const file = imports.errorFile(name);
-      if (file === undefined) throw notFound(IMPORT_SERVER_MESSAGE.fileNotFound);
+      const errors = imports.readErrorFile(name);
+      if (errors === undefined) throw notFound(IMPORT_SERVER_MESSAGE.fileNotFound);
       res.attachment(name);
-      res.sendFile(
-        file,
-        {
-          headers: {
-            'Content-Type': 'text/plain; charset=utf-8',
-            'Cache-Control': 'no-store',
-            'X-Content-Type-Options': 'nosniff',
-          },
-        },
-        (error?: Error) => {
-          if (error === undefined || res.headersSent) return;
-          // Removed meanwhile (a failed import's error file goes): the same 404.
-          next(notFound(IMPORT_SERVER_MESSAGE.fileNotFound));
-        },
-      );
+      res.set({
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': String(errors.bytes),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      // A sealed file is decrypted as it streams; one altered on disk ends the answer early.
+      errors.stream.on('error', (error: Error) => {
+        if (res.headersSent) res.destroy(error);
+        else next(error);
+      });
+      errors.stream.pipe(res);
     }),
   );
 

@@ -9,7 +9,8 @@
  *
  * Card files hold PINs and device files passwords: their uploads are sealed as they are written
  * (sealed-file.ts, with the upload key; uploadKeyFor) and read back through decryption by the
- * import. A device upload is deleted once its import ends, completed or failed; a card upload
+ * import; a card import's error file is sealed as the engine writes it, and read through
+ * decryption by its download and its review. A device upload is deleted once its import ends, completed or failed; a card upload
  * stays, sealed, until its retention ends, like a store upload. At open, what a crash may have
  * left is deleted: a sealed upload that no program registered, a sealed device upload whose
  * import had started, and a card or device file in plain text.
@@ -28,6 +29,7 @@ import {
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Readable } from 'node:stream';
 import { MessageChannel, Worker, type Transferable } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import {
@@ -59,8 +61,9 @@ import {
   type ImportOutcome,
 } from './engine';
 import { describeKind, readHeader } from './file-header';
-import { isSealed } from './sealed-file';
+import { isSealed, plainSize, plainTextStream } from './sealed-file';
 import { pinHashCells, pinHashThreadStopped } from './pin-hashes';
+import { ReviewService } from './review-service';
 
 export interface UploadRecord {
   /** The server-made name (newUploadName). */
@@ -217,6 +220,8 @@ export class ImportService {
   readonly cards: CardStore;
   /** What the published merchant site's store locator searches. */
   readonly stores: StoreSearch;
+  /** The reviews of the imports' error lines (review-service.ts), `<importsDir>/reviews`. */
+  readonly reviews: ReviewService;
   readonly #options: ImportServiceOptions;
   readonly #records: RecordsDb;
   readonly #pinKey: Buffer;
@@ -246,6 +251,14 @@ export class ImportService {
     this.#uploadKey = loadOrCreateKey(options.keysDir, UPLOAD_KEY_FILE);
     this.cards = new CardStore(this.#records, this.#pinKey);
     this.stores = new StoreSearch(this.#records);
+    this.reviews = new ReviewService(this, {
+      reviewsDir: path.join(options.importsDir, 'reviews'),
+      errorsDir: this.errorsDir,
+      key: this.#uploadKey,
+      records: this.#records,
+      logger: options.logger,
+      dropErrorFile: (programId, outFileName) => this.#dropErrorFile(programId, outFileName),
+    });
   }
 
   static open(options: ImportServiceOptions): ImportService {
@@ -282,7 +295,7 @@ export class ImportService {
     for (const { dir, pattern } of folders) {
       const names = await readdir(dir).catch(() => [] as string[]);
       for (const name of names) {
-        if (!pattern.test(name) || this.#running.has(name)) continue;
+        if (!pattern.test(name) || this.#running.has(name) || this.reviews.busy(name)) continue;
         const file = path.join(dir, name);
         const changed = await stat(file).then(
           (info) => info.mtimeMs,
@@ -290,12 +303,14 @@ export class ImportService {
         );
         if (changed === undefined || now - changed < retention) continue;
         // Checked again: an import of it may have started while the folder was read.
-        if (this.#running.has(name)) continue;
+        if (this.#running.has(name) || this.reviews.busy(name)) continue;
         await rm(file, { force: true });
         this.#dataLines.delete(name);
         removed += 1;
       }
     }
+    // An error file's review goes with it (and any review whose error file went otherwise).
+    removed += this.reviews.removeOrphans();
     if (removed > 0) {
       this.#options.logger.info({ removed }, 'deleted import files past their retention');
     }
@@ -464,20 +479,64 @@ export class ImportService {
     return existsSync(file) ? file : undefined;
   }
 
-  /** Completed imports of the program (the user's file names), oldest first. */
+  /**
+   * One of this service's error files as plain text (a card import's is sealed: its lines hold
+   * PINs), and its length, or undefined when there is none of that name.
+   */
+  readErrorFile(outFileName: string): { stream: Readable; bytes: number } | undefined {
+    const file = this.errorFile(outFileName);
+    const head = file === undefined ? undefined : readStart(file);
+    if (file === undefined || head === undefined) return undefined;
+    try {
+      const bytes = plainSize(head, statSync(file).size);
+      return { stream: plainTextStream({ file, key: this.#uploadKey }), bytes };
+    } catch {
+      return undefined; // removed meanwhile
+    }
+  }
+
+  /**
+   * Completed imports of the program (the user's file names), oldest first, each with its error
+   * file while some of its error lines still fail (its review's count when it was reviewed,
+   * else the import's error lines).
+   */
   importedFiles(programId: number): UploadedFile[] {
     const statement = this.#records.statement(
       programId,
       'importedFiles',
-      "SELECT i.user_file_name AS fileName, COALESCE(u.created_date, i.started_at) AS createdDate FROM imports i LEFT JOIN uploads u ON u.file_name = i.file_name WHERE i.step = 'completed' ORDER BY i.id",
+      "SELECT i.user_file_name AS fileName, COALESCE(u.created_date, i.started_at) AS createdDate, i.out_file_name AS outFileName, i.error_lines AS errorLines FROM imports i LEFT JOIN uploads u ON u.file_name = i.file_name WHERE i.step = 'completed' ORDER BY i.id",
       { createIfMissing: false },
     );
-    return (statement?.all() ?? []) as unknown as UploadedFile[];
+    const rows = (statement?.all() ?? []) as unknown as (UploadedFile & { errorLines: number })[];
+    return rows.map(({ fileName, createdDate, outFileName, errorLines }) => {
+      const failingLines =
+        outFileName === null || outFileName === undefined
+          ? 0
+          : this.reviews.failingLinesOf(outFileName, errorLines);
+      return {
+        fileName,
+        createdDate,
+        outFileName: failingLines > 0 ? (outFileName ?? null) : null,
+        failingLines,
+      };
+    });
+  }
+
+  /** Deletes an import's error file and forgets it (its lines went back to a review). */
+  async #dropErrorFile(programId: number, outFileName: string): Promise<void> {
+    const file = this.errorFile(outFileName);
+    if (file !== undefined) await rm(file, { force: true });
+    const db = this.#records.require(programId);
+    await this.#write(db, () =>
+      db
+        .prepare('UPDATE imports SET out_file_name = NULL WHERE out_file_name = ?')
+        .run(outFileName),
+    );
   }
 
   /** True while an import is queued or running (a scenario switch waits for none). */
   get importing(): boolean {
-    return this.#running.size > 0;
+    return this.#running.size > 0 || this.reviews.importing;
   }
 
   /**
@@ -487,12 +546,13 @@ export class ImportService {
    * queued or running.
    */
   async dropAll(): Promise<void> {
-    if (this.#running.size > 0) throw new Error('An import is running');
+    if (this.importing) throw new Error('An import is running');
     await Promise.allSettled([...this.#ending]);
+    this.reviews.closeAll();
     this.#records.close();
     this.#owners.clear();
     this.#dataLines.clear();
-    for (const dir of [this.#records.dir, this.uploadsDir, this.errorsDir]) {
+    for (const dir of [this.#records.dir, this.uploadsDir, this.errorsDir, this.reviews.dir]) {
       await rm(dir, { recursive: true, force: true });
     }
     // An empty records folder, not none: a start seeds the demo cards only where there is none.
@@ -509,6 +569,7 @@ export class ImportService {
     }
     await Promise.allSettled([...this.#runs]);
     await Promise.allSettled([...this.#ending]);
+    this.reviews.closeAll();
     this.#records.close();
   }
 
@@ -534,10 +595,18 @@ export class ImportService {
       Number(
         db
           .prepare(
-            "INSERT INTO imports (file_name, kind, user_file_name, step, out_file_name, started_at) VALUES (?, ?, ?, 'validating', ?, ?)",
+            "INSERT INTO imports (file_name, kind, user_file_name, step, out_file_name, started_at, card_bin, card_extension, card_length) VALUES (?, ?, ?, 'validating', ?, ?, ?, ?, ?)",
           )
-          .run(fileName, running.kind, request.userFileName, outFileName, nowSeconds())
-          .lastInsertRowid,
+          .run(
+            fileName,
+            running.kind,
+            request.userFileName,
+            outFileName,
+            nowSeconds(),
+            request.card?.binNumber ?? null,
+            request.card?.extension ?? null,
+            request.card?.cardLength ?? null,
+          ).lastInsertRowid,
       ),
     );
     const job: ImportJob = {

@@ -10,8 +10,15 @@
  * like a sealed one. The tag is checked when the reader reaches the end, before the import
  * commits (engine.ts is all or nothing): an altered file imports nothing.
  */
-import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import {
+  createCipheriv,
+  createDecipheriv,
+  randomBytes,
+  type CipherGCM,
+  type DecipherGCM,
+} from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 
@@ -53,6 +60,65 @@ export async function writeImportFile(
   const handle = await open(file, 'wx', 0o600);
   // The stream closes the handle when it finishes or fails; pipeline settles after that close.
   await pipeline(key === undefined ? chunks : sealChunks(key, chunks), handle.createWriteStream());
+}
+
+/**
+ * Writes a new file synchronously (owner only, replacing one there), sealed as sealChunks seals
+ * when a key is given, else as written: the engine's error file of a card import, whose lines
+ * hold PINs. Nothing is readable as a sealed file before close wrote its tag.
+ */
+export class SealedFileWriter {
+  readonly #fd: number;
+  readonly #cipher: CipherGCM | undefined;
+
+  constructor(file: string, key: Buffer | undefined) {
+    this.#fd = openSync(file, 'w', 0o600);
+    if (key === undefined) return;
+    const iv = randomBytes(IV_BYTES);
+    this.#cipher = createCipheriv(CIPHER, key, iv);
+    writeSync(this.#fd, Buffer.concat([SEALED_MAGIC, iv]));
+  }
+
+  write(text: string): void {
+    const bytes = Buffer.from(text);
+    writeSync(this.#fd, this.#cipher === undefined ? bytes : this.#cipher.update(bytes));
+  }
+
+  close(): void {
+    try {
+      if (this.#cipher !== undefined) {
+        writeSync(this.#fd, Buffer.concat([this.#cipher.final(), this.#cipher.getAuthTag()]));
+      }
+    } finally {
+      closeSync(this.#fd);
+    }
+  }
+}
+
+/** The plain text's length of a file (sealed or not) of `size` bytes starting with `head`. */
+export function plainSize(head: Uint8Array, size: number): number {
+  return isSealed(head) ? Math.max(0, size - HEADER_BYTES - TAG_BYTES) : size;
+}
+
+/**
+ * A file's plain text as a stream, in 64 KB chunks read through ImportFileReader: a sealed
+ * file's tag is checked at its end, and an altered one ends the stream with an error.
+ */
+export function plainTextStream(input: ImportInput): Readable {
+  const reader = new ImportFileReader(input);
+  function* chunks(): Generator<Buffer> {
+    try {
+      for (;;) {
+        const buffer = Buffer.allocUnsafe(64 * 1024);
+        const read = reader.read(buffer, 0, buffer.length);
+        if (read === 0) return;
+        yield buffer.subarray(0, read);
+      }
+    } finally {
+      reader.close();
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /** True when the bytes at the start of a file are a sealed file's. */

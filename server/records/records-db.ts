@@ -73,7 +73,16 @@ export function isBusyError(error: unknown): boolean {
   );
 }
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
+
+/**
+ * Version 3: an import keeps the card parameters it ran with (its BIN, extension and card
+ * length), so the review of its error lines re-checks them with the import's own rules.
+ */
+const MIGRATE_2_TO_3 = `
+ALTER TABLE imports ADD COLUMN card_bin TEXT;
+ALTER TABLE imports ADD COLUMN card_extension TEXT;
+ALTER TABLE imports ADD COLUMN card_length INTEGER;`;
 
 /**
  * Version 2: stores get a rowid (`id`, for the search index; the store code stays unique).
@@ -217,7 +226,10 @@ CREATE TABLE imports (
   out_file_name TEXT,
   message TEXT,
   started_at INTEGER NOT NULL,
-  ended_at INTEGER
+  ended_at INTEGER,
+  card_bin TEXT,
+  card_extension TEXT,
+  card_length INTEGER
 );
 CREATE INDEX imports_by_file ON imports (file_name, id);
 ${STORE_SEARCH_SCHEMA}
@@ -267,7 +279,8 @@ export function openProgramDb(
         // Read again inside the write lock: another connection may have migrated meanwhile.
         const current = Number(pragmaValue(db, 'user_version'));
         if (current === 0) db.exec(SCHEMA);
-        else if (current === 1) db.exec(MIGRATE_1_TO_2);
+        if (current === 1) db.exec(MIGRATE_1_TO_2);
+        if (current === 1 || current === 2) db.exec(MIGRATE_2_TO_3);
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       });
     }

@@ -23,7 +23,7 @@ import {
   type CardImportParams,
   type ImportTestHooks,
 } from '../../../server/imports/import-service';
-import { writeImportFile } from '../../../server/imports/sealed-file';
+import { isSealed, plainTextStream, writeImportFile } from '../../../server/imports/sealed-file';
 
 const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
 const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
@@ -86,9 +86,18 @@ async function run(
   const file = answer.outFileName === null ? undefined : service.errorFile(answer.outFileName);
   return {
     answer,
-    errors: file === undefined ? undefined : await readFile(file, 'utf8'),
+    errors: file === undefined ? undefined : await plainText(file),
     fileName,
   };
+}
+
+/** An error file's text, read through decryption when it is sealed (a card import's). */
+async function plainText(file: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of plainTextStream({ file, key: service.uploadKeyFor('card') })) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const lines = (...all: string[]) => `${all.join('\n')}\n`;
@@ -135,8 +144,17 @@ describe('card imports', () => {
     expect(card?.balanceCents).toBe(5000);
     expect(await service.cards.findWithPin(1, '6035990100000011', '1234')).toBeDefined();
     expect((await service.cards.find(1, '6035990100000029'))?.balanceCents).toBe(150);
+    // The PINs of its lines are not on the disk in plain text: the file is sealed.
+    const onDisk = await readFile(service.errorFile(answer.outFileName ?? '') ?? '');
+    expect(isSealed(onDisk)).toBe(true);
+    expect(onDisk.includes('6035990200000011|12|abc')).toBe(false);
     expect(service.importedFiles(1)).toEqual([
-      { fileName: 'cards.txt', createdDate: 1_700_000_000 },
+      {
+        fileName: 'cards.txt',
+        createdDate: 1_700_000_000,
+        outFileName: answer.outFileName,
+        failingLines: 4,
+      },
     ]);
   });
 

@@ -205,7 +205,12 @@ describe.each([1, 2] as const)(
       expect(all.total).toBe(2);
 
       expect(service.importedFiles(PROGRAM)).toEqual([
-        { fileName: 'cards-2024.txt', createdDate: 1_700_000_000 },
+        {
+          fileName: 'cards-2024.txt',
+          createdDate: 1_700_000_000,
+          outFileName: null,
+          failingLines: 0,
+        },
       ]);
 
       const db = new DatabaseSync(programDbFile(path.join(root, 'records'), PROGRAM), {

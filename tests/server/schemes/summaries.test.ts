@@ -84,7 +84,13 @@ describe('scheme summary', () => {
       expect(dates[0]).toBeGreaterThanOrEqual(before);
       expect(dates[0]).toBeLessThanOrEqual(dates[1] ?? 0);
       expect(dates[1]).toBeLessThanOrEqual(after);
-      expect(Object.keys(listed[0] ?? {}).sort()).toEqual(['createdDate', 'fileName']);
+      // Imports without failing lines name no error file.
+      expect(listed[0]).toEqual({
+        fileName: 'stores-1.txt',
+        createdDate: dates[0],
+        outFileName: null,
+        failingLines: 0,
+      });
     });
 
     it('reads a data file that still has the retired uploadedFiles list', async () => {

@@ -1,0 +1,163 @@
+/**
+ * The review of an import's error lines over HTTP (contracts/api/import-review.ts), beside the
+ * giftSchemeFiles calls and behind the same token check:
+ *   GET  giftSchemeFiles/{programId}/reviews/{outFileName}              ReviewSummary
+ *   GET  giftSchemeFiles/{programId}/reviews/{outFileName}/lines        ReviewPage
+ *   PUT  giftSchemeFiles/{programId}/reviews/{outFileName}/lines/{line} LineCorrection -> ReviewLine
+ *   POST giftSchemeFiles/{programId}/reviews/{outFileName}/bulk         BulkCorrection -> BulkAnswer
+ *   POST giftSchemeFiles/{programId}/reviews/{outFileName}/import       -> ImportAnswer
+ *   GET  giftSchemeFiles/{programId}/reviews/{outFileName}/progress     ImportProgress
+ *
+ * The program must exist and the import be its own (else 404). `outFileName` is only compared
+ * with the service's error file pattern before anything touches the disk (review-service.ts).
+ */
+import { Router } from 'express';
+import { z } from 'zod';
+import { ERROR_CODE } from '@contracts/api/constants';
+import {
+  REVIEW_LIMITS,
+  REVIEW_LINE_STATUSES,
+  REVIEW_PATHS,
+  REVIEW_SERVER_MESSAGE,
+} from '@contracts/api/import-review';
+import { IMPORT_LIMITS } from '@contracts/api/imports';
+import type { Store } from '../db/store';
+import { HttpError, notFound } from '../http/errors';
+import { positiveInt, validate } from '../http/validate';
+import type { ImportService } from './import-service';
+import { midwayFaultOf } from './midway-faults';
+import type { ColumnChange } from './review-store';
+
+export interface ReviewRouterOptions {
+  store: Store;
+  imports: ImportService;
+}
+
+/** A value as a line of the file holds it: within the line limit, no field delimiter or break. */
+export const REVIEW_VALUE_TEXT = 'Must not contain | or a line break';
+const value = z
+  .string()
+  .max(IMPORT_LIMITS.maxLineChars, `Must be at most ${IMPORT_LIMITS.maxLineChars} characters`)
+  .regex(/^[^|\r\n]*$/, REVIEW_VALUE_TEXT);
+
+const columnName = z.string().min(1).max(100);
+/** A ReviewCount's id. */
+const ruleId = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Must be a rule of the review')
+  .transform(Number);
+const offset = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Must be a whole number')
+  .transform(Number);
+
+const reviewParams = z.object({ programId: positiveInt, outFileName: z.string() });
+const lineParams = reviewParams.extend({ line: positiveInt });
+const linesQuery = z.object({
+  rule: ruleId.optional(),
+  status: z.enum(REVIEW_LINE_STATUSES).optional(),
+  offset: offset.optional(),
+  limit: positiveInt
+    .pipe(
+      z.number().max(REVIEW_LIMITS.maxPageLines, `Must be at most ${REVIEW_LIMITS.maxPageLines}`),
+    )
+    .optional(),
+});
+const lineCorrection = z.strictObject({ values: z.record(columnName, value) });
+const bulkCorrection = z.strictObject({
+  rule: ruleId.optional(),
+  field: columnName,
+  set: value.optional(),
+  find: value.min(1).optional(),
+  replace: value.optional(),
+});
+const noBody = z.strictObject({});
+
+export function createReviewRouter({ store, imports }: ReviewRouterOptions): Router {
+  const router = Router();
+  const reviews = imports.reviews;
+
+  /** The program exists (else the review is not found either). */
+  const programOf = (programId: number) => {
+    if (!store.read().programs.some((program) => program.programId === programId)) {
+      throw notFound(REVIEW_SERVER_MESSAGE.reviewNotFound);
+    }
+    return programId;
+  };
+
+  router.get(
+    REVIEW_PATHS.review(':programId', ':outFileName'),
+    validate({ params: reviewParams }),
+    (req, res) => {
+      const { programId, outFileName } = req.params;
+      res.set('Cache-Control', 'no-store').json(reviews.summary(programOf(programId), outFileName));
+    },
+  );
+
+  router.get(
+    REVIEW_PATHS.lines(':programId', ':outFileName'),
+    validate({ params: reviewParams, query: linesQuery }),
+    (req, res) => {
+      const { programId, outFileName } = req.params;
+      const { rule, status, offset: from = 0, limit = REVIEW_LIMITS.pageLines } = req.query;
+      const page = reviews.page(programOf(programId), outFileName, {
+        ...(rule === undefined ? {} : { rule }),
+        ...(status === undefined ? {} : { status }),
+        offset: from,
+        limit,
+      });
+      res.set('Cache-Control', 'no-store').json(page);
+    },
+  );
+
+  router.put(
+    REVIEW_PATHS.line(':programId', ':outFileName', ':line'),
+    validate({ params: lineParams, body: lineCorrection }),
+    (req, res) => {
+      const { programId, outFileName, line } = req.params;
+      res.json(reviews.correct(programOf(programId), outFileName, line, req.body.values));
+    },
+  );
+
+  router.post(
+    REVIEW_PATHS.bulk(':programId', ':outFileName'),
+    validate({ params: reviewParams, body: bulkCorrection }),
+    (req, res) => {
+      const { programId, outFileName } = req.params;
+      const { rule, field, set, find, replace } = req.body;
+      if (
+        (set === undefined) === (find === undefined) ||
+        (find === undefined && replace !== undefined)
+      ) {
+        throw new HttpError(400, ERROR_CODE.VALIDATION, REVIEW_SERVER_MESSAGE.setOrFind);
+      }
+      const change: ColumnChange =
+        set !== undefined ? { set } : { find: find ?? '', replace: replace ?? '' };
+      res.json(reviews.bulk(programOf(programId), outFileName, rule, field, change));
+    },
+  );
+
+  router.post(
+    REVIEW_PATHS.importCorrections(':programId', ':outFileName'),
+    validate({ params: reviewParams, body: noBody }),
+    async (req, res) => {
+      const { programId, outFileName } = req.params;
+      // The developer tools' failAtLine / stallAtLine (midway-faults.ts); undefined otherwise.
+      const faults = midwayFaultOf(res)?.imports;
+      res.json(await reviews.importCorrections(programOf(programId), outFileName, faults));
+    },
+  );
+
+  router.get(
+    REVIEW_PATHS.progress(':programId', ':outFileName'),
+    validate({ params: reviewParams }),
+    (req, res) => {
+      const { programId, outFileName } = req.params;
+      res
+        .set('Cache-Control', 'no-store')
+        .json(reviews.progress(programOf(programId), outFileName));
+    },
+  );
+
+  return router;
+}

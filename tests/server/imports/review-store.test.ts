@@ -1,0 +1,142 @@
+/**
+ * The review's store and its life beside the import service: a review goes with its import's
+ * error file (swept past its retention), a line the corrections import refused goes back to
+ * failing with the engine's reasons, and no PIN of a card line is on the disk in plain text.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { REVIEW_SERVER_MESSAGE } from '@contracts/api/import-review';
+import { HttpError } from '../../../server/http/errors';
+import { readKey, UPLOAD_KEY_FILE } from '../../../server/records/record-crypto';
+import { ImportService, type CardImportParams } from '../../../server/imports/import-service';
+import { ReviewStore, type LineChecker } from '../../../server/imports/review-store';
+import { writeImportFile } from '../../../server/imports/sealed-file';
+
+const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
+const HOUR = 60 * 60 * 1000;
+const PROGRAM = 1;
+const SECRET_PIN = '80417';
+
+let dir: string;
+let service: ImportService;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'review-store-test-'));
+  service = ImportService.open({
+    recordsDir: path.join(dir, 'records'),
+    importsDir: path.join(dir, 'imports'),
+    keysDir: path.join(dir, 'keys'),
+    logger: pino({ level: 'silent' }),
+    fileRetentionMs: 24 * HOUR,
+  });
+});
+afterEach(async () => {
+  await service.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const card = (serial: number) => `60359901${String(serial).padStart(8, '0')}`;
+
+/** Imports a card file of one good line and two bad ones; answers its error file's name. */
+async function importedWithErrors(): Promise<string> {
+  const fileName = service.newUploadName();
+  const content = [
+    'cardNumber|pin|balance|expiryDate',
+    `${card(1)}|1234|10.00|2030-12-31`,
+    `${card(2)}|${SECRET_PIN}|bad|`,
+    `${card(3)}|${SECRET_PIN}|bad|`,
+  ];
+  await writeImportFile(
+    path.join(service.uploadsDir, fileName),
+    [Buffer.from(`${content.join('\n')}\n`)],
+    service.uploadKeyFor('card'),
+  );
+  await service.registerUpload({
+    fileName,
+    programId: PROGRAM,
+    userFileName: 'cards.txt',
+    kind: 'card',
+    bytes: 1,
+    createdDate: 1_700_000_000,
+  });
+  const answer = await service.process('card', {
+    programId: PROGRAM,
+    fileName,
+    userFileName: 'cards.txt',
+    card: CARD_PARAMS,
+  });
+  if (answer.outFileName === null) throw new Error('no error file');
+  return answer.outFileName;
+}
+
+const reviewFile = (outFileName: string) =>
+  ReviewStore.fileOf(path.join(dir, 'imports', 'reviews'), outFileName);
+
+it('goes when the import\u2019s files are swept', async () => {
+  const name = await importedWithErrors();
+  expect(service.reviews.summary(PROGRAM, name).failingLines).toBe(2);
+  expect(existsSync(reviewFile(name))).toBe(true);
+  expect((await stat(reviewFile(name))).mode & 0o777).toBe(0o600);
+
+  const now = Date.now();
+  const old = new Date(now - 25 * HOUR);
+  await utimes(path.join(service.errorsDir, name), old, old);
+  await service.sweepFiles(now);
+
+  expect(existsSync(reviewFile(name))).toBe(false);
+  expect(() => service.reviews.summary(PROGRAM, name)).toThrow(
+    new HttpError(404, 3, REVIEW_SERVER_MESSAGE.reviewNotFound),
+  );
+  expect(service.importedFiles(PROGRAM)).toEqual([
+    { fileName: 'cards.txt', createdDate: 1_700_000_000, outFileName: null, failingLines: 0 },
+  ]);
+});
+
+it('keeps no PIN of a card line in plain text on the disk', async () => {
+  const name = await importedWithErrors();
+  service.reviews.correct(PROGRAM, name, 3, { balance: '5.00' });
+  const reviews = path.join(dir, 'imports', 'reviews');
+  const files = await readdir(reviews);
+  expect(files.length).toBeGreaterThan(0);
+  for (const entry of files) {
+    expect((await readFile(path.join(reviews, entry))).includes(SECRET_PIN)).toBe(false);
+  }
+});
+
+it('puts the lines the corrections import refused back to failing with its reasons', async () => {
+  const name = await importedWithErrors();
+  const file = reviewFile(name);
+  service.reviews.summary(PROGRAM, name);
+  const key = readKey(path.join(dir, 'keys'), UPLOAD_KEY_FILE);
+  if (key === undefined) throw new Error('no upload key');
+  // The review is closed by the service only when it is swept: a second handle reads the same.
+  const store = ReviewStore.open(file, key);
+  const checker: LineChecker = { check: () => [], keyStored: () => false };
+  try {
+    store.correct(3, new Map([[2, '1.00']]), checker);
+    store.correct(4, new Map([[2, '2.00']]), checker);
+    expect(store.beginImport('upload.txt')).toBe(2);
+    expect([...store.correctionLines()]).toEqual([
+      `${card(2)}|${SECRET_PIN}|1.00|`,
+      `${card(3)}|${SECRET_PIN}|2.00|`,
+    ]);
+    // The corrections file's line 2 (the review's line 4) was refused.
+    store.finishImport(new Map([[2, ['cardNumber: appears again, first at line 1']]]));
+    expect(store.statusCounts()).toEqual({ failing: 1, fixed: 0, imported: 1 });
+    expect(store.line(4)).toMatchObject({
+      status: 'failing',
+      reasons: [{ field: 'cardNumber', text: 'cardNumber: appears again, first at line 1' }],
+    });
+    expect(store.counts().map((count) => count.text)).toEqual([
+      'cardNumber: appears again in the file',
+    ]);
+    expect([...store.failingErrorLines()]).toEqual([
+      `${card(3)}|${SECRET_PIN}|2.00||line 4: cardNumber: appears again, first at line 1`,
+    ]);
+  } finally {
+    store.close();
+  }
+});

@@ -1,0 +1,566 @@
+/**
+ * The review of an import's error lines over HTTP (contracts/api/import-review.ts), through the
+ * real app and its import worker: the summary and its counts, pages, one-line and bulk
+ * corrections re-checked with the import's own rules and the stored records, the corrections
+ * imported through the engine, Files Uploaded, and every refusal with nothing written.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import request from 'supertest';
+import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import type { EmbeddedList } from '@contracts/api/entities';
+import {
+  correctionsFileName,
+  REVIEW_PATHS,
+  REVIEW_SECRET_MASK,
+  REVIEW_SERVER_MESSAGE,
+  type BulkAnswer,
+  type ReviewLine,
+  type ReviewPage,
+  type ReviewSummary,
+} from '@contracts/api/import-review';
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_KIND_PATHS,
+  IMPORT_LIMITS,
+  IMPORT_PATHS,
+  type ImportAnswer,
+  type ImportKind,
+  type ImportProgress,
+  type UploadAnswer,
+} from '@contracts/api/imports';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import type { FaultAdded } from '@contracts/api/mock-faults';
+import { SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
+import { isSealed } from '../../../server/imports/sealed-file';
+import { programDbFile } from '../../../server/records/records-db';
+import { buildGiftConfig } from '../../support/builders';
+import {
+  createSchemeTestApp,
+  expectError,
+  TEST_SCHEMES,
+  type SchemeTestApp,
+} from '../schemes/core-test-app';
+
+const GIFT = TEST_SCHEMES.gift.programId;
+const OTHER = TEST_SCHEMES.loyalty.programId;
+const BIN = '627182';
+const SUFFIX = '001';
+const CARD = { binNumber: BIN, extension: SUFFIX, cardLength: 16 } as const;
+const cardNumber = (serial: number) => `${BIN}${SUFFIX}${String(serial).padStart(7, '0')}`;
+const wrongSuffix = (serial: number) => `${BIN}002${String(serial).padStart(7, '0')}`;
+
+const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
+const STORE_HEADER = 'storeCode|storeName|address|city|postcode|countryCode';
+const DEVICE_HEADER = 'deviceId|storeCode|deviceType|serialNumber|password';
+const file = (...all: string[]) => Buffer.from(`${all.join('\n')}\n`);
+
+/**
+ * Lines are numbered as in the file (the header is line 1): good lines 2, 7 and 10; a short PIN
+ * (3), two wrong suffixes (4, 8), two bad balances (5, 9), a key met again (6).
+ */
+const CARDS = file(
+  CARD_HEADER,
+  `${cardNumber(1)}|1234|50.00|2030-12-31`,
+  `${cardNumber(2)}|12|20.00|2030-12-31`,
+  `${wrongSuffix(3)}|3333|30.00|`,
+  `${cardNumber(4)}|4444|abc|`,
+  `${cardNumber(1)}|5555|55.00|`,
+  `${cardNumber(6)}|6666|60.00|`,
+  `${wrongSuffix(7)}|7777|70.00|`,
+  `${cardNumber(8)}|8888|x|`,
+  `${cardNumber(9)}|9999|90.00|`,
+);
+
+const PIN_RULE = 'pin: must be 4 to 8 digits';
+const SUFFIX_RULE = `cardNumber: must be 16 digits starting with the BIN ${BIN} followed by the extension ${SUFFIX}`;
+const BALANCE_RULE = 'balance: must be an amount such as 25.00';
+const AGAIN_RULE = 'cardNumber: appears again in the file';
+
+const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+const missing = (errorMessage: string) => ({ errorCode: ERROR_CODE.NOT_FOUND, errorMessage });
+const conflicting = (errorMessage: string) => ({ errorCode: ERROR_CODE.CONFLICT, errorMessage });
+const reviewNotFound = missing(REVIEW_SERVER_MESSAGE.reviewNotFound);
+
+describe('the review of an import\u2019s error lines', () => {
+  let t: SchemeTestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    t = await createSchemeTestApp((data) => {
+      data.configurations = [buildGiftConfig({ programId: GIFT, suffixStand: SUFFIX })];
+    });
+    token = (await t.login()).token;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function imported(kind: ImportKind, bytes: Buffer, name: string): Promise<ImportAnswer> {
+    const uploadPath =
+      kind === 'device' ? IMPORT_PATHS.uploadDevice(GIFT) : IMPORT_PATHS.upload(GIFT);
+    const uploaded = await t.post(uploadPath).attach(IMPORT_FILE_FIELD, bytes, name).expect(200);
+    const { fileName } = uploaded.body as UploadAnswer;
+    const answer = await t
+      .post(IMPORT_KIND_PATHS[kind].process, {
+        programId: GIFT,
+        fileName,
+        userFileName: name,
+        ...(kind === 'card' ? CARD : {}),
+      })
+      .expect(200);
+    return answer.body as ImportAnswer;
+  }
+
+  /** Imports CARDS; answers its error file's name. */
+  async function cardReview(): Promise<string> {
+    const answer = await imported('card', CARDS, 'cards.txt');
+    expect(answer.totalErrorLines).toBe(6);
+    if (answer.outFileName === null) throw new Error('no error file');
+    return answer.outFileName;
+  }
+
+  const summary = async (name: string, programId = GIFT) =>
+    (await t.get(REVIEW_PATHS.review(programId, name)).expect(200)).body as ReviewSummary;
+  const page = async (name: string, query = '') =>
+    (await t.get(`${REVIEW_PATHS.lines(GIFT, name)}${query}`).expect(200)).body as ReviewPage;
+  const correct = (name: string, line: number | string, values: Record<string, string>) =>
+    t.put(REVIEW_PATHS.line(GIFT, name, line), { values });
+  const bulk = (name: string, body: object) => t.post(REVIEW_PATHS.bulk(GIFT, name), body);
+  const importCorrections = (name: string) => t.post(REVIEW_PATHS.importCorrections(GIFT, name));
+  const ruleOf = (s: ReviewSummary, text: string) => {
+    const count = s.counts.find((c) => c.text === text);
+    if (count === undefined) throw new Error(`no count ${text}`);
+    return count;
+  };
+  const download = async (name: string) => {
+    const answer = await t.get(IMPORT_PATHS.downloadFile(name)).buffer(true).expect(200);
+    expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.text));
+    return answer.text;
+  };
+  const listed = async () =>
+    (
+      (await t.get(SCHEME_PATHS.uploadedFiles(GIFT)).expect(200)).body as EmbeddedList<
+        'files',
+        UploadedFile
+      >
+    )._embedded.files;
+  /** The program's stored card (read from its records file), or undefined. */
+  function storedCard(number: string): { balance_cents: number } | undefined {
+    const db = new DatabaseSync(programDbFile(t.config.recordsDir, GIFT), { readOnly: true });
+    try {
+      return db.prepare('SELECT balance_cents FROM cards WHERE card_number = ?').get(number) as
+        { balance_cents: number } | undefined;
+    } finally {
+      db.close();
+    }
+  }
+
+  it('answers the columns, the counts by rule and field, and pages of the error lines', async () => {
+    const name = await cardReview();
+    // Files Uploaded names the error file and counts its lines without building the review.
+    expect((await listed()).map((f) => [f.fileName, f.outFileName, f.failingLines])).toEqual([
+      ['cards.txt', name, 6],
+    ]);
+    expect(await readdir(path.join(t.config.importsDir, 'reviews')).catch(() => [])).toEqual([]);
+    const s = await summary(name);
+    expect(s).toMatchObject({
+      outFileName: name,
+      userFileName: 'cards.txt',
+      kind: 'card',
+      columns: ['cardNumber', 'pin', 'balance', 'expiryDate'],
+      secretColumn: null,
+      totalLines: 6,
+      failingLines: 6,
+      fixedLines: 0,
+      importedLines: 0,
+      importing: false,
+    });
+    expect(s.counts.map(({ text, field, lines }) => [text, field, lines])).toEqual([
+      [SUFFIX_RULE, 'cardNumber', 2],
+      [BALANCE_RULE, 'balance', 2],
+      [PIN_RULE, 'pin', 1],
+      [AGAIN_RULE, 'cardNumber', 1],
+    ]);
+
+    const all = await page(name);
+    expect(all.total).toBe(6);
+    expect(all.lines.map((l) => l.line)).toEqual([3, 4, 5, 6, 8, 9]);
+    expect(all.lines[0]).toEqual({
+      line: 3,
+      values: [cardNumber(2), '12', '20.00', '2030-12-31'],
+      reasons: [{ rule: ruleOf(s, PIN_RULE).rule, field: 'pin', text: PIN_RULE }],
+      status: 'failing',
+      corrected: false,
+    });
+    expect(all.lines[3]?.reasons).toEqual([
+      {
+        rule: ruleOf(s, AGAIN_RULE).rule,
+        field: 'cardNumber',
+        text: 'cardNumber: appears again, first at line 2',
+      },
+    ]);
+
+    const suffixes = await page(name, `?rule=${ruleOf(s, SUFFIX_RULE).rule}`);
+    expect(suffixes.lines.map((l) => l.line)).toEqual([4, 8]);
+    const second = await page(name, '?offset=1&limit=2');
+    expect(second).toMatchObject({ total: 6, offset: 1, limit: 2 });
+    expect(second.lines.map((l) => l.line)).toEqual([4, 5]);
+    expect((await page(name, '?status=fixed')).total).toBe(0);
+  });
+
+  it('re-checks a corrected line with the import\u2019s rules: fixed once it passes', async () => {
+    const name = await cardReview();
+    const stillBad = await correct(name, 3, { PIN: '12a' }).expect(200);
+    expect((stillBad.body as ReviewLine).reasons.map((r) => r.text)).toEqual([PIN_RULE]);
+    const fixed = (await correct(name, 3, { pin: '2222' }).expect(200)).body as ReviewLine;
+    expect(fixed).toEqual({
+      line: 3,
+      values: [cardNumber(2), '2222', '20.00', '2030-12-31'],
+      reasons: [],
+      status: 'fixed',
+      corrected: true,
+    });
+    const s = await summary(name);
+    expect([s.failingLines, s.fixedLines]).toEqual([5, 1]);
+    expect(s.counts.find((c) => c.text === PIN_RULE)).toBeUndefined();
+    // Kept on the server: a later page has it.
+    expect((await page(name, '?status=fixed')).lines).toEqual([fixed]);
+  });
+
+  it('refuses a key already stored and a key of another corrected line', async () => {
+    const name = await cardReview();
+    // Line 6 repeats card 1, stored from line 2: a new card number passes.
+    const stored = (await correct(name, 6, {}).expect(200)).body as ReviewLine;
+    expect(stored.reasons.map((r) => r.text)).toEqual([
+      REVIEW_SERVER_MESSAGE.keyStored('cardNumber'),
+    ]);
+    expect((await correct(name, 6, { cardNumber: cardNumber(5) }).expect(200)).body).toMatchObject({
+      status: 'fixed',
+    });
+    // Line 4 corrected to line 6's new number: a duplicate of a corrected line.
+    const twice = (await correct(name, 4, { cardNumber: cardNumber(5) }).expect(200))
+      .body as ReviewLine;
+    expect(twice.status).toBe('failing');
+    expect(twice.reasons.map((r) => r.text)).toEqual([
+      REVIEW_SERVER_MESSAGE.keyOnLine('cardNumber', 6),
+    ]);
+    // Line 6 takes another number: line 4 no longer repeats it.
+    await correct(name, 6, { cardNumber: cardNumber(15) }).expect(200);
+    expect((await page(name, '?status=fixed')).lines.map((l) => l.line)).toEqual([4, 6]);
+  });
+
+  it('corrects a filter in bulk: a value set, a text replaced, with counts', async () => {
+    const name = await cardReview();
+    const s = await summary(name);
+    const balance = (
+      await bulk(name, {
+        rule: ruleOf(s, BALANCE_RULE).rule,
+        field: 'balance',
+        set: '12.50',
+      }).expect(200)
+    ).body as BulkAnswer;
+    expect(balance).toEqual({ matched: 2, changed: 2, nowPassing: 2, failingLines: 4 });
+
+    const suffix = (
+      await bulk(name, {
+        rule: ruleOf(s, SUFFIX_RULE).rule,
+        field: 'cardNumber',
+        find: `${BIN}002`,
+        replace: `${BIN}${SUFFIX}`,
+      }).expect(200)
+    ).body as BulkAnswer;
+    expect(suffix).toEqual({ matched: 2, changed: 2, nowPassing: 2, failingLines: 2 });
+    expect((await page(name, '?status=fixed')).lines.map((l) => [l.line, l.values[0]])).toEqual([
+      [4, cardNumber(3)],
+      [5, cardNumber(4)],
+      [8, cardNumber(7)],
+      [9, cardNumber(8)],
+    ]);
+
+    // Every failing line, a value that changes nothing on one of them.
+    const pins = (await bulk(name, { field: 'pin', set: '12' }).expect(200)).body as BulkAnswer;
+    expect(pins).toEqual({ matched: 2, changed: 1, nowPassing: 0, failingLines: 2 });
+  });
+
+  it('imports the corrections through the engine: cards stored, the error file holds the rest', async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    await correct(name, 5, { balance: '44.00' }).expect(200);
+
+    const answer = (await importCorrections(name).expect(200)).body as ImportAnswer;
+    expect(answer).toEqual({
+      totalSuccessLines: 2,
+      totalErrorLines: 0,
+      outFileName: name,
+      currentStep: 'completed',
+      insertedLines: 2,
+      replacedLines: 0,
+    });
+    expect(storedCard(cardNumber(2))).toEqual({ balance_cents: 2000 });
+    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
+
+    const s = await summary(name);
+    expect([s.failingLines, s.fixedLines, s.importedLines]).toEqual([4, 0, 2]);
+    expect((await page(name, '?status=imported')).lines.map((l) => l.line)).toEqual([3, 5]);
+    expect((await page(name)).lines.map((l) => l.line)).toEqual([4, 6, 8, 9]);
+    const progress = (await t.get(REVIEW_PATHS.progress(GIFT, name)).expect(200))
+      .body as ImportProgress;
+    expect(progress).toEqual({
+      currentStep: 'completed',
+      currentLine: 2,
+      totalLines: 2,
+      numErrorLines: 0,
+    });
+
+    expect(await download(name)).toBe(
+      [
+        'cardNumber|pin|balance|expiryDate|error',
+        `${wrongSuffix(3)}|3333|30.00||line 4: ${SUFFIX_RULE}`,
+        `${cardNumber(1)}|5555|55.00||line 6: cardNumber: appears again, first at line 2`,
+        `${wrongSuffix(7)}|7777|70.00||line 8: ${SUFFIX_RULE}`,
+        `${cardNumber(8)}|8888|x||line 9: ${BALANCE_RULE}`,
+        '',
+      ].join('\n'),
+    );
+    // On disk the rewritten error file is sealed, as the engine writes a card import's.
+    const onDisk = await readFile(path.join(t.config.importsDir, 'errors', name));
+    expect(isSealed(onDisk)).toBe(true);
+    expect(onDisk.includes('|3333|')).toBe(false);
+    const files = await listed();
+    expect(
+      files.map(({ fileName, outFileName, failingLines }) => [fileName, outFileName, failingLines]),
+    ).toEqual([
+      ['cards.txt', name, 4],
+      [correctionsFileName('cards.txt'), null, 0],
+    ]);
+
+    // An imported line is not corrected again; nothing is left to import.
+    expectError(
+      await correct(name, 3, { pin: '1111' }),
+      409,
+      conflicting(REVIEW_SERVER_MESSAGE.alreadyImported),
+    );
+    expectError(
+      await importCorrections(name),
+      409,
+      conflicting(REVIEW_SERVER_MESSAGE.nothingToImport),
+    );
+  });
+
+  it('imports a fixed line whose key was stored meanwhile as any import does: replacing it', async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    await correct(name, 5, { balance: '44.00' }).expect(200);
+    await imported('card', file(CARD_HEADER, `${cardNumber(4)}|1234|1.00|`), 'later.txt');
+    const answer = (await importCorrections(name).expect(200)).body as ImportAnswer;
+    expect(answer).toMatchObject({ insertedLines: 1, replacedLines: 1, totalErrorLines: 0 });
+    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
+  });
+
+  it('answers 409 to corrections imported twice at once, and the progress meanwhile', async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    const fault = await request(t.app)
+      .post(MOCK_PATHS.faults)
+      .set(AUTH_HEADER, token)
+      .send({
+        method: 'POST',
+        path: `/api${REVIEW_PATHS.importCorrections(GIFT, name)}`,
+        stallAtLine: 1,
+        times: 1,
+      })
+      .expect(201);
+    const first = importCorrections(name).then((response) => response);
+    // The first import stalls at its line 1 until the fault is deleted.
+    for (;;) {
+      const progress = (await t.get(REVIEW_PATHS.progress(GIFT, name)).expect(200))
+        .body as ImportProgress;
+      if (progress.currentStep === 'importing' && progress.currentLine === 1) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await summary(name)).importing).toBe(true);
+    await t.expectNothingWritten(async () => {
+      expectError(
+        await importCorrections(name),
+        409,
+        conflicting(REVIEW_SERVER_MESSAGE.importRunning),
+      );
+      expectError(
+        await correct(name, 4, { pin: '1' }),
+        409,
+        conflicting(REVIEW_SERVER_MESSAGE.importRunning),
+      );
+    });
+    await request(t.app)
+      .delete(MOCK_PATHS.fault.replace(':id', (fault.body as FaultAdded).fault.id))
+      .set(AUTH_HEADER, token)
+      .expect(204);
+    expect((await first).status).toBe(200);
+    expect(storedCard(cardNumber(2))).toEqual({ balance_cents: 2000 });
+    expect((await summary(name)).importedLines).toBe(1);
+  });
+
+  it('refuses bad corrections with a clear 4xx and nothing written', async () => {
+    const name = await cardReview();
+    const before = { summary: await summary(name), page: await page(name) };
+    const s = before.summary;
+    const unchanged = async () => {
+      expect(await summary(name)).toEqual(before.summary);
+      expect(await page(name)).toEqual(before.page);
+    };
+    await t.expectNothingWritten(async () => {
+      // Another program's import, an unknown program, an unknown import.
+      expectError(await t.get(REVIEW_PATHS.review(OTHER, name)), 404, reviewNotFound);
+      expectError(
+        await t.put(REVIEW_PATHS.line(OTHER, name, 2), { values: { pin: '2222' } }),
+        404,
+        reviewNotFound,
+      );
+      expectError(
+        await t.post(REVIEW_PATHS.bulk(OTHER, name), { field: 'pin', set: '2222' }),
+        404,
+        reviewNotFound,
+      );
+      expectError(await t.post(REVIEW_PATHS.importCorrections(OTHER, name)), 404, reviewNotFound);
+      expectError(await t.get(REVIEW_PATHS.lines(999, name)), 404, reviewNotFound);
+      const unknown = '00000000-0000-4000-8000-000000000000.errors.txt';
+      expectError(await t.get(REVIEW_PATHS.progress(GIFT, unknown)), 404, reviewNotFound);
+      // A column the header does not have.
+      expectError(
+        await correct(name, 3, { currency: 'AUD' }),
+        400,
+        invalid(`currency: ${REVIEW_SERVER_MESSAGE.unknownColumn('currency')}`),
+      );
+      expectError(
+        await bulk(name, { field: 'status', set: 'active' }),
+        400,
+        invalid(`status: ${REVIEW_SERVER_MESSAGE.unknownColumn('status')}`),
+      );
+      // A value making the line too long (each value within the limit by itself).
+      const half = '1'.repeat(IMPORT_LIMITS.maxLineChars / 2);
+      const tooLong = invalid(REVIEW_SERVER_MESSAGE.lineTooLong(IMPORT_LIMITS.maxLineChars));
+      expectError(await correct(name, 3, { pin: half, balance: half }), 400, tooLong);
+      expectError(await bulk(name, { field: 'expiryDate', set: `${half}${half}` }), 400, tooLong);
+      // A bulk correction with no matching line, or neither or both of set and find.
+      expectError(
+        await bulk(name, { rule: '99999', field: 'pin', set: '1234' }),
+        404,
+        missing(REVIEW_SERVER_MESSAGE.noMatchingLine),
+      );
+      const setOrFind = invalid(REVIEW_SERVER_MESSAGE.setOrFind);
+      expectError(await bulk(name, { field: 'pin' }), 400, setOrFind);
+      expectError(await bulk(name, { field: 'pin', set: '1', find: '2' }), 400, setOrFind);
+      expectError(await bulk(name, { field: 'pin', set: '1', replace: '2' }), 400, setOrFind);
+      // A value that would split the line.
+      expect((await correct(name, 3, { pin: '12|34' })).status).toBe(400);
+      expect((await correct(name, 3, { pin: '12\n34' })).status).toBe(400);
+      // No such line; nothing fixed to import.
+      expectError(
+        await correct(name, 1, { pin: '1234' }),
+        404,
+        missing(REVIEW_SERVER_MESSAGE.lineNotFound(1)),
+      );
+      expectError(
+        await importCorrections(name),
+        409,
+        conflicting(REVIEW_SERVER_MESSAGE.nothingToImport),
+      );
+      // A filter that is not one.
+      expect((await t.get(`${REVIEW_PATHS.lines(GIFT, name)}?rule=..%2Fx`)).status).toBe(400);
+      expect((await t.get(`${REVIEW_PATHS.lines(GIFT, name)}?limit=201`)).status).toBe(400);
+    });
+    await unchanged();
+    expect(ruleOf(s, PIN_RULE).lines).toBe(1);
+  });
+
+  it('refuses a traversal in every name before touching the disk', async () => {
+    const name = await cardReview();
+    const raw = (method: 'get' | 'put' | 'post', url: string) =>
+      request(t.app)[method](`/api${url}`).set(AUTH_HEADER, token).send({ values: {} });
+    const base = '/gift-card/giftSchemeFiles';
+    await t.expectNothingWritten(async () => {
+      for (const bad of [
+        '..%2F..%2Fdb.json',
+        '..',
+        '%2E%2E',
+        `..%2Ferrors%2F${name}`,
+        `${name}%00`,
+      ]) {
+        expectError(await raw('get', `${base}/${GIFT}/reviews/${bad}`), 404, reviewNotFound);
+        expectError(
+          await raw('put', `${base}/${GIFT}/reviews/${bad}/lines/2`),
+          404,
+          reviewNotFound,
+        );
+      }
+      for (const bad of ['..%2F1', '1%2F..', '-1', '0']) {
+        const answer = await raw('get', `${base}/${bad}/reviews/${name}`);
+        expect(answer.status).toBe(400);
+      }
+      for (const bad of ['..%2F2', '2%2F..', '0', '2.5']) {
+        const answer = await raw('put', `${base}/${GIFT}/reviews/${name}/lines/${bad}`);
+        expect(answer.status).toBe(400);
+      }
+    });
+    const reviews = await readdir(path.join(t.config.importsDir, 'reviews')).catch(() => []);
+    expect(reviews).toEqual([]);
+    expect((await summary(name)).failingLines).toBe(6);
+  });
+
+  it('never answers a device password; a typed one is imported', async () => {
+    await imported(
+      'store',
+      file(STORE_HEADER, 'S001|Main Store|1 Test Street|Sydney|2000|AU'),
+      'stores.txt',
+    );
+    const answer = await imported(
+      'device',
+      file(DEVICE_HEADER, 'D-1|S001|POS|SN-1|secret123', 'D-2|NOPE|POS|SN-2|hidden456'),
+      'devices.txt',
+    );
+    const name = answer.outFileName;
+    if (name === null) throw new Error('no error file');
+    const s = await summary(name);
+    expect(s).toMatchObject({ kind: 'device', secretColumn: 'password', failingLines: 1 });
+    expect(s.counts.map((c) => c.text)).toEqual([
+      'storeCode: no store with this code was imported for the scheme',
+      REVIEW_SERVER_MESSAGE.passwordAgain,
+    ]);
+    const [line] = (await page(name)).lines;
+    expect(line?.values).toEqual(['D-2', 'NOPE', 'POS', 'SN-2', REVIEW_SECRET_MASK]);
+
+    const storeFixed = (await correct(name, 3, { storeCode: 'S001' }).expect(200))
+      .body as ReviewLine;
+    expect(storeFixed.reasons.map((r) => r.text)).toEqual([REVIEW_SERVER_MESSAGE.passwordAgain]);
+    const typed = await correct(name, 3, { password: 'typed-again-77' }).expect(200);
+    expect(typed.text).not.toContain('typed-again-77');
+    expect(typed.body as ReviewLine).toMatchObject({
+      status: 'fixed',
+      values: ['D-2', 'S001', 'POS', 'SN-2', REVIEW_SECRET_MASK],
+    });
+    const listedPage = await t.get(REVIEW_PATHS.lines(GIFT, name)).expect(200);
+    expect(listedPage.text).not.toContain('typed-again-77');
+    expect(listedPage.text).not.toContain('hidden456');
+    await importCorrections(name).expect(200);
+
+    const db = new DatabaseSync(programDbFile(t.config.recordsDir, GIFT), { readOnly: true });
+    try {
+      expect(db.prepare('SELECT store_code FROM devices WHERE device_id = ?').get('D-2')).toEqual({
+        store_code: 'S001',
+      });
+    } finally {
+      db.close();
+    }
+    // Nothing of the typed password on disk in plain text: not in the review, not in uploads.
+    for (const folder of ['reviews', 'uploads', 'errors']) {
+      const dir = path.join(t.config.importsDir, folder);
+      for (const entry of await readdir(dir).catch(() => [] as string[])) {
+        const bytes = await readFile(path.join(dir, entry));
+        expect(bytes.includes('typed-again-77')).toBe(false);
+        expect(bytes.includes('hidden456')).toBe(false);
+      }
+    }
+  });
+});
