@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import {
   REVIEW_LIMITS,
   REVIEW_SECRET_MASK,
@@ -496,6 +497,32 @@ describe('import error review', () => {
     expect(
       screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) }),
     ).toHaveValue('1234');
+  });
+
+  it('has no serious or critical axe violation, also while a cell is edited', async () => {
+    install();
+    const { user } = await openReview();
+    const serious = async () => {
+      const results = await axe.run(document.body, {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        },
+        // jsdom lays nothing out: colours and sizes are checked in the browser tests.
+        rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+        resultTypes: ['violations'],
+      });
+      return results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+    };
+    expect(await serious()).toEqual([]);
+    await user.dblClick(cellOf(3, 1));
+    expect(within(cellOf(3, 1)).getByRole('textbox')).toHaveFocus();
+    expect(await serious()).toEqual([]);
   });
 
   it("shows the server's message when the review cannot be read", async () => {
