@@ -67,7 +67,11 @@ export const STATE = {
   schemeWithUploadedStoreFile: 'a scheme has an uploaded store file',
   /** Params `{ programTypeId }`; answers `{ programId, fileName }`: its store imported, and an uploaded device file (one good line on it), not imported. */
   schemeWithUploadedDeviceFile: 'a scheme has an uploaded device file for its store',
-  /** Params `{ programTypeId }`; answers `{ programId, fileName, outFileName }`: a completed card import with one error line. */
+  /**
+   * Params `{ programTypeId }`; answers `{ programId, fileName, outFileName }`: a completed card
+   * import with one error line (line 3, a card number of no BIN). A new import each time, so its
+   * review (contracts/api/import-review.ts, named by `outFileName`) has nothing corrected yet.
+   */
   schemeWithCardImportErrors: 'a scheme has a completed card import with error lines',
   /** Answers `{ binId }`: a master (internal) card BIN. */
   masterCardBin: 'a master card BIN exists',

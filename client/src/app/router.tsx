@@ -15,6 +15,11 @@ const loadMerchant = () =>
   import(/* webpackChunkName: "my-merchant" */ '@/features/my-merchant/components/merchant-area');
 const loadSchemes = () =>
   import(/* webpackChunkName: "schemes" */ '@/features/schemes/components/scheme-area');
+/** The review of an import's error lines: a chunk of its own, loaded when a review opens. */
+const loadImportReview = () =>
+  import(
+    /* webpackChunkName: "import-review" */ '@/features/schemes/components/review/import-review-screen'
+  );
 
 type JournalModule = Awaited<ReturnType<typeof loadJournal>>;
 type JournalScreen = {
@@ -129,6 +134,12 @@ export const appRoutes: RouteObject[] = [
                   schemeStep(gift.financial, 'FinancialSettlementStep'),
                   schemeStep(gift.liability, 'LiabilityStep'),
                   schemeStep(gift.summary, 'SummaryStep'),
+                  {
+                    path: gift.review.path,
+                    lazy: async () => ({
+                      Component: (await loadImportReview()).ImportReviewScreen,
+                    }),
+                  },
                 ],
               },
               {
@@ -148,6 +159,12 @@ export const appRoutes: RouteObject[] = [
                   schemeStep(loyalty.liability, 'LiabilityStep'),
                   schemeStep(loyalty.basecampaign, 'BaseCampaignStep'),
                   schemeStep(loyalty.summary, 'SummaryStep'),
+                  {
+                    path: loyalty.review.path,
+                    lazy: async () => ({
+                      Component: (await loadImportReview()).ImportReviewScreen,
+                    }),
+                  },
                 ],
               },
             ],

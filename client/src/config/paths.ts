@@ -5,7 +5,8 @@
  * Scheme wizard paths are not given by the spec (03 §2 names the states only); chosen here:
  *   setup → client-setup, general → general-settings, config → configuration,
  *   upload → stores-devices, financial → financial-settlement, liability → liability-reports,
- *   basecampaign → base-campaign (loyalty only), summary → summary.
+ *   basecampaign → base-campaign (loyalty only), summary → summary; and, not a step, the review
+ *   of an import's error lines → review-errors.
  */
 
 export interface RouteEntry<Name extends string = string, Path extends string = string> {
@@ -29,6 +30,8 @@ const schemeWizard = <A extends 'gift' | 'loyalty', B extends string>(area: A, b
   financial: route(`main.${area}.wizard.financial`, `${base}/wizard/financial-settlement`),
   liability: route(`main.${area}.wizard.liability`, `${base}/wizard/liability-reports`),
   summary: route(`main.${area}.wizard.summary`, `${base}/wizard/summary`),
+  /** Not a tab: the review of an import's error lines, opened from Stores & Devices or Summary. */
+  review: route(`main.${area}.wizard.review`, `${base}/wizard/review-errors`),
 });
 
 export const paths = {

@@ -1,7 +1,15 @@
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
-import { IMPORT_TEXT, errorFileDownloadName } from '@contracts/api/imports';
-import type { FileImport, ImportPhase } from '../../hooks/use-file-import';
+import { REVIEW_TEXT } from '@contracts/api/import-review';
+import {
+  IMPORT_TEXT,
+  errorFileDownloadName,
+  type ImportAnswer,
+  type ImportKind,
+  type ImportProgress,
+} from '@contracts/api/imports';
+import type { UploadProgress } from '@/lib/api/upload-request';
+import type { ImportPhase } from '../../hooks/use-file-import';
 import { formatCount, panelView, type PanelPhase } from '../../lib/imports';
 import './import-progress-panel.css';
 
@@ -12,20 +20,38 @@ import './import-progress-panel.css';
  * panelView), the file name, the current step, the percentage (bytes sent while uploading, the
  * bar named "Upload progress"; then lines read of the file's lines, capped at 100, named "Import
  * progress"), the success and error lines with thousands separators, and 'Download error file'
- * when error lines exist (saved as `<the operator's file name>.errors.txt`). A named region, each
- * import's figures a polite live status, a real progressbar, its buttons in the tab order.
+ * when error lines exist (saved as `<the operator's file name>.errors.txt`), with 'Review errors'
+ * beside it where the screen opens reviews. A named region, each import's figures a polite live
+ * status, a real progressbar, its buttons in the tab order.
  *
- * It sits beside the step's sections, never over them (import-progress-panel.css).
+ * It sits beside the step's sections, never over them (import-progress-panel.css). The review
+ * screen shows its corrections' import in it too (PanelImport: what the panel reads of one).
  */
+export interface PanelImport {
+  kind: ImportKind;
+  state: {
+    phase: ImportPhase;
+    /** The operator's file (its name is shown). */
+    file: { name: string } | null;
+    upload: UploadProgress | null;
+    answer: ImportAnswer | null;
+  };
+  progress: ImportProgress | undefined;
+  reset(): void;
+}
+
 export function ImportProgressPanel({
   imports,
   titles,
   onDownload,
+  onReview,
 }: {
-  imports: readonly FileImport[];
-  titles: Readonly<Record<FileImport['kind'], string>>;
+  imports: readonly PanelImport[];
+  titles: Readonly<Record<ImportKind, string>>;
   /** Downloads the error file `outFileName`, saved as `saveAs`. */
   onDownload(outFileName: string, saveAs: string): void;
+  /** Opens the review of the error file `outFileName` (no 'Review errors' without it). */
+  onReview?(outFileName: string): void;
 }) {
   const shown = imports.filter((each) => isPanelPhase(each.state.phase));
   if (shown.length === 0) return null;
@@ -38,6 +64,7 @@ export function ImportProgressPanel({
             fileImport={each}
             title={titles[each.kind]}
             onDownload={onDownload}
+            onReview={onReview}
           />
         ))}
       </div>
@@ -52,10 +79,12 @@ function ImportEntry({
   fileImport,
   title,
   onDownload,
+  onReview,
 }: {
-  fileImport: FileImport;
+  fileImport: PanelImport;
   title: string;
   onDownload(outFileName: string, saveAs: string): void;
+  onReview?(outFileName: string): void;
 }) {
   const headingId = useId();
   const { state, progress } = fileImport;
@@ -117,6 +146,11 @@ function ImportEntry({
             }
           >
             {IMPORT_TEXT.downloadErrorFile}
+          </Button>
+        ) : null}
+        {outFileName && view.errorLines > 0 && phase === 'done' && onReview ? (
+          <Button variant="outline-primary" size="sm" onClick={() => onReview(outFileName)}>
+            {REVIEW_TEXT.reviewErrors}
           </Button>
         ) : null}
         {phase === 'done' ? (

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useNavigate } from 'react-router-dom';
-import { IMPORT_TEXT, type ImportKind } from '@contracts/api/imports';
+import { IMPORT_TEXT } from '@contracts/api/imports';
 import { SCHEME_STATUS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { QueryContent } from '@/components/common/query-content';
 import { withId } from '@/config/paths';
@@ -17,15 +17,10 @@ import { useFileImport, type FileImport } from '../../hooks/use-file-import';
 import { useSchemeArea } from '../../hooks/use-scheme-area';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { useWizardScheme } from '../../hooks/use-wizard-scheme';
+import { IMPORT_SECTION_TITLE, reviewRoute } from '../../lib/import-review';
 import { importRequestOf } from '../../lib/imports';
 import { showSaveError } from '../../lib/step-dialogs';
 import { nextStep } from '../../lib/wizard-steps';
-
-const SECTION_TITLE: Readonly<Record<ImportKind, string>> = {
-  card: IMPORT_TEXT.cardSection,
-  store: IMPORT_TEXT.storeSection,
-  device: IMPORT_TEXT.deviceSection,
-};
 
 /** 03 §8: leaving with an uploaded file not imported; OK leaves, Cancel (focused) stays. */
 const CONTINUE_WITHOUT_IMPORTING: LeaveQuestion = { title: SCHEME_TEXT.continueWithoutImporting };
@@ -142,8 +137,13 @@ export function StoresDevicesStep() {
         ) : null}
         <ImportProgressPanel
           imports={imports}
-          titles={SECTION_TITLE}
+          titles={IMPORT_SECTION_TITLE}
           onDownload={(name, saveAs) => void download(name, saveAs)}
+          onReview={
+            id === null
+              ? undefined
+              : (outFileName) => void navigate(reviewRoute(area, id, outFileName, 'upload'))
+          }
         />
       </div>
       <div className="d-flex gap-2">

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { REVIEW_TEXT } from '@contracts/api/import-review';
 import { reviewMailSentText } from '@contracts/api/mail';
 import {
   SCHEME_TEXT,
@@ -45,6 +46,7 @@ import {
 import { useSchemeArea } from '../../hooks/use-scheme-area';
 import { useWizardScheme } from '../../hooks/use-wizard-scheme';
 import { showFailedOrError } from '../../lib/failed-dialog';
+import { reviewRoute } from '../../lib/import-review';
 import { captureElementPng } from '../../lib/screenshot';
 import { schemeState } from '../../lib/scheme-state';
 import { ACTIVATION_TEXT } from '../../lib/scheme-texts';
@@ -256,7 +258,14 @@ export function SummaryStep() {
           />
         ) : null}
         <SummarySection title={SUMMARY_LABEL.filesUploaded}>
-          <FileList files={files} />
+          <FileList
+            files={files}
+            reviewOf={
+              id === null
+                ? undefined
+                : (outFileName) => reviewRoute(area, id, outFileName, 'summary')
+            }
+          />
         </SummarySection>
         <SummarySection title={SUMMARY_LABEL.filesCreated}>
           {/* 03 §2: an empty Files Created list. */}
@@ -315,18 +324,46 @@ function toMessage(error: unknown): { message: string } {
   return { message: text };
 }
 
-function FileList({ files }: { files: StoreShape<UploadedFile[]> }) {
+/**
+ * An uploaded file list; with `reviewOf`, an import whose error lines still fail offers 'Review
+ * errors' (described by its file's name, as several may).
+ */
+function FileList({
+  files,
+  reviewOf,
+}: {
+  files: StoreShape<UploadedFile[]>;
+  /** The review route of an import's error file. */
+  reviewOf?(outFileName: string): string;
+}) {
+  const listId = useId();
   if (files.loading && files.data === undefined) return <LoadingIndicator />;
   const list = files.data ?? [];
   if (list.length === 0) return <p className="mb-0">{SUMMARY_LABEL.noFiles}</p>;
   return (
     <ul className="list-unstyled mb-0">
-      {list.map((file, index) => (
-        <li key={`${file.fileName}-${index}`}>
-          <span className="me-3 font-monospace">{fileDateText(file.createdDate)}</span>
-          {file.fileName}
-        </li>
-      ))}
+      {list.map((file, index) => {
+        const nameId = `${listId}-${index}`;
+        const { outFileName, failingLines = 0 } = file;
+        return (
+          <li key={`${file.fileName}-${index}`} className="d-flex flex-wrap align-items-center">
+            <span className="me-3 font-monospace">{fileDateText(file.createdDate)}</span>
+            <span id={nameId}>{file.fileName}</span>
+            {reviewOf && outFileName && failingLines > 0 ? (
+              <>
+                <span className="ms-3 text-danger">{REVIEW_TEXT.failingCount(failingLines)}</span>
+                <Link
+                  className="btn btn-sm btn-outline-primary ms-3"
+                  to={reviewOf(outFileName)}
+                  aria-describedby={nameId}
+                >
+                  {REVIEW_TEXT.reviewErrors}
+                </Link>
+              </>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,0 +1,149 @@
+import { useId, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { REVIEW_TEXT, type BulkAnswer, type BulkCorrection } from '@contracts/api/import-review';
+
+type Mode = 'set' | 'replace';
+
+/**
+ * Correct in bulk: for the lines of the filter shown (`rule`, or every failing line), set one
+ * column to a value, or replace a text within it (every occurrence). The server re-checks every
+ * line it changed; the answer says how many changed and how many now pass. The secret column's
+ * value is typed as a password.
+ */
+export function BulkCorrectionForm({
+  columns,
+  secretColumn,
+  rule,
+  scope,
+  onApply,
+}: {
+  columns: readonly string[];
+  secretColumn: string | null;
+  /** The filter the correction applies to (undefined: every failing line). */
+  rule: string | undefined;
+  /** Which lines Apply changes, said under the heading. */
+  scope: string;
+  /** Sends the correction; its answer, or undefined when it failed (the error was shown). */
+  onApply(correction: BulkCorrection): Promise<BulkAnswer | undefined>;
+}) {
+  const headingId = useId();
+  const scopeId = useId();
+  const [field, setField] = useState(columns[0] ?? '');
+  const [mode, setMode] = useState<Mode>('set');
+  const [value, setValue] = useState('');
+  const [find, setFind] = useState('');
+  const [replace, setReplace] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const secret = secretColumn !== null && field === secretColumn;
+  const ready = field !== '' && (mode === 'set' || find !== '');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    const correction: BulkCorrection =
+      mode === 'set'
+        ? { ...(rule === undefined ? {} : { rule }), field, set: value }
+        : { ...(rule === undefined ? {} : { rule }), field, find, replace };
+    setBusy(true);
+    setAnswer(null);
+    const result = await onApply(correction);
+    setBusy(false);
+    if (result) setAnswer(result);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="card mb-3">
+      <Form
+        className="card-body"
+        aria-labelledby={headingId}
+        aria-describedby={scopeId}
+        onSubmit={(event) => void submit(event)}
+      >
+        <h3 id={headingId} className="h6">
+          {REVIEW_TEXT.bulkHeading}
+        </h3>
+        <p id={scopeId} className="form-text mt-0">
+          {scope}
+        </p>
+        <div className="d-flex flex-wrap gap-3 align-items-end">
+          <Form.Group controlId={`${headingId}-field`}>
+            <Form.Label>{REVIEW_TEXT.bulkField}</Form.Label>
+            <Form.Select
+              size="sm"
+              value={field}
+              onChange={(event) => setField(event.currentTarget.value)}
+            >
+              {columns.map((column) => (
+                <option key={column} value={column}>
+                  {column}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <fieldset>
+            <legend className="form-label fs-6 mb-1">{REVIEW_TEXT.bulkMode}</legend>
+            <Form.Check
+              inline
+              type="radio"
+              id={`${headingId}-set`}
+              name={`${headingId}-mode`}
+              label={REVIEW_TEXT.bulkSet}
+              checked={mode === 'set'}
+              onChange={() => setMode('set')}
+            />
+            <Form.Check
+              inline
+              type="radio"
+              id={`${headingId}-replace`}
+              name={`${headingId}-mode`}
+              label={REVIEW_TEXT.bulkReplace}
+              checked={mode === 'replace'}
+              onChange={() => setMode('replace')}
+            />
+          </fieldset>
+          {mode === 'set' ? (
+            <Form.Group controlId={`${headingId}-value`}>
+              <Form.Label>{REVIEW_TEXT.bulkValue}</Form.Label>
+              <Form.Control
+                size="sm"
+                type={secret ? 'password' : 'text'}
+                autoComplete={secret ? 'new-password' : 'off'}
+                value={value}
+                onChange={(event) => setValue(event.currentTarget.value)}
+              />
+            </Form.Group>
+          ) : (
+            <>
+              <Form.Group controlId={`${headingId}-find`}>
+                <Form.Label>{REVIEW_TEXT.bulkFind}</Form.Label>
+                <Form.Control
+                  size="sm"
+                  autoComplete="off"
+                  value={find}
+                  onChange={(event) => setFind(event.currentTarget.value)}
+                />
+              </Form.Group>
+              <Form.Group controlId={`${headingId}-replace-with`}>
+                <Form.Label>{REVIEW_TEXT.bulkReplaceWith}</Form.Label>
+                <Form.Control
+                  size="sm"
+                  autoComplete="off"
+                  value={replace}
+                  onChange={(event) => setReplace(event.currentTarget.value)}
+                />
+              </Form.Group>
+            </>
+          )}
+          <Button type="submit" size="sm" disabled={!ready || busy}>
+            {REVIEW_TEXT.bulkApply}
+          </Button>
+        </div>
+        <p role="status" className="mt-2 mb-0">
+          {answer ? REVIEW_TEXT.bulkResult(answer.changed, answer.nowPassing) : null}
+        </p>
+      </Form>
+    </section>
+  );
+}

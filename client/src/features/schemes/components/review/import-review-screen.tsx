@@ -1,0 +1,320 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  REVIEW_LIMITS,
+  REVIEW_TEXT,
+  correctionsFileName,
+  type BulkAnswer,
+  type BulkCorrection,
+  type ReviewSummary,
+} from '@contracts/api/import-review';
+import { IMPORT_LIMITS, type ImportAnswer } from '@contracts/api/imports';
+import { ErrorAlert } from '@/components/common/error-alert';
+import { QueryContent } from '@/components/common/query-content';
+import { withId } from '@/config/paths';
+import { toStoreError, useStoreShape } from '@/lib/api/store-shape';
+import { useDownloadErrorFileMutation } from '../../api/imports-api';
+import {
+  useBulkCorrectReviewMutation,
+  useCorrectReviewLineMutation,
+  useImportReviewCorrectionsMutation,
+  useImportReviewLinesQuery,
+  useImportReviewProgressQuery,
+  useImportReviewQuery,
+  type ReviewArgs,
+} from '../../api/import-review-api';
+import { useSchemeArea } from '../../hooks/use-scheme-area';
+import { useWizardIds } from '../../hooks/use-wizard-scheme';
+import {
+  IMPORT_SECTION_TITLE,
+  REVIEW_PARAM,
+  REVIEW_SCREEN_TEXT,
+  isReviewFileName,
+  lastPageOffset,
+  nextOffset,
+  pageRange,
+  previousOffset,
+  reviewOriginOf,
+} from '../../lib/import-review';
+import { showSaveError } from '../../lib/step-dialogs';
+import { areaPaths } from '../../lib/wizard-steps';
+import { ImportProgressPanel, type PanelImport } from '../imports/import-progress-panel';
+import { BulkCorrectionForm } from './bulk-correction-form';
+import { ReviewGrid } from './review-grid';
+import './import-review.css';
+
+/**
+ * The review of an import's error lines (contracts/api/import-review.ts), a route of the scheme
+ * wizard of its own (`review-errors?id=&file=&from=`), opened by 'Review errors' on Stores &
+ * Devices' progress panel or on the Summary's Files Uploaded, and loaded as a chunk of its own.
+ * Back returns to the step it was opened from.
+ *
+ * Above the grid: the failing and fixed totals, and the counts by rule and field, each a filter
+ * (a toggle button; 'All failing lines' shows every line not imported). The grid shows one page
+ * (REVIEW_LIMITS.pageLines lines) of the filter: the browser holds the page shown, never the
+ * review. A correction (a cell, or in bulk) is re-checked on the server, and the counts and the
+ * page are read again. 'Import corrections' imports the fixed lines with the same progress panel
+ * as the step; afterwards they leave the list.
+ */
+export function ImportReviewScreen() {
+  const area = useSchemeArea();
+  const [params] = useSearchParams();
+  const { id } = useWizardIds();
+  const file = params.get(REVIEW_PARAM.file);
+  const from = reviewOriginOf(params.get(REVIEW_PARAM.from));
+  const back = withId(areaPaths(area).wizard[from], id);
+
+  return (
+    <div className="import-review">
+      <Link className="btn btn-outline-secondary btn-sm mb-3" to={back}>
+        {REVIEW_TEXT.back}
+      </Link>
+      {id !== null && isReviewFileName(file) ? (
+        <Review key={`${id}/${file}`} review={{ programId: id, outFileName: file }} />
+      ) : (
+        <Alert variant="danger">{REVIEW_SCREEN_TEXT.badFileName}</Alert>
+      )}
+    </div>
+  );
+}
+
+interface CorrectionsImport {
+  phase: 'idle' | 'importing' | 'done';
+  answer: ImportAnswer | null;
+}
+
+const NOT_IMPORTING: CorrectionsImport = { phase: 'idle', answer: null };
+
+function Review({ review }: { review: ReviewArgs }) {
+  const summaryQuery = useImportReviewQuery(review);
+  const summaryShape = useStoreShape({ ...summaryQuery, data: summaryQuery.currentData });
+  const summary = summaryQuery.currentData;
+
+  return (
+    <QueryContent
+      state={{ loading: summary === undefined && summaryShape.loading, error: summaryShape.error }}
+    >
+      {summary ? <ReviewContent review={review} summary={summary} /> : null}
+    </QueryContent>
+  );
+}
+
+function ReviewContent({ review, summary }: { review: ReviewArgs; summary: ReviewSummary }) {
+  const headingId = useId();
+  const totalsId = useId();
+  const gridHeadingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [rule, setRule] = useState<string | undefined>(undefined);
+  const [offset, setOffset] = useState(0);
+  const [corrections, setCorrections] = useState<CorrectionsImport>(NOT_IMPORTING);
+
+  const limit = REVIEW_LIMITS.pageLines;
+  const linesQuery = useImportReviewLinesQuery({
+    ...review,
+    ...(rule === undefined ? {} : { rule }),
+    offset,
+    limit,
+  });
+  const [correctLine] = useCorrectReviewLineMutation();
+  const [bulkCorrect] = useBulkCorrectReviewMutation();
+  const [importCorrections] = useImportReviewCorrectionsMutation();
+  const [downloadErrorFile] = useDownloadErrorFileMutation();
+  const importing = corrections.phase === 'importing';
+  const progressQuery = useImportReviewProgressQuery(importing ? review : skipToken, {
+    pollingInterval: IMPORT_LIMITS.progressPollMs,
+    skipPollingIfUnfocused: false,
+  });
+
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+
+  // A filter that no line fails any more is left for every failing line (state adjusted while
+  // rendering, as React documents for values derived from props).
+  if (rule !== undefined && !summary.counts.some((count) => count.rule === rule)) {
+    setRule(undefined);
+    setOffset(0);
+  }
+
+  // Lines left a page (corrected, imported): the last page that has some is shown instead.
+  const page = linesQuery.currentData ?? linesQuery.data;
+  const pageTotal = page?.total;
+  if (pageTotal !== undefined && pageTotal > 0 && offset >= pageTotal) {
+    setOffset(lastPageOffset(pageTotal, limit));
+  }
+
+  const filterLabel = (() => {
+    const count = summary.counts.find((each) => each.rule === rule);
+    return count ? REVIEW_TEXT.countLabel(count.text, count.lines) : REVIEW_TEXT.allFailing;
+  })();
+
+  function chooseFilter(next: string | undefined) {
+    setRule(next);
+    setOffset(0);
+  }
+
+  async function correct(line: number, column: string, value: string): Promise<boolean> {
+    try {
+      await correctLine({ ...review, line, correction: { values: { [column]: value } } }).unwrap();
+      return true;
+    } catch (error) {
+      await showSaveError(error);
+      return false;
+    }
+  }
+
+  async function applyBulk(correction: BulkCorrection): Promise<BulkAnswer | undefined> {
+    try {
+      return await bulkCorrect({ ...review, correction }).unwrap();
+    } catch (error) {
+      await showSaveError(error);
+      return undefined;
+    }
+  }
+
+  async function startImport() {
+    setCorrections({ phase: 'importing', answer: null });
+    try {
+      const answer = await importCorrections(review).unwrap();
+      setCorrections({ phase: 'done', answer });
+    } catch (error) {
+      setCorrections(NOT_IMPORTING);
+      await showSaveError(error);
+    }
+  }
+
+  async function download(outFileName: string, saveAs: string) {
+    try {
+      await downloadErrorFile({ outFileName, saveAs }).unwrap();
+    } catch (error) {
+      await showSaveError(error);
+    }
+  }
+
+  const panelImport: PanelImport = {
+    kind: summary.kind,
+    state: {
+      phase: corrections.phase,
+      file: { name: correctionsFileName(summary.userFileName) },
+      upload: null,
+      answer: corrections.answer,
+    },
+    progress: importing ? progressQuery.currentData : undefined,
+    reset: () => setCorrections(NOT_IMPORTING),
+  };
+
+  const lines = page?.lines ?? [];
+  const range = page ? pageRange(page, lines.length) : null;
+  const left = summary.failingLines + summary.fixedLines;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="h4">
+        {REVIEW_TEXT.title(summary.userFileName)}
+      </h2>
+      <p id={totalsId} className="mb-2">
+        <span className="me-3">{REVIEW_TEXT.failingCount(summary.failingLines)}</span>
+        <span>{REVIEW_TEXT.fixedCount(summary.fixedLines)}</span>
+      </p>
+      <ul
+        className="review-filters list-unstyled d-flex flex-wrap gap-2"
+        aria-label={REVIEW_SCREEN_TEXT.filters}
+      >
+        <li>
+          <Button
+            size="sm"
+            variant={rule === undefined ? 'primary' : 'outline-primary'}
+            aria-pressed={rule === undefined}
+            onClick={() => chooseFilter(undefined)}
+          >
+            {REVIEW_TEXT.allFailing}
+          </Button>
+        </li>
+        {summary.counts.map((count) => (
+          <li key={count.rule}>
+            <Button
+              size="sm"
+              variant={rule === count.rule ? 'primary' : 'outline-primary'}
+              aria-pressed={rule === count.rule}
+              onClick={() => chooseFilter(count.rule)}
+            >
+              {REVIEW_TEXT.countLabel(count.text, count.lines)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+
+      <div className="import-layout">
+        <div className="review-main">
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <Button
+              variant="primary"
+              disabled={summary.fixedLines === 0 || importing || summary.importing}
+              onClick={() => void startImport()}
+            >
+              {REVIEW_TEXT.importCorrections}
+            </Button>
+          </div>
+
+          {left > 0 ? (
+            <BulkCorrectionForm
+              columns={summary.columns}
+              secretColumn={summary.secretColumn}
+              rule={rule}
+              scope={REVIEW_SCREEN_TEXT.bulkScope(filterLabel)}
+              onApply={applyBulk}
+            />
+          ) : null}
+
+          <h3 id={gridHeadingId} className="h6">
+            {REVIEW_TEXT.grid}
+          </h3>
+          {linesQuery.error && !page ? <ErrorAlert error={toStoreError(linesQuery.error)} /> : null}
+          {page && lines.length === 0 ? <p>{REVIEW_TEXT.noLines}</p> : null}
+          {page && lines.length > 0 ? (
+            <>
+              <ReviewGrid
+                summary={summary}
+                lines={lines}
+                offset={page.offset}
+                total={page.total}
+                labelledBy={gridHeadingId}
+                onCorrect={correct}
+              />
+              <nav
+                aria-label={REVIEW_SCREEN_TEXT.pages}
+                className="d-flex flex-wrap align-items-center gap-2"
+              >
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={offset === 0}
+                  onClick={() => setOffset(previousOffset(offset, limit))}
+                >
+                  {REVIEW_TEXT.previousPage}
+                </Button>
+                <span aria-live="polite">
+                  {range ? REVIEW_TEXT.pageOf(range.first, range.last, range.total) : null}
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  disabled={nextOffset(offset, limit) >= page.total}
+                  onClick={() => setOffset(nextOffset(offset, limit))}
+                >
+                  {REVIEW_TEXT.nextPage}
+                </Button>
+              </nav>
+            </>
+          ) : null}
+        </div>
+        <ImportProgressPanel
+          imports={[panelImport]}
+          titles={IMPORT_SECTION_TITLE}
+          onDownload={(name, saveAs) => void download(name, saveAs)}
+        />
+      </div>
+    </section>
+  );
+}

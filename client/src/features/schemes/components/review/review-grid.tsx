@@ -1,0 +1,277 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import { REVIEW_TEXT, type ReviewLine, type ReviewSummary } from '@contracts/api/import-review';
+import { REVIEW_SCREEN_TEXT, reasonsOfColumn } from '../../lib/import-review';
+
+/**
+ * The review's grid of one page of error lines (the WAI-ARIA grid pattern): a header row (Line,
+ * the file's columns in its order, Reasons), then a row per line. One cell is in the tab order
+ * at a time (roving tabindex): the arrow keys move it, Home and End go to the row's first and
+ * last cell (with Ctrl, the grid's). Enter (or F2, or a double click) on a value cell edits it in
+ * a labelled input, Enter saves (the line is re-checked on the server) and Escape cancels; both
+ * return the focus to the cell. A cell whose field a reason names is marked (aria-invalid, a
+ * colour and a text read after its value). The secret column shows what the server sent (the
+ * mask) and is edited by typing a new password, never shown.
+ */
+export interface ReviewGridProps {
+  summary: Pick<ReviewSummary, 'columns' | 'secretColumn'>;
+  lines: readonly ReviewLine[];
+  /** The first line's position among the filter's lines (0-based), for aria-rowindex. */
+  offset: number;
+  /** The filter's lines in all (aria-rowcount). */
+  total: number;
+  labelledBy: string;
+  /** Saves one cell; true when the server took it (else the editor stays open). */
+  onCorrect(line: number, column: string, value: string): Promise<boolean>;
+}
+
+interface Editing {
+  line: number;
+  col: number;
+  value: string;
+}
+
+const cellKey = (row: number, col: number) => `${row}:${col}`;
+
+export function ReviewGrid({
+  summary,
+  lines,
+  offset,
+  total,
+  labelledBy,
+  onCorrect,
+}: ReviewGridProps) {
+  const { columns, secretColumn } = summary;
+  const colCount = columns.length + 2;
+  const helpId = useId();
+  const passwordHintId = useId();
+  const [active, setActive] = useState({ row: 0, col: 0 });
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const table = useRef<HTMLTableElement>(null);
+  /** What to focus once rendered: the active cell, or the editor just opened. */
+  const focusPending = useRef<'cell' | 'editor' | null>(null);
+
+  // A page may shrink (a correction refetched): the active cell stays within it.
+  const row = Math.max(0, Math.min(active.row, lines.length - 1));
+  const col = Math.max(0, Math.min(active.col, colCount - 1));
+  const editingLine =
+    editing === null ? undefined : lines.find((each) => each.line === editing.line);
+
+  useEffect(() => {
+    const pending = focusPending.current;
+    if (pending === null) return;
+    focusPending.current = null;
+    const selector = pending === 'editor' ? 'input' : `[data-cell="${cellKey(row, col)}"]`;
+    table.current?.querySelector<HTMLElement>(selector)?.focus();
+  });
+
+  function moveTo(nextRow: number, nextCol: number) {
+    setActive({
+      row: Math.max(0, Math.min(nextRow, lines.length - 1)),
+      col: Math.max(0, Math.min(nextCol, colCount - 1)),
+    });
+    focusPending.current = 'cell';
+  }
+
+  const isValueColumn = (index: number) => index >= 1 && index <= columns.length;
+  const isSecret = (index: number) => secretColumn !== null && columns[index - 1] === secretColumn;
+
+  function startEdit(rowIndex: number, colIndex: number) {
+    const line = lines[rowIndex];
+    if (!line || !isValueColumn(colIndex) || line.status === 'imported') return;
+    setActive({ row: rowIndex, col: colIndex });
+    setEditing({
+      line: line.line,
+      col: colIndex,
+      value: isSecret(colIndex) ? '' : (line.values[colIndex - 1] ?? ''),
+    });
+    focusPending.current = 'editor';
+  }
+
+  function stopEdit() {
+    setEditing(null);
+    focusPending.current = 'cell';
+  }
+
+  async function save(line: ReviewLine, edit: Editing) {
+    const column = columns[edit.col - 1] ?? '';
+    if (!isSecret(edit.col) && edit.value === (line.values[edit.col - 1] ?? '')) {
+      stopEdit();
+      return;
+    }
+    setSaving(true);
+    const saved = await onCorrect(line.line, column, edit.value);
+    setSaving(false);
+    if (saved) stopEdit();
+  }
+
+  function onGridKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (editing !== null || lines.length === 0) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    switch (event.key) {
+      case 'ArrowUp':
+        moveTo(row - 1, col);
+        break;
+      case 'ArrowDown':
+        moveTo(row + 1, col);
+        break;
+      case 'ArrowLeft':
+        moveTo(row, col - 1);
+        break;
+      case 'ArrowRight':
+        moveTo(row, col + 1);
+        break;
+      case 'Home':
+        moveTo(ctrl ? 0 : row, 0);
+        break;
+      case 'End':
+        moveTo(ctrl ? lines.length - 1 : row, colCount - 1);
+        break;
+      case 'Enter':
+      case 'F2':
+        startEdit(row, col);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  function onEditorKeyDown(event: KeyboardEvent<HTMLElement>, line: ReviewLine) {
+    // The grid's own keys (arrows move the caret here) stay in the editor.
+    event.stopPropagation();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (!saving) stopEdit();
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (!saving && editing) void save(line, editing);
+    }
+  }
+
+  return (
+    <>
+      <p id={helpId} className="form-text">
+        {REVIEW_SCREEN_TEXT.gridHelp}
+      </p>
+      <div className="table-responsive">
+        <table
+          ref={table}
+          role="grid"
+          className="table table-sm table-bordered review-grid mb-2"
+          aria-labelledby={labelledBy}
+          aria-describedby={helpId}
+          aria-rowcount={total + 1}
+          aria-colcount={colCount}
+          onKeyDown={onGridKeyDown}
+        >
+          <thead>
+            <tr role="row" aria-rowindex={1}>
+              <th role="columnheader" scope="col">
+                {REVIEW_TEXT.line}
+              </th>
+              {columns.map((column) => (
+                <th role="columnheader" scope="col" key={column}>
+                  {column}
+                </th>
+              ))}
+              <th role="columnheader" scope="col">
+                {REVIEW_TEXT.reasons}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, rowIndex) => {
+              const cellProps = (colIndex: number) => ({
+                role: 'gridcell',
+                tabIndex: rowIndex === row && colIndex === col ? 0 : -1,
+                'data-cell': cellKey(rowIndex, colIndex),
+                onClick: () => setActive({ row: rowIndex, col: colIndex }),
+              });
+              return (
+                <tr
+                  role="row"
+                  key={line.line}
+                  aria-rowindex={offset + rowIndex + 2}
+                  className={line.status === 'fixed' ? 'review-line-fixed' : undefined}
+                >
+                  <th scope="row" {...cellProps(0)} role="rowheader">
+                    {line.line}
+                  </th>
+                  {columns.map((column, valueIndex) => {
+                    const colIndex = valueIndex + 1;
+                    const invalid = reasonsOfColumn(line, column).length > 0;
+                    const edit =
+                      editing !== null &&
+                      editingLine === line &&
+                      editing.col === colIndex &&
+                      line.status !== 'imported'
+                        ? editing
+                        : null;
+                    const secret = isSecret(colIndex);
+                    return (
+                      <td
+                        key={column}
+                        {...cellProps(colIndex)}
+                        aria-invalid={invalid || undefined}
+                        className={invalid ? 'review-cell-invalid' : undefined}
+                        onDoubleClick={() => startEdit(rowIndex, colIndex)}
+                      >
+                        {edit ? (
+                          <>
+                            <Form.Control
+                              size="sm"
+                              type={secret ? 'password' : 'text'}
+                              autoComplete={secret ? 'new-password' : 'off'}
+                              aria-label={REVIEW_SCREEN_TEXT.cellLabel(column, line.line)}
+                              aria-describedby={secret ? passwordHintId : undefined}
+                              value={edit.value}
+                              disabled={saving}
+                              onChange={(event) =>
+                                setEditing({ ...edit, value: event.currentTarget.value })
+                              }
+                              onKeyDown={(event) => onEditorKeyDown(event, line)}
+                            />
+                            {secret ? (
+                              <span id={passwordHintId} className="form-text">
+                                {REVIEW_SCREEN_TEXT.newPassword}
+                              </span>
+                            ) : null}
+                          </>
+                        ) : (
+                          <>
+                            <span className="review-value">{line.values[valueIndex]}</span>
+                            {invalid ? (
+                              <span className="visually-hidden">
+                                {' '}
+                                {REVIEW_SCREEN_TEXT.invalidCell}
+                              </span>
+                            ) : null}
+                          </>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td {...cellProps(colCount - 1)}>
+                    {line.status === 'fixed' ? (
+                      <Badge bg="success">{REVIEW_TEXT.fixed}</Badge>
+                    ) : null}
+                    {line.reasons.length > 0 ? (
+                      <ul className="list-unstyled mb-0">
+                        {line.reasons.map((reason, index) => (
+                          <li key={`${reason.rule}-${index}`}>{reason.text}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

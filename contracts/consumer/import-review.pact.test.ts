@@ -1,0 +1,348 @@
+/** @jest-environment node */
+/**
+ * The review of an import's error lines (contracts/api/import-review.ts), driven through the
+ * client's real endpoints (client/src/features/schemes/api/import-review-api.ts): the summary,
+ * a page of lines, a line correction, a bulk correction, the corrections' import and its
+ * progress.
+ *
+ * Every interaction names the review of the state 'a scheme has a completed card import with
+ * error lines': the pact card file imported through the server's import service (line 2 good,
+ * line 3 a card number of no BIN), answered as `outFileName` (new each time, so every
+ * interaction starts from a review with nothing corrected). The corrected card number is one of
+ * the pact BIN that no state stores. Not described: a successful import of corrections (its
+ * state would need a corrected line: the server tests and the browser tests cover it) and the
+ * 409 of two imports at once (two overlapping requests cannot be staged in a pact).
+ */
+import { MatchersV3 } from '@pact-foundation/pact';
+import { ERROR_CODE } from '../api/constants';
+import {
+  REVIEW_LIMITS,
+  REVIEW_PATHS,
+  REVIEW_SERVER_MESSAGE,
+  type BulkAnswer,
+} from '../api/import-review';
+import { PROGRAM_TYPE } from '../api/schemes';
+import { importReviewApi } from '@/features/schemes/api/import-review-api';
+import {
+  errorBody,
+  JSON_ANSWER,
+  newPact,
+  SIGNED_IN_HEADERS,
+  STATE,
+  storeFor,
+} from './support/pact';
+import { JSON_REQUEST, SCHEME_EXAMPLE } from './support/schemes';
+
+const { eachLike, fromProviderState, integer, regex, string } = MatchersV3;
+
+const GIFT = { programTypeId: PROGRAM_TYPE.GIFT };
+const programId = SCHEME_EXAMPLE.programId;
+
+/** The error file's server-made name (contracts/api/imports.ts). */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const ERROR_FILE_NAME = `^${UUID}\\.errors\\.txt$`;
+const OUT_FILE = '7d1f0c2a-5b3e-4a8f-9c6d-2e4b1a0f3c57.errors.txt';
+/** A well-formed name no import wrote. */
+const UNKNOWN_OUT_FILE = '00000000-0000-4000-8000-000000000000.errors.txt';
+
+/** The state's card file: its user name, header and bad line (line 3). */
+const USER_FILE_NAME = 'pact-import-cards.txt';
+const COLUMNS = ['cardNumber', 'pin', 'balance', 'expiryDate'];
+const BAD_LINE = 3;
+const BAD_VALUES = ['0000000000000001', '1234', '25.00', '2099-12-31'];
+const BAD_CARD_REASON =
+  'cardNumber: must be 16 digits starting with the BIN 999901 followed by the extension 001';
+/** A card number of the pact BIN and extension that no state stores. */
+const GOOD_CARD_NUMBER = '9999010010002525';
+
+/** A path of the state's review (its scheme and error file injected at verification). */
+const reviewPath = (build: (programId: string, outFileName: string) => string) =>
+  fromProviderState(
+    `/api${build('${programId}', '${outFileName}')}`,
+    `/api${build(String(programId), OUT_FILE)}`,
+  );
+
+const REVIEW = { programId, outFileName: OUT_FILE };
+
+describe('import error review (contracts/api/import-review.ts)', () => {
+  it("answers the review's summary: the file's columns and the counts by rule and field", async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a request for the review of a card import with an error line')
+      .withRequest({
+        method: 'GET',
+        path: reviewPath(REVIEW_PATHS.review),
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          outFileName: regex(ERROR_FILE_NAME, OUT_FILE),
+          userFileName: USER_FILE_NAME,
+          kind: 'card',
+          columns: COLUMNS,
+          secretColumn: null,
+          totalLines: 1,
+          failingLines: 1,
+          fixedLines: 0,
+          importedLines: 0,
+          counts: [
+            {
+              rule: string('cardNumber-1'),
+              field: 'cardNumber',
+              text: string(BAD_CARD_REASON),
+              lines: 1,
+            },
+          ],
+          importing: false,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const summary = await storeFor(mock.url)
+        .dispatch(importReviewApi.endpoints.importReview.initiate(REVIEW))
+        .unwrap();
+      expect(summary).toMatchObject({
+        userFileName: USER_FILE_NAME,
+        kind: 'card',
+        columns: COLUMNS,
+        failingLines: 1,
+        counts: [{ field: 'cardNumber', lines: 1 }],
+      });
+    });
+  });
+
+  it('answers a page of error lines: line number, values in the header order, reasons', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a request for the first page of the error lines of a card import')
+      .withRequest({
+        method: 'GET',
+        path: reviewPath(REVIEW_PATHS.lines),
+        query: { offset: '0', limit: String(REVIEW_LIMITS.pageLines) },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          lines: [
+            {
+              line: BAD_LINE,
+              values: BAD_VALUES,
+              reasons: eachLike({
+                rule: string('cardNumber-1'),
+                field: 'cardNumber',
+                text: string(BAD_CARD_REASON),
+              }),
+              status: 'failing',
+              corrected: false,
+            },
+          ],
+          total: 1,
+          offset: 0,
+          limit: REVIEW_LIMITS.pageLines,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const page = await storeFor(mock.url)
+        .dispatch(
+          importReviewApi.endpoints.importReviewLines.initiate({
+            ...REVIEW,
+            offset: 0,
+            limit: REVIEW_LIMITS.pageLines,
+          }),
+        )
+        .unwrap();
+      expect(page.total).toBe(1);
+      expect(page.lines[0]).toMatchObject({
+        line: BAD_LINE,
+        values: BAD_VALUES,
+        status: 'failing',
+      });
+    });
+  });
+
+  it('corrects one line: re-checked at once, it now passes and is fixed', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a correction of the card number of an error line')
+      .withRequest({
+        method: 'PUT',
+        path: reviewPath((id, name) => REVIEW_PATHS.line(id, name, BAD_LINE)),
+        headers: JSON_REQUEST,
+        body: { values: { cardNumber: GOOD_CARD_NUMBER } },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          line: BAD_LINE,
+          values: [GOOD_CARD_NUMBER, ...BAD_VALUES.slice(1)],
+          reasons: [],
+          status: 'fixed',
+          corrected: true,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const line = await storeFor(mock.url)
+        .dispatch(
+          importReviewApi.endpoints.correctReviewLine.initiate({
+            ...REVIEW,
+            line: BAD_LINE,
+            correction: { values: { cardNumber: GOOD_CARD_NUMBER } },
+          }),
+        )
+        .unwrap();
+      expect(line).toMatchObject({ status: 'fixed', reasons: [] });
+    });
+  });
+
+  it('refuses a correction of a column the file does not have', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a correction of an error line naming a column the file does not have')
+      .withRequest({
+        method: 'PUT',
+        path: reviewPath((id, name) => REVIEW_PATHS.line(id, name, BAD_LINE)),
+        headers: JSON_REQUEST,
+        body: { values: { nickname: 'Pact' } },
+      })
+      .willRespondWith({
+        status: 400,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.VALIDATION, REVIEW_SERVER_MESSAGE.unknownColumn('nickname')),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        importReviewApi.endpoints.correctReviewLine.initiate({
+          ...REVIEW,
+          line: BAD_LINE,
+          correction: { values: { nickname: 'Pact' } },
+        }),
+      );
+      expect(result.error).toMatchObject({ status: 400, errorCode: ERROR_CODE.VALIDATION });
+    });
+  });
+
+  it('corrects every failing line in bulk and says how many now pass', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a bulk correction setting the card number of every failing line')
+      .withRequest({
+        method: 'POST',
+        path: reviewPath(REVIEW_PATHS.bulk),
+        headers: JSON_REQUEST,
+        body: { field: 'cardNumber', set: GOOD_CARD_NUMBER },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: { matched: 1, changed: 1, nowPassing: 1, failingLines: 0 } satisfies BulkAnswer,
+      });
+
+    await pact.executeTest(async (mock) => {
+      const answer = await storeFor(mock.url)
+        .dispatch(
+          importReviewApi.endpoints.bulkCorrectReview.initiate({
+            ...REVIEW,
+            correction: { field: 'cardNumber', set: GOOD_CARD_NUMBER },
+          }),
+        )
+        .unwrap();
+      expect(answer).toEqual({ matched: 1, changed: 1, nowPassing: 1, failingLines: 0 });
+    });
+  });
+
+  it('answers 409 to an import of the corrections while no line is fixed', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('an import of the corrections of a review with no fixed line')
+      .withRequest({
+        method: 'POST',
+        path: reviewPath(REVIEW_PATHS.importCorrections),
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 409,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.CONFLICT, REVIEW_SERVER_MESSAGE.nothingToImport),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        importReviewApi.endpoints.importReviewCorrections.initiate(REVIEW),
+      );
+      expect(result.error).toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
+    });
+  });
+
+  it("answers the progress of the corrections' import: uploaded before any", async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving("a request for the progress of a review's corrections before any import")
+      .withRequest({
+        method: 'GET',
+        path: reviewPath(REVIEW_PATHS.progress),
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          currentStep: 'uploaded',
+          currentLine: integer(0),
+          totalLines: integer(0),
+          numErrorLines: integer(0),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const progress = await storeFor(mock.url)
+        .dispatch(importReviewApi.endpoints.importReviewProgress.initiate(REVIEW))
+        .unwrap();
+      expect(progress).toMatchObject({ currentStep: 'uploaded' });
+    });
+  });
+
+  it('answers 404 to the review of an error file the scheme has not', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a request for the review of an unknown error file')
+      .withRequest({
+        method: 'GET',
+        path: fromProviderState(
+          `/api${REVIEW_PATHS.review('${programId}', UNKNOWN_OUT_FILE)}`,
+          `/api${REVIEW_PATHS.review(programId, UNKNOWN_OUT_FILE)}`,
+        ),
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 404,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.NOT_FOUND, REVIEW_SERVER_MESSAGE.reviewNotFound),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        importReviewApi.endpoints.importReview.initiate({
+          programId,
+          outFileName: UNKNOWN_OUT_FILE,
+        }),
+      );
+      expect(result.error).toMatchObject({ status: 404, errorCode: ERROR_CODE.NOT_FOUND });
+    });
+  });
+});

@@ -1,0 +1,538 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import {
+  REVIEW_LIMITS,
+  REVIEW_SECRET_MASK,
+  REVIEW_SERVER_MESSAGE,
+  REVIEW_TEXT,
+  correctionsFileName,
+} from '@contracts/api/import-review';
+import { EMBEDDED } from '@contracts/api/paths';
+import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
+import { SCHEME_EMBEDDED, SCHEME_TEXT, type UploadedFile } from '@contracts/api/schemes';
+import { paths, withId } from '@/config/paths';
+import { REVIEW_SCREEN_TEXT, reviewRoute } from '@/features/schemes/lib/import-review';
+import { SUMMARY_LABEL } from '@/features/schemes/lib/summary';
+import {
+  buildCardBin,
+  buildClient,
+  buildFinancialSettlement,
+  buildGiftConfig,
+  buildScheme,
+} from '../../support/builders';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installReviewServer, type FakeRule, type ReviewFake } from './review-fake-server';
+import { installSchemeServer } from './scheme-fake-server';
+
+/**
+ * The review of an import's error lines, through the real app against the fake server: opened
+ * from the progress panel and from Files Uploaded, its counts and filters, its pages, the
+ * keyboard editing of a cell, a password cell, the bulk correction, the corrections' import and
+ * a call's error.
+ */
+
+let server: FakeFetch;
+let review: ReviewFake;
+
+const gift = paths.gift.wizard;
+const FILES = '/api/gift-card/giftSchemeFiles';
+const PROGRAM = 11;
+const OUT = 'errors-1.txt';
+const USER_FILE = 'cards.txt';
+
+// A review module of its own: loaded once before the tests, as the areas are (client-app.tsx).
+beforeAll(async () => {
+  await import('@/features/schemes/components/review/import-review-screen');
+});
+
+const CARD_RULE: FakeRule = {
+  rule: 'r-card',
+  field: 'cardNumber',
+  text: 'cardNumber: does not start with BIN 627182 and extension 001',
+  fails: (values) => !/^627182001\d{7}$/.test(values.cardNumber ?? ''),
+};
+const PIN_RULE: FakeRule = {
+  rule: 'r-pin',
+  field: 'pin',
+  text: 'pin: must be 4 to 8 digits',
+  fails: (values) => !/^\d{4,8}$/.test(values.pin ?? ''),
+};
+
+/**
+ * 150 error lines (lines 2 to 151 of the file): every third one has a bad PIN, the others a card
+ * number of another BIN (999901 where 627182 belongs).
+ */
+const CARD_LINES = Array.from({ length: 150 }, (_, index) => {
+  const serial = String(index + 1).padStart(7, '0');
+  const badPin = index % 3 === 0;
+  return {
+    line: index + 2,
+    values: [
+      `${badPin ? '627182' : '999901'}001${serial}`,
+      badPin ? '12a' : '1234',
+      '10.00',
+      '2030-01-01',
+    ],
+  };
+});
+
+function install(seed: Partial<Parameters<typeof installReviewServer>[1]> = {}) {
+  server = installFakeFetch();
+  installSchemeServer(server, {
+    clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+    schemes: [buildScheme({ programId: PROGRAM, clientId: 1, clientName: 'Coffee Co' })],
+    configs: [
+      buildGiftConfig({
+        programId: PROGRAM,
+        liveCardBinId: 1,
+        suffixLength: 3,
+        suffixStand: '001',
+      }),
+    ],
+    settlements: [buildFinancialSettlement({ programId: PROGRAM })],
+    bins: [buildCardBin({ id: 1, number: '627182', cardLength: 16, extensionLength: 3 })],
+  });
+  review = installReviewServer(server, {
+    programId: PROGRAM,
+    outFileName: OUT,
+    userFileName: USER_FILE,
+    kind: 'card',
+    columns: ['cardNumber', 'pin', 'balance', 'expiryDate'],
+    lines: CARD_LINES,
+    rules: [CARD_RULE, PIN_RULE],
+    ...seed,
+  });
+}
+
+beforeEach(() => setTokenCookie());
+afterEach(() => server.restore());
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function openReview(from: 'upload' | 'summary' = 'upload') {
+  const rendered = renderApp({ route: reviewRoute('gift', PROGRAM, OUT, from) });
+  await screen.findByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) });
+  await screen.findByRole('grid');
+  return rendered;
+}
+
+const grid = () => screen.getByRole('grid');
+/** The grid's data rows (the header row left out). */
+const dataRows = () => within(grid()).getAllByRole('row').slice(1);
+const filter = (name: string) => screen.getByRole('button', { name });
+/** The cell of `column` (0: the line number) on the row of line `line`. */
+function cellOf(line: number, column: number): HTMLElement {
+  const row = dataRows().find(
+    (each) => within(each).getByRole('rowheader').textContent === String(line),
+  );
+  if (!row) throw new Error(`no row of line ${line}`);
+  return column === 0
+    ? within(row).getByRole('rowheader')
+    : within(row).getAllByRole('gridcell')[column - 1]!;
+}
+
+async function pressOk(user: User, title: string): Promise<string> {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  const text = dialog.textContent ?? '';
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: title })).toBeNull());
+  return text;
+}
+
+describe('import error review', () => {
+  it('opens from the progress panel after an import that left error lines, and Back returns to the step', async () => {
+    install();
+    server.on(`POST ${FILES}/${PROGRAM}`, { body: { fileName: 'upload-1.txt' } });
+    server.on(`GET ${FILES}/progressCardFile/upload-1.txt`, {
+      body: { currentStep: 'importing', currentLine: 1, totalLines: 151, numErrorLines: 0 },
+    });
+    const answer: ImportAnswer = {
+      totalSuccessLines: 1,
+      totalErrorLines: 150,
+      outFileName: OUT,
+      currentStep: 'completed',
+      insertedLines: 1,
+      replacedLines: 0,
+    };
+    server.on(`POST ${FILES}/processCardFile`, { body: answer });
+    // No XMLHttpRequest: the upload goes through the fake fetch.
+    const realXhr = globalThis.XMLHttpRequest;
+    Reflect.deleteProperty(globalThis, 'XMLHttpRequest');
+    try {
+      const { user } = renderApp({ route: withId(gift.upload, PROGRAM) });
+      const card = within(await screen.findByRole('region', { name: IMPORT_TEXT.cardSection }));
+      await user.selectOptions(await card.findByLabelText(IMPORT_TEXT.extension), '001');
+      await user.upload(
+        card.getByLabelText(IMPORT_TEXT.chooseFile),
+        new File(['cardNumber|pin|balance|expiryDate\n'], USER_FILE, { type: 'text/plain' }),
+      );
+      await user.click(card.getByRole('button', { name: IMPORT_TEXT.upload }));
+      await pressOk(user, SCHEME_TEXT.uploadSuccessful);
+      await user.click(card.getByRole('button', { name: IMPORT_TEXT.import }));
+
+      const panel = await screen.findByRole('complementary', { name: IMPORT_TEXT.progress });
+      const open = await within(panel).findByRole('button', { name: REVIEW_TEXT.reviewErrors });
+      // Beside 'Download error file'.
+      expect(within(panel).getByRole('button', { name: IMPORT_TEXT.downloadErrorFile })).toBe(
+        open.previousElementSibling,
+      );
+      await user.click(open);
+      expect(
+        await screen.findByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) }),
+      ).toBeInTheDocument();
+      expect(currentPath()).toBe(gift.review.path);
+      await screen.findByRole('grid');
+
+      await user.click(screen.getByRole('link', { name: REVIEW_TEXT.back }));
+      await screen.findByRole('region', { name: IMPORT_TEXT.cardSection });
+      expect(currentPath()).toBe(gift.upload.path);
+    } finally {
+      globalThis.XMLHttpRequest = realXhr;
+    }
+  });
+
+  it("opens from the Summary's Files Uploaded, only for imports whose error lines still fail", async () => {
+    install();
+    const files: UploadedFile[] = [
+      { fileName: USER_FILE, createdDate: 1_780_000_000, outFileName: OUT, failingLines: 150 },
+      { fileName: 'stores.txt', createdDate: 1_780_000_100, outFileName: null, failingLines: 0 },
+      {
+        fileName: correctionsFileName('old.txt'),
+        createdDate: 1_780_000_200,
+        outFileName: 'errors-2.txt',
+        failingLines: 0,
+      },
+    ];
+    server.on(`GET /api/gift-card/summaries/${PROGRAM}/uploaded-files`, {
+      body: embeddedList(SCHEME_EMBEDDED.files, files),
+    });
+    server.on('GET /api/gift-card/configurations/expiry-type', {
+      body: embeddedList(EMBEDDED.expiryTypes, [{ id: 1, value: 'Activation Date' }]),
+    });
+    server.on('GET /api/gift-card/configurations/expiry-term', {
+      body: embeddedList(EMBEDDED.expiryTerms, [{ id: 12, value: '12 months' }]),
+    });
+    const { user } = renderApp({ route: withId(gift.summary, PROGRAM) });
+    const list = await screen.findByRole('region', { name: SUMMARY_LABEL.filesUploaded });
+    const links = await within(list).findAllByRole('link', { name: REVIEW_TEXT.reviewErrors });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleDescription(USER_FILE);
+    expect(list).toHaveTextContent(REVIEW_TEXT.failingCount(150));
+
+    await user.click(links[0]!);
+    expect(
+      await screen.findByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: REVIEW_TEXT.back }));
+    await screen.findByRole('region', { name: SUMMARY_LABEL.filesUploaded });
+    expect(currentPath()).toBe(gift.summary.path);
+  });
+
+  it('counts the failing lines by rule and field above the grid; each count filters the grid', async () => {
+    install();
+    const { user } = await openReview();
+    expect(screen.getByText(REVIEW_TEXT.failingCount(150))).toBeInTheDocument();
+    expect(screen.getByText(REVIEW_TEXT.fixedCount(0))).toBeInTheDocument();
+    const filters = screen.getByRole('list', { name: REVIEW_SCREEN_TEXT.filters });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      REVIEW_TEXT.allFailing,
+      REVIEW_TEXT.countLabel(CARD_RULE.text, 100),
+      REVIEW_TEXT.countLabel(PIN_RULE.text, 50),
+    ]);
+    expect(filter(REVIEW_TEXT.allFailing)).toHaveAttribute('aria-pressed', 'true');
+
+    // The columns: Line, the file's header in its order, Reasons.
+    expect(
+      within(grid())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual([
+      REVIEW_TEXT.line,
+      'cardNumber',
+      'pin',
+      'balance',
+      'expiryDate',
+      REVIEW_TEXT.reasons,
+    ]);
+    // Line 2 fails its PIN: that cell is marked, the others not; the reason is listed.
+    expect(cellOf(2, 2)).toHaveAttribute('aria-invalid', 'true');
+    expect(cellOf(2, 2)).toHaveTextContent(REVIEW_SCREEN_TEXT.invalidCell);
+    expect(cellOf(2, 1)).not.toHaveAttribute('aria-invalid');
+    expect(cellOf(2, 5)).toHaveTextContent(PIN_RULE.text);
+
+    await user.click(filter(REVIEW_TEXT.countLabel(PIN_RULE.text, 50)));
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    expect(filter(REVIEW_TEXT.countLabel(PIN_RULE.text, 50))).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(filter(REVIEW_TEXT.allFailing)).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText(REVIEW_TEXT.pageOf(1, 50, 50))).toBeInTheDocument();
+    const last = server.calls(`GET ${review.paths.lines}`).at(-1);
+    expect(last?.url.searchParams.get('rule')).toBe(PIN_RULE.rule);
+  });
+
+  it('shows one page of lines at a time, with Previous and Next, and keeps only the page shown', async () => {
+    install();
+    const { user, store } = await openReview();
+    expect(dataRows()).toHaveLength(REVIEW_LIMITS.pageLines);
+    expect(screen.getByText(REVIEW_TEXT.pageOf(1, 100, 150))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: REVIEW_TEXT.previousPage })).toBeDisabled();
+    expect(grid()).toHaveAttribute('aria-rowcount', '151');
+
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.nextPage }));
+    await screen.findByText(REVIEW_TEXT.pageOf(101, 150, 150));
+    expect(dataRows()).toHaveLength(50);
+    expect(cellOf(102, 0)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: REVIEW_TEXT.nextPage })).toBeDisabled();
+    const offsets = server
+      .calls(`GET ${review.paths.lines}` as const)
+      .map((request) => request.url.searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '100']);
+
+    // The page left is dropped from the store: the browser holds the page it shows.
+    const pagesHeld = () =>
+      Object.keys(store.getState().api.queries).filter((key) =>
+        key.startsWith('importReviewLines('),
+      );
+    await waitFor(() => expect(pagesHeld()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.previousPage }));
+    await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 150));
+  });
+
+  it('moves between cells with the arrow keys; Enter edits and saves, Escape cancels', async () => {
+    install();
+    const { user } = await openReview();
+    const first = cellOf(2, 0);
+    expect(first).toHaveAttribute('tabindex', '0');
+    act(() => first.focus());
+
+    await user.keyboard('{ArrowRight}');
+    expect(cellOf(2, 1)).toHaveFocus();
+    expect(first).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{ArrowDown}');
+    // Line 3's card number is of another BIN.
+    expect(cellOf(3, 1)).toHaveFocus();
+    expect(cellOf(3, 1)).toHaveAttribute('aria-invalid', 'true');
+
+    // Escape cancels: nothing is sent, the focus is back on the cell.
+    await user.keyboard('{Enter}');
+    const editor = screen.getByRole('textbox', {
+      name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 3),
+    });
+    expect(editor).toHaveFocus();
+    expect(editor).toHaveValue('9999010010000002');
+    await user.keyboard('{Backspace}7{Escape}');
+    expect(
+      screen.queryByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 3) }),
+    ).toBeNull();
+    expect(cellOf(3, 1)).toHaveFocus();
+    expect(cellOf(3, 1)).toHaveTextContent('9999010010000002');
+    expect(review.corrections()).toEqual([]);
+
+    // Enter saves: the line is re-checked, now passes and shows as fixed.
+    await user.keyboard('{Enter}');
+    const again = screen.getByRole('textbox', {
+      name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 3),
+    });
+    await user.clear(again);
+    await user.type(again, '6271820010000002{Enter}');
+    await waitFor(() => expect(cellOf(3, 5)).toHaveTextContent(REVIEW_TEXT.fixed));
+    expect(review.corrections()).toEqual([
+      { line: '3', body: { values: { cardNumber: '6271820010000002' } } },
+    ]);
+    expect(cellOf(3, 1)).toHaveTextContent('6271820010000002');
+    expect(cellOf(3, 1)).not.toHaveAttribute('aria-invalid');
+    expect(cellOf(3, 1)).toHaveFocus();
+    // The counts are read again.
+    await screen.findByText(REVIEW_TEXT.fixedCount(1));
+    expect(screen.getByText(REVIEW_TEXT.failingCount(149))).toBeInTheDocument();
+    expect(filter(REVIEW_TEXT.countLabel(CARD_RULE.text, 99))).toBeInTheDocument();
+  });
+
+  it('never shows a device password: the cell shows the mask, and a new one is typed as a password', async () => {
+    const secret = 'typed-device-secret';
+    install({
+      outFileName: OUT,
+      userFileName: 'devices.txt',
+      kind: 'device',
+      columns: ['deviceId', 'storeCode', 'deviceType', 'serialNumber', 'password'],
+      secretColumn: 'password',
+      lines: [{ line: 2, values: ['POS-1', 'S1', 'Terminal', 'SN-1', ''] }],
+      rules: [
+        {
+          rule: 'r-password',
+          field: 'password',
+          text: REVIEW_SERVER_MESSAGE.passwordAgain,
+          fails: (values) => (values.password ?? '') === '',
+        },
+      ],
+    });
+    const { user } = renderApp({ route: reviewRoute('gift', PROGRAM, OUT, 'upload') });
+    await screen.findByRole('heading', { name: REVIEW_TEXT.title('devices.txt') });
+    await screen.findByRole('grid');
+    const cell = cellOf(2, 5);
+    expect(cell).toHaveTextContent(REVIEW_SECRET_MASK);
+    expect(cell).toHaveAttribute('aria-invalid', 'true');
+
+    await user.dblClick(cell);
+    const editor = screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel('password', 2));
+    expect(editor).toHaveAttribute('type', 'password');
+    expect(editor).toHaveValue('');
+    expect(editor).toHaveAccessibleDescription(REVIEW_SCREEN_TEXT.newPassword);
+    await user.type(editor, `${secret}{Enter}`);
+    await waitFor(() => expect(cellOf(2, 6)).toHaveTextContent(REVIEW_TEXT.fixed));
+    expect(review.corrections()).toEqual([{ line: '2', body: { values: { password: secret } } }]);
+    expect(cellOf(2, 5)).toHaveTextContent(REVIEW_SECRET_MASK);
+    expect(document.body.textContent).not.toContain(secret);
+    expect([...document.querySelectorAll('input')].some((input) => input.value === secret)).toBe(
+      false,
+    );
+  });
+
+  it('corrects in bulk the lines of the filter shown: set a value, replace a text; the result says how many now pass', async () => {
+    install();
+    const { user } = await openReview();
+    const bulk = within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+
+    // Set: the PIN of every line failing the PIN rule.
+    await user.click(filter(REVIEW_TEXT.countLabel(PIN_RULE.text, 50)));
+    expect(
+      bulk.getByText(REVIEW_SCREEN_TEXT.bulkScope(REVIEW_TEXT.countLabel(PIN_RULE.text, 50))),
+    ).toBeInTheDocument();
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'pin');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkSet));
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '4321');
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    expect(await bulk.findByText(REVIEW_TEXT.bulkResult(50, 50))).toBeInTheDocument();
+    expect(review.bulks()).toEqual([{ rule: PIN_RULE.rule, field: 'pin', set: '4321' }]);
+    // The PIN count is gone; the filter is back to every failing line.
+    await screen.findByText(REVIEW_TEXT.fixedCount(50));
+    await waitFor(() =>
+      expect(filter(REVIEW_TEXT.allFailing)).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(
+      screen.queryByRole('button', { name: REVIEW_TEXT.countLabel(PIN_RULE.text, 50) }),
+    ).toBeNull();
+
+    // Replace: the BIN within the card numbers of every failing line.
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'cardNumber');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkReplace));
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkFind), '999901');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith), '627182');
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    expect(await bulk.findByText(REVIEW_TEXT.bulkResult(100, 100))).toBeInTheDocument();
+    expect(review.bulks()[1]).toEqual({ field: 'cardNumber', find: '999901', replace: '627182' });
+    await screen.findByText(REVIEW_TEXT.fixedCount(150));
+    expect(screen.getByText(REVIEW_TEXT.failingCount(0))).toBeInTheDocument();
+  });
+
+  it('imports the corrections with the progress panel; the imported lines leave the review', async () => {
+    install();
+    const { user } = await openReview();
+    const importButton = screen.getByRole('button', { name: REVIEW_TEXT.importCorrections });
+    expect(importButton).toBeDisabled();
+
+    // Fix the 50 PIN lines in bulk.
+    const bulk = within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+    await user.click(filter(REVIEW_TEXT.countLabel(PIN_RULE.text, 50)));
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'pin');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '4321');
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    await screen.findByText(REVIEW_TEXT.fixedCount(50));
+    await waitFor(() => expect(importButton).toBeEnabled());
+
+    const held = review.holdImport();
+    await user.click(importButton);
+    const panel = await screen.findByRole('complementary', { name: IMPORT_TEXT.progress });
+    expect(panel).toHaveTextContent(correctionsFileName(USER_FILE));
+    expect(within(panel).getByRole('progressbar')).toBeInTheDocument();
+    expect(importButton).toBeDisabled();
+    held.release();
+
+    await waitFor(() =>
+      expect(within(panel).getByRole('status')).toHaveTextContent(`${IMPORT_TEXT.insertedLines}50`),
+    );
+    // Read again: the imported lines have left; 100 lines still fail.
+    await screen.findByText(REVIEW_TEXT.fixedCount(0));
+    await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 100));
+    expect(importButton).toBeDisabled();
+    await user.click(within(panel).getByRole('button', { name: IMPORT_TEXT.close }));
+    expect(screen.queryByRole('complementary', { name: IMPORT_TEXT.progress })).toBeNull();
+  });
+
+  it('says "no error lines left" when every line is imported', async () => {
+    install({
+      lines: CARD_LINES.slice(0, 1).map((line) => ({
+        ...line,
+        values: ['6271820010000001', '1234', '10.00', ''],
+      })),
+    });
+    const { user } = await openReview();
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.importCorrections }));
+    expect(await screen.findByText(REVIEW_TEXT.noLines)).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).toBeNull();
+  });
+
+  it("shows a call's error with the server's message, and keeps the cell's editor open", async () => {
+    install();
+    const { user } = await openReview();
+    review.failNext('PUT line', {
+      status: 400,
+      body: { errorCode: 4, errorMessage: REVIEW_SERVER_MESSAGE.lineTooLong(4096) },
+    });
+    await user.dblClick(cellOf(2, 2));
+    const editor = screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) });
+    await user.clear(editor);
+    await user.type(editor, '1234{Enter}');
+    expect(await pressOk(user, SCHEME_TEXT.errorTitle(4))).toContain(
+      REVIEW_SERVER_MESSAGE.lineTooLong(4096),
+    );
+    expect(
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) }),
+    ).toHaveValue('1234');
+  });
+
+  it('has no serious or critical axe violation, also while a cell is edited', async () => {
+    install();
+    const { user } = await openReview();
+    const serious = async () => {
+      const results = await axe.run(document.body, {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+        },
+        // jsdom lays nothing out: colours and sizes are checked in the browser tests.
+        rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+        resultTypes: ['violations'],
+      });
+      return results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        );
+    };
+    expect(await serious()).toEqual([]);
+    await user.dblClick(cellOf(3, 1));
+    expect(within(cellOf(3, 1)).getByRole('textbox')).toHaveFocus();
+    expect(await serious()).toEqual([]);
+  });
+
+  it("shows the server's message when the review cannot be read", async () => {
+    install();
+    server.on(`GET /api/gift-card/giftSchemeFiles/${PROGRAM}/reviews/${OUT}`, {
+      status: 404,
+      body: { errorCode: 3, errorMessage: REVIEW_SERVER_MESSAGE.reviewNotFound },
+    });
+    renderApp({ route: reviewRoute('gift', PROGRAM, OUT, 'upload') });
+    expect(await screen.findByText(REVIEW_SERVER_MESSAGE.reviewNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: REVIEW_TEXT.back })).toBeInTheDocument();
+  });
+});
