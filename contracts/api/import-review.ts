@@ -18,8 +18,7 @@ const FILES = '/gift-card/giftSchemeFiles';
 
 type Id = number | string;
 
-const base = (programId: Id, outFileName: string) =>
-  `${FILES}/${programId}/reviews/${outFileName}`;
+const base = (programId: Id, outFileName: string) => `${FILES}/${programId}/reviews/${outFileName}`;
 
 export const REVIEW_PATHS = {
   /** GET: the review's summary (ReviewSummary): the file's columns, counts by rule and field. */
@@ -179,6 +178,10 @@ export const REVIEW_SERVER_MESSAGE = {
   passwordAgain: 'password: type the password again: error lines never keep it',
 } as const;
 
+/** `1 line`, `3,412 lines`. */
+const linesText = (lines: number) =>
+  `${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'}`;
+
 /** The review screen's texts (not in the spec). */
 export const REVIEW_TEXT = {
   reviewErrors: 'Review errors',
@@ -187,9 +190,9 @@ export const REVIEW_TEXT = {
   reasons: 'Reasons',
   fixed: 'Fixed',
   allFailing: 'All failing lines',
-  countLabel: (text: string, lines: number) => `${text} — ${lines.toLocaleString('en-US')} lines`,
-  failingCount: (lines: number) => `${lines.toLocaleString('en-US')} lines failing`,
-  fixedCount: (lines: number) => `${lines.toLocaleString('en-US')} lines fixed`,
+  countLabel: (text: string, lines: number) => `${text} — ${linesText(lines)}`,
+  failingCount: (lines: number) => `${linesText(lines)} failing`,
+  fixedCount: (lines: number) => `${linesText(lines)} fixed`,
   bulkHeading: 'Correct in bulk',
   bulkField: 'Field',
   bulkMode: 'Change',
@@ -200,7 +203,7 @@ export const REVIEW_TEXT = {
   bulkReplaceWith: 'Replace with',
   bulkApply: 'Apply',
   bulkResult: (changed: number, nowPassing: number) =>
-    `${changed.toLocaleString('en-US')} lines changed, ${nowPassing.toLocaleString('en-US')} now pass`,
+    `${linesText(changed)} changed, ${nowPassing.toLocaleString('en-US')} now ${nowPassing === 1 ? 'passes' : 'pass'}`,
   importCorrections: 'Import corrections',
   previousPage: 'Previous page',
   nextPage: 'Next page',
