@@ -1,0 +1,370 @@
+import type { Locator, Page } from 'playwright-core';
+import {
+  REVIEW_TEXT,
+  REVIEW_SERVER_MESSAGE,
+  correctionsFileName,
+} from '@contracts/api/import-review';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_ERROR_COLUMN,
+  IMPORT_PATHS,
+  IMPORT_STEP_TEXT,
+  IMPORT_TEXT,
+  MASKED_PASSWORD,
+} from '@contracts/api/imports';
+import { SCHEME_EMBEDDED, SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
+import { REVIEW_SCREEN_TEXT } from '@/features/schemes/lib/import-review';
+import { axeViolations } from './support/axe';
+import {
+  MASTER_BIN,
+  checkBalanceOnSite,
+  createCardScheme,
+  createPlainScheme,
+  expectFigures,
+  importSection,
+  panelEntry,
+  pipeFile,
+  publishJournalSite,
+  uploadFile,
+} from './support/imports';
+import { openRoute, signIn } from './support/journal';
+import {
+  SchemeApi,
+  expectStep,
+  field,
+  stepRoute,
+  uniqueLetters,
+  unexpectedErrors,
+} from './support/schemes';
+import { browserSuite } from './support/suite';
+
+/**
+ * The review of an import's error lines, in Chromium against the real server: a card file with
+ * bad lines of three kinds imported through Stores & Devices, its review opened from the
+ * progress panel, one cell corrected from the keyboard and a whole kind in bulk, the corrections
+ * imported (the remaining error still listed, and the only line of the error file), and a
+ * corrected card checked on the published journal site; a device file's review, which never
+ * shows a password.
+ */
+
+const suite = browserSuite();
+const api = SchemeApi.forSuite(suite);
+
+const T = IMPORT_TEXT;
+const FLOW_TIMEOUT = 240_000;
+
+const required = (kind: keyof typeof IMPORT_COLUMNS) =>
+  IMPORT_COLUMNS[kind].filter((column) => column.required).map((column) => column.name);
+
+/** A page whose context lets axe in past the app's Content-Security-Policy, signed in. */
+async function signedInPage(): Promise<{ page: Page; errors: string[] }> {
+  const context = await suite.browser.newContext({
+    viewport: { width: 1366, height: 900 },
+    bypassCSP: true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await signIn(page, suite.baseUrl);
+  return { page, errors };
+}
+
+const grid = (page: Page): Locator => page.getByRole('grid', { name: REVIEW_TEXT.grid });
+
+/** The grid's row of a line of the file. */
+const gridRow = (page: Page, line: number): Locator =>
+  grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: String(line), exact: true }) });
+
+/** The line numbers the grid shows, in order. */
+async function shownLines(page: Page): Promise<number[]> {
+  const headers = await grid(page).getByRole('rowheader').allInnerTexts();
+  return headers.map((text) => Number(text.trim()));
+}
+
+/** The filter buttons above the grid, by their text. */
+const filters = (page: Page): Locator =>
+  page.getByRole('list', { name: REVIEW_SCREEN_TEXT.filters });
+
+/** The files Files Uploaded lists for a program. */
+async function importedFiles(programId: number): Promise<UploadedFile[]> {
+  const list = await api.call<{ _embedded?: Record<string, UploadedFile[]> }>(
+    'GET',
+    SCHEME_PATHS.uploadedFiles(programId),
+  );
+  return list._embedded?.[SCHEME_EMBEDDED.files] ?? [];
+}
+
+/** The text of an import's error file as the download serves it. */
+async function errorFileText(outFileName: string): Promise<string> {
+  const answer = await api.fetch('GET', `/api${IMPORT_PATHS.downloadFile(outFileName)}`);
+  expect(answer.status).toBe(200);
+  return answer.text();
+}
+
+/** Moves the grid's focus from its focused cell by `presses` of `key`. */
+async function press(page: Page, key: string, presses = 1): Promise<void> {
+  for (let n = 0; n < presses; n += 1) await page.keyboard.press(key);
+}
+
+describe('the review of a card import', () => {
+  it(
+    'opens from the panel, takes a cell corrected by keyboard and a kind corrected in bulk, imports them, keeps the remaining error, and the site shows a corrected card',
+    async () => {
+      const name = `Cardreview ${uniqueLetters()}`;
+      const { programId, extension } = await createCardScheme(api, name);
+      const prefix = `${MASTER_BIN.number}${extension}`;
+      const card = (tail: string) => `${prefix}${tail}`;
+      const foreign = `${MASTER_BIN.number}${extension === '999' ? '998' : '999'}0000078`;
+      const header = [...required('card'), 'currency'];
+      const pinRule = 'pin: must be 4 to 8 digits';
+      const balanceRule = 'balance: must be an amount such as 25.00';
+      const cardRule = `cardNumber: must be ${MASTER_BIN.cardLength} digits starting with the BIN ${MASTER_BIN.number} followed by the extension ${extension}`;
+      const file = pipeFile(header, [
+        [card('0000011'), '1234', '50.00', '2030-12-31', 'AUD'], // line 2: good
+        [card('0000029'), '12', '10.00', '2030-12-31', 'AUD'], // line 3: PIN
+        [card('0000037'), '7', '15.00', '2030-12-31', 'AUD'], // line 4: PIN
+        [foreign, '1357', '10.00', '2030-12-31', 'AUD'], // line 5: card number (stays)
+        [card('0000052'), '4321', 'ten', '2030-12-31', 'AUD'], // line 6: balance
+      ]);
+
+      const { page, errors } = await signedInPage();
+      await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
+      await expectStep(page, 'gift', 'upload');
+      const cards = importSection(page, T.cardSection);
+      await cards.getByRole('option', { name: extension, exact: true }).waitFor({
+        state: 'attached',
+      });
+      await field(page, T.binNumber).fill(MASTER_BIN.number);
+      await field(page, T.extension).selectOption({ label: extension });
+      await field(page, T.cardLength).fill(String(MASTER_BIN.cardLength));
+      await uploadFile(page, cards, 'cards.txt', file);
+      await cards.getByRole('button', { name: T.import, exact: true }).click();
+      const entry = panelEntry(page, T.cardSection);
+      await expectFigures(entry, {
+        [T.currentStep]: IMPORT_STEP_TEXT.completed,
+        [T.successLines]: 1,
+        [T.errorLines]: 4,
+        [T.insertedLines]: 1,
+      });
+
+      // 1. Opened from the panel: the error lines only, counted by rule and field.
+      await entry.getByRole('button', { name: REVIEW_TEXT.reviewErrors, exact: true }).click();
+      await page
+        .getByRole('heading', { name: REVIEW_TEXT.title('cards.txt'), exact: true })
+        .waitFor();
+      await grid(page).getByRole('rowheader', { name: '6', exact: true }).waitFor();
+      expect(await shownLines(page)).toEqual([3, 4, 5, 6]);
+      expect(
+        (await filters(page).getByRole('button').allInnerTexts()).map((text) => text.trim()),
+      ).toEqual([
+        REVIEW_TEXT.allFailing,
+        REVIEW_TEXT.countLabel(pinRule, 2),
+        REVIEW_TEXT.countLabel(cardRule, 1),
+        REVIEW_TEXT.countLabel(balanceRule, 1),
+      ]);
+      const columns = await grid(page).getByRole('columnheader').allInnerTexts();
+      expect(columns.map((text) => text.trim())).toEqual([
+        REVIEW_TEXT.line,
+        ...header,
+        REVIEW_TEXT.reasons,
+      ]);
+      // The cell a reason names is marked.
+      const balanceCell = gridRow(page, 6).getByRole('gridcell').nth(2);
+      expect(await balanceCell.getAttribute('aria-invalid')).toBe('true');
+      expect(await gridRow(page, 6).innerText()).toContain(balanceRule);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // 2a. One cell by keyboard: from line 6's number, right to its balance, Enter, type, Enter.
+      await gridRow(page, 6).getByRole('rowheader').click();
+      await press(page, 'ArrowRight', 3);
+      await page.keyboard.press('Enter');
+      const editor = page.getByLabel(REVIEW_SCREEN_TEXT.cellLabel('balance', 6), { exact: true });
+      await editor.waitFor();
+      expect(await editor.inputValue()).toBe('ten');
+      // Escape cancels and keeps the value.
+      await editor.fill('11.00');
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
+      expect(await balanceCell.innerText()).toContain('ten');
+      await page.keyboard.press('Enter');
+      await editor.fill('40.00');
+      await page.keyboard.press('Enter');
+      await gridRow(page, 6).getByText(REVIEW_TEXT.fixed, { exact: true }).waitFor();
+      expect(await balanceCell.getAttribute('aria-invalid')).toBeNull();
+      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
+        '40.00',
+      );
+
+      // 2b. A whole kind in bulk: the PIN lines, set to one PIN.
+      await filters(page)
+        .getByRole('button', { name: REVIEW_TEXT.countLabel(pinRule, 2), exact: true })
+        .click();
+      await grid(page).getByRole('rowheader', { name: '6', exact: true }).waitFor({
+        state: 'detached',
+      });
+      expect(await shownLines(page)).toEqual([3, 4]);
+      const bulk = page.getByRole('region', { name: REVIEW_TEXT.bulkHeading });
+      await bulk.getByLabel(REVIEW_TEXT.bulkField, { exact: true }).selectOption('pin');
+      await bulk.getByLabel(REVIEW_TEXT.bulkSet, { exact: true }).check();
+      await bulk.getByLabel(REVIEW_TEXT.bulkValue, { exact: true }).fill('2468');
+      await bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply, exact: true }).click();
+      await bulk.getByText(REVIEW_TEXT.bulkResult(2, 2), { exact: true }).waitFor();
+      await page.getByText(REVIEW_TEXT.fixedCount(3), { exact: true }).waitFor();
+      await page.getByText(REVIEW_TEXT.failingCount(1), { exact: true }).waitFor();
+
+      // 3. The corrections imported, all or nothing, with the progress panel.
+      await filters(page)
+        .getByRole('button', { name: REVIEW_TEXT.allFailing, exact: true })
+        .click();
+      await page.getByRole('button', { name: REVIEW_TEXT.importCorrections, exact: true }).click();
+      await page.getByText(REVIEW_TEXT.fixedCount(0), { exact: true }).waitFor();
+      await grid(page).getByRole('rowheader', { name: '3', exact: true }).waitFor({
+        state: 'detached',
+      });
+      expect(await shownLines(page)).toEqual([5]);
+      expect(await gridRow(page, 5).innerText()).toContain(cardRule);
+      expect(
+        (await filters(page).getByRole('button').allInnerTexts()).map((text) => text.trim()),
+      ).toEqual([REVIEW_TEXT.allFailing, REVIEW_TEXT.countLabel(cardRule, 1)]);
+
+      const files = await importedFiles(programId);
+      expect(files.map((each) => each.fileName)).toEqual([
+        'cards.txt',
+        correctionsFileName('cards.txt'),
+      ]);
+      const [original] = files;
+      expect(original?.failingLines).toBe(1);
+      const outFileName = original?.outFileName;
+      if (!outFileName) throw new Error('Files Uploaded names no error file of cards.txt');
+      expect(await errorFileText(outFileName)).toBe(
+        `${[...header, IMPORT_ERROR_COLUMN].join('|')}\n` +
+          `${[foreign, '1357', '10.00', '2030-12-31', 'AUD'].join('|')}|line 5: ${cardRule}\n`,
+      );
+
+      // 4. The card corrected by keyboard, on the program's published journal site.
+      const siteUrl = `review-${uniqueLetters()}`;
+      await publishJournalSite(api, programId, siteUrl);
+      const site = await checkBalanceOnSite(suite.browser, suite.baseUrl, siteUrl, {
+        cardNumber: card('0000052'),
+        pin: '4321',
+      });
+      expect(site.balance).toBe('$40.00');
+      expect(site.errors).toEqual([]);
+      const bulkCard = await checkBalanceOnSite(suite.browser, suite.baseUrl, siteUrl, {
+        cardNumber: card('0000037'),
+        pin: '2468',
+      });
+      expect(bulkCard.balance).toBe('$15.00');
+
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await page.context().close();
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+describe('the review of a device import', () => {
+  it(
+    'never shows or answers a password, and takes a new one typed in its cell',
+    async () => {
+      const programId = await createPlainScheme(api, `Devicereview ${uniqueLetters()}`);
+      await api.createGiftConfig(programId);
+      const { page, errors } = await signedInPage();
+      /** Every answer of a review call, as text. */
+      const answers: string[] = [];
+      page.on('response', (response) => {
+        if (!response.url().includes('/reviews/')) return;
+        void response.text().then(
+          (text) => answers.push(text),
+          () => undefined,
+        );
+      });
+      await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
+      await expectStep(page, 'gift', 'upload');
+
+      const stores = importSection(page, T.storeSection);
+      await uploadFile(
+        page,
+        stores,
+        'stores.txt',
+        pipeFile(required('store'), [
+          ['H100', 'Harbour Store', '1 Harbour Street', 'Sydney', '2000', 'AU'],
+        ]),
+      );
+      await stores.getByRole('button', { name: T.import, exact: true }).click();
+      await expectFigures(panelEntry(page, T.storeSection), {
+        [T.currentStep]: IMPORT_STEP_TEXT.completed,
+        [T.insertedLines]: 1,
+      });
+
+      const secret = 'secret-three-word';
+      const storeRule = 'storeCode: no store with this code was imported for the scheme';
+      const devices = importSection(page, T.deviceSection);
+      await uploadFile(
+        page,
+        devices,
+        'devices.txt',
+        pipeFile(required('device'), [
+          ['POS-1', 'H100', 'Terminal', 'SN-1', 'secret-one'],
+          ['POS-3', 'Z999', 'Terminal', 'SN-3', secret],
+        ]),
+      );
+      await devices.getByRole('button', { name: T.import, exact: true }).click();
+      const entry = panelEntry(page, T.deviceSection);
+      await expectFigures(entry, { [T.errorLines]: 1, [T.insertedLines]: 1 });
+      await entry.getByRole('button', { name: REVIEW_TEXT.reviewErrors, exact: true }).click();
+      await page
+        .getByRole('heading', { name: REVIEW_TEXT.title('devices.txt'), exact: true })
+        .waitFor();
+      const row = gridRow(page, 3);
+      await row.waitFor();
+      const passwordCell = row.getByRole('gridcell').nth(4);
+      // The mask, then (for screen readers) that the cell fails a rule: typed again.
+      expect((await passwordCell.innerText()).split('\n')[0]?.trim()).toBe(MASKED_PASSWORD);
+      expect(await row.innerText()).toContain(REVIEW_SERVER_MESSAGE.passwordAgain);
+
+      // The store code corrected: the line still fails, its password must be typed again.
+      await row.getByRole('rowheader').click();
+      await press(page, 'ArrowRight', 2);
+      await page.keyboard.press('Enter');
+      const storeEditor = page.getByLabel(REVIEW_SCREEN_TEXT.cellLabel('storeCode', 3), {
+        exact: true,
+      });
+      await storeEditor.fill('H100');
+      await page.keyboard.press('Enter');
+      await storeEditor.waitFor({ state: 'detached' });
+      await row.getByText(storeRule, { exact: true }).waitFor({ state: 'detached' });
+      await row.getByText(REVIEW_SERVER_MESSAGE.passwordAgain, { exact: true }).waitFor();
+
+      // A new password, typed in a password input that starts empty.
+      await press(page, 'ArrowRight', 3);
+      await page.keyboard.press('Enter');
+      const passwordEditor = page.getByLabel(REVIEW_SCREEN_TEXT.cellLabel('password', 3), {
+        exact: true,
+      });
+      expect(await passwordEditor.getAttribute('type')).toBe('password');
+      expect(await passwordEditor.inputValue()).toBe('');
+      await passwordEditor.fill('new-secret-4');
+      await page.keyboard.press('Enter');
+      await row.getByText(REVIEW_TEXT.fixed, { exact: true }).waitFor();
+      expect((await passwordCell.innerText()).trim()).toBe(MASKED_PASSWORD);
+      expect(await axeViolations(page)).toEqual([]);
+
+      expect(await page.content()).not.toContain(secret);
+      expect(await page.content()).not.toContain('new-secret-4');
+      expect(answers.length).toBeGreaterThan(0);
+      for (const answer of answers) {
+        expect(answer).not.toContain(secret);
+        expect(answer).not.toContain('new-secret-4');
+      }
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await page.context().close();
+    },
+    FLOW_TIMEOUT,
+  );
+});
