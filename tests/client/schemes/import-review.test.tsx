@@ -354,6 +354,17 @@ describe('import error review', () => {
     await screen.findByText(REVIEW_TEXT.fixedCount(1));
     expect(screen.getByText(REVIEW_TEXT.failingCount(149))).toBeInTheDocument();
     expect(filter(REVIEW_TEXT.countLabel(CARD_RULE.text, 99))).toBeInTheDocument();
+
+    // A click on another cell leaves an open editor unsaved.
+    await user.dblClick(cellOf(4, 1));
+    expect(
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 4) }),
+    ).toHaveFocus();
+    await user.click(cellOf(5, 2));
+    expect(
+      screen.queryByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 4) }),
+    ).toBeNull();
+    expect(review.corrections()).toHaveLength(1);
   });
 
   it('never shows a device password: the cell shows the mask, and a new one is typed as a password', async () => {

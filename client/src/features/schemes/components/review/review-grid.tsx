@@ -188,7 +188,13 @@ export function ReviewGrid({
                 role: 'gridcell',
                 tabIndex: rowIndex === row && colIndex === col ? 0 : -1,
                 'data-cell': cellKey(rowIndex, colIndex),
-                onClick: () => setActive({ row: rowIndex, col: colIndex }),
+                onClick: () => {
+                  // A click elsewhere leaves an open editor unsaved, as Escape does.
+                  if (editing && (editing.line !== line.line || editing.col !== colIndex)) {
+                    setEditing(null);
+                  }
+                  setActive({ row: rowIndex, col: colIndex });
+                },
               });
               return (
                 <tr
