@@ -513,7 +513,9 @@ describe('import error review', () => {
   it('has no serious or critical axe violation, also while a cell is edited', async () => {
     install();
     const { user } = await openReview();
-    const serious = async () => {
+    // Within act: the header's clock ticks while axe runs.
+    const serious = () => act(() => seriousViolations());
+    const seriousViolations = async () => {
       const results = await axe.run(document.body, {
         runOnly: {
           type: 'tag',
