@@ -879,7 +879,8 @@ export class ReviewStore {
 
   /**
    * After the corrections import completed: its lines (the fixed ones) are imported, except
-   * those it refused (`refused`: corrections file line -> the engine's reasons), failing again.
+   * those it refused (`refused`: the corrections file's line as the engine numbers it, its
+   * header being line 1 -> the engine's reasons), failing again.
    */
   finishImport(refused: ReadonlyMap<number, readonly string[]>): void {
     inWriteTransaction(this.#db, () => {
@@ -888,7 +889,8 @@ export class ReviewStore {
         'SELECT line FROM lines WHERE status = 1 ORDER BY line LIMIT 1 OFFSET ?',
       );
       const failing = [...refused].flatMap(([fileLine, problems]) => {
-        const row = nth.get(fileLine - 1) as { line: number } | undefined;
+        // Line 2 of the file is its first data line: the first fixed line.
+        const row = nth.get(fileLine - 2) as { line: number } | undefined;
         return row === undefined ? [] : [{ line: row.line, problems }];
       });
       for (const { line, problems } of failing) {
