@@ -504,6 +504,9 @@ describe('the review of an import\u2019s error lines', () => {
         expect(answer.status).toBe(400);
       }
     });
+    // Behind the token check like the other giftSchemeFiles calls.
+    const anonymous = await request(t.app).get(`/api${REVIEW_PATHS.review(GIFT, name)}`);
+    expect(anonymous.status).toBe(401);
     const reviews = await readdir(path.join(t.config.importsDir, 'reviews')).catch(() => []);
     expect(reviews).toEqual([]);
     expect((await summary(name)).failingLines).toBe(6);
