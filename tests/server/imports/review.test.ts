@@ -232,10 +232,12 @@ describe('the review of an import\u2019s error lines', () => {
   it('refuses a key already stored and a key of another corrected line', async () => {
     const name = await cardReview();
     // Line 6 repeats card 1, stored from line 2: a new card number passes.
+    // Checked again without a change: not a corrected line.
     const stored = (await correct(name, 6, {}).expect(200)).body as ReviewLine;
     expect(stored.reasons.map((r) => r.text)).toEqual([
       REVIEW_SERVER_MESSAGE.keyStored('cardNumber'),
     ]);
+    expect(stored.corrected).toBe(false);
     expect((await correct(name, 6, { cardNumber: cardNumber(5) }).expect(200)).body).toMatchObject({
       status: 'fixed',
     });
