@@ -347,7 +347,11 @@ export class ReviewService {
         await this.#options.dropErrorFile(programId, answer.outFileName);
       }
       store.finishImport(refused);
-      await this.#rewriteErrorFile(store, outFileName);
+      // The import is committed and the review up to date: an error file not rewritten (a full
+      // disk) still lists the lines just imported, and is rewritten by the next import.
+      await this.#rewriteErrorFile(store, outFileName).catch((error: unknown) => {
+        this.#options.logger.error({ err: error, outFileName }, 'could not rewrite an error file');
+      });
       const failing = store.failingLines();
       return { ...answer, outFileName: failing > 0 ? outFileName : null };
     } finally {

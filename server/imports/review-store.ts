@@ -730,16 +730,25 @@ export class ReviewStore {
     );
   }
 
-  /** Writes a line re-checked: its values, status, reasons. Answers whether it passes now. */
-  #store(row: LineRow, values: readonly string[], typed: boolean, checker: LineChecker): boolean {
+  /**
+   * Writes a line re-checked: its values, status, reasons, and `corrected` once a correction
+   * changed it (`changed`). Answers whether it passes now.
+   */
+  #store(
+    row: LineRow,
+    values: readonly string[],
+    typed: boolean,
+    checker: LineChecker,
+    changed = true,
+  ): boolean {
     const { line } = row;
     const { reasons, key } = this.#recheck(line, values, typed, checker);
     const passes = reasons.length === 0;
     const { plain, secret } = splitSecret(values, this.#hiddenIndex, row.whole === 1);
     if (secret !== undefined) this.#secrets.set(row.slot, secret);
     this.#statement(
-      'UPDATE lines SET vals = ?, status = ?, corrected = 1, typed = ?, key = ? WHERE line = ?',
-    ).run(plain, passes ? STATUS.fixed : STATUS.failing, typed ? 1 : 0, key, line);
+      'UPDATE lines SET vals = ?, status = ?, corrected = max(corrected, ?), typed = ?, key = ? WHERE line = ?',
+    ).run(plain, passes ? STATUS.fixed : STATUS.failing, changed ? 1 : 0, typed ? 1 : 0, key, line);
     this.#statement('DELETE FROM reasons WHERE line = ?').run(line);
     reasons.forEach((reason, pos) => {
       this.#statement(
@@ -759,7 +768,7 @@ export class ReviewStore {
       'SELECT * FROM lines INDEXED BY lines_by_key WHERE key = ? AND corrected = 1 AND status = 0 AND line <> ?',
     ).all(oldKey, line) as unknown as LineRow[];
     for (const other of others) {
-      this.#store(other, this.#values(other), other.typed === 1, checker);
+      this.#store(other, this.#values(other), other.typed === 1, checker, false);
     }
   }
 
@@ -779,15 +788,19 @@ export class ReviewStore {
       if (row.status === STATUS.imported) throw new AlreadyImported();
       const values = this.#values(row);
       let typed = row.typed === 1;
+      let changed = false;
       for (const [index, value] of changes) {
         if (index === this.#secretIndex) {
           if (value === REVIEW_SECRET_MASK) continue;
           typed = true;
+          changed = true;
         }
+        if (values[index] !== value) changed = true;
         values[index] = value;
       }
       this.#checkLength(values);
-      this.#store(row, values, typed, checker);
+      // Without a change the line is only checked again (the records may have changed).
+      this.#store(row, values, typed, checker, changed);
       if (row.key !== values[this.#keyIndex]?.trim())
         this.#recheckDuplicatesOf(row.key, line, checker);
       const updated = this.#row(line);
@@ -879,7 +892,8 @@ export class ReviewStore {
 
   /**
    * After the corrections import completed: its lines (the fixed ones) are imported, except
-   * those it refused (`refused`: corrections file line -> the engine's reasons), failing again.
+   * those it refused (`refused`: the corrections file's line as the engine numbers it, its
+   * header being line 1 -> the engine's reasons), failing again.
    */
   finishImport(refused: ReadonlyMap<number, readonly string[]>): void {
     inWriteTransaction(this.#db, () => {
@@ -888,7 +902,8 @@ export class ReviewStore {
         'SELECT line FROM lines WHERE status = 1 ORDER BY line LIMIT 1 OFFSET ?',
       );
       const failing = [...refused].flatMap(([fileLine, problems]) => {
-        const row = nth.get(fileLine - 1) as { line: number } | undefined;
+        // Line 2 of the file is its first data line: the first fixed line.
+        const row = nth.get(fileLine - 2) as { line: number } | undefined;
         return row === undefined ? [] : [{ line: row.line, problems }];
       });
       for (const { line, problems } of failing) {

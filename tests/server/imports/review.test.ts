@@ -232,10 +232,12 @@ describe('the review of an import\u2019s error lines', () => {
   it('refuses a key already stored and a key of another corrected line', async () => {
     const name = await cardReview();
     // Line 6 repeats card 1, stored from line 2: a new card number passes.
+    // Checked again without a change: not a corrected line.
     const stored = (await correct(name, 6, {}).expect(200)).body as ReviewLine;
     expect(stored.reasons.map((r) => r.text)).toEqual([
       REVIEW_SERVER_MESSAGE.keyStored('cardNumber'),
     ]);
+    expect(stored.corrected).toBe(false);
     expect((await correct(name, 6, { cardNumber: cardNumber(5) }).expect(200)).body).toMatchObject({
       status: 'fixed',
     });
@@ -504,6 +506,9 @@ describe('the review of an import\u2019s error lines', () => {
         expect(answer.status).toBe(400);
       }
     });
+    // Behind the token check like the other giftSchemeFiles calls.
+    const anonymous = await request(t.app).get(`/api${REVIEW_PATHS.review(GIFT, name)}`);
+    expect(anonymous.status).toBe(401);
     const reviews = await readdir(path.join(t.config.importsDir, 'reviews')).catch(() => []);
     expect(reviews).toEqual([]);
     expect((await summary(name)).failingLines).toBe(6);
