@@ -9,9 +9,9 @@
  * error lines': the pact card file imported through the server's import service (line 2 good,
  * line 3 a card number of no BIN), answered as `outFileName` (new each time, so every
  * interaction starts from a review with nothing corrected). The corrected card number is one of
- * the pact BIN that no state stores. Not described: a successful import of corrections (its
- * state would need a corrected line: the server tests and the browser tests cover it) and the
- * 409 of two imports at once (two overlapping requests cannot be staged in a pact).
+ * the pact BIN that no state stores. A successful import of corrections names the state whose
+ * error line is corrected already. Not described: the 409 of two imports at once (two
+ * overlapping requests cannot be staged in a pact).
  */
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
@@ -28,6 +28,7 @@ import {
   JSON_ANSWER,
   newPact,
   SIGNED_IN_HEADERS,
+  SIGNED_IN_NO_BODY,
   STATE,
   storeFor,
 } from './support/pact';
@@ -271,7 +272,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
       .withRequest({
         method: 'POST',
         path: reviewPath(REVIEW_PATHS.importCorrections),
-        headers: SIGNED_IN_HEADERS,
+        headers: SIGNED_IN_NO_BODY,
       })
       .willRespondWith({
         status: 409,
@@ -284,6 +285,38 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         importReviewApi.endpoints.importReviewCorrections.initiate(REVIEW),
       );
       expect(result.error).toMatchObject({ status: 409, errorCode: ERROR_CODE.CONFLICT });
+    });
+  });
+
+  it('imports the fixed lines as corrections: all or nothing, answered when the import ends', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCorrectedImportLine, GIFT)
+      .uponReceiving('an import of the corrections of a review with its error line fixed')
+      .withRequest({
+        method: 'POST',
+        path: reviewPath(REVIEW_PATHS.importCorrections),
+        headers: SIGNED_IN_NO_BODY,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        // Nothing fails any more: no error file to name.
+        body: {
+          totalSuccessLines: 1,
+          totalErrorLines: 0,
+          outFileName: null,
+          currentStep: 'completed',
+          insertedLines: 1,
+          replacedLines: 0,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const answer = await storeFor(mock.url)
+        .dispatch(importReviewApi.endpoints.importReviewCorrections.initiate(REVIEW))
+        .unwrap();
+      expect(answer).toMatchObject({ currentStep: 'completed', insertedLines: 1 });
     });
   });
 

@@ -17,6 +17,7 @@ import {
   JSON_ANSWER,
   newPact,
   SIGNED_IN_HEADERS,
+  SIGNED_IN_NO_BODY,
   STATE,
   errorBody,
   storeFor,
@@ -701,11 +702,8 @@ describe('base campaigns of loyalty schemes (03 §7)', () => {
 
 // ---------------------------------------------------------------------------- summary, activation
 
-/**
- * The activation is a PUT without a body: fetch sends `Content-Length: 0`. Recorded, so the
- * verifier's proxy passes it on as such (without it the proxy sends a chunked body).
- */
-const EMPTY_PUT = { ...SIGNED_IN_HEADERS, 'Content-Length': '0' };
+/** The activation is a PUT without a body. */
+const EMPTY_PUT = SIGNED_IN_NO_BODY;
 
 describe('scheme summary and activation (03 §7, §8)', () => {
   it("lists a scheme's uploaded files with their dates in epoch seconds", async () => {

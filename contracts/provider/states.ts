@@ -73,6 +73,12 @@ export const STATE = {
    * review (contracts/api/import-review.ts, named by `outFileName`) has nothing corrected yet.
    */
   schemeWithCardImportErrors: 'a scheme has a completed card import with error lines',
+  /**
+   * Params `{ programTypeId }`; answers `{ programId, outFileName }`: as
+   * schemeWithCardImportErrors, with its error line (line 3) corrected to a card number no card
+   * of the program has (a new one each time), so the review has one fixed line to import.
+   */
+  schemeWithCorrectedImportLine: 'a scheme has a card import with a corrected error line',
   /** Answers `{ binId }`: a master (internal) card BIN. */
   masterCardBin: 'a master card BIN exists',
   /** Answers `{ binId }`: an id no card BIN has. */

@@ -262,6 +262,27 @@ export function createProviderStates(deps: {
       content: `${STORE_HEADER}\n${PACT_IMPORT_FILES.storeCode}|Pact Store|1 Pact Street|Pactville|2000|AU\n`,
     });
 
+  /** A completed card import of the pact gift scheme with one error line (line 3). */
+  const cardImportWithErrors = async (params: Record<string, unknown>) => {
+    const values = await configuredScheme(params);
+    const { programId, fileName, card } = await uploadPactCardFile({
+      ...values,
+      programId: Number(values.programId),
+    });
+    const answer = await importUpload(imports, {
+      programId,
+      kind: 'card',
+      fileName,
+      userFileName: PACT_IMPORT_FILES.cards,
+      card,
+      expectErrors: true,
+    });
+    if (answer.outFileName === null) {
+      throw new Error(`the pact card file imported as ${JSON.stringify(answer)}`);
+    }
+    return { ...values, fileName, outFileName: answer.outFileName };
+  };
+
   return {
     [STATE.user]: async () => {
       const username = PACT_RECORDS.username;
@@ -442,24 +463,23 @@ export function createProviderStates(deps: {
       });
       return { ...values, fileName };
     },
-    [STATE.schemeWithCardImportErrors]: async (params) => {
-      const values = await configuredScheme(params);
-      const { programId, fileName, card } = await uploadPactCardFile({
-        ...values,
-        programId: Number(values.programId),
+    [STATE.schemeWithCardImportErrors]: (params) => cardImportWithErrors(params),
+    [STATE.schemeWithCorrectedImportLine]: async (params) => {
+      const values = await cardImportWithErrors(params);
+      const programId = Number(values.programId);
+      const card = cardParams(store.read(), values);
+      // A new number each time: verification may run many times against one server.
+      let corrected: string;
+      do {
+        corrected = cardNumber(card, randomInt(1_000, 1_000_000));
+      } while ((await imports.cards.find(programId, corrected)) !== undefined);
+      const line = imports.reviews.correct(programId, values.outFileName, 3, {
+        cardNumber: corrected,
       });
-      const answer = await importUpload(imports, {
-        programId,
-        kind: 'card',
-        fileName,
-        userFileName: PACT_IMPORT_FILES.cards,
-        card,
-        expectErrors: true,
-      });
-      if (answer.outFileName === null) {
-        throw new Error(`the pact card file imported as ${JSON.stringify(answer)}`);
+      if (line.status !== 'fixed') {
+        throw new Error(`the pact error line was corrected as ${JSON.stringify(line)}`);
       }
-      return { ...values, fileName, outFileName: answer.outFileName };
+      return values;
     },
     [STATE.reviewImage]: async () => {
       const { reviewImageId } = PACT_RECORDS;

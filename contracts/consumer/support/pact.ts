@@ -52,6 +52,12 @@ export const SIGNED_IN_HEADERS = {
   [MODULE_CODE_HEADER]: MODULE_CODE,
 };
 
+/**
+ * A signed-in PUT or POST without a body: fetch sends `Content-Length: 0`. Recorded, so the
+ * verifier's proxy passes it on as such (without it the proxy sends a chunked body).
+ */
+export const SIGNED_IN_NO_BODY = { ...SIGNED_IN_HEADERS, 'Content-Length': '0' };
+
 /** The stored token the client holds in these tests; the provider swaps in real ones. */
 export const PACT_TOKEN: Token = {
   token: PACT_PLACEHOLDER.token,
