@@ -143,6 +143,8 @@ const SEALED_KINDS: readonly ImportKind[] = ['card', 'device'];
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_NAME = new RegExp(`^${UUID}\\.txt$`);
 const ERROR_NAME = new RegExp(`^${UUID}\\.errors\\.txt$`);
+/** An error file being rewritten (review-service.ts): left only by a crash midway. */
+const ERROR_REWRITE_NAME = new RegExp(`^${UUID}\\.errors\\.txt\\.rewrite$`);
 /** How much of an upload the leftover check at open reads: more than any header line. */
 const LEFTOVER_HEAD_BYTES = 64 * 1024;
 /** How often old uploads and error files are looked for (ImportServiceOptions.fileRetentionMs). */
@@ -330,9 +332,13 @@ export class ImportService {
    * any upload arrives): a sealed upload that no program registered (its upload never
    * finished), a sealed device upload whose import had started (it ends, completed or failed,
    * with its file deleted), and a card or device file in plain text (written before their
-   * uploads were sealed, or by hand).
+   * uploads were sealed, or by hand). In the error files' folder: an error file a review was
+   * rewriting (the error file itself stays as it was).
    */
   #removeLeftovers(): void {
+    for (const name of listFolder(this.errorsDir)) {
+      if (ERROR_REWRITE_NAME.test(name)) rmSync(path.join(this.errorsDir, name), { force: true });
+    }
     let names: string[];
     try {
       names = readdirSync(this.uploadsDir);
@@ -783,6 +789,15 @@ export class ImportService {
       }
       await delay(20);
     }
+  }
+}
+
+/** The names in a folder; none when it does not exist (yet). */
+function listFolder(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
   }
 }
 

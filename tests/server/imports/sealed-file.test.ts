@@ -92,7 +92,7 @@ describe('the import service at open', () => {
   });
   const open = () => ImportService.open({ ...dirs(), logger: pino({ level: 'silent' }) });
 
-  it('deletes uploads a crash left: card and device files in plain text, sealed and never registered, a sealed device file with an import', async () => {
+  it('deletes uploads a crash left: card and device files in plain text, sealed and never registered, a sealed device file with an import; and an error file being rewritten', async () => {
     const first = open();
     const dataLines = [`D-1|S1|POS|SN-1|secret`];
     const write = async (kind: 'device' | 'store' | 'card', header: string, register: boolean) => {
@@ -141,6 +141,12 @@ describe('the import service at open', () => {
     );
     const other = 'notes.txt';
     await writeFile(path.join(first.uploadsDir, other), 'not an upload name: not touched');
+    // An error file a review was rewriting when the process was killed: the rewrite goes, the
+    // error file stays.
+    const errorFile = `${'2'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}.errors.txt`;
+    await mkdir(first.errorsDir, { recursive: true });
+    await writeFile(path.join(first.errorsDir, errorFile), `${CARD_HEADER}|error\n`);
+    await writeFile(path.join(first.errorsDir, `${errorFile}.rewrite`), 'cut short');
 
     const second = open();
     try {
@@ -148,6 +154,9 @@ describe('the import service at open', () => {
         [other, store, waiting, cards].sort(),
       );
       expect([unregistered, cardsUnregistered]).not.toContain(waiting);
+      const errorFiles = await readdir(second.errorsDir);
+      expect(errorFiles).toContain(errorFile);
+      expect(errorFiles).not.toContain(`${errorFile}.rewrite`);
     } finally {
       await second.close();
     }
