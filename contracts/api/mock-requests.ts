@@ -4,6 +4,8 @@
  * server/dev/mock/request-log.ts (with the query's schema); the page is client/src/mock-page.
  * No zod here: the page's bundle imports these texts and stays small.
  */
+import type { CallKind } from './mock-proxy';
+
 export const REQUEST_LOG = {
   /** The log keeps the last this many calls (older ones drop out). */
   capacity: 500,
@@ -14,7 +16,10 @@ export const REQUEST_LOG = {
 /** Stands for a secret query value (`?token=***`) or a token anywhere in the path. */
 export const REDACTED = '***';
 
-/** One finished call, as logged. No headers and no bodies are ever kept. */
+/**
+ * One finished call, as logged. Its headers and bodies are kept beside it, redacted and capped
+ * (LoggedCallDetail, GET /__mock/requests/{id}).
+ */
 export interface LoggedRequest {
   /** The request's id in the server's own log lines (`req.id`). */
   id: number;
@@ -29,6 +34,13 @@ export interface LoggedRequest {
   completed: boolean;
   /** The fault or delay the developer tools applied (`500 by fault 3`), when one was. */
   fault?: string;
+  /**
+   * Who answered (contracts/api/mock-proxy.ts): the mock's routes, the real backend, a recorded
+   * answer, or a fault (a status answered by the tools; a delay alone keeps the call's kind).
+   */
+  kind: CallKind;
+  /** A file of the client or a site (not an API call): listed behind the page's toggle. */
+  static: boolean;
 }
 
 /** GET /__mock/requests: newest first. */

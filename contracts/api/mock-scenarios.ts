@@ -17,6 +17,11 @@ export interface ScenarioInfo {
   name: string;
   /** One sentence: what the data set holds. */
   description: string;
+  /**
+   * A recording of real answers (contracts/api/mock-proxy.ts), saved under the data folder,
+   * rather than one of the built-in data sets.
+   */
+  recorded?: boolean;
 }
 
 /** GET /__mock/scenarios. POST /__mock/scenarios/{name} and POST /__mock/reset answer the same. */

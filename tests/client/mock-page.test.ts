@@ -40,6 +40,8 @@ function logged(id: number, overrides: Partial<LoggedRequest> = {}): LoggedReque
     status: 200,
     durationMs: 3,
     completed: true,
+    kind: 'mock',
+    static: false,
     ...overrides,
   };
 }

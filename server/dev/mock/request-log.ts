@@ -75,6 +75,12 @@ export function isMockUrl(url: string): boolean {
   return Number.isNaN(next) || next === 0x2f /* / */ || next === 0x3f; /* ? */
 }
 
+/** A file of the client or a site: the root page, or a path whose last part has an extension. */
+function isStaticUrl(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return pathname === '/' || /\.[A-Za-z0-9]{1,6}$/.test(pathname);
+}
+
 export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'> }): RequestLog {
   const capacity: number = REQUEST_LOG.capacity;
   const ring: Slot[] = Array.from({ length: capacity }, () => ({
@@ -114,6 +120,8 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     durationMs: slot.durationMs,
     completed: slot.completed,
     ...(typeof slot.fault === 'string' && slot.fault !== '' ? { fault: slot.fault } : {}),
+    kind: typeof slot.fault === 'string' && /(?:^|, )\d{3} /.test(slot.fault) ? 'faulted' : 'mock',
+    static: isStaticUrl(slot.url),
   });
 
   /**

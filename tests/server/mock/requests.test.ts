@@ -65,6 +65,9 @@ describe('GET /__mock/requests', () => {
       status: 200,
       durationMs: expect.any(Number),
       completed: true,
+      kind: 'mock',
+      // A file the client reads, not an API call.
+      static: true,
     });
     expect(second).toMatchObject({ status: 401, completed: true });
     expect(Date.parse(third!.time)).toBeLessThanOrEqual(Date.now());
@@ -249,6 +252,8 @@ describe('the fault a call was given', () => {
         durationMs: 12,
         completed: true,
         fault: '500 by fault 3',
+        kind: 'faulted',
+        static: false,
       },
     ]);
   });

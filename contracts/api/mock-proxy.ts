@@ -1,0 +1,193 @@
+/**
+ * The mock server beside a real backend (docs/developer-tools.md): forwarding chosen routes to
+ * it, recording its answers into a scenario and replaying them. Only where the developer tools
+ * are (MOCK_CONTROL); forwarding is off with NODE_ENV=production. Never part of the pacts.
+ * No zod here: the page's bundle imports these shapes and texts and stays small (the server
+ * keeps the schemas).
+ */
+import { MOCK_MOUNT } from './mock';
+
+export const MOCK_PROXY_PATHS = {
+  /** GET: `{ target, tokens, routes }` (RouteList). POST RouteRuleInput: 201 `{ route }`. */
+  routes: `${MOCK_MOUNT}/routes`,
+  /** PUT RouteRuleInput: replaces a rule (200 `{ route }`); DELETE: 204, or 404. */
+  route: `${MOCK_MOUNT}/routes/:id`,
+  /** GET: the recordings, running and saved (RecordingList). POST RecordingInput: 201. */
+  recordings: `${MOCK_MOUNT}/recordings`,
+  /** POST: ends a running recording and saves it as a scenario: 200 RecordingStopped. */
+  stopRecording: `${MOCK_MOUNT}/recordings/:name/stop`,
+  /** GET: one logged call with its headers and bodies (LoggedCallDetail), or 404. */
+  request: `${MOCK_MOUNT}/requests/:id`,
+  /** PUT FaultInput: edits a fault in place (keeps its id and applied count): 200 `{ fault }`. */
+  fault: `${MOCK_MOUNT}/faults/:id`,
+} as const;
+
+/** Where a call is served: by the mock's own routes, or forwarded to the target. */
+export const ROUTE_TARGETS = ['mock', 'real'] as const;
+export type RouteTarget = (typeof ROUTE_TARGETS)[number];
+
+/**
+ * A forwarding rule: a method (`*` for any) and a path in the faults' form (exact, `:name`
+ * segments, or ending in `*`; any case), sent `to` the mock or the real backend. The first rule
+ * matching a call decides; a call no rule matches goes to the mock's own routes, and to the
+ * target when no local route serves it.
+ */
+export interface RouteRuleInput {
+  method?: string;
+  path: string;
+  to: RouteTarget;
+}
+
+export interface RouteRule {
+  id: string;
+  method: string;
+  path: string;
+  to: RouteTarget;
+  /** Where it came from: the control API, or the MOCK_PROXY_ROUTES file. */
+  source: 'api' | 'file';
+}
+
+/**
+ * How the mock's own routes take a token the real backend signed, with a target set and the
+ * sign-in routed `real`: `checked` against MOCK_PROXY_TOKEN_SECRET, or `trusted` as it is
+ * (printed at start; docs/developer-tools.md).
+ */
+export type ProxyTokenMode = 'checked' | 'trusted';
+
+/** GET /__mock/routes. */
+export interface RouteList {
+  /** MOCK_PROXY_TARGET, or null when none is set (every rule then serves from the mock). */
+  target: string | null;
+  /** Null without a target. */
+  tokens: ProxyTokenMode | null;
+  routes: RouteRule[];
+}
+
+/** POST /__mock/recordings: the scenario name to save under, and the routes to record. */
+export interface RecordingInput {
+  name: string;
+  routes: { method?: string; path: string }[];
+}
+
+export interface RecordingInfo {
+  name: string;
+  /** True while it records. */
+  running: boolean;
+  /** Calls kept so far (running) or saved. */
+  calls: number;
+  routes: { method: string; path: string }[];
+}
+
+/** GET /__mock/recordings. */
+export interface RecordingList {
+  recordings: RecordingInfo[];
+}
+
+/** POST /__mock/recordings/{name}/stop. */
+export interface RecordingStopped {
+  name: string;
+  calls: number;
+}
+
+/** Recording and scenario names: what a file name under the data folder may be. */
+export const RECORDING_NAME = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** A logged call's kind (the log's `kind` filter). */
+export const CALL_KINDS = ['mock', 'real', 'replayed', 'faulted'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+/** The most of a header set or a body a logged call keeps (bytes); the cut is marked. */
+export const CALL_DETAIL_MAX_BYTES = 64 * 1024;
+
+/** One side of a logged call: its headers and body, secrets redacted. */
+export interface LoggedMessage {
+  headers: Record<string, string>;
+  /** The body as text (UTF-8; a binary body is described, not kept), or null for none. */
+  body: string | null;
+  /** True when the body (or the headers) went over CALL_DETAIL_MAX_BYTES and was cut. */
+  truncated: boolean;
+}
+
+/** GET /__mock/requests/{id}: a logged call with both sides. */
+export interface LoggedCallDetail {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  kind: CallKind;
+  request: LoggedMessage;
+  response: LoggedMessage;
+}
+
+/** The start options and texts of forwarding (docs; the page's texts are MOCK_PROXY_TEXT). */
+export const MOCK_PROXY_MESSAGE = {
+  /** 502: the target did not answer (refused, reset, unknown host). */
+  unreachable: (target: string) => `The real backend at ${target} did not answer`,
+  /** 504: the target answered later than MOCK_PROXY_TIMEOUT_MS. */
+  timedOut: (target: string, ms: number) =>
+    `The real backend at ${target} did not answer within ${ms} ms`,
+  routeNotFound: (id: string) => `No forwarding rule ${id}`,
+  recordingNotFound: (name: string) => `No running recording ${name}`,
+  recordingExists: (name: string) => `A recording or scenario named ${name} exists already`,
+  noTarget: 'No real backend is set (MOCK_PROXY_TARGET)',
+} as const;
+
+/** The page's texts for forwarding, recordings and call details (not in the spec). */
+export const MOCK_PROXY_TEXT = {
+  routes: {
+    heading: 'Forwarding',
+    target: (target: string | null) =>
+      target === null ? 'No real backend is set (MOCK_PROXY_TARGET).' : `Real backend: ${target}`,
+    columns: ['Method', 'Path', 'Served by', 'Source', 'Actions'],
+    none: 'No forwarding rules: every call is served by the mock.',
+    method: 'Method',
+    path: 'Path',
+    to: 'Served by',
+    add: 'Add rule',
+    save: 'Save rule',
+    edit: 'Edit',
+    delete: 'Delete',
+    editLabel: (id: string) => `Edit rule ${id}`,
+    deleteLabel: (id: string) => `Delete rule ${id}`,
+  },
+  calls: {
+    showStatic: 'Show static files',
+    filterMethod: 'Method',
+    filterStatus: 'Status',
+    filterPath: 'Path contains',
+    filterKind: 'Kind',
+    any: 'Any',
+    kind: 'Kind',
+    details: (id: number) => `Details of call ${id}`,
+    detailsHeading: (method: string, path: string) => `${method} ${path}`,
+    requestHeading: 'Request',
+    responseHeading: 'Response',
+    headers: 'Headers',
+    body: 'Body',
+    noBody: 'No body.',
+    truncated: 'Cut at 64 KB.',
+    copyCurl: 'Copy as curl',
+    copied: 'Copied.',
+    makeFail: 'Make this call fail',
+    close: 'Close',
+  },
+  faultForm: {
+    heading: 'Fault',
+    add: 'Add fault',
+    save: 'Save fault',
+    edit: 'Edit',
+    editLabel: (id: string) => `Edit fault ${id}`,
+    cancel: 'Cancel',
+  },
+  recordings: {
+    heading: 'Recordings',
+    name: 'Scenario name',
+    routes: 'Routes to record (one per line: METHOD /path)',
+    start: 'Start recording',
+    stop: 'Stop',
+    stopLabel: (name: string) => `Stop recording ${name}`,
+    running: (name: string, calls: number) => `Recording ${name}: ${calls} calls kept`,
+    saved: (name: string, calls: number) => `Saved ${name} with ${calls} calls.`,
+    recorded: 'recorded',
+  },
+} as const;
