@@ -33,6 +33,7 @@ const FRESH_EACH_TIME = new Set<string>([
   STATE.schemeWithUploadedStoreFile,
   STATE.schemeWithUploadedDeviceFile,
   STATE.schemeWithCardImportErrors,
+  STATE.schemeWithCorrectedImportLine,
 ]);
 
 describe('pact provider-state endpoint (development only)', () => {
