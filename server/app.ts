@@ -111,7 +111,8 @@ export function createApp({
     accessTtlSeconds: config.tokenTtlSeconds,
     masterTtlSeconds: config.masterTokenTtlSeconds,
   });
-  const authenticated = requireAuth(db, tokens);
+  // The mock beside a real backend may take the backend's tokens too (dev/mock/proxy.ts).
+  const authenticated = requireAuth(db, tokens, (raw) => mock?.foreignToken(raw));
   startSessionPruning(db, sessionPruneIntervalMs, (error) =>
     logger.error({ err: error }, 'could not drop expired sessions'),
   );

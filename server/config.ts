@@ -100,6 +100,19 @@ export interface ServerConfig {
   mockFaultsFile: string | undefined;
   /** The data set the server starts with and resets to (MOCK_SCENARIO or `--scenario`), or undefined: the current one. */
   scenario: string | undefined;
+  /**
+   * The real backend calls are forwarded to (MOCK_PROXY_TARGET, only with mockControl), or
+   * undefined: none, or NODE_ENV=production (then mockProxyTargetIgnored holds it).
+   */
+  mockProxyTarget: string | undefined;
+  /** MOCK_PROXY_TARGET given with NODE_ENV=production: ignored, and warned about at start. */
+  mockProxyTargetIgnored: string | undefined;
+  /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
+  mockProxyRoutesFile: string | undefined;
+  /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET): undefined, trusted. */
+  mockProxyTokenSecret: string | undefined;
+  /** Milliseconds the target may take to answer a forwarded call (MOCK_PROXY_TIMEOUT_MS). */
+  mockProxyTimeoutMs: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -350,6 +363,39 @@ export const configVariables = z.object({
     description:
       'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start.',
   }),
+  MOCK_PROXY_TARGET: httpUrl('an http:// or https:// base URL such as http://localhost:8080')
+    .refine((value) => !/[?#]/.test(value), {
+      error: refusal('a base URL without a query or fragment'),
+    })
+    .transform(withoutTrailingSlashes)
+    .optional()
+    .meta({
+      values: 'an `http://` or `https://` base URL',
+      unset: 'none: every call is served by the mock',
+      description:
+        'A real backend beside the mock (with `MOCK_CONTROL`; ignored with a warning when `NODE_ENV=production`): calls a forwarding rule sends `real`, and calls no route of the mock serves, go to it (docs/developer-tools.md).',
+    }),
+  MOCK_PROXY_ROUTES: projectPath().optional().meta({
+    unset: 'none',
+    description:
+      'A JSON file of forwarding rules applied from the start (relative to the project root; a list of `{method, path, to}` in the shape of `POST /__mock/routes`).',
+  }),
+  // Never echoed in a refusal: it is a secret.
+  MOCK_PROXY_TOKEN_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .optional()
+    .meta({
+      values: 'at least 32 characters',
+      unset: 'the target’s tokens are taken as they are (decoded, not checked)',
+      description:
+        'The HS256 secret the target signs its tokens with: with a target and the sign-in forwarded, the mock’s own routes accept the target’s tokens when they pass this check.',
+    }),
+  MOCK_PROXY_TIMEOUT_MS: wholeNumber(1, 600_000)
+    .prefault('10000')
+    .describe(
+      'Milliseconds the target may take to answer a forwarded call (to its headers, and between parts of its body); later is answered 504.',
+    ),
 });
 
 export type ConfigVariableName = keyof typeof configVariables.shape;
@@ -418,5 +464,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mockDelayMs: v.MOCK_DELAY_MS,
     mockFaultsFile: v.MOCK_FAULTS,
     scenario: v.MOCK_SCENARIO,
+    mockProxyTarget: development ? v.MOCK_PROXY_TARGET : undefined,
+    mockProxyTargetIgnored: development ? undefined : v.MOCK_PROXY_TARGET,
+    mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
+    mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
+    mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,
   };
 }

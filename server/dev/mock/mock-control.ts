@@ -12,10 +12,12 @@ import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
+import type { ForeignTokenCheck } from '../../auth/require-auth';
 import type { RequestRecord } from '../../http/logging';
 import type { ImportService } from '../../imports/import-service';
 import { createFaults, type Faults } from './faults';
 import { createOpenApiRouter, type RouteSource } from './openapi';
+import { createProxy } from './proxy';
 import { createRequestLog } from './request-log';
 import { createScenarios } from './scenarios';
 
@@ -37,6 +39,8 @@ export interface MockControl {
   handle: RequestHandler;
   /** The fault registry, for the upload and import hooks. */
   faults: Faults;
+  /** The user of a token the real backend signed, when the mock takes such tokens now. */
+  foreignToken: ForeignTokenCheck;
 }
 
 /** `/__mock` or below it, in any case (express routes without regard to case). */
@@ -49,6 +53,12 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   const faults = createFaults(deps);
   const requestLog = createRequestLog(deps);
   const scenarios = createScenarios(deps);
+  const proxy = createProxy({
+    store: deps.store,
+    config: deps.config,
+    logger: deps.logger,
+    routes: deps.routes,
+  });
 
   // Only calls under /__mock reach these routers (`handle`); each route names its whole path.
   const router = Router();
@@ -59,15 +69,23 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   router.use(faults.router);
   router.use(requestLog.router);
   router.use(scenarios.router);
+  router.use(proxy.rules.router);
   router.use(createOpenApiRouter(deps.routes));
 
   return {
-    beforeRoutes: faults.beforeRoutes,
+    // The faults first: a call forwarded to the real backend is faulted and delayed too.
+    beforeRoutes: (req, res, next) => {
+      faults.beforeRoutes(req, res, (error?: unknown) => {
+        if (error === undefined) proxy.beforeRoutes(req, res, next);
+        else next(error);
+      });
+    },
     record: requestLog.record,
     handle: (req, res, next) => {
       if (isMockPath(req.path)) router(req, res, next);
       else next();
     },
     faults,
+    foreignToken: proxy.foreignToken,
   };
 }

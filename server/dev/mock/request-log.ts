@@ -17,6 +17,7 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { REQUEST_LOG, type LoggedRequest, type RequestLogPage } from '@contracts/api/mock-requests';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
+import type { CallKind } from '@contracts/api/mock-proxy';
 import type { ServerConfig } from '../../config';
 import type { RequestRecord } from '../../http/logging';
 import { validate } from '../../http/validate';
@@ -58,6 +59,8 @@ export interface RequestLog {
 interface Slot extends Omit<RequestRecord, 'locals'> {
   /** res.locals.mockFault as it was (checked to be a string on read). */
   fault: unknown;
+  /** res.locals.mockKind: who answered, when not the mock's routes (`real`, `replayed`). */
+  kind: unknown;
 }
 
 const MOUNT_LENGTH = MOCK_MOUNT.length;
@@ -81,6 +84,12 @@ function isStaticUrl(url: string): boolean {
   return pathname === '/' || /\.[A-Za-z0-9]{1,6}$/.test(pathname);
 }
 
+/** A status the tools answered makes the call `faulted`; else who answered it. */
+function kindOf(slot: Slot): CallKind {
+  if (typeof slot.fault === 'string' && /(?:^|, )\d{3} /.test(slot.fault)) return 'faulted';
+  return slot.kind === 'real' || slot.kind === 'replayed' ? slot.kind : 'mock';
+}
+
 export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'> }): RequestLog {
   const capacity: number = REQUEST_LOG.capacity;
   const ring: Slot[] = Array.from({ length: capacity }, () => ({
@@ -92,6 +101,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     startedAt: 0,
     durationMs: 0,
     fault: undefined,
+    kind: undefined,
   }));
   /** Calls recorded so far; the newest is in ring[(count - 1) % capacity]. */
   let count = 0;
@@ -109,6 +119,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     slot.startedAt = entry.startedAt;
     slot.durationMs = entry.durationMs;
     slot.fault = entry.locals.mockFault;
+    slot.kind = entry.locals.mockKind;
   };
 
   const format = (slot: Slot): LoggedRequest => ({
@@ -120,7 +131,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     durationMs: slot.durationMs,
     completed: slot.completed,
     ...(typeof slot.fault === 'string' && slot.fault !== '' ? { fault: slot.fault } : {}),
-    kind: typeof slot.fault === 'string' && /(?:^|, )\d{3} /.test(slot.fault) ? 'faulted' : 'mock',
+    kind: kindOf(slot),
     static: isStaticUrl(slot.url),
   });
 
