@@ -185,6 +185,7 @@ export function createApp({
   api.use(notFoundHandler);
 
   app.use(requestLogger(logger, mock?.record));
+  if (mock !== undefined) app.use(mock.capture);
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
   app.use(api);
   // The built client's files (http/client-files.ts), after the API: it answers only paths naming

@@ -10,11 +10,13 @@
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
+import { CALL_DETAIL_MAX_BYTES } from '@contracts/api/mock-proxy';
 import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import type { ForeignTokenCheck } from '../../auth/require-auth';
 import type { RequestRecord } from '../../http/logging';
 import type { ImportService } from '../../imports/import-service';
+import { CALL_DETAIL_LOCAL, captureDetails, type CallDetail } from './call-detail';
 import { createFaults, type Faults } from './faults';
 import { createOpenApiRouter, type RouteSource } from './openapi';
 import { createProxy } from './proxy';
@@ -37,6 +39,8 @@ export interface MockControl {
   record: (entry: RequestRecord) => void;
   /** The control API and page: calls under /__mock go to its routers, others pass by. */
   handle: RequestHandler;
+  /** Notes each call's headers and bodies for its details (right after the request logger). */
+  capture: RequestHandler;
   /** The fault registry, for the upload and import hooks. */
   faults: Faults;
   /** The user of a token the real backend signed, when the mock takes such tokens now. */
@@ -58,6 +62,12 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
     config: deps.config,
     logger: deps.logger,
     routes: deps.routes,
+    observe: (_req, res) => {
+      const detail = res.locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
+      return detail === undefined
+        ? undefined
+        : { requestChunk: (chunk) => detail.requestBytes.add(chunk) };
+    },
   });
 
   // Only calls under /__mock reach these routers (`handle`); each route names its whole path.
@@ -85,6 +95,7 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
       if (isMockPath(req.path)) router(req, res, next);
       else next();
     },
+    capture: captureDetails(() => CALL_DETAIL_MAX_BYTES),
     faults,
     foreignToken: proxy.foreignToken,
   };

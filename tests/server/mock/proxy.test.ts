@@ -15,12 +15,14 @@ import type { Client } from '@contracts/api/schemes';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded } from '@contracts/api/mock-faults';
 import {
+  CALL_DETAIL_MAX_BYTES,
   MOCK_PROXY_MESSAGE,
   MOCK_PROXY_PATHS,
+  type LoggedCallDetail,
   type RouteList,
   type RouteRule,
 } from '@contracts/api/mock-proxy';
-import type { RequestLogPage } from '@contracts/api/mock-requests';
+import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { loadConfig } from '../../../server/config';
@@ -432,5 +434,90 @@ describe('PUT /__mock/faults/{id}', () => {
       await server.close();
       await t.close();
     }
+  });
+});
+
+describe('GET /__mock/requests/{id}: a call with its headers and bodies', () => {
+  let mock: TestApp | undefined;
+  let mockServer: Listening | undefined;
+  let target: Listening | undefined;
+  afterEach(async () => {
+    await mockServer?.close();
+    await target?.close();
+    await mock?.close();
+    mock = undefined;
+    mockServer = undefined;
+    target = undefined;
+  });
+
+  const PASSWORD = 'Sw0rdfish-secret';
+  const PIN = '918273';
+
+  async function detailOf(base: string, token: string, method: string, urlPath: string) {
+    const log = (await call(base, 'GET', MOCK_PATHS.requests, { token })).json() as RequestLogPage;
+    const entry = log.requests.find((e) => e.method === method && e.path === urlPath);
+    if (entry === undefined) throw new Error(`not logged: ${method} ${urlPath}`);
+    const answer = await call(base, 'GET', `${MOCK_PATHS.requests}/${entry.id}`, { token });
+    expect(answer.status).toBe(200);
+    return { text: answer.text, detail: answer.json() as LoggedCallDetail };
+  }
+
+  it('keeps both sides of forwarded and mock calls, secrets redacted, bodies cut at 64 KB', async () => {
+    const big = 'x'.repeat(CALL_DETAIL_MAX_BYTES + 1000);
+    target = await listenRaw((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Set-Cookie', 'session=abc123; HttpOnly');
+        res.end(JSON.stringify({ masterToken: 'mt-plain-secret', filler: big }));
+      });
+    });
+    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
+    mockServer = await listen(mock.app);
+    const { token } = await signIn(mockServer.url);
+
+    const sent = await call(mockServer.url, 'POST', '/api/only-the-backend?apiKey=k-secret', {
+      token,
+      body: { password: PASSWORD, cardPin: PIN, devicePassword: 'dev-secret', name: 'kept' },
+    });
+    expect(sent.status).toBe(200);
+    const forwarded = await detailOf(
+      mockServer.url,
+      token,
+      'POST',
+      `/api/only-the-backend?apiKey=${REDACTED}`,
+    );
+    expect(forwarded.detail.kind).toBe('real');
+    expect(forwarded.detail.request.headers.authorization).toBe(REDACTED);
+    expect(JSON.parse(forwarded.detail.request.body ?? '')).toEqual({
+      password: REDACTED,
+      cardPin: REDACTED,
+      devicePassword: REDACTED,
+      name: 'kept',
+    });
+    expect(forwarded.detail.request.truncated).toBe(false);
+    expect(forwarded.detail.response.headers['set-cookie']).toBe(REDACTED);
+    expect(forwarded.detail.response.truncated).toBe(true);
+    expect(Buffer.byteLength(forwarded.detail.response.body ?? '')).toBeLessThanOrEqual(
+      CALL_DETAIL_MAX_BYTES,
+    );
+    expect(forwarded.detail.response.body).toContain(`"masterToken":"${REDACTED}"`);
+    for (const secret of [PASSWORD, PIN, 'dev-secret', 'mt-plain-secret', 'abc123', token]) {
+      expect(forwarded.text).not.toContain(secret);
+    }
+
+    // The mock's own sign-in: its password and the tokens it answered are not shown.
+    const signedIn = await detailOf(mockServer.url, token, 'POST', SIGN_IN);
+    expect(signedIn.detail.kind).toBe('mock');
+    expect(JSON.parse(signedIn.detail.request.body ?? '')).toMatchObject({ password: REDACTED });
+    expect(JSON.parse(signedIn.detail.response.body ?? '')).toMatchObject({
+      token: REDACTED,
+      masterToken: REDACTED,
+      userName: 'admin',
+    });
+    expect(signedIn.text).not.toContain(token);
+
+    const missing = await call(mockServer.url, 'GET', `${MOCK_PATHS.requests}/999999`, { token });
+    expect(missing.status).toBe(404);
   });
 });
