@@ -142,6 +142,7 @@ export function createApp({
     }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
     express.json({ limit: config.jsonBodyLimit }),
+    ...(mock === undefined ? [] : [mock.afterBody]),
   ];
 
   // Every call under the API mount, and only those, answered here (404 JSON for no route): none

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
 import { IMPORT_LIMITS } from '@contracts/api/imports';
+import { RECORDING_NAME } from '@contracts/api/mock-proxy';
 import { isEmail } from '@contracts/validation/rules';
 import { PROJECT_ROOT } from './project-root';
 
@@ -113,6 +114,8 @@ export interface ServerConfig {
   mockProxyTokenSecret: string | undefined;
   /** Milliseconds the target may take to answer a forwarded call (MOCK_PROXY_TIMEOUT_MS). */
   mockProxyTimeoutMs: number;
+  /** A recording of every forwarded call, saved at shutdown (MOCK_RECORD, `--record`), or undefined. */
+  mockRecord: string | undefined;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -396,6 +399,16 @@ export const configVariables = z.object({
     .describe(
       'Milliseconds the target may take to answer a forwarded call (to its headers, and between parts of its body); later is answered 504.',
     ),
+  MOCK_RECORD: z
+    .string()
+    .regex(RECORDING_NAME, { error: refusal('a recording name (lower-case letters, digits, -)') })
+    .optional()
+    .meta({
+      values: 'lower-case letters, digits and `-`',
+      unset: 'no recording',
+      description:
+        'Records every call forwarded to `MOCK_PROXY_TARGET` from the start, as `npm start -- --record <name>` does, and saves it as the scenario `<name>` when the server stops.',
+    }),
 });
 
 export type ConfigVariableName = keyof typeof configVariables.shape;
@@ -469,5 +482,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
     mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
     mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,
+    mockRecord: v.MOCK_RECORD,
   };
 }

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       mockProxyRoutesFile: undefined,
       mockProxyTokenSecret: undefined,
       mockProxyTimeoutMs: 10_000,
+      mockRecord: undefined,
       scenario: undefined,
     });
   });
@@ -199,6 +200,7 @@ describe('loadConfig', () => {
       /^MOCK_PROXY_TOKEN_SECRET: at least|^MOCK_PROXY_TOKEN_SECRET: must be at least/,
     ],
     [{ MOCK_PROXY_TIMEOUT_MS: '0' }, /^MOCK_PROXY_TIMEOUT_MS: /],
+    [{ MOCK_RECORD: '../etc' }, /^MOCK_RECORD: must be a recording name/],
     [
       { IMPORT_FILE_RETENTION_HOURS: '1.5' },
       /^IMPORT_FILE_RETENTION_HOURS: must be a whole number/,

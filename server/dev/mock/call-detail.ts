@@ -91,7 +91,9 @@ export function isStaticUrl(url: string): boolean {
  * Notes a call's details for the log (every call but /__mock's). `bodyLimit` is how much of
  * the answer to keep (more while a recording wants the call whole).
  */
-export function captureDetails(bodyLimit: (method: string, url: string) => number): RequestHandler {
+export function captureDetails(
+  bodyLimit: (method: string, url: string) => number | undefined,
+): RequestHandler {
   return (req, res, next) => {
     const url = req.originalUrl;
     if (isUnderMock(req.path)) {
@@ -103,7 +105,9 @@ export function captureDetails(bodyLimit: (method: string, url: string) => numbe
       requestBytes: new Capped(),
       requestJson: undefined,
       responseHeaders: undefined,
-      responseBytes: new Capped(isStaticUrl(url) ? 0 : bodyLimit(req.method, url)),
+      responseBytes: new Capped(
+        isStaticUrl(url) ? 0 : (bodyLimit(req.method, url) ?? CALL_DETAIL_MAX_BYTES),
+      ),
     };
     res.locals[CALL_DETAIL_LOCAL] = detail;
     tapResponse(res, detail.responseBytes);

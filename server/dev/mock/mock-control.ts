@@ -10,7 +10,6 @@
 import { Router, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
-import { CALL_DETAIL_MAX_BYTES } from '@contracts/api/mock-proxy';
 import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import type { ForeignTokenCheck } from '../../auth/require-auth';
@@ -21,7 +20,9 @@ import { createFaults, type Faults } from './faults';
 import { createOpenApiRouter, type RouteSource } from './openapi';
 import { createProxy } from './proxy';
 import { createRequestLog } from './request-log';
+import { createRecordings } from './recordings';
 import { createScenarios } from './scenarios';
+import { scenarioNamed } from '../scenarios/catalogue';
 
 export interface MockControlDependencies {
   store: Store;
@@ -39,6 +40,8 @@ export interface MockControl {
   record: (entry: RequestRecord) => void;
   /** The control API and page: calls under /__mock go to its routers, others pass by. */
   handle: RequestHandler;
+  /** Serves a recorded answer while a recording is in place (after the JSON body is read). */
+  afterBody: RequestHandler;
   /** Notes each call's headers and bodies for its details (right after the request logger). */
   capture: RequestHandler;
   /** The fault registry, for the upload and import hooks. */
@@ -56,12 +59,23 @@ export function isMockPath(urlPath: string): boolean {
 export function createMockControl(deps: MockControlDependencies): MockControl {
   const faults = createFaults(deps);
   const requestLog = createRequestLog(deps);
-  const scenarios = createScenarios(deps);
+  // Each needs the other: a recording keeps the scenario it started on, a recorded scenario is
+  // switched to like the others.
+  // `recorder` is read only when a call comes, after it is made.
+  const scenarios = createScenarios({ ...deps, recordings: () => recorder });
+  const recorder = createRecordings({
+    config: deps.config,
+    logger: deps.logger,
+    currentScenario: () => scenarios.current(),
+    reserved: (name) => scenarioNamed(name) !== undefined,
+  });
   const proxy = createProxy({
     store: deps.store,
     config: deps.config,
     logger: deps.logger,
     routes: deps.routes,
+    // A recording in place answers offline: what it does not have, the mock serves.
+    suspended: () => recorder.replaying(),
     observe: (_req, res) => {
       const detail = res.locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
       return detail === undefined
@@ -80,6 +94,22 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   router.use(requestLog.router);
   router.use(scenarios.router);
   router.use(proxy.rules.router);
+  router.use(recorder.router);
+
+  if (deps.config.mockRecord !== undefined) {
+    if (proxy.target === null) {
+      deps.logger.warn('MOCK_RECORD (--record): no real backend is set, nothing will be recorded');
+    }
+    recorder.startAll(deps.config.mockRecord);
+    // Saved when the server stops (index.ts closes the store on SIGINT and SIGTERM).
+    deps.store.onClose(() => {
+      try {
+        recorder.saveAll();
+      } catch (error) {
+        deps.logger.error({ err: error }, 'the recording could not be saved');
+      }
+    });
+  }
   router.use(createOpenApiRouter(deps.routes));
 
   return {
@@ -90,12 +120,16 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
         else next(error);
       });
     },
-    record: requestLog.record,
+    record: (entry) => {
+      requestLog.record(entry);
+      recorder.record(entry);
+    },
+    afterBody: recorder.replay,
     handle: (req, res, next) => {
       if (isMockPath(req.path)) router(req, res, next);
       else next();
     },
-    capture: captureDetails(() => CALL_DETAIL_MAX_BYTES),
+    capture: captureDetails(recorder.bodyLimit),
     faults,
     foreignToken: proxy.foreignToken,
   };

@@ -38,6 +38,8 @@ export interface ProxyDependencies {
   logger: Logger;
   /** The app's routes: a call none of them serves goes to the target. */
   routes: RouteSource;
+  /** True while nothing is forwarded (a recording in place answers offline). */
+  suspended?: () => boolean;
   /** Told of each forwarded call before it goes (the request log's details, recordings). */
   observe?: (
     req: Parameters<RequestHandler>[0],
@@ -102,7 +104,7 @@ export function createProxy(deps: ProxyDependencies): Proxy {
 
   const fonts = FONTS_MOUNT.toLowerCase();
   const beforeRoutes: RequestHandler = (req, res, next) => {
-    if (target === null) {
+    if (target === null || deps.suspended?.() === true) {
       next();
       return;
     }
