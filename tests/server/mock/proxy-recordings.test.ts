@@ -185,3 +185,44 @@ describe('recordings', () => {
     expect((await control('POST', `${MOCK_PATHS.scenarios}/..%2Fescape`)).status).toBe(404);
   });
 });
+
+describe('MOCK_RECORD (npm start -- --record <name>)', () => {
+  it('records every forwarded call from the start and saves it when the server stops', async () => {
+    const target = await createTestApp();
+    const targetServer = await listen(target.app);
+    const mock = await createTestApp({
+      env: {
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: targetServer.url,
+        MOCK_RECORD: 'at-start',
+      },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      // Served by no route of the mock: forwarded, and recorded.
+      const answer = await call(mockServer.url, 'GET', '/api/only-the-backend?q=1');
+      expect(answer.status).toBe(401);
+      const { token } = await signIn(mockServer.url);
+      const list = (
+        await call(mockServer.url, 'GET', MOCK_PROXY_PATHS.recordings, { token })
+      ).json() as RecordingList;
+      expect(list.recordings).toEqual([
+        { name: 'at-start', running: true, calls: 1, routes: [{ method: '*', path: '/*' }] },
+      ]);
+    } finally {
+      await mockServer.close();
+      await targetServer.close();
+      await target.close();
+    }
+    // The stop: index.ts closes the store on SIGINT and SIGTERM.
+    const dir = mock.dir;
+    await mock.store.close();
+    const saved = JSON.parse(
+      await readFile(path.join(dir, 'recordings', 'at-start.json'), 'utf8'),
+    ) as { calls: { method: string; url: string; status: number }[] };
+    expect(saved.calls).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/only-the-backend?q=1', status: 401 }),
+    ]);
+    await mock.close();
+  });
+});
