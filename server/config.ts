@@ -351,7 +351,7 @@ export const configVariables = z.object({
   MOCK_CONTROL: flag().optional().meta({
     unset: '`true`; `false` when `NODE_ENV=production`',
     description:
-      'The developer tools at `/__mock`: faults and delays, scenarios, reset, the request log and the OpenAPI document. Each call needs a signed-in token.',
+      'The developer tools at `/__mock`: faults and delays, scenarios, reset, the request log, forwarding to a real backend and recordings, and the OpenAPI document. Each call needs a signed-in token.',
   }),
   MOCK_DELAY_MS: wholeNumber(0, 600_000)
     .prefault('0')
