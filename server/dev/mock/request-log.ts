@@ -4,10 +4,10 @@
  * `limit`), and the page at `GET /__mock` (./mock-page.ts).
  *
  * Cheap on the request's own time (measured with MOCK_CONTROL on): `record` copies a
- * handful of fields into a slot of a ring allocated once at start (no object, array or closure
- * per request, no regular expression, no formatting), and skips /__mock calls by their first
- * characters. Everything else (the time as text, redaction, the fault's text check) happens
- * when the log is read.
+ * handful of fields into a slot of a ring allocated once at start (no formatting, no regular
+ * expression), and skips /__mock calls by their first characters; the call's details are the
+ * one object call-detail.ts made for it, kept by reference. Everything else (the time as text,
+ * redaction, the fault's text check) happens when the log is read.
  *
  * Each entry keeps its call's headers and bodies (call-detail.ts: at most CALL_DETAIL_MAX_BYTES
  * of each body), shown redacted by `GET /__mock/requests/{id}`; the list shows paths with query

@@ -316,6 +316,44 @@ describe('a target that fails', () => {
   });
 });
 
+describe('a client gone midway', () => {
+  it('aborts the call to the target', async () => {
+    let arrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let closed: () => void = () => undefined;
+    const targetClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const target = await listenRaw((req) => {
+      req.socket.once('close', () => closed());
+      arrived(); // and never answered
+    });
+    // The longest timeout: only the client's going can end the call to the target.
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '600000' },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const aborter = new AbortController();
+      const pending = fetch(`${mockServer.url}/api/only-the-backend`, {
+        signal: aborter.signal,
+      }).catch((error: unknown) => error);
+      await arrival;
+      aborter.abort();
+      await pending;
+      // Resolves only when the mock closed its connection to the target.
+      await targetClosed;
+      expect((await call(mockServer.url, 'GET', '/config.json')).status).toBe(200);
+    } finally {
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
+  });
+});
+
 describe('where forwarding exists', () => {
   it('is off with NODE_ENV=production (the target ignored)', async () => {
     const config = loadConfig(
