@@ -24,6 +24,8 @@ export class Capped {
   constructor(readonly limit: number = CALL_DETAIL_MAX_BYTES) {}
 
   add(chunk: Buffer): void {
+    // Nothing wanted (a static file's body): not a cut.
+    if (this.limit === 0) return;
     if (this.bytes >= this.limit) {
       if (chunk.length > 0) this.truncated = true;
       return;
