@@ -131,6 +131,16 @@ export function createApp({
       })
     : undefined;
 
+  const ignoredTarget = config.mockProxyTargetIgnored ?? config.mockProxyTarget;
+  if (ignoredTarget !== undefined && (mock === undefined || config.mockProxyTarget === undefined)) {
+    logger.warn(
+      { target: ignoredTarget },
+      config.mockProxyTargetIgnored === undefined
+        ? 'MOCK_PROXY_TARGET ignored: the developer tools are off (MOCK_CONTROL=false)'
+        : 'MOCK_PROXY_TARGET ignored: forwarding is off with NODE_ENV=production',
+    );
+  }
+
   // Ahead of every route the server answers itself: the anonymous request limit, the developer
   // tools' faults and delays (a faulted call is answered before any route runs), JSON bodies.
   // The client's files are neither counted nor faulted.

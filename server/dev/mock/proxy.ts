@@ -28,7 +28,6 @@ export interface ProxyDependencies {
   config: Pick<
     ServerConfig,
     | 'mockProxyTarget'
-    | 'mockProxyTargetIgnored'
     | 'mockProxyRoutesFile'
     | 'mockProxyTokenSecret'
     | 'mockProxyTimeoutMs'
@@ -68,12 +67,6 @@ interface LocalRoute {
 
 export function createProxy(deps: ProxyDependencies): Proxy {
   const { config, logger } = deps;
-  if (config.mockProxyTargetIgnored !== undefined) {
-    logger.warn(
-      { target: config.mockProxyTargetIgnored },
-      'MOCK_PROXY_TARGET ignored: forwarding is off with NODE_ENV=production',
-    );
-  }
   const target = config.mockProxyTarget ?? null;
   const tokens: ProxyTokenMode | null =
     target === null ? null : config.mockProxyTokenSecret === undefined ? 'trusted' : 'checked';

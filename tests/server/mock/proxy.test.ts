@@ -25,6 +25,8 @@ import {
 import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
+import pino from 'pino';
+import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { PNG_BYTES } from '../support/fixtures';
 import { createTestApp, testEnv, type TestApp } from '../support/test-app';
@@ -378,6 +380,13 @@ describe('where forwarding exists', () => {
       const { token } = await signIn(server.url);
       const routes = await call(server.url, 'GET', MOCK_PROXY_PATHS.routes, { token });
       expect((routes.json() as RouteList).target).toBeNull();
+      // Said at start.
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      createApp({ db: t.store, config: t.config, logger });
+      expect(lines.join('\n')).toContain(
+        'MOCK_PROXY_TARGET ignored: forwarding is off with NODE_ENV=production',
+      );
     } finally {
       await server.close();
       await t.close();
