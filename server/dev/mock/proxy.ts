@@ -17,6 +17,7 @@ import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import { FONTS_MOUNT } from '../../fonts/fonts-router';
 import { API_MOUNT } from '../../http/mounts';
+import { uncountApiRequest } from '../../http/rate-limit';
 import { isUnderMock, compilePathPattern } from './fault-rules';
 import { forward, type ForwardObserver } from './forward';
 import type { RouteSource } from './openapi';
@@ -113,6 +114,8 @@ export function createProxy(deps: ProxyDependencies): Proxy {
       return;
     }
     res.locals.mockKind = 'real';
+    // The real backend limits its own calls: they do not use up the mock's anonymous limit.
+    uncountApiRequest(req);
     forward(req, res, {
       target,
       timeoutMs: config.mockProxyTimeoutMs,

@@ -32,6 +32,7 @@ import {
 import type { ServerConfig } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
 import type { RequestRecord } from '../../http/logging';
+import { uncountApiRequest } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import type { ScenarioChoice } from '../scenarios/apply';
 import { CALL_DETAIL_LOCAL, type CallDetail } from './call-detail';
@@ -257,6 +258,8 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     }
     found.next += 1;
     res.locals.mockKind = 'replayed';
+    // The real backend's answers, as forwarded ones: not counted against the anonymous limit.
+    uncountApiRequest(req);
     res.status(answer.status);
     for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
     res.end(Buffer.from(answer.response, answer.encoding));

@@ -146,7 +146,7 @@ describe('forwarding to a real backend', () => {
   });
 
   it('sends a call no route of the mock serves to the target', async () => {
-    pair = await startPair();
+    pair = await startPair({ API_RATE_LIMIT: '2' });
     const answer = await call(pair.mockServer.url, 'GET', '/api/only-the-backend/7?x=1');
     // The target's answer: it asks for its token.
     expect(answer.status).toBe(401);
@@ -156,6 +156,10 @@ describe('forwarding to a real backend', () => {
     expect((targetLog.json() as RequestLogPage).requests.map((entry) => entry.path)).toContain(
       '/api/only-the-backend/7?x=1',
     );
+    // Forwarded calls do not use up the mock's anonymous limit (the target keeps its own).
+    for (let round = 0; round < 3; round += 1) {
+      expect((await call(pair.mockServer.url, 'GET', '/api/only-the-backend')).status).toBe(401);
+    }
   });
 
   it('serves a call a rule sends to the mock from the mock, and lists, replaces and deletes rules', async () => {
