@@ -141,6 +141,10 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
     }
     answer.on('data', (chunk: Buffer) => observer?.responseChunk?.(chunk));
     answer.on('error', fail);
+    // Cut off midway (the target went, or stalled past the timeout): the client sees the cut.
+    answer.once('close', () => {
+      if (!answer.complete) fail();
+    });
     answer.once('end', () => {
       settled = true;
       observer?.done?.();

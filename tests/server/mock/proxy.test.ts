@@ -572,3 +572,27 @@ describe('GET /__mock/requests/{id}: a call with its headers and bodies', () => 
     expect(missing.status).toBe(404);
   });
 });
+
+describe('a target that stops midway through its answer', () => {
+  it('cuts the answer off for the client, who is not left waiting', async () => {
+    const target = await listenRaw((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '1000' });
+      res.write('the first part');
+      // and nothing more: the mock's timeout ends it
+    });
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '150' },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const response = await fetch(`${mockServer.url}/api/only-the-backend`);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+      expect((await call(mockServer.url, 'GET', '/config.json')).status).toBe(200);
+    } finally {
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
+  });
+});
