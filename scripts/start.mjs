@@ -3,6 +3,8 @@
 // that package.json pins. PORT and DB_FILE (and the other server variables) pass straight
 // through. `npm start -- --scenario <name>` starts on that scenario's data (MOCK_SCENARIO: the
 // server resets the data to it, or stops listing the names when none has it).
+// `npm start -- --record <name>` records every call forwarded to MOCK_PROXY_TARGET and saves it
+// as the scenario <name> when the server stops (MOCK_RECORD).
 //
 // SIGINT and SIGTERM are passed on to whichever child runs at the time (the client build or the
 // server), and this process ends when that child has: a stop never leaves a build or a server
@@ -11,11 +13,12 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { clientIsStale, root, runClientBuild } from './lib/build-client.mjs';
 import { buildServerIfNeeded, SERVER_MAIN } from './lib/build-server.mjs';
-import { scenarioArgument } from './lib/scenario-arg.mjs';
+import { recordArgument, scenarioArgument } from './lib/scenario-arg.mjs';
 
 console.log(`Node ${process.version}`);
 
 const scenario = scenarioArgument(process.argv.slice(2));
+const recording = recordArgument(process.argv.slice(2));
 
 /** The child running now, and the signal that asked this process to stop, if one did. */
 let current;
@@ -65,6 +68,10 @@ try {
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, SERVER_MAIN)], {
   cwd: root,
   stdio: 'inherit',
-  env: scenario === undefined ? process.env : { ...process.env, MOCK_SCENARIO: scenario },
+  env: {
+    ...process.env,
+    ...(scenario === undefined ? {} : { MOCK_SCENARIO: scenario }),
+    ...(recording === undefined ? {} : { MOCK_RECORD: recording }),
+  },
 });
 process.exit(await runChild(server));

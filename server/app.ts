@@ -111,7 +111,8 @@ export function createApp({
     accessTtlSeconds: config.tokenTtlSeconds,
     masterTtlSeconds: config.masterTokenTtlSeconds,
   });
-  const authenticated = requireAuth(db, tokens);
+  // The mock beside a real backend may take the backend's tokens too (dev/mock/proxy.ts).
+  const authenticated = requireAuth(db, tokens, (raw) => mock?.foreignToken(raw));
   startSessionPruning(db, sessionPruneIntervalMs, (error) =>
     logger.error({ err: error }, 'could not drop expired sessions'),
   );
@@ -130,6 +131,16 @@ export function createApp({
       })
     : undefined;
 
+  const ignoredTarget = config.mockProxyTargetIgnored ?? config.mockProxyTarget;
+  if (ignoredTarget !== undefined && (mock === undefined || config.mockProxyTarget === undefined)) {
+    logger.warn(
+      { target: ignoredTarget },
+      config.mockProxyTargetIgnored === undefined
+        ? 'MOCK_PROXY_TARGET ignored: the developer tools are off (MOCK_CONTROL=false)'
+        : 'MOCK_PROXY_TARGET ignored: forwarding is off with NODE_ENV=production',
+    );
+  }
+
   // Ahead of every route the server answers itself: the anonymous request limit, the developer
   // tools' faults and delays (a faulted call is answered before any route runs), JSON bodies.
   // The client's files are neither counted nor faulted.
@@ -141,6 +152,7 @@ export function createApp({
     }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
     express.json({ limit: config.jsonBodyLimit }),
+    ...(mock === undefined ? [] : [mock.afterBody]),
   ];
 
   // Every call under the API mount, and only those, answered here (404 JSON for no route): none
@@ -184,6 +196,7 @@ export function createApp({
   api.use(notFoundHandler);
 
   app.use(requestLogger(logger, mock?.record));
+  if (mock !== undefined) app.use(mock.capture);
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
   app.use(api);
   // The built client's files (http/client-files.ts), after the API: it answers only paths naming

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
 import { IMPORT_LIMITS } from '@contracts/api/imports';
+import { RECORDING_NAME } from '@contracts/api/mock-proxy';
 import { isEmail } from '@contracts/validation/rules';
 import { PROJECT_ROOT } from './project-root';
 
@@ -100,6 +101,21 @@ export interface ServerConfig {
   mockFaultsFile: string | undefined;
   /** The data set the server starts with and resets to (MOCK_SCENARIO or `--scenario`), or undefined: the current one. */
   scenario: string | undefined;
+  /**
+   * The real backend calls are forwarded to (MOCK_PROXY_TARGET, only with mockControl), or
+   * undefined: none, or NODE_ENV=production (then mockProxyTargetIgnored holds it).
+   */
+  mockProxyTarget: string | undefined;
+  /** MOCK_PROXY_TARGET given with NODE_ENV=production: ignored, and warned about at start. */
+  mockProxyTargetIgnored: string | undefined;
+  /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
+  mockProxyRoutesFile: string | undefined;
+  /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET): undefined, trusted. */
+  mockProxyTokenSecret: string | undefined;
+  /** Milliseconds the target may take to answer a forwarded call (MOCK_PROXY_TIMEOUT_MS). */
+  mockProxyTimeoutMs: number;
+  /** A recording of every forwarded call, saved at shutdown (MOCK_RECORD, `--record`), or undefined. */
+  mockRecord: string | undefined;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -335,7 +351,7 @@ export const configVariables = z.object({
   MOCK_CONTROL: flag().optional().meta({
     unset: '`true`; `false` when `NODE_ENV=production`',
     description:
-      'The developer tools at `/__mock`: faults and delays, scenarios, reset, the request log and the OpenAPI document. Each call needs a signed-in token.',
+      'The developer tools at `/__mock`: faults and delays, scenarios, reset, the request log, forwarding to a real backend and recordings, and the OpenAPI document. Each call needs a signed-in token.',
   }),
   MOCK_DELAY_MS: wholeNumber(0, 600_000)
     .prefault('0')
@@ -350,6 +366,49 @@ export const configVariables = z.object({
     description:
       'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start.',
   }),
+  MOCK_PROXY_TARGET: httpUrl('an http:// or https:// base URL such as http://localhost:8080')
+    .refine((value) => !/[?#]/.test(value), {
+      error: refusal('a base URL without a query or fragment'),
+    })
+    .transform(withoutTrailingSlashes)
+    .optional()
+    .meta({
+      values: 'an `http://` or `https://` base URL',
+      unset: 'none: every call is served by the mock',
+      description:
+        'A real backend beside the mock (with `MOCK_CONTROL`; ignored with a warning when `NODE_ENV=production`): calls a forwarding rule sends `real`, and calls no route of the mock serves, go to it (docs/developer-tools.md).',
+    }),
+  MOCK_PROXY_ROUTES: projectPath().optional().meta({
+    unset: 'none',
+    description:
+      'A JSON file of forwarding rules applied from the start (relative to the project root; a list of `{method, path, to}` in the shape of `POST /__mock/routes`).',
+  }),
+  // Never echoed in a refusal: it is a secret.
+  MOCK_PROXY_TOKEN_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .optional()
+    .meta({
+      values: 'at least 32 characters',
+      unset: 'the target’s tokens are taken as they are (decoded, not checked)',
+      description:
+        'The HS256 secret the target signs its tokens with: with a target and the sign-in forwarded, the mock’s own routes accept the target’s tokens when they pass this check.',
+    }),
+  MOCK_PROXY_TIMEOUT_MS: wholeNumber(1, 600_000)
+    .prefault('10000')
+    .describe(
+      'Milliseconds the target may take to answer a forwarded call (to its headers, and between parts of its body); later is answered 504.',
+    ),
+  MOCK_RECORD: z
+    .string()
+    .regex(RECORDING_NAME, { error: refusal('a recording name (lower-case letters, digits, -)') })
+    .optional()
+    .meta({
+      values: 'lower-case letters, digits and `-`',
+      unset: 'no recording',
+      description:
+        'Records every call forwarded to `MOCK_PROXY_TARGET` from the start, as `npm start -- --record <name>` does, and saves it as the scenario `<name>` when the server stops.',
+    }),
 });
 
 export type ConfigVariableName = keyof typeof configVariables.shape;
@@ -418,5 +477,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mockDelayMs: v.MOCK_DELAY_MS,
     mockFaultsFile: v.MOCK_FAULTS,
     scenario: v.MOCK_SCENARIO,
+    mockProxyTarget: development ? v.MOCK_PROXY_TARGET : undefined,
+    mockProxyTargetIgnored: development ? undefined : v.MOCK_PROXY_TARGET,
+    mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
+    mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
+    mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,
+    mockRecord: v.MOCK_RECORD,
   };
 }

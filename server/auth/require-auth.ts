@@ -38,21 +38,33 @@ export function liveSessionUser(data: Snapshot, claims: TokenClaims, now = Date.
   return data.users.find((user) => user.username === claims.userName);
 }
 
-/** 401 code 11 unless the Authorization header holds a valid access token of a live session. */
-export function requireAuth(store: Store, tokens: TokenService): RequestHandler {
+/**
+ * The user of a token this server did not sign but takes (the mock beside a real backend takes
+ * the backend's tokens: server/dev/mock/proxy.ts), or undefined.
+ */
+export type ForeignTokenCheck = (token: string) => AuthContext | undefined;
+
+/**
+ * 401 code 11 unless the Authorization header holds a valid access token of a live session, or
+ * one `foreign` takes.
+ */
+export function requireAuth(
+  store: Store,
+  tokens: TokenService,
+  foreign?: ForeignTokenCheck,
+): RequestHandler {
   // Marked for the OpenAPI document: the routes behind it need the bearer token.
   return marksTokenCheck<RequestHandler>((req, _res, next) => {
     const raw = tokenFromHeader(req.get(AUTH_HEADER));
     if (raw === undefined) throw sessionExpired(ERROR_MESSAGE.authRequired);
     const claims = tokens.verify(raw, 'access');
-    if (claims === undefined) throw sessionExpired();
-    const user = liveSessionUser(store.read(), claims);
-    if (user === undefined) throw sessionExpired();
-    contexts.set(req, {
-      userName: user.username,
-      userType: user.userType,
-      sessionId: claims.sessionId,
-    });
+    const user = claims === undefined ? undefined : liveSessionUser(store.read(), claims);
+    const context =
+      user !== undefined && claims !== undefined
+        ? { userName: user.username, userType: user.userType, sessionId: claims.sessionId }
+        : foreign?.(raw);
+    if (context === undefined) throw sessionExpired();
+    contexts.set(req, context);
     uncountApiRequest(req);
     next();
   });

@@ -49,6 +49,12 @@ describe('loadConfig', () => {
       mockControl: true,
       mockDelayMs: 0,
       mockFaultsFile: undefined,
+      mockProxyTarget: undefined,
+      mockProxyTargetIgnored: undefined,
+      mockProxyRoutesFile: undefined,
+      mockProxyTokenSecret: undefined,
+      mockProxyTimeoutMs: 10_000,
+      mockRecord: undefined,
       scenario: undefined,
     });
   });
@@ -92,6 +98,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ MOCK_FAULTS: 'faults.json' }).mockFaultsFile).toBe(
       path.join(PROJECT_ROOT, 'faults.json'),
     );
+  });
+
+  it('reads the real backend beside the mock, and ignores it with NODE_ENV=production', () => {
+    expect(
+      loadConfig({
+        MOCK_PROXY_TARGET: 'http://localhost:8080/backend/',
+        MOCK_PROXY_ROUTES: 'routes.json',
+        MOCK_PROXY_TIMEOUT_MS: '2500',
+      }),
+    ).toMatchObject({
+      mockProxyTarget: 'http://localhost:8080/backend',
+      mockProxyTargetIgnored: undefined,
+      mockProxyRoutesFile: path.join(PROJECT_ROOT, 'routes.json'),
+      mockProxyTimeoutMs: 2500,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', MOCK_PROXY_TARGET: 'https://backend.example.com' }),
+    ).toMatchObject({
+      mockProxyTarget: undefined,
+      mockProxyTargetIgnored: 'https://backend.example.com',
+    });
   });
 
   it('reads TRUST_PROXY as express does', () => {
@@ -166,6 +193,14 @@ describe('loadConfig', () => {
     [{ MAIL_FROM: 'Reviews <not an address>' }, /^MAIL_FROM: /],
     [{ MOCK_CONTROL: 'yes' }, /^MOCK_CONTROL: must be true or false/],
     [{ MOCK_DELAY_MS: '-5' }, /^MOCK_DELAY_MS: /],
+    [{ MOCK_PROXY_TARGET: 'localhost:8080' }, /^MOCK_PROXY_TARGET: must be an http/],
+    [{ MOCK_PROXY_TARGET: 'http://backend?x=1' }, /^MOCK_PROXY_TARGET: must be a base URL/],
+    [
+      { MOCK_PROXY_TOKEN_SECRET: 'short' },
+      /^MOCK_PROXY_TOKEN_SECRET: at least|^MOCK_PROXY_TOKEN_SECRET: must be at least/,
+    ],
+    [{ MOCK_PROXY_TIMEOUT_MS: '0' }, /^MOCK_PROXY_TIMEOUT_MS: /],
+    [{ MOCK_RECORD: '../etc' }, /^MOCK_RECORD: must be a recording name/],
     [
       { IMPORT_FILE_RETENTION_HOURS: '1.5' },
       /^IMPORT_FILE_RETENTION_HOURS: must be a whole number/,

@@ -96,11 +96,16 @@ function fieldOf(issue: z.core.$ZodIssue): string {
 }
 
 /**
- * The MOCK_FAULTS file: a JSON list of faults in the shape of `POST /__mock/faults`. Anything
- * wrong stops the start with a ConfigError naming the file and the field.
+ * A start option's JSON file holding a list, each item checked by `item` (MOCK_FAULTS,
+ * MOCK_PROXY_ROUTES). Anything wrong stops the start with a ConfigError naming the variable, the
+ * file and the field.
  */
-export function readFaultsFile(file: string): z.output<typeof faultInput>[] {
-  const where = `MOCK_FAULTS (${file})`;
+export function readListFile<T extends z.ZodType>(
+  variable: string,
+  file: string,
+  item: T,
+): z.output<T>[] {
+  const where = `${variable} (${file})`;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -115,10 +120,15 @@ export function readFaultsFile(file: string): z.output<typeof faultInput>[] {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`${where}: not JSON: ${reason}`);
   }
-  const parsed = z.array(faultInput).safeParse(json);
+  const parsed = z.array(item).safeParse(json);
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   throw new ConfigError(
     `${where}: ${issue === undefined ? 'invalid' : `${fieldOf(issue)}: ${issue.message}`}`,
   );
+}
+
+/** The MOCK_FAULTS file: a JSON list of faults in the shape of `POST /__mock/faults`. */
+export function readFaultsFile(file: string): z.output<typeof faultInput>[] {
+  return readListFile('MOCK_FAULTS', file, faultInput);
 }

@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { ApiError } from '@contracts/api/entities';
 import { MOCK_PATHS } from '@contracts/api/mock';
+import { MOCK_PROXY_PATHS } from '@contracts/api/mock-proxy';
 import {
   faultAnswer,
   faultInput,
@@ -99,34 +100,59 @@ function midwayOf(input: FaultInputParsed, hold: Int32Array | undefined): Midway
     : new MidwayFault(imports, upload);
 }
 
+/** A registry entry made from a fault's input. */
+function entryOf(
+  input: FaultInputParsed,
+  id: string,
+  applied: number,
+  source: Fault['source'],
+): Entry {
+  const { times, ...rest } = input;
+  const fault: Fault = {
+    id,
+    ...rest,
+    method: rest.method.toUpperCase(),
+    ...(times === undefined ? {} : { remaining: times }),
+    applied,
+    source,
+  };
+  const hold =
+    input.stallAtLine === undefined ? undefined : new Int32Array(new SharedArrayBuffer(4));
+  if (hold !== undefined) hold[0] = 1;
+  return {
+    fault,
+    method: fault.method,
+    pattern: compilePathPattern(input.path),
+    midway: midwayOf(input, hold),
+    hold,
+    spent: false,
+  };
+}
+
 /** The faults, in the order added; the first that matches a call applies. */
 class FaultRegistry {
   readonly entries: Entry[] = [];
   #lastId = 0;
 
   add(input: FaultInputParsed, source: Fault['source']): Fault {
-    const { times, ...rest } = input;
     this.#lastId += 1;
-    const fault: Fault = {
-      id: String(this.#lastId),
-      ...rest,
-      method: rest.method.toUpperCase(),
-      ...(times === undefined ? {} : { remaining: times }),
-      applied: 0,
-      source,
-    };
-    const hold =
-      input.stallAtLine === undefined ? undefined : new Int32Array(new SharedArrayBuffer(4));
-    if (hold !== undefined) hold[0] = 1;
-    this.entries.push({
-      fault,
-      method: fault.method,
-      pattern: compilePathPattern(input.path),
-      midway: midwayOf(input, hold),
-      hold,
-      spent: false,
-    });
-    return { ...fault };
+    const entry = entryOf(input, String(this.#lastId), 0, source);
+    this.entries.push(entry);
+    return { ...entry.fault };
+  }
+
+  /**
+   * Replaces a fault's fields in place (its place in the order, id, applied count and source
+   * stay); undefined when there is none. Imports its old stall held go on.
+   */
+  replace(id: string, input: FaultInputParsed): Fault | undefined {
+    const index = this.entries.findIndex((entry) => entry.fault.id === id);
+    const old = this.entries[index];
+    if (old === undefined) return undefined;
+    const entry = entryOf(input, id, old.fault.applied, old.fault.source);
+    this.entries[index] = entry;
+    release(old);
+    return { ...entry.fault };
   }
 
   list(): Fault[] {
@@ -291,6 +317,16 @@ export function createFaults({ config }: FaultsDependencies): Faults {
     const added: FaultAdded = { fault: registry.add(req.body, 'api') };
     res.status(201).json(added);
   });
+  router.put(
+    MOCK_PROXY_PATHS.fault,
+    validate({ params: faultIdParams, body: faultInput }),
+    (req, res) => {
+      const fault = registry.replace(req.params.id, req.body);
+      if (fault === undefined) throw notFound(`Fault ${req.params.id} not found`);
+      const answer: FaultAdded = { fault };
+      res.json(answer);
+    },
+  );
   router.delete(MOCK_PATHS.faults, (_req, res) => {
     registry.clear();
     res.status(204).end();

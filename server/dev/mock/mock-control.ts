@@ -12,12 +12,17 @@ import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
+import type { ForeignTokenCheck } from '../../auth/require-auth';
 import type { RequestRecord } from '../../http/logging';
 import type { ImportService } from '../../imports/import-service';
+import { CALL_DETAIL_LOCAL, captureDetails, type CallDetail } from './call-detail';
 import { createFaults, type Faults } from './faults';
 import { createOpenApiRouter, type RouteSource } from './openapi';
+import { createProxy } from './proxy';
 import { createRequestLog } from './request-log';
+import { createRecordings } from './recordings';
 import { createScenarios } from './scenarios';
+import { scenarioNamed } from '../scenarios/catalogue';
 
 export interface MockControlDependencies {
   store: Store;
@@ -35,8 +40,14 @@ export interface MockControl {
   record: (entry: RequestRecord) => void;
   /** The control API and page: calls under /__mock go to its routers, others pass by. */
   handle: RequestHandler;
+  /** Serves a recorded answer while a recording is in place (after the JSON body is read). */
+  afterBody: RequestHandler;
+  /** Notes each call's headers and bodies for its details (right after the request logger). */
+  capture: RequestHandler;
   /** The fault registry, for the upload and import hooks. */
   faults: Faults;
+  /** The user of a token the real backend signed, when the mock takes such tokens now. */
+  foreignToken: ForeignTokenCheck;
 }
 
 /** `/__mock` or below it, in any case (express routes without regard to case). */
@@ -48,7 +59,30 @@ export function isMockPath(urlPath: string): boolean {
 export function createMockControl(deps: MockControlDependencies): MockControl {
   const faults = createFaults(deps);
   const requestLog = createRequestLog(deps);
-  const scenarios = createScenarios(deps);
+  // Each needs the other: a recording keeps the scenario it started on, a recorded scenario is
+  // switched to like the others.
+  // `recorder` is read only when a call comes, after it is made.
+  const scenarios = createScenarios({ ...deps, recordings: () => recorder });
+  const recorder = createRecordings({
+    config: deps.config,
+    logger: deps.logger,
+    currentScenario: () => scenarios.current(),
+    reserved: (name) => scenarioNamed(name) !== undefined,
+  });
+  const proxy = createProxy({
+    store: deps.store,
+    config: deps.config,
+    logger: deps.logger,
+    routes: deps.routes,
+    // A recording in place answers offline: what it does not have, the mock serves.
+    suspended: () => recorder.replaying(),
+    observe: (_req, res) => {
+      const detail = res.locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
+      return detail === undefined
+        ? undefined
+        : { requestChunk: (chunk) => detail.requestBytes.add(chunk) };
+    },
+  });
 
   // Only calls under /__mock reach these routers (`handle`); each route names its whole path.
   const router = Router();
@@ -59,15 +93,44 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   router.use(faults.router);
   router.use(requestLog.router);
   router.use(scenarios.router);
+  router.use(proxy.rules.router);
+  router.use(recorder.router);
+
+  if (deps.config.mockRecord !== undefined) {
+    if (proxy.target === null) {
+      deps.logger.warn('MOCK_RECORD (--record): no real backend is set, nothing will be recorded');
+    }
+    recorder.startAll(deps.config.mockRecord);
+    // Saved when the server stops (index.ts closes the store on SIGINT and SIGTERM).
+    deps.store.onClose(() => {
+      try {
+        recorder.saveAll();
+      } catch (error) {
+        deps.logger.error({ err: error }, 'the recording could not be saved');
+      }
+    });
+  }
   router.use(createOpenApiRouter(deps.routes));
 
   return {
-    beforeRoutes: faults.beforeRoutes,
-    record: requestLog.record,
+    // The faults first: a call forwarded to the real backend is faulted and delayed too.
+    beforeRoutes: (req, res, next) => {
+      faults.beforeRoutes(req, res, (error?: unknown) => {
+        if (error === undefined) proxy.beforeRoutes(req, res, next);
+        else next(error);
+      });
+    },
+    record: (entry) => {
+      requestLog.record(entry);
+      recorder.record(entry);
+    },
+    afterBody: recorder.replay,
     handle: (req, res, next) => {
       if (isMockPath(req.path)) router(req, res, next);
       else next();
     },
+    capture: captureDetails(recorder.bodyLimit),
     faults,
+    foreignToken: proxy.foreignToken,
   };
 }

@@ -4,23 +4,26 @@
  * `limit`), and the page at `GET /__mock` (./mock-page.ts).
  *
  * Cheap on the request's own time (measured with MOCK_CONTROL on): `record` copies a
- * handful of fields into a slot of a ring allocated once at start (no object, array or closure
- * per request, no regular expression, no formatting), and skips /__mock calls by their first
- * characters. Everything else (the time as text, redaction, the fault's text check) happens
- * when the log is read.
+ * handful of fields into a slot of a ring allocated once at start (no formatting, no regular
+ * expression), and skips /__mock calls by their first characters; the call's details are the
+ * one object call-detail.ts made for it, kept by reference. Everything else (the time as text,
+ * redaction, the fault's text check) happens when the log is read.
  *
- * Never kept: headers (so no Authorization or cookie) and bodies (so no password, card number
- * or PIN); query values whose name suggests a secret and anything shaped like a token are shown
- * as `***` (./redact.ts).
+ * Each entry keeps its call's headers and bodies (call-detail.ts: at most CALL_DETAIL_MAX_BYTES
+ * of each body), shown redacted by `GET /__mock/requests/{id}`; the list shows paths with query
+ * values whose name suggests a secret and anything shaped like a token as `***` (./redact.ts).
  */
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { REQUEST_LOG, type LoggedRequest, type RequestLogPage } from '@contracts/api/mock-requests';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
+import { MOCK_PROXY_PATHS, type CallKind, type LoggedCallDetail } from '@contracts/api/mock-proxy';
 import type { ServerConfig } from '../../config';
 import type { RequestRecord } from '../../http/logging';
+import { notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { mockPage } from './mock-page';
+import { CALL_DETAIL_LOCAL, callDetailOf, isStaticUrl, type CallDetail } from './call-detail';
 import { redactUrl } from './redact';
 
 /** A whole number from a query string. */
@@ -52,12 +55,18 @@ export interface RequestLog {
   page: RequestHandler;
   /** The log's entries, newest first (for tests and other parts). */
   read(options?: { after?: number; limit?: number }): LoggedRequest[];
+  /** One logged call with its headers and bodies, or undefined when the log has none. */
+  detail(id: number): LoggedCallDetail | undefined;
 }
 
 /** A ring slot: filled in place by `record`, never reallocated. */
 interface Slot extends Omit<RequestRecord, 'locals'> {
   /** res.locals.mockFault as it was (checked to be a string on read). */
   fault: unknown;
+  /** res.locals.mockKind: who answered, when not the mock's routes (`real`, `replayed`). */
+  kind: unknown;
+  /** res.locals.mockDetail: the call's headers and bodies (call-detail.ts). */
+  detail: unknown;
 }
 
 const MOUNT_LENGTH = MOCK_MOUNT.length;
@@ -75,10 +84,10 @@ export function isMockUrl(url: string): boolean {
   return Number.isNaN(next) || next === 0x2f /* / */ || next === 0x3f; /* ? */
 }
 
-/** A file of the client or a site: the root page, or a path whose last part has an extension. */
-function isStaticUrl(url: string): boolean {
-  const pathname = url.split('?', 1)[0] ?? '';
-  return pathname === '/' || /\.[A-Za-z0-9]{1,6}$/.test(pathname);
+/** A status the tools answered makes the call `faulted`; else who answered it. */
+function kindOf(slot: Slot): CallKind {
+  if (typeof slot.fault === 'string' && /(?:^|, )\d{3} /.test(slot.fault)) return 'faulted';
+  return slot.kind === 'real' || slot.kind === 'replayed' ? slot.kind : 'mock';
 }
 
 export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'> }): RequestLog {
@@ -92,6 +101,8 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     startedAt: 0,
     durationMs: 0,
     fault: undefined,
+    kind: undefined,
+    detail: undefined,
   }));
   /** Calls recorded so far; the newest is in ring[(count - 1) % capacity]. */
   let count = 0;
@@ -109,6 +120,8 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     slot.startedAt = entry.startedAt;
     slot.durationMs = entry.durationMs;
     slot.fault = entry.locals.mockFault;
+    slot.kind = entry.locals.mockKind;
+    slot.detail = entry.locals[CALL_DETAIL_LOCAL];
   };
 
   const format = (slot: Slot): LoggedRequest => ({
@@ -120,7 +133,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     durationMs: slot.durationMs,
     completed: slot.completed,
     ...(typeof slot.fault === 'string' && slot.fault !== '' ? { fault: slot.fault } : {}),
-    kind: typeof slot.fault === 'string' && /(?:^|, )\d{3} /.test(slot.fault) ? 'faulted' : 'mock',
+    kind: kindOf(slot),
     static: isStaticUrl(slot.url),
   });
 
@@ -144,12 +157,38 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     return found;
   };
 
+  const detail = (id: number): LoggedCallDetail | undefined => {
+    const kept = Math.min(count, capacity);
+    for (let back = 1; back <= kept; back += 1) {
+      const slot = ring[(count - back) % capacity];
+      if (slot?.id !== id) continue;
+      const { method, path, status, kind } = format(slot);
+      const noted = slot.detail as CallDetail | undefined;
+      if (noted === undefined) {
+        const none = { headers: {}, body: null, truncated: false };
+        return { id, method, path, status, kind, request: none, response: none };
+      }
+      return callDetailOf({ id, method, path, status, kind }, noted);
+    }
+    return undefined;
+  };
+
   const router = Router();
+  router.get(
+    MOCK_PROXY_PATHS.request,
+    validate({ params: z.object({ id: wholeNumber }) }),
+    (req, res) => {
+      const id = Number(req.params.id);
+      const found = detail(id);
+      if (found === undefined) throw notFound(`No logged call ${id}`);
+      res.set('Cache-Control', 'no-store').json(found);
+    },
+  );
   router.get(MOCK_PATHS.requests, validate({ query: requestLogQuery }), (req, res) => {
     const query = req.query as unknown as { after?: number; limit: number };
     const answer: RequestLogPage = { requests: read(query), capacity };
     res.set('Cache-Control', 'no-store').json(answer);
   });
 
-  return { record, router, page: mockPage(deps.config.clientDir), read };
+  return { record, router, page: mockPage(deps.config.clientDir), read, detail };
 }

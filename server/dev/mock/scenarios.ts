@@ -28,15 +28,20 @@ import {
   type ScenarioChoice,
 } from '../scenarios/apply';
 import { SCENARIOS, scenarioNamed } from '../scenarios/catalogue';
+import type { Recordings } from './recordings';
 
 export interface Scenarios {
   router: Router;
+  /** The built-in scenario the data is on (a recording's is the one it was made on). */
+  current(): ScenarioChoice;
 }
 
 export interface ScenariosDependencies {
   store: Store;
   config: ServerConfig;
   imports: ImportService;
+  /** The recordings, switched to like scenarios (./recordings.ts). */
+  recordings?: () => Recordings | undefined;
 }
 
 /** What a switch refuses while an import runs (its records would be dropped midway). */
@@ -51,12 +56,22 @@ const noBody = z.object({}).strict();
 export function createScenarios(deps: ScenariosDependencies): Scenarios {
   const router = Router();
   let current: ScenarioChoice = currentScenario(deps.config.dbFile);
+  /** The recording in place, when one is. */
+  let replaying: string | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  const recordings = () => deps.recordings?.();
 
-  const list = (): ScenarioList => ({
-    current: current.name,
-    scenarios: SCENARIOS.map(({ name, description }) => ({ name, description })),
-  });
+  const list = (): ScenarioList => {
+    const recorded = recordings();
+    const saved = (recorded?.savedNames() ?? []).flatMap((name) => {
+      const file = recorded?.saved(name);
+      return file === undefined ? [] : [{ name, description: file.description, recorded: true }];
+    });
+    return {
+      current: replaying ?? current.name,
+      scenarios: [...SCENARIOS.map(({ name, description }) => ({ name, description })), ...saved],
+    };
+  };
 
   /** Puts a scenario in place after any switch already under way. */
   const put = (choice: ScenarioChoice): Promise<void> => {
@@ -83,7 +98,16 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
     validate({ params: nameParams, body: switchBody }),
     async (req, res) => {
       const { name } = req.params;
-      if (scenarioNamed(name) === undefined) throw notFound(`No scenario is named "${name}"`);
+      if (scenarioNamed(name) === undefined) {
+        const file = recordings()?.saved(name);
+        if (file === undefined) throw notFound(`No scenario is named "${name}"`);
+        // The data the recording was made on, and its answers on top.
+        await put(chooseScenario(file.from.name, file.from.params));
+        recordings()?.replayFrom(file);
+        replaying = name;
+        res.json(list());
+        return;
+      }
       let choice: ScenarioChoice;
       try {
         choice = chooseScenario(name, req.body ?? {});
@@ -92,14 +116,18 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
         throw error;
       }
       await put(choice);
+      recordings()?.replayFrom(undefined);
+      replaying = undefined;
       res.json(list());
     },
   );
 
   router.post(MOCK_PATHS.reset, validate({ body: noBody }), async (_req, res) => {
     await put(current);
+    // A recording starts over: its answers are served from the first again.
+    if (replaying !== undefined) recordings()?.replayFrom(recordings()?.saved(replaying));
     res.json(list());
   });
 
-  return { router };
+  return { router, current: () => current };
 }

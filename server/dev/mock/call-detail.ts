@@ -1,0 +1,182 @@
+/**
+ * A logged call's headers and bodies (docs/developer-tools.md, `GET /__mock/requests/{id}`):
+ * kept beside the request log's entry, at most CALL_DETAIL_MAX_BYTES of each body, and
+ * redacted when read (./redact.ts), never stored redacted-late anywhere else. The request's
+ * body is the JSON the route read, or the bytes a forwarded call sent; the answer's body is
+ * what was written to the client. Static files keep their headers only.
+ */
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import {
+  CALL_DETAIL_MAX_BYTES,
+  type LoggedCallDetail,
+  type LoggedMessage,
+} from '@contracts/api/mock-proxy';
+import { isUnderMock } from './fault-rules';
+import { redactBody, redactHeaders } from './redact';
+
+/** The first `limit` bytes of a stream of chunks, and whether there was more. */
+export class Capped {
+  readonly chunks: Buffer[] = [];
+  bytes = 0;
+  truncated = false;
+
+  constructor(readonly limit: number = CALL_DETAIL_MAX_BYTES) {}
+
+  add(chunk: Buffer): void {
+    // Nothing wanted (a static file's body): not a cut.
+    if (this.limit === 0) return;
+    if (this.bytes >= this.limit) {
+      if (chunk.length > 0) this.truncated = true;
+      return;
+    }
+    const room = this.limit - this.bytes;
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    if (kept.length < chunk.length) this.truncated = true;
+    // A copy: the chunk's buffer may be reused by the stream.
+    this.chunks.push(Buffer.from(kept));
+    this.bytes += kept.length;
+  }
+
+  buffer(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** What a call leaves behind for its details (res.locals.mockDetail). */
+export interface CallDetail {
+  requestHeaders: IncomingHttpHeaders;
+  /** The bytes a forwarded call sent. */
+  requestBytes: Capped;
+  /** The JSON a route of the mock read (req.body), when one did. */
+  requestJson: unknown;
+  responseHeaders: OutgoingHttpHeaders | undefined;
+  responseBytes: Capped;
+}
+
+export const CALL_DETAIL_LOCAL = 'mockDetail';
+
+function chunkOf(chunk: unknown, encoding: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  if (typeof chunk === 'string') {
+    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  }
+  return undefined;
+}
+
+/** Copies what the client is sent into `into` as it is written. */
+function tapResponse(res: Response, into: Capped): void {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const bytes = chunkOf(chunk, rest[0]);
+    if (bytes !== undefined) into.add(bytes);
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') {
+      const bytes = chunkOf(chunk, rest[0]);
+      if (bytes !== undefined) into.add(bytes);
+    }
+    return end(chunk, ...rest);
+  }) as Response['end'];
+}
+
+/** A file of the client or a site: the root page, or a path whose last part has an extension. */
+export function isStaticUrl(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return pathname === '/' || /\.[A-Za-z0-9]{1,6}$/.test(pathname);
+}
+
+/**
+ * Notes a call's details for the log (every call but /__mock's). `bodyLimit` is how much of
+ * the answer to keep (more while a recording wants the call whole).
+ */
+export function captureDetails(
+  bodyLimit: (method: string, url: string) => number | undefined,
+): RequestHandler {
+  return (req, res, next) => {
+    const url = req.originalUrl;
+    if (isUnderMock(req.path)) {
+      next();
+      return;
+    }
+    const detail: CallDetail = {
+      requestHeaders: req.headers,
+      requestBytes: new Capped(),
+      requestJson: undefined,
+      responseHeaders: undefined,
+      responseBytes: new Capped(
+        isStaticUrl(url) ? 0 : (bodyLimit(req.method, url) ?? CALL_DETAIL_MAX_BYTES),
+      ),
+    };
+    res.locals[CALL_DETAIL_LOCAL] = detail;
+    tapResponse(res, detail.responseBytes);
+    res.once('close', () => {
+      detail.responseHeaders = res.getHeaders();
+      const body: unknown = req.body;
+      if (detail.requestBytes.bytes === 0 && body !== undefined && typeof body === 'object') {
+        detail.requestJson = body;
+      }
+    });
+    next();
+  };
+}
+
+function contentTypeOf(headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined): string {
+  const value = headers?.['content-type'];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Text kinds shown as they are; anything else is described. */
+function isText(contentType: string): boolean {
+  return (
+    contentType === '' ||
+    /^text\//i.test(contentType) ||
+    /json|xml|javascript|x-www-form-urlencoded/i.test(contentType)
+  );
+}
+
+/** One side of a call as the details show it: redacted, capped, the cut marked. */
+export function messageOf(
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined,
+  bytes: Capped,
+  json: unknown,
+): LoggedMessage {
+  const shownHeaders = redactHeaders(headers ?? {});
+  const contentType = contentTypeOf(headers);
+  const encoded = headers?.['content-encoding'];
+  let body: string | null = null;
+  let truncated = bytes.truncated;
+  if (json !== undefined) {
+    body = redactBody(JSON.stringify(json), 'application/json');
+  } else if (bytes.bytes > 0) {
+    const declared = headers?.['content-length'];
+    if (!isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')) {
+      body = `(${contentType || 'binary'} body${typeof encoded === 'string' ? `, ${encoded}` : ''}${declared === undefined ? '' : `, ${String(declared)} bytes`}: not shown)`;
+    } else {
+      body = redactBody(bytes.buffer().toString('utf8'), contentType);
+    }
+  } else {
+    const declared = Number(headers?.['content-length'] ?? 0);
+    if (declared > 0) body = `(${contentType || 'binary'} body, ${declared} bytes: not kept)`;
+  }
+  if (body !== null && Buffer.byteLength(body) > CALL_DETAIL_MAX_BYTES) {
+    body = Buffer.from(body).subarray(0, CALL_DETAIL_MAX_BYTES).toString('utf8');
+    truncated = true;
+  }
+  return { headers: shownHeaders, body, truncated };
+}
+
+/** The details of a logged call. */
+export function callDetailOf(
+  entry: Pick<LoggedCallDetail, 'id' | 'method' | 'path' | 'status' | 'kind'>,
+  detail: CallDetail,
+): LoggedCallDetail {
+  return {
+    ...entry,
+    request: messageOf(detail.requestHeaders, detail.requestBytes, detail.requestJson),
+    response: messageOf(detail.responseHeaders, detail.responseBytes, undefined),
+  };
+}

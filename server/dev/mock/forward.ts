@@ -1,0 +1,158 @@
+/**
+ * Forwarding one call to the real backend (docs/developer-tools.md): the method, path, query,
+ * headers (Authorization and moduleCode included; the hop-by-hop ones dropped) and body go to
+ * the target, and its status, headers and body come back, both bodies streamed (an upload or a
+ * large download is never held whole). A target that cannot be reached answers 502, one slower
+ * than the timeout 504, both naming the target; a client gone midway aborts the upstream call.
+ */
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { Request, Response } from 'express';
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { ApiError } from '@contracts/api/entities';
+import { MOCK_PROXY_MESSAGE } from '@contracts/api/mock-proxy';
+
+/** Headers of one connection, never passed on (RFC 9110 §7.6.1), and the host (the target's). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+/** What a forwarded call tells whoever watches it (the request log's details, a recording). */
+export interface ForwardObserver {
+  requestChunk?(chunk: Buffer): void;
+  response?(status: number, headers: IncomingHttpHeaders): void;
+  responseChunk?(chunk: Buffer): void;
+  /** The answer was passed on whole. */
+  done?(): void;
+}
+
+export interface ForwardOptions {
+  /** The target's base URL (no trailing slash; may hold a path). */
+  target: string;
+  timeoutMs: number;
+  observer?: ForwardObserver;
+}
+
+/** The headers worth passing on: all but the hop-by-hop ones and those `Connection` names. */
+export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const connection = headers.connection;
+  const named = new Set(
+    (typeof connection === 'string' ? connection : '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  );
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || HOP_BY_HOP.has(name) || named.has(name)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/** The target's URL of a call: the target's base, then the call's path and query. */
+export function targetUrl(target: string, originalUrl: string): URL {
+  const base = new URL(target);
+  const url = new URL(originalUrl, base.origin);
+  url.pathname = `${base.pathname.replace(/\/$/, '')}${url.pathname}`;
+  return url;
+}
+
+function answerError(res: Response, status: number, body: ApiError): void {
+  if (res.headersSent) {
+    // Midway through the target's answer: the client sees the cut, not a wrong body.
+    res.destroy();
+    return;
+  }
+  res.status(status).set('Cache-Control', 'no-store').json(body);
+}
+
+/** Sends the call to the target and its answer back (see the module comment). */
+export function forward(req: Request, res: Response, options: ForwardOptions): void {
+  const { target, timeoutMs, observer } = options;
+  const url = targetUrl(target, req.originalUrl);
+  const transport = url.protocol === 'https:' ? https : http;
+  let settled = false;
+  let timedOut = false;
+
+  const upstream = transport.request(url, {
+    method: req.method,
+    headers: forwardableHeaders(req.headers),
+  });
+  // Until the target's headers come, and then between parts of its body.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    upstream.destroy();
+  }, timeoutMs);
+  upstream.setTimeout(timeoutMs, () => {
+    timedOut = true;
+    upstream.destroy();
+  });
+
+  const fail = (): void => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    req.unpipe(upstream);
+    if (timedOut) {
+      answerError(res, 504, {
+        errorCode: ERROR_CODE.INTERNAL,
+        errorMessage: MOCK_PROXY_MESSAGE.timedOut(target, timeoutMs),
+      });
+    } else {
+      answerError(res, 502, {
+        errorCode: ERROR_CODE.INTERNAL,
+        errorMessage: MOCK_PROXY_MESSAGE.unreachable(target),
+      });
+    }
+  };
+  upstream.on('error', fail);
+
+  // The client went away before the answer was passed on whole: nothing more is asked of the
+  // target (the call is aborted there too).
+  res.once('close', () => {
+    clearTimeout(timer);
+    if (!res.writableFinished) {
+      settled = true;
+      upstream.destroy();
+    }
+  });
+
+  upstream.on('response', (answer) => {
+    clearTimeout(timer);
+    if (settled) {
+      answer.resume();
+      return;
+    }
+    const status = answer.statusCode ?? 502;
+    observer?.response?.(status, answer.headers);
+    res.status(status);
+    for (const [name, value] of Object.entries(forwardableHeaders(answer.headers))) {
+      if (value !== undefined) res.setHeader(name, value);
+    }
+    answer.on('data', (chunk: Buffer) => observer?.responseChunk?.(chunk));
+    answer.on('error', fail);
+    // Cut off midway (the target went, or stalled past the timeout): the client sees the cut.
+    answer.once('close', () => {
+      if (!answer.complete) fail();
+    });
+    answer.once('end', () => {
+      settled = true;
+      observer?.done?.();
+    });
+    answer.pipe(res);
+  });
+
+  req.on('data', (chunk: Buffer) => observer?.requestChunk?.(chunk));
+  req.on('error', () => upstream.destroy());
+  req.pipe(upstream);
+}

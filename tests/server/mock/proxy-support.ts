@@ -1,0 +1,84 @@
+/**
+ * Two instances of this server over real HTTP: one the "real backend" (the target), the other
+ * the mock with it as MOCK_PROXY_TARGET; and calls to them with fetch.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import type { Token } from '@contracts/api/entities';
+import { API_PATHS } from '@contracts/api/paths';
+import { createPortalServer } from '../../../server/http/http-server';
+import { DEMO_USER } from '../support/test-app';
+
+export interface Listening {
+  url: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+/** Serves an app on a free local port. */
+export function listen(app: Express): Promise<Listening> {
+  return serve(createPortalServer(app));
+}
+
+/** Serves a bare handler (a target that misbehaves) on a free local port. */
+export function listenRaw(handler: http.RequestListener): Promise<Listening> {
+  return serve(http.createServer(handler));
+}
+
+async function serve(server: http.Server): Promise<Listening> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: () => unknown;
+}
+
+/** One call; `token` goes in Authorization, a plain object as a JSON body. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    json: () => JSON.parse(text) as unknown,
+  };
+}
+
+/** Signs in as the demo admin at `base`. */
+export async function signIn(base: string): Promise<Token> {
+  const answer = await call(base, 'POST', `/api${API_PATHS.tokens}`, {
+    body: { username: DEMO_USER.username, password: DEMO_USER.password },
+    headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+  });
+  if (answer.status !== 200) throw new Error(`sign-in: ${answer.status} ${answer.text}`);
+  return answer.json() as Token;
+}

@@ -1,0 +1,598 @@
+/**
+ * The mock beside a real backend, over real HTTP between two instances of this server: the
+ * target ("the real backend") and the mock with it as MOCK_PROXY_TARGET. Forwarded reads,
+ * writes and uploads arrive at the target; the target's tokens work on the mock's own routes
+ * (checked and trusted); a dead target is 502, a silent one 504; faults apply to forwarded
+ * calls; nothing of it exists without MOCK_CONTROL or with NODE_ENV=production.
+ */
+import type http from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { ERROR_CODE } from '@contracts/api/constants';
+import type { Client } from '@contracts/api/schemes';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import type { FaultAdded } from '@contracts/api/mock-faults';
+import {
+  CALL_DETAIL_MAX_BYTES,
+  MOCK_PROXY_MESSAGE,
+  MOCK_PROXY_PATHS,
+  type LoggedCallDetail,
+  type RouteList,
+  type RouteRule,
+} from '@contracts/api/mock-proxy';
+import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
+import { SCHEME_PATHS } from '@contracts/api/schemes';
+import pino from 'pino';
+import { createApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { PNG_BYTES } from '../support/fixtures';
+import { createTestApp, testEnv, type TestApp } from '../support/test-app';
+import { call, listen, listenRaw, signIn, type Listening } from './proxy-support';
+
+/** The target's own token secret, different from the mock's (TEST_TOKEN_SECRET). */
+const TARGET_SECRET = 'target-secret-abcdefghijklmnopqrstuvwxyz-0123456789';
+const SIGN_IN = `/api${API_PATHS.tokens}`;
+const CLIENTS = `/api${SCHEME_PATHS.clients}`;
+
+const newClient = {
+  clientName: 'Forwarded Client',
+  binTypeId: 1,
+  binNumber: '612399',
+  binName: 'Forwarded BIN',
+  binCountryId: null,
+};
+
+interface Pair {
+  target: TestApp;
+  targetServer: Listening;
+  mock: TestApp;
+  mockServer: Listening;
+  /** The mock's own token (signed in before the sign-in was forwarded). */
+  mockToken: string;
+}
+
+async function startPair(mockEnv: Record<string, string> = {}): Promise<Pair> {
+  const target = await createTestApp({ env: { TOKEN_SECRET: TARGET_SECRET } });
+  const targetServer = await listen(target.app);
+  const mock = await createTestApp({
+    env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: targetServer.url, ...mockEnv },
+  });
+  const mockServer = await listen(mock.app);
+  const mockToken = (await signIn(mockServer.url)).token;
+  return { target, targetServer, mock, mockServer, mockToken };
+}
+
+async function stopPair(pair: Pair): Promise<void> {
+  await pair.mockServer.close();
+  await pair.targetServer.close();
+  await pair.mock.close();
+  await pair.target.close();
+}
+
+async function addRule(pair: Pair, rule: object): Promise<RouteRule> {
+  const answer = await call(pair.mockServer.url, 'POST', MOCK_PROXY_PATHS.routes, {
+    token: pair.mockToken,
+    body: rule,
+  });
+  expect(answer.status).toBe(201);
+  return (answer.json() as { route: RouteRule }).route;
+}
+
+/** Sends the sign-in, refresh and logout to the target. */
+async function forwardSignIn(pair: Pair): Promise<void> {
+  await addRule(pair, { path: SIGN_IN, to: 'real' });
+  await addRule(pair, { path: URL_PATHS.refresh, to: 'real' });
+}
+
+describe('forwarding to a real backend', () => {
+  let pair: Pair;
+  afterEach(async () => {
+    await stopPair(pair);
+  });
+
+  it('sends reads, writes and uploads a rule sends real to the target, and the answers back', async () => {
+    pair = await startPair({ MOCK_PROXY_TOKEN_SECRET: TARGET_SECRET });
+    const mockUrl = pair.mockServer.url;
+    await forwardSignIn(pair);
+    await addRule(pair, { method: '*', path: '/api/gift-card/*', to: 'real' });
+    await addRule(pair, { method: 'POST', path: URL_PATHS.images, to: 'real' });
+    const { token } = await signIn(mockUrl);
+
+    // A write: made on the target, not on the mock.
+    const created = await call(mockUrl, 'POST', `${CLIENTS}?returnBody=true`, {
+      token,
+      body: newClient,
+    });
+    expect(created.status).toBe(201);
+    const targetClients = pair.target.store.read().clients.map((client) => client.clientName);
+    expect(targetClients).toContain(newClient.clientName);
+    expect(pair.mock.store.read().clients.map((client) => client.clientName)).not.toContain(
+      newClient.clientName,
+    );
+
+    // A read, with its query, answered by the target as it is.
+    const listed = await call(mockUrl, 'GET', CLIENTS, { token });
+    expect(listed.status).toBe(200);
+    const list = listed.json() as { _embedded: { clients: Client[] } };
+    expect(list._embedded.clients.map((client) => client.clientName)).toEqual(targetClients);
+    expect(listed.headers.get('content-type')).toMatch(/application\/json/);
+
+    // A multipart upload, streamed: the file is kept by the target.
+    const form = new FormData();
+    form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'logo.png');
+    const uploaded = await call(mockUrl, 'POST', URL_PATHS.images, { token, body: form });
+    expect(uploaded.status).toBe(200);
+    const { id } = uploaded.json() as { id: string };
+    expect(await pair.target.storedFiles()).toContain(id);
+    expect(await pair.mock.storedFiles()).not.toContain(id);
+
+    // The log says who answered.
+    const log = await call(mockUrl, 'GET', MOCK_PATHS.requests, { token: pair.mockToken });
+    const kinds = (log.json() as RequestLogPage).requests.map(
+      (entry) => `${entry.kind} ${entry.method} ${entry.path}`,
+    );
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        `real POST ${CLIENTS}?returnBody=true`,
+        `real GET ${CLIENTS}`,
+        `real POST ${URL_PATHS.images}`,
+        `real POST ${SIGN_IN}`,
+        `mock POST ${SIGN_IN}`,
+      ]),
+    );
+  });
+
+  it('sends a call no route of the mock serves to the target', async () => {
+    pair = await startPair({ API_RATE_LIMIT: '2' });
+    const answer = await call(pair.mockServer.url, 'GET', '/api/only-the-backend/7?x=1');
+    // The target's answer: it asks for its token.
+    expect(answer.status).toBe(401);
+    const targetLog = await call(pair.targetServer.url, 'GET', MOCK_PATHS.requests, {
+      token: (await signIn(pair.targetServer.url)).token,
+    });
+    expect((targetLog.json() as RequestLogPage).requests.map((entry) => entry.path)).toContain(
+      '/api/only-the-backend/7?x=1',
+    );
+    // Forwarded calls do not use up the mock's anonymous limit (the target keeps its own).
+    for (let round = 0; round < 3; round += 1) {
+      expect((await call(pair.mockServer.url, 'GET', '/api/only-the-backend')).status).toBe(401);
+    }
+  });
+
+  it('serves a call a rule sends to the mock from the mock, and lists, replaces and deletes rules', async () => {
+    pair = await startPair();
+    const mockUrl = pair.mockServer.url;
+    const rule = await addRule(pair, { method: 'get', path: '/api/programs', to: 'real' });
+    expect(rule).toEqual({
+      id: rule.id,
+      method: 'GET',
+      path: '/api/programs',
+      to: 'real',
+      source: 'api',
+    });
+    const replaced = await call(mockUrl, 'PUT', `${MOCK_PROXY_PATHS.routes}/${rule.id}`, {
+      token: pair.mockToken,
+      body: { method: 'GET', path: '/api/programs', to: 'mock' },
+    });
+    expect(replaced.status).toBe(200);
+    // Served by the mock: its own token works.
+    expect((await call(mockUrl, 'GET', '/api/programs', { token: pair.mockToken })).status).toBe(
+      200,
+    );
+    const listed = (
+      await call(mockUrl, 'GET', MOCK_PROXY_PATHS.routes, { token: pair.mockToken })
+    ).json() as RouteList;
+    expect(listed).toEqual({
+      target: pair.targetServer.url,
+      tokens: 'trusted',
+      routes: [{ ...rule, to: 'mock' }],
+    });
+    const route = `${MOCK_PROXY_PATHS.routes}/${rule.id}`;
+    expect((await call(mockUrl, 'DELETE', route, { token: pair.mockToken })).status).toBe(204);
+    const gone = await call(mockUrl, 'DELETE', route, { token: pair.mockToken });
+    expect(gone.status).toBe(404);
+    expect(gone.json()).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: MOCK_PROXY_MESSAGE.routeNotFound(rule.id),
+    });
+    const bad = await call(mockUrl, 'POST', MOCK_PROXY_PATHS.routes, {
+      token: pair.mockToken,
+      body: { path: '/api/x', to: 'elsewhere' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('to');
+  });
+
+  it('applies faults to forwarded calls before they go', async () => {
+    pair = await startPair();
+    const mockUrl = pair.mockServer.url;
+    await addRule(pair, { method: '*', path: '/api/gift-card/*', to: 'real' });
+    const fault = await call(mockUrl, 'POST', MOCK_PATHS.faults, {
+      token: pair.mockToken,
+      body: { method: 'POST', path: '/api/gift-card/clients', status: 503, times: 1 },
+    });
+    expect(fault.status).toBe(201);
+    const answer = await call(mockUrl, 'POST', CLIENTS, { body: newClient });
+    expect(answer.status).toBe(503);
+    expect(pair.target.store.read().clients.map((client) => client.clientName)).not.toContain(
+      newClient.clientName,
+    );
+    const log = (
+      await call(mockUrl, 'GET', MOCK_PATHS.requests, { token: pair.mockToken })
+    ).json() as RequestLogPage;
+    expect(log.requests.find((entry) => entry.path === CLIENTS)?.kind).toBe('faulted');
+  });
+});
+
+describe("the target's tokens on the mock's own routes", () => {
+  let pair: Pair;
+  afterEach(async () => {
+    await stopPair(pair);
+  });
+
+  it('are checked with MOCK_PROXY_TOKEN_SECRET when it is given', async () => {
+    pair = await startPair({ MOCK_PROXY_TOKEN_SECRET: TARGET_SECRET });
+    const mockUrl = pair.mockServer.url;
+    const targetToken = (await signIn(pair.targetServer.url)).token;
+    // Before the sign-in is forwarded, the target's token is not the mock's.
+    expect((await call(mockUrl, 'GET', '/api/programs', { token: targetToken })).status).toBe(401);
+    await forwardSignIn(pair);
+    const { token } = await signIn(mockUrl);
+    expect((await call(mockUrl, 'GET', '/api/programs', { token })).status).toBe(200);
+    expect((await call(mockUrl, 'GET', MOCK_PATHS.faults, { token })).status).toBe(200);
+    const routes = (await call(mockUrl, 'GET', MOCK_PROXY_PATHS.routes, { token })).json();
+    expect((routes as RouteList).tokens).toBe('checked');
+    // Signed with another secret: refused.
+    const forged = jwt.sign(
+      { typ: 'access', sid: 'x', exp: Math.floor(Date.now() / 1000) + 600 },
+      'another-secret-abcdefghijklmnopqrstuvwxyz-0123',
+      { subject: 'admin' },
+    );
+    expect((await call(mockUrl, 'GET', '/api/programs', { token: forged })).status).toBe(401);
+  });
+
+  it('are taken as they are without MOCK_PROXY_TOKEN_SECRET', async () => {
+    pair = await startPair();
+    const mockUrl = pair.mockServer.url;
+    await forwardSignIn(pair);
+    const { token } = await signIn(mockUrl);
+    expect((await call(mockUrl, 'GET', '/api/programs', { token })).status).toBe(200);
+    const other = jwt.sign(
+      { typ: 'access', sid: 'x', exp: Math.floor(Date.now() / 1000) + 600 },
+      'another-secret-abcdefghijklmnopqrstuvwxyz-0123',
+      { subject: 'admin' },
+    );
+    expect((await call(mockUrl, 'GET', '/api/programs', { token: other })).status).toBe(200);
+    expect((await call(mockUrl, 'GET', '/api/programs', { token: 'not-a-token' })).status).toBe(
+      401,
+    );
+  });
+});
+
+describe('a target that fails', () => {
+  let mock: TestApp | undefined;
+  let mockServer: Listening | undefined;
+  let target: Listening | undefined;
+  afterEach(async () => {
+    await mockServer?.close();
+    await target?.close();
+    await mock?.close();
+    mock = undefined;
+    mockServer = undefined;
+    target = undefined;
+  });
+
+  it('answers 502 naming the target when nothing listens there', async () => {
+    const gone = await listenRaw((_req, res) => res.end());
+    const deadUrl = gone.url;
+    await gone.close();
+    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: deadUrl } });
+    mockServer = await listen(mock.app);
+    const answer = await call(mockServer.url, 'GET', '/api/only-the-backend');
+    expect(answer.status).toBe(502);
+    expect(answer.json()).toEqual({
+      errorCode: ERROR_CODE.INTERNAL,
+      errorMessage: MOCK_PROXY_MESSAGE.unreachable(deadUrl),
+    });
+  });
+
+  it('answers 504 naming the target when it does not answer in time, and stays up', async () => {
+    const pending: http.ServerResponse[] = [];
+    target = await listenRaw((_req, res) => {
+      pending.push(res); // never answered
+    });
+    mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '150' },
+    });
+    mockServer = await listen(mock.app);
+    const answer = await call(mockServer.url, 'POST', '/api/only-the-backend', {
+      body: { a: 1 },
+    });
+    expect(answer.status).toBe(504);
+    expect(answer.json()).toEqual({
+      errorCode: ERROR_CODE.INTERNAL,
+      errorMessage: MOCK_PROXY_MESSAGE.timedOut(target.url, 150),
+    });
+    expect(pending.length).toBe(1);
+    // The mock still answers its own calls.
+    expect((await call(mockServer.url, 'GET', '/config.json')).status).toBe(200);
+  });
+});
+
+describe('a client gone midway', () => {
+  it('aborts the call to the target', async () => {
+    let arrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let closed: () => void = () => undefined;
+    const targetClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const target = await listenRaw((req) => {
+      req.socket.once('close', () => closed());
+      arrived(); // and never answered
+    });
+    // The longest timeout: only the client's going can end the call to the target.
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '600000' },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const aborter = new AbortController();
+      const pending = fetch(`${mockServer.url}/api/only-the-backend`, {
+        signal: aborter.signal,
+      }).catch((error: unknown) => error);
+      await arrival;
+      aborter.abort();
+      await pending;
+      // Resolves only when the mock closed its connection to the target.
+      await targetClosed;
+      expect((await call(mockServer.url, 'GET', '/config.json')).status).toBe(200);
+    } finally {
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
+  });
+});
+
+describe('where forwarding exists', () => {
+  it('is off with NODE_ENV=production (the target ignored)', async () => {
+    const config = loadConfig(
+      testEnv(path.join(os.tmpdir(), 'db.json'), {
+        NODE_ENV: 'production',
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: 'http://127.0.0.1:9',
+      }),
+    );
+    expect(config.mockProxyTarget).toBeUndefined();
+    const t = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: 'http://127.0.0.1:9',
+      },
+    });
+    const server = await listen(t.app);
+    try {
+      const answer = await call(server.url, 'GET', '/api/only-the-backend');
+      expect(answer.status).not.toBe(502);
+      const { token } = await signIn(server.url);
+      const routes = await call(server.url, 'GET', MOCK_PROXY_PATHS.routes, { token });
+      expect((routes.json() as RouteList).target).toBeNull();
+      // Said at start.
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      createApp({ db: t.store, config: t.config, logger });
+      expect(lines.join('\n')).toContain(
+        'MOCK_PROXY_TARGET ignored: forwarding is off with NODE_ENV=production',
+      );
+    } finally {
+      await server.close();
+      await t.close();
+    }
+  });
+
+  it('has no control calls without MOCK_CONTROL', async () => {
+    const t = await createTestApp({
+      env: { MOCK_CONTROL: 'false', MOCK_PROXY_TARGET: 'http://127.0.0.1:9' },
+    });
+    const server = await listen(t.app);
+    try {
+      const { token } = await signIn(server.url);
+      for (const where of [MOCK_PROXY_PATHS.routes, MOCK_PROXY_PATHS.recordings]) {
+        expect((await call(server.url, 'GET', where, { token })).status).toBe(404);
+      }
+      expect((await call(server.url, 'GET', '/api/only-the-backend', { token })).status).toBe(404);
+    } finally {
+      await server.close();
+      await t.close();
+    }
+  });
+
+  it('takes rules from MOCK_PROXY_ROUTES, and a bad file stops the start naming the file and the field', async () => {
+    const dir = os.tmpdir();
+    const good = path.join(dir, `routes-good-${process.pid}.json`);
+    const bad = path.join(dir, `routes-bad-${process.pid}.json`);
+    await writeFile(good, JSON.stringify([{ method: 'GET', path: '/api/programs', to: 'real' }]));
+    await writeFile(bad, JSON.stringify([{ path: '/api/programs', to: 'real' }, { path: 'x' }]));
+    await expect(
+      createTestApp({ env: { MOCK_PROXY_TARGET: 'http://127.0.0.1:9', MOCK_PROXY_ROUTES: bad } }),
+    ).rejects.toThrow(`MOCK_PROXY_ROUTES (${bad}): 1.path`);
+    const t = await createTestApp({
+      env: { MOCK_PROXY_TARGET: 'http://127.0.0.1:9', MOCK_PROXY_ROUTES: good },
+    });
+    const server = await listen(t.app);
+    try {
+      const { token } = await signIn(server.url);
+      const routes = (
+        await call(server.url, 'GET', MOCK_PROXY_PATHS.routes, { token })
+      ).json() as RouteList;
+      expect(routes.routes).toEqual([
+        { id: '1', method: 'GET', path: '/api/programs', to: 'real', source: 'file' },
+      ]);
+      // Sent to the (dead) target.
+      expect((await call(server.url, 'GET', '/api/programs', { token })).status).toBe(502);
+    } finally {
+      await server.close();
+      await t.close();
+    }
+  });
+});
+
+describe('PUT /__mock/faults/{id}', () => {
+  it('edits a fault in place, keeping its id and applied count', async () => {
+    const t = await createTestApp({ env: { MOCK_CONTROL: 'true' } });
+    const server = await listen(t.app);
+    try {
+      const { token } = await signIn(server.url);
+      const added = (
+        await call(server.url, 'POST', MOCK_PATHS.faults, {
+          token,
+          body: { method: 'GET', path: '/config.json', status: 500 },
+        })
+      ).json() as FaultAdded;
+      expect((await call(server.url, 'GET', '/config.json')).status).toBe(500);
+      const where = `${MOCK_PATHS.faults}/${added.fault.id}`;
+      const edited = await call(server.url, 'PUT', where, {
+        token,
+        body: { method: 'GET', path: '/config.json', status: 418, errorCode: 4711 },
+      });
+      expect(edited.status).toBe(200);
+      expect((edited.json() as FaultAdded).fault).toEqual({
+        id: added.fault.id,
+        method: 'GET',
+        path: '/config.json',
+        status: 418,
+        errorCode: 4711,
+        applied: 1,
+        source: 'api',
+      });
+      const answer = await call(server.url, 'GET', '/config.json');
+      expect(answer.status).toBe(418);
+      const bad = await call(server.url, 'PUT', where, { token, body: { status: 200 } });
+      expect(bad.status).toBe(400);
+      const missing = await call(server.url, 'PUT', `${MOCK_PATHS.faults}/999`, {
+        token,
+        body: { path: '/x', status: 500 },
+      });
+      expect(missing.status).toBe(404);
+    } finally {
+      await server.close();
+      await t.close();
+    }
+  });
+});
+
+describe('GET /__mock/requests/{id}: a call with its headers and bodies', () => {
+  let mock: TestApp | undefined;
+  let mockServer: Listening | undefined;
+  let target: Listening | undefined;
+  afterEach(async () => {
+    await mockServer?.close();
+    await target?.close();
+    await mock?.close();
+    mock = undefined;
+    mockServer = undefined;
+    target = undefined;
+  });
+
+  const PASSWORD = 'Sw0rdfish-secret';
+  const PIN = '918273';
+
+  async function detailOf(base: string, token: string, method: string, urlPath: string) {
+    const log = (await call(base, 'GET', MOCK_PATHS.requests, { token })).json() as RequestLogPage;
+    const entry = log.requests.find((e) => e.method === method && e.path === urlPath);
+    if (entry === undefined) throw new Error(`not logged: ${method} ${urlPath}`);
+    const answer = await call(base, 'GET', `${MOCK_PATHS.requests}/${entry.id}`, { token });
+    expect(answer.status).toBe(200);
+    return { text: answer.text, detail: answer.json() as LoggedCallDetail };
+  }
+
+  it('keeps both sides of forwarded and mock calls, secrets redacted, bodies cut at 64 KB', async () => {
+    const big = 'x'.repeat(CALL_DETAIL_MAX_BYTES + 1000);
+    target = await listenRaw((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Set-Cookie', 'session=abc123; HttpOnly');
+        res.end(JSON.stringify({ masterToken: 'mt-plain-secret', filler: big }));
+      });
+    });
+    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
+    mockServer = await listen(mock.app);
+    const { token } = await signIn(mockServer.url);
+
+    const sent = await call(mockServer.url, 'POST', '/api/only-the-backend?apiKey=k-secret', {
+      token,
+      body: { password: PASSWORD, cardPin: PIN, devicePassword: 'dev-secret', name: 'kept' },
+    });
+    expect(sent.status).toBe(200);
+    const forwarded = await detailOf(
+      mockServer.url,
+      token,
+      'POST',
+      `/api/only-the-backend?apiKey=${REDACTED}`,
+    );
+    expect(forwarded.detail.kind).toBe('real');
+    expect(forwarded.detail.request.headers.authorization).toBe(REDACTED);
+    expect(JSON.parse(forwarded.detail.request.body ?? '')).toEqual({
+      password: REDACTED,
+      cardPin: REDACTED,
+      devicePassword: REDACTED,
+      name: 'kept',
+    });
+    expect(forwarded.detail.request.truncated).toBe(false);
+    expect(forwarded.detail.response.headers['set-cookie']).toBe(REDACTED);
+    expect(forwarded.detail.response.truncated).toBe(true);
+    expect(Buffer.byteLength(forwarded.detail.response.body ?? '')).toBeLessThanOrEqual(
+      CALL_DETAIL_MAX_BYTES,
+    );
+    expect(forwarded.detail.response.body).toContain(`"masterToken":"${REDACTED}"`);
+    for (const secret of [PASSWORD, PIN, 'dev-secret', 'mt-plain-secret', 'abc123', token]) {
+      expect(forwarded.text).not.toContain(secret);
+    }
+
+    // The mock's own sign-in: its password and the tokens it answered are not shown.
+    const signedIn = await detailOf(mockServer.url, token, 'POST', SIGN_IN);
+    expect(signedIn.detail.kind).toBe('mock');
+    expect(JSON.parse(signedIn.detail.request.body ?? '')).toMatchObject({ password: REDACTED });
+    expect(JSON.parse(signedIn.detail.response.body ?? '')).toMatchObject({
+      token: REDACTED,
+      masterToken: REDACTED,
+      userName: 'admin',
+    });
+    expect(signedIn.text).not.toContain(token);
+
+    const missing = await call(mockServer.url, 'GET', `${MOCK_PATHS.requests}/999999`, { token });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('a target that stops midway through its answer', () => {
+  it('cuts the answer off for the client, who is not left waiting', async () => {
+    const target = await listenRaw((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '1000' });
+      res.write('the first part');
+      // and nothing more: the mock's timeout ends it
+    });
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '150' },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const response = await fetch(`${mockServer.url}/api/only-the-backend`);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+      expect((await call(mockServer.url, 'GET', '/config.json')).status).toBe(200);
+    } finally {
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
+  });
+});
