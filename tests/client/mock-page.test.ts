@@ -1,8 +1,10 @@
 /**
  * The page at /__mock in jsdom against a fake server: the sign-in form by its labels
- * and the token it keeps, the calls table (newest first, new calls on top, failures announced),
- * the active faults with their Delete buttons and the delay, the scenario switch and reset
- * confirmed in a dialog, and a 401 bringing the sign-in back.
+ * and the token it keeps, the calls table (newest first, new calls on top, failures announced,
+ * static files behind a toggle, filters), a call's details dialog (Copy as curl, Make this call
+ * fail), the active faults with the delay, added, edited and deleted in a form, the forwarding
+ * rules the same way, the recordings, the scenario switch and reset confirmed in a dialog
+ * (recorded scenarios marked), and a 401 bringing the sign-in back.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -633,6 +635,31 @@ describe('faults on the page', () => {
     expect(screen.getByRole('status')).toHaveTextContent(T.faults.saved('f3'));
     expect(await screen.findByText('stalls at line 9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: P.faultForm.editLabel('f3') })).toHaveFocus();
+  });
+  it('keeps a method the form does not list (PROPFIND) when editing', async () => {
+    const fault: Fault = {
+      id: 'f4',
+      method: 'PROPFIND',
+      path: '/dav/*',
+      status: 507,
+      applied: 0,
+      source: 'file',
+    };
+    faults = { delayMs: 0, faults: [fault] };
+    server.on('PUT /__mock/faults/f4', () => ({ body: { fault } }));
+    signedIn();
+    const user = userEvent.setup();
+    start();
+    await user.click(await screen.findByRole('button', { name: P.faultForm.editLabel('f4') }));
+    const form = screen.getByRole('dialog', { name: P.faultForm.editLabel('f4') });
+    expect(within(form).getByLabelText(T.faults.fields.method)).toHaveValue('PROPFIND');
+    await user.click(within(form).getByRole('button', { name: P.faultForm.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls('PUT /__mock/faults/f4')[0]!.body).toEqual({
+      method: 'PROPFIND',
+      path: '/dav/*',
+      status: 507,
+    });
   });
 });
 

@@ -92,12 +92,18 @@ export function openFormDialog(host: HTMLElement, options: FormDialog): Modal {
   const inputs = options.fields.map((field) => {
     const id = uid(`mock-field-${field.name}`);
     const value = options.values[field.name] ?? '';
+    // A value the options lack (a method such as PROPFIND) is offered too, never replaced.
+    const listed = field.options ?? [];
+    const offered =
+      value === '' || listed.some(([optionValue]) => optionValue === value)
+        ? listed
+        : [[value, value] as const, ...listed];
     const input =
       field.type === 'select'
         ? h(
             'select',
             { id, name: field.name },
-            ...(field.options ?? []).map(([optionValue, label]) =>
+            ...offered.map(([optionValue, label]) =>
               h('option', { value: optionValue, selected: optionValue === value }, label),
             ),
           )
