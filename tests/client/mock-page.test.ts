@@ -636,6 +636,30 @@ describe('faults on the page', () => {
     expect(await screen.findByText('stalls at line 9')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: P.faultForm.editLabel('f3') })).toHaveFocus();
   });
+  it('leaves times empty in the form of a spent stall fault (remaining 0)', async () => {
+    faults = {
+      delayMs: 0,
+      faults: [
+        {
+          id: 'f5',
+          method: 'POST',
+          path: '/api/x/:id',
+          stallAtLine: 2,
+          remaining: 0,
+          applied: 1,
+          source: 'api',
+        },
+      ],
+    };
+    signedIn();
+    const user = userEvent.setup();
+    start();
+    await user.click(await screen.findByRole('button', { name: P.faultForm.editLabel('f5') }));
+    const form = screen.getByRole('dialog', { name: P.faultForm.editLabel('f5') });
+    expect(within(form).getByLabelText(T.faults.fields.times)).toHaveValue('');
+    expect(within(form).getByLabelText(T.faults.fields.stallAtLine)).toHaveValue('2');
+  });
+
   it('keeps a method the form does not list (PROPFIND) when editing', async () => {
     const fault: Fault = {
       id: 'f4',

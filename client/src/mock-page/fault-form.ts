@@ -42,7 +42,8 @@ export const FAULT_FIELDS: readonly Field[] = [
 export function faultValues(fault: Partial<Fault>): FormValues {
   const values: FormValues = { method: fault.method ?? '*', path: fault.path ?? '' };
   values.errorMessage = fault.errorMessage ?? '';
-  const numbers = { ...fault, times: fault.remaining };
+  // A spent stall fault (remaining 0) stays listed: its form leaves `times` empty.
+  const numbers = { ...fault, times: fault.remaining === 0 ? undefined : fault.remaining };
   for (const name of INTEGER_FIELDS) {
     const value = numbers[name];
     values[name] = value === undefined ? '' : String(value);
