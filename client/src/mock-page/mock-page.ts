@@ -138,6 +138,7 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   const recordingName = h('input', { id: 'mock-recording-name', autocomplete: 'off' });
   const recordingRoutesInput = h('textarea', { id: 'mock-recording-routes', rows: '3' });
   const recordingError = h('p', { class: 'error', role: 'alert' });
+  const startRecordingButton = h('button', { type: 'submit' }, P.recordings.start);
   const recordingsContent = h('div');
   const recordingsLoadError = h('p', { class: 'error' });
   const recordingsHeading = h(
@@ -156,7 +157,7 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
       recordingRoutesInput,
     ),
     recordingError,
-    h('p', {}, h('button', { type: 'submit' }, P.recordings.start)),
+    h('p', {}, startRecordingButton),
   );
   const recordingsSection = h(
     'section',
@@ -534,9 +535,11 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     event.preventDefault();
     recordingError.textContent = '';
     const name = recordingName.value.trim();
+    startRecordingButton.disabled = true;
     void api
       .startRecording({ name, routes: recordingRoutes(recordingRoutesInput.value) })
       .then(async (answer) => {
+        startRecordingButton.disabled = false;
         if (!answer.ok) {
           if (answer.signedOut) showSignIn(T.signIn.again);
           else recordingError.textContent = answer.message;
