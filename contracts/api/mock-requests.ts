@@ -4,7 +4,7 @@
  * server/dev/mock/request-log.ts (with the query's schema); the page is client/src/mock-page.
  * No zod here: the page's bundle imports these texts and stays small.
  */
-import type { CallKind } from './mock-proxy';
+import { MOCK_PROXY_TEXT, type CallKind, type ProxyTokenMode } from './mock-proxy';
 
 export const REQUEST_LOG = {
   /** The log keeps the last this many calls (older ones drop out). */
@@ -70,8 +70,23 @@ export const MOCK_PAGE_TEXT = {
   requests: {
     heading: 'Calls',
     caption: (capacity: number) => `The latest calls, newest first (the log keeps ${capacity}).`,
-    columns: ['Time', 'Method', 'Path', 'Status', 'Duration', 'Fault'],
+    columns: [
+      'Time',
+      'Method',
+      'Path',
+      'Status',
+      'Duration',
+      MOCK_PROXY_TEXT.calls.kind,
+      'Fault',
+      'Details',
+    ],
     none: 'No calls yet.',
+    noneShown: 'No call matches the filters.',
+    /** A row's button (its accessible name: MOCK_PROXY_TEXT.calls.details(id)). */
+    details: 'Details',
+    loading: 'Loading the call…',
+    status: (status: number) => `Status ${status}`,
+    copyFailed: 'The clipboard is not available: copy the command below.',
     aborted: 'aborted',
     failed: (count: number, last: string) =>
       count === 1 ? `A call failed: ${last}` : `${count} calls failed, the last: ${last}`,
@@ -86,6 +101,37 @@ export const MOCK_PAGE_TEXT = {
     delete: 'Delete',
     deleteLabel: (id: string) => `Delete fault ${id}`,
     deleted: (id: string) => `Fault ${id} deleted.`,
+    added: (id: string) => `Fault ${id} added.`,
+    saved: (id: string) => `Fault ${id} saved.`,
+    /** The fault form's fields, named as the API names them. */
+    fields: {
+      method: 'Method (* for any)',
+      path: 'Path (exact, :name segments, or ending in *)',
+      status: 'Status (400-599)',
+      errorCode: 'errorCode (any integer)',
+      errorMessage: 'errorMessage',
+      delayMs: 'Delay (ms)',
+      times: 'Times (empty: until deleted)',
+      failAtLine: 'Fail at line (imports)',
+      stallAtLine: 'Stall at line (imports)',
+      failAfterBytes: 'Fail after bytes (uploads)',
+    },
+  },
+  routes: {
+    tokens: (mode: ProxyTokenMode) =>
+      mode === 'checked'
+        ? 'Tokens of the real backend are checked against MOCK_PROXY_TOKEN_SECRET.'
+        : 'Tokens of the real backend are taken as they are (no MOCK_PROXY_TOKEN_SECRET).',
+    added: (id: string) => `Rule ${id} added.`,
+    saved: (id: string) => `Rule ${id} saved.`,
+    deleted: (id: string) => `Rule ${id} deleted.`,
+    anyMethod: '* (any)',
+  },
+  recordings: {
+    none: 'No recordings.',
+    savedHeading: 'Saved recordings',
+    savedItem: (name: string, calls: number) => `${name}: ${calls} calls`,
+    started: (name: string) => `Recording ${name} started.`,
   },
   scenario: {
     heading: 'Scenario',

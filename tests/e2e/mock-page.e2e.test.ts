@@ -1,9 +1,11 @@
 /**
- * The page at /__mock in Chromium: signed in on the page itself, it shows a call made
- * elsewhere (by fetch from the test, as another client would) as it happens, with its status and
- * the secret query value hidden, and announces a failure; no console error or CSP violation.
+ * The page at /__mock in Chromium: signed in on the page itself, it shows calls made
+ * elsewhere (by fetch from the test, as another client would) as they happen: an API call's
+ * failure announced, a file's call only with static files shown, its status there and its secret
+ * query value hidden; no console error or CSP violation.
  */
 import { MOCK_PATHS } from '@contracts/api/mock';
+import { MOCK_PROXY_TEXT } from '@contracts/api/mock-proxy';
 import { MOCK_PAGE_TEXT, REDACTED, REQUEST_LOG } from '@contracts/api/mock-requests';
 import { RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import { axeViolations } from './support/axe';
@@ -30,23 +32,15 @@ describe('the /__mock page', () => {
     const calls = page.getByRole('table', { name: T.requests.caption(REQUEST_LOG.capacity) });
     await calls.waitFor();
 
-    // A call from another client, with a secret in its query.
+    // A call from another client for a file (static: behind the toggle), with a secret in its
+    // query, then a failing API call.
     const marker = `e2e-${Date.now()}`;
     const answer = await fetch(`${suite.baseUrl}${RUNTIME_CONFIG_PATH}?m=${marker}&token=s3cr3t`);
     expect(answer.status).toBe(200);
-    const row = calls.getByRole('row').filter({ hasText: marker });
-    await row.waitFor();
-    const cells = await row.getByRole('cell').allTextContents();
-    expect(cells.slice(1, 4)).toEqual([
-      'GET',
-      `${RUNTIME_CONFIG_PATH}?m=${marker}&token=${REDACTED}`,
-      '200',
-    ]);
-    expect(await page.content()).not.toContain('s3cr3t');
-
-    // A failing call is shown and announced.
     const failing = await fetch(`${suite.baseUrl}/api/programs?m=${marker}-401`);
     expect(failing.status).toBe(401);
+
+    // The API call is shown and announced; the file, logged before it, is not shown.
     await calls
       .getByRole('row')
       .filter({ hasText: `${marker}-401` })
@@ -55,6 +49,19 @@ describe('the /__mock page', () => {
       .locator('[aria-live="polite"]')
       .filter({ hasText: `/api/programs?m=${marker}-401 401` })
       .waitFor();
+    const row = calls.getByRole('row').filter({ hasText: `${marker}&` });
+    expect(await row.count()).toBe(0);
+
+    // With static files shown: the file's call, its secret hidden.
+    await page.getByLabel(MOCK_PROXY_TEXT.calls.showStatic).check();
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allTextContents();
+    expect(cells.slice(1, 4)).toEqual([
+      'GET',
+      `${RUNTIME_CONFIG_PATH}?m=${marker}&token=${REDACTED}`,
+      '200',
+    ]);
+    expect(await page.content()).not.toContain('s3cr3t');
 
     // Nothing the page does is in its own log.
     const paths = await calls.getByRole('row').allTextContents();

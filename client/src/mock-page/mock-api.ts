@@ -7,7 +7,17 @@
 import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { MOCK_PATHS } from '@contracts/api/mock';
-import type { FaultList } from '@contracts/api/mock-faults';
+import type { Fault, FaultInput, FaultList } from '@contracts/api/mock-faults';
+import {
+  MOCK_PROXY_PATHS,
+  type LoggedCallDetail,
+  type RecordingInput,
+  type RecordingList,
+  type RecordingStopped,
+  type RouteList,
+  type RouteRule,
+  type RouteRuleInput,
+} from '@contracts/api/mock-proxy';
 import type { RequestLogPage } from '@contracts/api/mock-requests';
 import type { ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS } from '@contracts/api/paths';
@@ -40,6 +50,10 @@ function messageOf(body: unknown, response: Response): string {
     if (typeof errorMessage === 'string' && errorMessage !== '') return errorMessage;
   }
   return `${response.status} ${response.statusText}`.trim();
+}
+
+function withParam(path: string, param: string, value: string): string {
+  return path.replace(param, encodeURIComponent(value));
 }
 
 export class MockApi {
@@ -82,14 +96,20 @@ export class MockApi {
     return undefined;
   }
 
-  private async call<T>(method: string, path: string): Promise<Answer<T>> {
+  private async call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const token = this.token;
     if (token === null) return { ok: false, signedOut: true };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      [AUTH_HEADER]: `Bearer ${token}`,
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
       response = await fetch(path, {
         method,
-        headers: { Accept: 'application/json', [AUTH_HEADER]: `Bearer ${token}` },
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
       return { ok: false, signedOut: false, message: MOCK_PAGE_TEXT.unreachable };
@@ -98,9 +118,9 @@ export class MockApi {
       this.signOut();
       return { ok: false, signedOut: true };
     }
-    const body = await jsonOf(response);
-    if (!response.ok) return { ok: false, signedOut: false, message: messageOf(body, response) };
-    return { ok: true, value: body as T };
+    const answer = await jsonOf(response);
+    if (!response.ok) return { ok: false, signedOut: false, message: messageOf(answer, response) };
+    return { ok: true, value: answer as T };
   }
 
   requests(after: number | undefined): Promise<Answer<RequestLogPage>> {
@@ -113,7 +133,47 @@ export class MockApi {
   }
 
   deleteFault(id: string): Promise<Answer<unknown>> {
-    return this.call('DELETE', MOCK_PATHS.fault.replace(':id', encodeURIComponent(id)));
+    return this.call('DELETE', withParam(MOCK_PATHS.fault, ':id', id));
+  }
+
+  addFault(input: FaultInput): Promise<Answer<{ fault: Fault }>> {
+    return this.call('POST', MOCK_PATHS.faults, input);
+  }
+
+  editFault(id: string, input: FaultInput): Promise<Answer<{ fault: Fault }>> {
+    return this.call('PUT', withParam(MOCK_PROXY_PATHS.fault, ':id', id), input);
+  }
+
+  requestDetail(id: number): Promise<Answer<LoggedCallDetail>> {
+    return this.call('GET', withParam(MOCK_PROXY_PATHS.request, ':id', String(id)));
+  }
+
+  routes(): Promise<Answer<RouteList>> {
+    return this.call('GET', MOCK_PROXY_PATHS.routes);
+  }
+
+  addRoute(input: RouteRuleInput): Promise<Answer<{ route: RouteRule }>> {
+    return this.call('POST', MOCK_PROXY_PATHS.routes, input);
+  }
+
+  editRoute(id: string, input: RouteRuleInput): Promise<Answer<{ route: RouteRule }>> {
+    return this.call('PUT', withParam(MOCK_PROXY_PATHS.route, ':id', id), input);
+  }
+
+  deleteRoute(id: string): Promise<Answer<unknown>> {
+    return this.call('DELETE', withParam(MOCK_PROXY_PATHS.route, ':id', id));
+  }
+
+  recordings(): Promise<Answer<RecordingList>> {
+    return this.call('GET', MOCK_PROXY_PATHS.recordings);
+  }
+
+  startRecording(input: RecordingInput): Promise<Answer<unknown>> {
+    return this.call('POST', MOCK_PROXY_PATHS.recordings, input);
+  }
+
+  stopRecording(name: string): Promise<Answer<RecordingStopped>> {
+    return this.call('POST', withParam(MOCK_PROXY_PATHS.stopRecording, ':name', name));
   }
 
   scenarios(): Promise<Answer<ScenarioList>> {
@@ -121,7 +181,7 @@ export class MockApi {
   }
 
   switchScenario(name: string): Promise<Answer<ScenarioList>> {
-    return this.call('POST', MOCK_PATHS.scenario.replace(':name', encodeURIComponent(name)));
+    return this.call('POST', withParam(MOCK_PATHS.scenario, ':name', name));
   }
 
   reset(): Promise<Answer<ScenarioList>> {

@@ -1,20 +1,40 @@
 /**
  * The page at /__mock (docs/developer-tools.md): signs in when it holds no
  * token, then shows the calls live (polling `GET /__mock/requests?after=` about once a second),
- * the active faults with a Delete button each and the delay, and the scenario with Switch and
- * Reset, each confirmed in a <dialog> first. Plain DOM, no framework (a small bundle).
+ * filtered, each with its details in a dialog; the active faults and the delay, added, edited
+ * and deleted in a form; the forwarding rules the same way; the recordings; and the scenario
+ * with Switch and Reset, each confirmed in a <dialog> first. Plain DOM, no framework (a small
+ * bundle).
  *
  * Accessibility: every control has a label, the calls are a table with column headers, action
  * results go to a status region, and new failures are announced in a live region at most once
  * every ANNOUNCE_EVERY_MS (the count since the last announcement and the latest failure).
  */
-import { MOCK_PAGE_TEXT, REQUEST_LOG, type LoggedRequest } from '@contracts/api/mock-requests';
+import type { Fault } from '@contracts/api/mock-faults';
+import { MOCK_PROXY_TEXT, type RouteRule } from '@contracts/api/mock-proxy';
+import { MOCK_PAGE_TEXT, type LoggedRequest } from '@contracts/api/mock-requests';
 import { h, replaceChildren } from '@/sites/shared/dom';
 import type { ScenarioList } from '@contracts/api/mock-scenarios';
+import { createCallList } from './calls';
+import { openCallDetails, pathOnly } from './details';
+import { openFormDialog, type FormValues } from './dialogs';
+import { FAULT_FIELDS, faultInput, faultValues } from './fault-form';
 import { MockApi, type Answer } from './mock-api';
-import { callLine, failed, prependRequests, renderFaults, renderScenarios, table } from './render';
+import {
+  recordingRoutes,
+  renderRecordings,
+  renderRoutes,
+  ROUTE_FIELDS,
+  routeInput,
+  routeValues,
+} from './proxy';
+import { callLine, failed, renderFaults, renderScenarios } from './render';
 
 const T = MOCK_PAGE_TEXT;
+const P = MOCK_PROXY_TEXT;
+
+/** The status of a fault made from a logged call ("Make this call fail"). */
+export const FAIL_STATUS = 500;
 
 export const POLL_MS = 1000;
 /** The faults are read with every poll; the scenario every this many polls (and after actions). */
@@ -92,22 +112,63 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   );
 
   const faultsContent = h('div');
+  const addFaultButton = h('button', { type: 'button' }, P.faultForm.add);
+  const faultsHeading = h('h2', { id: 'mock-faults-heading', tabindex: '-1' }, T.faults.heading);
   const faultsSection = h(
     'section',
-    { 'aria-labelledby': 'mock-faults-heading' },
-    h('h2', { id: 'mock-faults-heading', tabindex: '-1' }, T.faults.heading),
+    { 'aria-labelledby': faultsHeading.id },
+    faultsHeading,
     faultsContent,
+    h('p', {}, addFaultButton),
   );
 
-  const callsBody = h('tbody');
-  const noCalls = h('p', {}, T.requests.none);
-  const callsSection = h(
+  const routesContent = h('div');
+  const routesError = h('p', { class: 'error' });
+  const addRouteButton = h('button', { type: 'button' }, P.routes.add);
+  const routesHeading = h('h2', { id: 'mock-routes-heading', tabindex: '-1' }, P.routes.heading);
+  const routesSection = h(
     'section',
-    { 'aria-labelledby': 'mock-calls-heading' },
-    h('h2', { id: 'mock-calls-heading' }, T.requests.heading),
-    table(T.requests.caption(REQUEST_LOG.capacity), T.requests.columns, callsBody),
-    noCalls,
+    { 'aria-labelledby': routesHeading.id },
+    routesHeading,
+    routesError,
+    routesContent,
+    h('p', {}, addRouteButton),
   );
+
+  const recordingName = h('input', { id: 'mock-recording-name', autocomplete: 'off' });
+  const recordingRoutesInput = h('textarea', { id: 'mock-recording-routes', rows: '3' });
+  const recordingError = h('p', { class: 'error', role: 'alert' });
+  const startRecordingButton = h('button', { type: 'submit' }, P.recordings.start);
+  const recordingsContent = h('div');
+  const recordingsLoadError = h('p', { class: 'error' });
+  const recordingsHeading = h(
+    'h2',
+    { id: 'mock-recordings-heading', tabindex: '-1' },
+    P.recordings.heading,
+  );
+  const recordingForm = h(
+    'form',
+    { class: 'fields' },
+    h('p', {}, h('label', { for: recordingName.id }, P.recordings.name), recordingName),
+    h(
+      'p',
+      {},
+      h('label', { for: recordingRoutesInput.id }, P.recordings.routes),
+      recordingRoutesInput,
+    ),
+    recordingError,
+    h('p', {}, startRecordingButton),
+  );
+  const recordingsSection = h(
+    'section',
+    { 'aria-labelledby': recordingsHeading.id },
+    recordingsHeading,
+    recordingsLoadError,
+    recordingsContent,
+    recordingForm,
+  );
+
+  const calls = createCallList((entry) => showDetails(entry));
 
   const dashboard = h(
     'div',
@@ -115,7 +176,9 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     h('p', { class: 'who' }, who, ' ', signOutButton),
     scenarioSection,
     faultsSection,
-    callsSection,
+    routesSection,
+    recordingsSection,
+    calls.section,
   );
 
   const dialogMessage = h('p', { id: 'mock-dialog-message' });
@@ -146,6 +209,8 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   /** The answers drawn last: an unchanged answer is not drawn again (focus, a chosen option). */
   let shownScenarios: ScenarioList | undefined;
   let shownFaults = '';
+  let shownRoutes = '';
+  let shownRecordings = '';
   let pendingFailures = 0;
   let lastFailure: LoggedRequest | undefined;
   let lastAnnounced = Number.NEGATIVE_INFINITY;
@@ -175,7 +240,8 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   };
 
   const announceFailures = (fresh: readonly LoggedRequest[]) => {
-    const failures = fresh.filter(failed);
+    // What the list shows is what is announced (static files only with their toggle, ...).
+    const failures = fresh.filter((entry) => failed(entry) && calls.shows(entry));
     if (failures.length > 0) {
       pendingFailures += failures.length;
       lastFailure = failures[0];
@@ -193,18 +259,149 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     const text = JSON.stringify(answer.value);
     if (text === shownFaults) return;
     shownFaults = text;
-    renderFaults(faultsContent, answer.value, (fault, button) => {
+    renderFaults(faultsContent, answer.value, {
+      edit: (fault) => faultForm(fault),
+      remove: (fault, button) => {
+        button.disabled = true;
+        void api.deleteFault(fault.id).then(async (deleted) => {
+          button.disabled = false;
+          if (failedAnswer(deleted, T.faults.heading)) return;
+          say(T.faults.deleted(fault.id));
+          await loadFaults();
+          keepFocusIn(faultsSection, faultsHeading);
+        });
+      },
+    });
+  };
+
+  /** The row with the focused button is gone: the focus goes to the section's first button. */
+  const keepFocusIn = (section: HTMLElement, heading: HTMLElement) => {
+    if (!root.contains(document.activeElement) || document.activeElement === document.body) {
+      (section.querySelector<HTMLElement>('tbody button') ?? heading).focus();
+    }
+  };
+
+  /** A form's answer: undefined when done (`done` runs), else the message to show. */
+  const formAnswer = async <V>(
+    answer: Answer<V>,
+    done: (value: V) => Promise<void>,
+  ): Promise<string | undefined> => {
+    if (answer.ok) {
+      await done(answer.value);
+      return undefined;
+    }
+    if (!answer.signedOut) return answer.message;
+    showSignIn(T.signIn.again);
+    return undefined;
+  };
+
+  /** The fault form: a fault to edit, or a new one (from a call: `values`). */
+  const faultForm = (fault?: Fault, values?: FormValues) => {
+    openFormDialog(root, {
+      heading: fault === undefined ? P.faultForm.heading : P.faultForm.editLabel(fault.id),
+      fields: FAULT_FIELDS,
+      values: values ?? faultValues(fault ?? {}),
+      submit: fault === undefined ? P.faultForm.add : P.faultForm.save,
+      cancel: P.faultForm.cancel,
+      fallback: () => faultsHeading,
+      onSubmit: async (form) => {
+        const input = faultInput(form);
+        const answer = await (fault === undefined
+          ? api.addFault(input)
+          : api.editFault(fault.id, input));
+        return formAnswer(answer, async ({ fault: saved }) => {
+          say(fault === undefined ? T.faults.added(saved.id) : T.faults.saved(saved.id));
+          await loadFaults();
+        });
+      },
+    });
+  };
+
+  const loadRoutes = async () => {
+    const answer = await api.routes();
+    if (!answer.ok) {
+      if (answer.signedOut) showSignIn(T.signIn.again);
+      else routesError.textContent = T.unavailable(P.routes.heading, answer.message);
+      return;
+    }
+    routesError.textContent = '';
+    const text = JSON.stringify(answer.value);
+    if (text === shownRoutes) return;
+    shownRoutes = text;
+    renderRoutes(routesContent, answer.value, {
+      edit: (rule) => routeForm(rule),
+      remove: (rule, button) => {
+        button.disabled = true;
+        void api.deleteRoute(rule.id).then(async (deleted) => {
+          button.disabled = false;
+          if (failedAnswer(deleted, P.routes.heading)) return;
+          say(T.routes.deleted(rule.id));
+          await loadRoutes();
+          keepFocusIn(routesSection, routesHeading);
+        });
+      },
+    });
+  };
+
+  const routeForm = (rule?: RouteRule) => {
+    openFormDialog(root, {
+      heading: rule === undefined ? P.routes.add : P.routes.editLabel(rule.id),
+      fields: ROUTE_FIELDS,
+      values: routeValues(rule ?? {}),
+      submit: rule === undefined ? P.routes.add : P.routes.save,
+      cancel: P.faultForm.cancel,
+      fallback: () => routesHeading,
+      onSubmit: async (form) => {
+        const input = routeInput(form);
+        const answer = await (rule === undefined
+          ? api.addRoute(input)
+          : api.editRoute(rule.id, input));
+        return formAnswer(answer, async ({ route }) => {
+          say(rule === undefined ? T.routes.added(route.id) : T.routes.saved(route.id));
+          await loadRoutes();
+        });
+      },
+    });
+  };
+
+  const loadRecordings = async () => {
+    const answer = await api.recordings();
+    if (!answer.ok) {
+      if (answer.signedOut) showSignIn(T.signIn.again);
+      else recordingsLoadError.textContent = T.unavailable(P.recordings.heading, answer.message);
+      return;
+    }
+    recordingsLoadError.textContent = '';
+    const text = JSON.stringify(answer.value);
+    if (text === shownRecordings) return;
+    shownRecordings = text;
+    renderRecordings(recordingsContent, answer.value, (name, button) => {
       button.disabled = true;
-      void api.deleteFault(fault.id).then(async (deleted) => {
+      void api.stopRecording(name).then(async (stopped) => {
         button.disabled = false;
-        if (failedAnswer(deleted, T.faults.heading)) return;
-        say(T.faults.deleted(fault.id));
-        await loadFaults();
-        // The row is gone with its button: keep the focus in the section.
+        if (failedAnswer(stopped, P.recordings.heading)) return;
+        say(P.recordings.saved(stopped.value.name, stopped.value.calls));
+        await Promise.all([loadRecordings(), loadScenarios()]);
         if (!root.contains(document.activeElement) || document.activeElement === document.body) {
-          faultsSection.querySelector<HTMLElement>('button, h2')?.focus();
+          recordingsHeading.focus();
         }
       });
+    });
+  };
+
+  /** Calls' details, in a dialog; "Make this call fail" opens the fault form from the call. */
+  const showDetails = (entry: LoggedRequest) => {
+    openCallDetails(root, entry, {
+      load: (id) => api.requestDetail(id),
+      signedOut: () => showSignIn(T.signIn.again),
+      fallback: () => calls.section.querySelector('h2'),
+      makeFail: (call) =>
+        faultForm(undefined, {
+          ...faultValues({}),
+          method: call.method,
+          path: pathOnly(call.path),
+          status: String(FAIL_STATUS),
+        }),
     });
   };
 
@@ -221,15 +418,10 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     if (failedAnswer(answer, T.requests.heading)) return;
     const fresh = answer.value.requests;
     const newest = fresh[0];
-    if (newest !== undefined) {
-      lastId = newest.id;
-      prependRequests(callsBody, fresh, REQUEST_LOG.capacity);
-      // The log as it was on arrival is history: only calls seen live are announced.
-      if (!first) announceFailures(fresh);
-    } else if (!first) {
-      announceFailures([]);
-    }
-    noCalls.hidden = callsBody.rows.length > 0;
+    if (newest !== undefined) lastId = newest.id;
+    calls.add(fresh);
+    // The log as it was on arrival is history: only calls seen live are announced.
+    if (!first) announceFailures(fresh);
   };
 
   const poll = async (mine: number) => {
@@ -237,8 +429,10 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     polls += 1;
     await loadRequests(polls === 1);
     if (mine !== run) return;
-    await loadFaults();
-    if (polls % SCENARIO_EVERY === 0 && mine === run) await loadScenarios();
+    await Promise.all([loadFaults(), loadRecordings()]);
+    if (polls % SCENARIO_EVERY === 0 && mine === run) {
+      await Promise.all([loadScenarios(), loadRoutes()]);
+    }
     if (!stopped && mine === run) setTimeout(() => void poll(mine), pollMs);
   };
 
@@ -251,9 +445,11 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     polls = 0;
     shownScenarios = undefined;
     shownFaults = '';
-    callsBody.replaceChildren();
-    noCalls.hidden = true;
+    shownRoutes = '';
+    shownRecordings = '';
+    calls.clear();
     void loadScenarios();
+    void loadRoutes();
     void poll(run);
   };
 
@@ -330,6 +526,30 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
       () => api.switchScenario(name),
       T.scenario.switched,
     );
+  });
+
+  addFaultButton.addEventListener('click', () => faultForm());
+  addRouteButton.addEventListener('click', () => routeForm());
+
+  recordingForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    recordingError.textContent = '';
+    const name = recordingName.value.trim();
+    startRecordingButton.disabled = true;
+    void api
+      .startRecording({ name, routes: recordingRoutes(recordingRoutesInput.value) })
+      .then(async (answer) => {
+        startRecordingButton.disabled = false;
+        if (!answer.ok) {
+          if (answer.signedOut) showSignIn(T.signIn.again);
+          else recordingError.textContent = answer.message;
+          return;
+        }
+        recordingName.value = '';
+        recordingRoutesInput.value = '';
+        say(T.recordings.started(name));
+        await loadRecordings();
+      });
   });
 
   resetButton.addEventListener('click', () => {

@@ -4,7 +4,8 @@
  */
 import type { Fault, FaultList } from '@contracts/api/mock-faults';
 import { MOCK_PAGE_TEXT, type LoggedRequest } from '@contracts/api/mock-requests';
-import type { ScenarioList } from '@contracts/api/mock-scenarios';
+import { MOCK_PROXY_TEXT } from '@contracts/api/mock-proxy';
+import type { ScenarioInfo, ScenarioList } from '@contracts/api/mock-scenarios';
 import { h, replaceChildren } from '@/sites/shared/dom';
 
 const T = MOCK_PAGE_TEXT;
@@ -37,20 +38,10 @@ export function requestRow(entry: LoggedRequest): HTMLTableRowElement {
     h('td', { class: 'path' }, entry.path),
     h('td', {}, entry.completed ? String(entry.status) : `${entry.status} (${T.requests.aborted})`),
     h('td', { class: 'number' }, `${entry.durationMs} ms`),
+    h('td', {}, entry.kind),
     h('td', {}, entry.fault ?? ''),
   );
   return row;
-}
-
-/** The calls table's rows: `entries` (newest first) added on top, at most `keep` rows kept. */
-export function prependRequests(
-  body: HTMLTableSectionElement,
-  entries: readonly LoggedRequest[],
-  keep: number,
-): void {
-  const rows = entries.map(requestRow);
-  body.prepend(...rows);
-  while (body.rows.length > keep) body.deleteRow(-1);
 }
 
 export function table(
@@ -91,26 +82,57 @@ export function faultEffect(fault: Fault): string {
 export function renderFaults(
   container: HTMLElement,
   list: FaultList,
-  onDelete: (fault: Fault, button: HTMLButtonElement) => void,
+  actions: RowActions<Fault>,
 ): void {
+  keepingFocus(container, () => drawFaults(container, list, actions));
+}
+
+/** A row's Edit and Delete buttons. */
+export interface RowActions<T> {
+  edit(item: T): void;
+  remove(item: T, button: HTMLButtonElement): void;
+}
+
+/**
+ * Draws a section again; a row button that had the focus (`data-key`) keeps it when its row is
+ * drawn again.
+ */
+export function keepingFocus(container: HTMLElement, draw: () => void): void {
   const focused = document.activeElement;
-  const focusedFault =
+  const key =
     focused instanceof HTMLElement && container.contains(focused)
-      ? focused.getAttribute('data-fault')
+      ? focused.getAttribute('data-key')
       : null;
-  drawFaults(container, list, onDelete);
-  if (focusedFault !== null) {
-    for (const button of container.querySelectorAll<HTMLButtonElement>('button[data-fault]')) {
-      if (button.getAttribute('data-fault') === focusedFault) button.focus();
-    }
+  draw();
+  if (key === null) return;
+  for (const button of container.querySelectorAll<HTMLButtonElement>('button[data-key]')) {
+    if (button.getAttribute('data-key') === key) button.focus();
   }
 }
 
-function drawFaults(
-  container: HTMLElement,
-  list: FaultList,
-  onDelete: (fault: Fault, button: HTMLButtonElement) => void,
-): void {
+/** Edit and Delete, named for their row (`data-key` keeps the focus on a redraw). */
+export function rowButtons<T>(
+  item: T,
+  id: string,
+  labels: { edit: string; editLabel: string; delete: string; deleteLabel: string },
+  actions: RowActions<T>,
+): HTMLElement {
+  const edit = h(
+    'button',
+    { type: 'button', 'aria-label': labels.editLabel, 'data-key': `edit-${id}` },
+    labels.edit,
+  );
+  const remove = h(
+    'button',
+    { type: 'button', 'aria-label': labels.deleteLabel, 'data-key': `delete-${id}` },
+    labels.delete,
+  );
+  edit.addEventListener('click', () => actions.edit(item));
+  remove.addEventListener('click', () => actions.remove(item, remove));
+  return h('td', { class: 'actions' }, edit, remove);
+}
+
+function drawFaults(container: HTMLElement, list: FaultList, actions: RowActions<Fault>): void {
   const delay = h('p', {}, T.faults.delay(list.delayMs));
   if (list.faults.length === 0) {
     replaceChildren(container, delay, h('p', {}, T.faults.none));
@@ -118,12 +140,17 @@ function drawFaults(
   }
   const body = h('tbody');
   for (const fault of list.faults) {
-    const remove = h(
-      'button',
-      { type: 'button', 'aria-label': T.faults.deleteLabel(fault.id), 'data-fault': fault.id },
-      T.faults.delete,
+    const buttons = rowButtons(
+      fault,
+      fault.id,
+      {
+        edit: MOCK_PROXY_TEXT.faultForm.edit,
+        editLabel: MOCK_PROXY_TEXT.faultForm.editLabel(fault.id),
+        delete: T.faults.delete,
+        deleteLabel: T.faults.deleteLabel(fault.id),
+      },
+      actions,
     );
-    remove.addEventListener('click', () => onDelete(fault, remove));
     body.append(
       h(
         'tr',
@@ -138,11 +165,18 @@ function drawFaults(
         ),
         h('td', { class: 'number' }, String(fault.applied)),
         h('td', {}, fault.source),
-        h('td', {}, remove),
+        buttons,
       ),
     );
   }
   replaceChildren(container, delay, table(T.faults.heading, T.faults.columns, body));
+}
+
+const recorded = MOCK_PROXY_TEXT.recordings.recorded;
+
+/** A scenario's option: its name, marked when it is a recording. */
+export function scenarioLabel(scenario: ScenarioInfo): string {
+  return scenario.recorded === true ? `${scenario.name} (${recorded})` : scenario.name;
 }
 
 /**
@@ -161,7 +195,9 @@ export function renderScenarios(
   replaceChildren(
     current,
     h('strong', {}, T.scenario.current(list.current)),
-    info === undefined ? null : ` (${info.description})`,
+    info === undefined
+      ? null
+      : ` (${info.recorded === true ? `${recorded}; ` : ''}${info.description})`,
   );
   replaceChildren(
     select,
@@ -169,7 +205,7 @@ export function renderScenarios(
       h(
         'option',
         { value: scenario.name, selected: scenario.name === list.current },
-        scenario.name,
+        scenarioLabel(scenario),
       ),
     ),
   );
