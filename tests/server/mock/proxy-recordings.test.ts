@@ -3,7 +3,7 @@
  * between two instances of this server: a recording of three calls (and the sign-in) replays
  * with the target stopped, secrets never reach the recording file, and names are checked.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { MOCK_PATHS } from '@contracts/api/mock';
@@ -174,6 +174,25 @@ describe('recordings', () => {
     // Back to a built-in scenario: nothing is replayed any more.
     await control('POST', `${MOCK_PATHS.scenarios}/${SCENARIO.demo}`);
     expect((await call(mockServer.url, 'GET', CLIENTS, { token: mockToken })).status).toBe(502);
+  });
+
+  it('refuses to switch to a recording whose scenario is unknown, changing nothing', async () => {
+    await mkdir(path.join(mock.dir, 'recordings'), { recursive: true });
+    await writeFile(
+      path.join(mock.dir, 'recordings', 'hand-made.json'),
+      JSON.stringify({
+        name: 'hand-made',
+        description: 'Edited by hand.',
+        from: { name: 'no-such-scenario', params: {} },
+        routes: [],
+        calls: [],
+      }),
+    );
+    const before = await mock.dataFileBytes();
+    const answer = await control('POST', `${MOCK_PATHS.scenarios}/hand-made`);
+    expect(answer.status).toBe(400);
+    expect((answer.json() as { errorMessage: string }).errorMessage).toContain('no-such-scenario');
+    expect(await mock.dataFileBytes()).toEqual(before);
   });
 
   it('refuses a name that is not a file name, before any file is touched', async () => {
