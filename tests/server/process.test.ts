@@ -1,5 +1,6 @@
 /** The real entry points, run as processes: server/index.ts and server/scripts/db-reset.ts. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
@@ -246,6 +247,37 @@ describe('server processes', () => {
       expect(await readdir(dir)).not.toContain('db.json.lock');
     },
   );
+
+  it('MOCK_RECORD (npm start -- --record): saves the forwarded calls as a scenario when SIGTERM stops the server', async () => {
+    const target = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"from":"the target"}');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const dbFile = path.join(dir, 'db.json');
+    try {
+      const server = await startServer({
+        DB_FILE: dbFile,
+        NODE_ENV: 'development',
+        MOCK_PROXY_TARGET: targetUrl,
+        MOCK_RECORD: 'at-start',
+      });
+      try {
+        const answer = await fetch(`http://localhost:${server.port}/api/only-the-backend?x=1`);
+        expect(await answer.json()).toEqual({ from: 'the target' });
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      target.closeAllConnections();
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+    }
+    const file = path.join(dir, 'recordings', 'at-start.json');
+    expect(await modeOf(file)).toBe(0o600);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { calls: { url: string }[] };
+    expect(saved.calls.map((recorded) => recorded.url)).toEqual(['/api/only-the-backend?x=1']);
+  });
 
   it('refuses a second server on the same data file; db:reset refuses while it runs', async () => {
     const dbFile = path.join(dir, 'db.json');

@@ -29,6 +29,7 @@ import {
   type RecordingList,
   type RecordingStopped,
 } from '@contracts/api/mock-proxy';
+import { REDACTED } from '@contracts/api/mock-requests';
 import type { ServerConfig } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
 import type { RequestRecord } from '../../http/logging';
@@ -365,8 +366,9 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall {
     }
   }
   const headers = Object.fromEntries(
+    // A secret header (Set-Cookie) is left out rather than replayed as `***`.
     Object.entries(redactHeaders(detail.responseHeaders ?? {})).filter(
-      ([name]) => !NOT_REPLAYED.has(name),
+      ([name, value]) => !NOT_REPLAYED.has(name) && value !== REDACTED,
     ),
   );
   const contentType = headers['content-type'] ?? '';

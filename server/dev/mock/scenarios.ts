@@ -102,7 +102,14 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
         const file = recordings()?.saved(name);
         if (file === undefined) throw notFound(`No scenario is named "${name}"`);
         // The data the recording was made on, and its answers on top.
-        await put(chooseScenario(file.from.name, file.from.params));
+        let from: ScenarioChoice;
+        try {
+          from = chooseScenario(String(file.from.name), file.from.params);
+        } catch (error) {
+          if (error instanceof ScenarioError) throw validationError('from', error.message);
+          throw error;
+        }
+        await put(from);
         recordings()?.replayFrom(file);
         replaying = name;
         res.json(list());

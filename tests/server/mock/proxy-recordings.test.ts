@@ -3,7 +3,7 @@
  * between two instances of this server: a recording of three calls (and the sign-in) replays
  * with the target stopped, secrets never reach the recording file, and names are checked.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { MOCK_PATHS } from '@contracts/api/mock';
@@ -13,7 +13,7 @@ import {
   type RecordingList,
   type RecordingStopped,
 } from '@contracts/api/mock-proxy';
-import type { RequestLogPage } from '@contracts/api/mock-requests';
+import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
@@ -176,6 +176,25 @@ describe('recordings', () => {
     expect((await call(mockServer.url, 'GET', CLIENTS, { token: mockToken })).status).toBe(502);
   });
 
+  it('refuses to switch to a recording whose scenario is unknown, changing nothing', async () => {
+    await mkdir(path.join(mock.dir, 'recordings'), { recursive: true });
+    await writeFile(
+      path.join(mock.dir, 'recordings', 'hand-made.json'),
+      JSON.stringify({
+        name: 'hand-made',
+        description: 'Edited by hand.',
+        from: { name: 'no-such-scenario', params: {} },
+        routes: [],
+        calls: [],
+      }),
+    );
+    const before = await mock.dataFileBytes();
+    const answer = await control('POST', `${MOCK_PATHS.scenarios}/hand-made`);
+    expect(answer.status).toBe(400);
+    expect((answer.json() as { errorMessage: string }).errorMessage).toContain('no-such-scenario');
+    expect(await mock.dataFileBytes()).toEqual(before);
+  });
+
   it('refuses a name that is not a file name, before any file is touched', async () => {
     const answer = await control('POST', MOCK_PROXY_PATHS.recordings, {
       name: '../escape',
@@ -187,7 +206,11 @@ describe('recordings', () => {
 });
 
 describe('MOCK_RECORD (npm start -- --record <name>)', () => {
+  const PIN = '918273';
+  const DEVICE_PASSWORD = 'device-secret-77';
+
   it('records every forwarded call from the start and saves it when the server stops', async () => {
+    const secrets = [PIN, DEVICE_PASSWORD, DEMO_USER.password];
     const target = await createTestApp();
     const targetServer = await listen(target.app);
     const mock = await createTestApp({
@@ -203,11 +226,17 @@ describe('MOCK_RECORD (npm start -- --record <name>)', () => {
       const answer = await call(mockServer.url, 'GET', '/api/only-the-backend?q=1');
       expect(answer.status).toBe(401);
       const { token } = await signIn(mockServer.url);
+      const withSecrets = await call(mockServer.url, 'POST', `/api/only-the-backend?pin=${PIN}`, {
+        token,
+        body: { cardPin: PIN, devicePassword: DEVICE_PASSWORD, password: DEMO_USER.password },
+      });
+      expect(withSecrets.status).toBe(401);
+      secrets.push(token);
       const list = (
         await call(mockServer.url, 'GET', MOCK_PROXY_PATHS.recordings, { token })
       ).json() as RecordingList;
       expect(list.recordings).toEqual([
-        { name: 'at-start', running: true, calls: 1, routes: [{ method: '*', path: '/*' }] },
+        { name: 'at-start', running: true, calls: 2, routes: [{ method: '*', path: '/*' }] },
       ]);
     } finally {
       await mockServer.close();
@@ -217,12 +246,21 @@ describe('MOCK_RECORD (npm start -- --record <name>)', () => {
     // The stop: index.ts closes the store on SIGINT and SIGTERM.
     const dir = mock.dir;
     await mock.store.close();
-    const saved = JSON.parse(
-      await readFile(path.join(dir, 'recordings', 'at-start.json'), 'utf8'),
-    ) as { calls: { method: string; url: string; status: number }[] };
+    const text = await readFile(path.join(dir, 'recordings', 'at-start.json'), 'utf8');
+    const saved = JSON.parse(text) as { calls: { method: string; url: string; status: number }[] };
     expect(saved.calls).toEqual([
       expect.objectContaining({ method: 'GET', url: '/api/only-the-backend?q=1', status: 401 }),
+      expect.objectContaining({
+        method: 'POST',
+        url: `/api/only-the-backend?pin=${REDACTED}`,
+        body: JSON.stringify({
+          cardPin: REDACTED,
+          devicePassword: REDACTED,
+          password: REDACTED,
+        }),
+      }),
     ]);
+    for (const secret of secrets) expect(text).not.toContain(secret);
     await mock.close();
   });
 });

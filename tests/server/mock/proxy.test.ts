@@ -224,6 +224,19 @@ describe('forwarding to a real backend', () => {
       await call(mockUrl, 'GET', MOCK_PATHS.requests, { token: pair.mockToken })
     ).json() as RequestLogPage;
     expect(log.requests.find((entry) => entry.path === CLIENTS)?.kind).toBe('faulted');
+
+    // A delay alone keeps the call's kind: it still goes to the target.
+    await call(mockUrl, 'POST', MOCK_PATHS.faults, {
+      token: pair.mockToken,
+      body: { method: 'GET', path: '/api/gift-card/clients', delayMs: 1, times: 1 },
+    });
+    expect((await call(mockUrl, 'GET', CLIENTS)).status).toBe(401); // the target's answer
+    const later = (
+      await call(mockUrl, 'GET', MOCK_PATHS.requests, { token: pair.mockToken })
+    ).json() as RequestLogPage;
+    expect(
+      later.requests.find((entry) => entry.method === 'GET' && entry.path === CLIENTS),
+    ).toMatchObject({ kind: 'real', fault: expect.stringContaining('delay 1 ms') as unknown });
   });
 });
 
