@@ -19,6 +19,7 @@ import {
   MASTER_BIN,
   checkBalanceOnSite,
   createCardScheme,
+  fillCardSection,
   createPlainScheme,
   expectFigures,
   importSection,
@@ -31,7 +32,6 @@ import { openRoute, signIn } from './support/journal';
 import {
   SchemeApi,
   expectStep,
-  field,
   stepRoute,
   uniqueLetters,
   unexpectedErrors,
@@ -135,13 +135,7 @@ describe('the review of a card import', () => {
       const { page, errors } = await signedInPage();
       await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
       await expectStep(page, 'gift', 'upload');
-      const cards = importSection(page, T.cardSection);
-      await cards.getByRole('option', { name: extension, exact: true }).waitFor({
-        state: 'attached',
-      });
-      await field(page, T.binNumber).fill(MASTER_BIN.number);
-      await field(page, T.extension).selectOption({ label: extension });
-      await field(page, T.cardLength).fill(String(MASTER_BIN.cardLength));
+      const cards = await fillCardSection(page, extension);
       await uploadFile(page, cards, 'cards.txt', file);
       await cards.getByRole('button', { name: T.import, exact: true }).click();
       const entry = panelEntry(page, T.cardSection);

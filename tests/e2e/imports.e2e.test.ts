@@ -28,6 +28,7 @@ import {
   MASTER_BIN,
   checkBalanceOnSite,
   createCardScheme,
+  fillCardSection,
   controlsUnderPanel,
   createPlainScheme,
   downloadErrorFile,
@@ -43,7 +44,6 @@ import {
 import {
   SchemeApi,
   expectStep,
-  field,
   saveButton,
   stepRoute,
   stepUrl,
@@ -102,13 +102,7 @@ describe('a card file through Stores & Devices', () => {
       await expectStep(page, 'gift', 'upload');
 
       // The card section: BIN number, extension (the scheme's suffix) and card length filled.
-      const cards = importSection(page, T.cardSection);
-      await cards.getByRole('option', { name: extension, exact: true }).waitFor({
-        state: 'attached',
-      });
-      await field(page, T.binNumber).fill(MASTER_BIN.number);
-      await field(page, T.extension).selectOption({ label: extension });
-      await field(page, T.cardLength).fill(String(MASTER_BIN.cardLength));
+      const cards = await fillCardSection(page, extension);
       await uploadFile(page, cards, 'cards.txt', original);
       const entry = panelEntry(page, T.cardSection);
       await expectFigures(entry, { [T.fileName]: 'cards.txt', percent: 100 });

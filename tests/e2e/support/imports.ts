@@ -11,7 +11,7 @@ import {
 } from '@contracts/api/journal';
 import { SCHEME_PATHS, SCHEME_TEXT, type SingleValue } from '@contracts/api/schemes';
 import { answerDialog, newSitePage } from './journal';
-import type { SchemeApi } from './schemes';
+import { field, type SchemeApi } from './schemes';
 
 /**
  * Helpers of the Stores & Devices browser tests: a scheme with a card extension, the
@@ -45,6 +45,21 @@ export async function createCardScheme(
 export async function createPlainScheme(api: SchemeApi, name: string): Promise<number> {
   const client = await api.createClient(name);
   return api.createScheme('gift', client.clientId, name);
+}
+
+/**
+ * The card section of Stores & Devices with MASTER_BIN's number, the scheme's extension (once
+ * offered) and the card length filled in; answers the section.
+ */
+export async function fillCardSection(page: Page, extension: string): Promise<Locator> {
+  const cards = importSection(page, IMPORT_TEXT.cardSection);
+  await cards.getByRole('option', { name: extension, exact: true }).waitFor({
+    state: 'attached',
+  });
+  await field(page, IMPORT_TEXT.binNumber).fill(MASTER_BIN.number);
+  await field(page, IMPORT_TEXT.extension).selectOption({ label: extension });
+  await field(page, IMPORT_TEXT.cardLength).fill(String(MASTER_BIN.cardLength));
+  return cards;
 }
 
 /** A pipe-delimited file: its header line, then one line per row, LF-ended. */
