@@ -11,19 +11,24 @@ import { ERROR_MESSAGE } from './error-messages';
 /** The longest delay a fault, MOCK_DELAY_MS or a `Prefer: delay=` asks for (10 minutes). */
 export const MOCK_MAX_DELAY_MS = 600_000;
 
+/**
+ * Which calls a rule of the developer tools applies to (a fault, a forwarding rule, a recorded
+ * route): an HTTP method, or `*` (default): any method; and a path, exact (`/api/programs`), with
+ * express-style parameters (`/api/my-journal/profiles/:id`), or ending in `*`
+ * (`/api/gift-card/*`), in any case.
+ */
+export const callMatchInput = {
+  method: z
+    .string()
+    .regex(/^(\*|[A-Za-z]+)$/, 'Must be an HTTP method or *')
+    .default('*'),
+  path: z.string().min(1).max(500).startsWith('/', 'Must start with /'),
+};
+
 /** What a developer asks for. */
 export const faultInput = z
   .object({
-    /** An HTTP method, or `*` (default): any method. */
-    method: z
-      .string()
-      .regex(/^(\*|[A-Za-z]+)$/, 'Must be an HTTP method or *')
-      .default('*'),
-    /**
-     * The path it applies to: exact (`/api/programs`), with express-style parameters
-     * (`/api/my-journal/profiles/:id`), or ending in `*` (`/api/gift-card/*`). Any case.
-     */
-    path: z.string().min(1).max(500).startsWith('/', 'Must start with /'),
+    ...callMatchInput,
     /**
      * The answer's status: answered at once (after `delayMs`), the route never runs. With
      * `failAfterBytes`: the status the cut-off upload is answered with (default 500). Without

@@ -15,6 +15,7 @@ import {
   type RouteRule,
   type RouteTarget,
 } from '@contracts/api/mock-proxy';
+import { callMatchInput } from '@contracts/api/mock-faults';
 import { notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { compilePathPattern, readListFile } from './fault-rules';
@@ -22,13 +23,7 @@ import { compilePathPattern, readListFile } from './fault-rules';
 /** The body of POST and PUT /__mock/routes, and an item of the MOCK_PROXY_ROUTES file. */
 export const routeRuleInput = z
   .object({
-    /** An HTTP method, or `*` (default): any method. */
-    method: z
-      .string()
-      .regex(/^(\*|[A-Za-z]+)$/, 'Must be an HTTP method or *')
-      .default('*'),
-    /** Exact, with `:name` segments, or ending in `*`; any case (as a fault's path). */
-    path: z.string().min(1).max(500).startsWith('/', 'Must start with /'),
+    ...callMatchInput,
     to: z.enum(ROUTE_TARGETS),
   })
   .strict();

@@ -29,6 +29,7 @@ import {
   type RecordingList,
   type RecordingStopped,
 } from '@contracts/api/mock-proxy';
+import { callMatchInput } from '@contracts/api/mock-faults';
 import { REDACTED } from '@contracts/api/mock-requests';
 import type { ServerConfig } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
@@ -70,20 +71,7 @@ export interface RecordingFile {
 export const recordingInput = z
   .object({
     name: z.string().regex(RECORDING_NAME, 'Must be 1-63 lower-case letters, digits and dashes'),
-    routes: z
-      .array(
-        z
-          .object({
-            method: z
-              .string()
-              .regex(/^(\*|[A-Za-z]+)$/, 'Must be an HTTP method or *')
-              .default('*'),
-            path: z.string().min(1).max(500).startsWith('/', 'Must start with /'),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(100),
+    routes: z.array(z.object(callMatchInput).strict()).min(1).max(100),
   })
   .strict();
 
