@@ -41,11 +41,6 @@ const PROGRAM = 11;
 const OUT = 'errors-1.txt';
 const USER_FILE = 'cards.txt';
 
-// A review module of its own: loaded once before the tests, as the areas are (client-app.tsx).
-beforeAll(async () => {
-  await import('@/features/schemes/components/review/import-review-screen');
-});
-
 const CARD_RULE: FakeRule = {
   rule: 'r-card',
   field: 'cardNumber',
