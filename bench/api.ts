@@ -22,6 +22,11 @@
  *   to the ratio of CPU per request; a busy one shares the cores with the load generator too),
  *   the CPU per request much less.
  * - Goals: reads 80% or more with a p99 within 1.5 times; the write 50% or more.
+ * - Beside them, not a goal: the same compiled server with its optional per-request work off
+ *   (NODE_ENV=production, so no developer tools at /__mock and their request log, and
+ *   LOG_LEVEL=warn, so no request log line), measured in the same rounds. With each process's
+ *   CPU split into user (JavaScript) and system (the kernel's sockets) time, it shows how much
+ *   of the gap to the bare app those settings make and how much the server's own work makes.
  * BENCH_CPU_PROF=<dir> runs the real server with `node --cpu-prof` (profile written on exit) and
  * prints where its CPU went by component (bench/cpu-profile.ts).
  */
@@ -63,14 +68,19 @@ interface Sample {
   perSecond: number;
   /** The server process's CPU time per answered request, µs (NaN where /proc is missing). */
   cpuMicros: number;
+  /** Its user-mode part (JavaScript and the runtime), µs; the rest is system (kernel) time. */
+  userMicros: number;
   p99: number;
   failures: number;
 }
 
-interface Round {
-  bare: Sample;
-  real: Sample;
-}
+/** The processes measured each round: the bare app, the real server, the lean one. */
+const SIDES = ['bare', 'real', 'lean'] as const;
+type Side = (typeof SIDES)[number];
+type Round = Record<Side, Sample>;
+
+/** The lean server's settings: the real server's optional per-request work off. */
+const LEAN_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'warn' } as const;
 
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
@@ -148,14 +158,14 @@ function load(base: string, endpoint: Endpoint, headers: Record<string, string>,
   });
 }
 
-/** CPU time (user + system) of process `pid` so far, in ms; NaN where /proc is missing. */
-function cpuMsOf(pid: number | undefined): number {
+/** CPU time of process `pid` so far, in ms, user and system; NaN where /proc is missing. */
+function cpuMsOf(pid: number | undefined): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // utime and stime (fields 14 and 15 of proc(5)), in clock ticks: 100 a second on Linux.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
   } catch {
-    return NaN;
+    return { user: NaN, system: NaN };
   }
 }
 
@@ -167,9 +177,12 @@ async function measure(
 ): Promise<Sample> {
   const cpuBefore = cpuMsOf(pid);
   const result = await load(base, endpoint, headers, SECONDS);
+  const cpuAfter = cpuMsOf(pid);
+  const perRequest = (ms: number) => (ms * 1000) / result.requests.total;
   return {
     perSecond: result.requests.total / result.duration,
-    cpuMicros: ((cpuMsOf(pid) - cpuBefore) * 1000) / result.requests.total,
+    cpuMicros: perRequest(cpuAfter.user + cpuAfter.system - (cpuBefore.user + cpuBefore.system)),
+    userMicros: perRequest(cpuAfter.user - cpuBefore.user),
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
   };
@@ -201,6 +214,16 @@ export async function benchApi(): Promise<Goal[]> {
       dbFile,
       logFile,
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [],
+      children,
+    });
+    // The lean server: its own copy of the seed (the update writes to it) and its own log.
+    const leanDbFile = path.join(dir, 'lean', 'db.json');
+    await mkdir(path.dirname(leanDbFile));
+    await writeFile(leanDbFile, await readFile(SEED_FILE));
+    const lean = await startRealServer({
+      dbFile: leanDbFile,
+      logFile: path.join(dir, 'lean.log'),
+      env: LEAN_ENV,
       children,
     });
     const profilePath = `/api${JOURNAL_PATHS.profile(1)}`;
@@ -261,35 +284,53 @@ export async function benchApi(): Promise<Goal[]> {
     if (barePort === undefined) throw new Error(`bare app: ${firstLine.toString()}`);
     const bareBase = `http://127.0.0.1:${barePort}`;
 
-    const headersOf = (endpoint: Endpoint) =>
-      endpoint.body === undefined ? signedIn : { ...signedIn, 'Content-Type': 'application/json' };
+    const servers: Record<
+      Side,
+      { base: string; pid: number | undefined; signedIn: Record<string, string> }
+    > = {
+      bare: { base: bareBase, pid: bare.pid, signedIn },
+      real: { base: realBase, pid: real.pid, signedIn },
+      lean: { base: lean.base, pid: lean.child.pid, signedIn: lean.signedIn },
+    };
+    const headersOf = (endpoint: Endpoint, side: Side) => {
+      const { signedIn: headers } = servers[side];
+      return endpoint.body === undefined
+        ? headers
+        : { ...headers, 'Content-Type': 'application/json' };
+    };
     // Warm-up (JIT, connection setup, caches), not counted: one short run per endpoint and app.
     for (const endpoint of endpoints) {
-      for (const base of [bareBase, realBase]) {
-        await load(base, endpoint, headersOf(endpoint), 1);
+      for (const side of SIDES) {
+        await load(servers[side].base, endpoint, headersOf(endpoint, side), 1);
       }
     }
 
     const rounds = new Map<string, Round[]>(endpoints.map((e) => [e.name, []]));
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const endpoint of endpoints) {
-        const order = round % 2 === 1 ? (['bare', 'real'] as const) : (['real', 'bare'] as const);
+        // Each round starts with another process, so a drift of the machine's load favours none.
+        const first = round % SIDES.length;
+        const order = [...SIDES.slice(first), ...SIDES.slice(0, first)];
         const samples: Partial<Round> = {};
         for (const side of order) {
           samples[side] = await measure(
-            side === 'bare' ? bareBase : realBase,
+            servers[side].base,
             endpoint,
-            headersOf(endpoint),
-            side === 'bare' ? bare.pid : real.pid,
+            headersOf(endpoint, side),
+            servers[side].pid,
           );
         }
         const done = samples as Round;
         rounds.get(endpoint.name)?.push(done);
+        const failed = SIDES.filter((side) => done[side].failures > 0);
         console.log(
-          `  round ${round} ${endpoint.name.padEnd(22)} bare ${done.bare.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.bare.p99.toFixed(0).padStart(4)} ms ${done.bare.cpuMicros.toFixed(0).padStart(3)} µs CPU` +
-            ` | real ${done.real.perSecond.toFixed(0).padStart(5)} req/s p99 ${done.real.p99.toFixed(0).padStart(4)} ms ${done.real.cpuMicros.toFixed(0).padStart(3)} µs CPU` +
-            (done.bare.failures + done.real.failures > 0
-              ? `  FAILURES bare ${done.bare.failures} real ${done.real.failures}`
+          `  round ${round} ${endpoint.name.padEnd(22)}` +
+            SIDES.map(
+              (side) =>
+                ` ${side} ${done[side].perSecond.toFixed(0).padStart(5)} req/s p99 ${done[side].p99.toFixed(0).padStart(4)} ms ${done[side].cpuMicros.toFixed(0).padStart(3)} µs CPU`,
+            ).join(' |') +
+            (failed.length > 0
+              ? `  FAILURES ${failed.map((side) => `${side} ${done[side].failures}`).join(', ')}`
               : ''),
         );
       }
@@ -319,17 +360,28 @@ export async function benchApi(): Promise<Goal[]> {
         bare: median(list.map((r) => r.bare.cpuMicros)),
         real: median(list.map((r) => r.real.cpuMicros)),
       };
+      /** Per process: median CPU a request, its user part, and the rate as a share of bare. */
+      const split = Object.fromEntries(
+        SIDES.map((side) => [
+          side,
+          {
+            cpu: median(list.map((r) => r[side].cpuMicros)),
+            user: median(list.map((r) => r[side].userMicros)),
+            ratio: median(list.map((r) => r[side].perSecond / r.bare.perSecond)),
+          },
+        ]),
+      ) as Record<Side, { cpu: number; user: number; ratio: number }>;
       const met = endpoint.write
         ? ratio >= WRITE_GOAL.ratio
         : ratio >= READ_GOAL.ratio && p99Ratio <= READ_GOAL.p99;
       const goal = endpoint.write
         ? `>= ${WRITE_GOAL.ratio * 100}%`
         : `>= ${READ_GOAL.ratio * 100}% and p99 <= ${READ_GOAL.p99}x`;
-      return { endpoint, ratio, p99Ratio, cpu, met, goal };
+      return { endpoint, ratio, p99Ratio, cpu, split, met, goal };
     });
     const failures = [...rounds.values()]
       .flat()
-      .reduce((sum, r) => sum + r.bare.failures + r.real.failures, 0);
+      .reduce((sum, r) => sum + SIDES.reduce((n, side) => n + r[side].failures, 0), 0);
 
     console.log(
       `API against a bare Express app (${os.cpus().length} cores, load average ${os
@@ -347,6 +399,23 @@ export async function benchApi(): Promise<Goal[]> {
       console.log(
         `  ${v.endpoint.name.padEnd(22)} ${(v.ratio * 100).toFixed(0).padStart(4)}% of bare req/s  p99 ${v.p99Ratio.toFixed(2)}x bare  goal ${v.goal}: ${verdict(v.met)}` +
           `  (CPU a request: bare ${v.cpu.bare.toFixed(0)} µs, real ${v.cpu.real.toFixed(0)} µs)`,
+      );
+    }
+    console.log(
+      `  Not a goal: the lean server is the real one with ${Object.entries(LEAN_ENV)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(
+          ' ',
+        )} (no developer tools and their request log, no request log line). CPU a request, user (JavaScript) + system (kernel) µs:`,
+    );
+    for (const v of verdicts) {
+      console.log(
+        `  ${v.endpoint.name.padEnd(22)}` +
+          SIDES.map((side) => {
+            const { cpu, user, ratio } = v.split[side];
+            const share = side === 'bare' ? '' : `, ${(ratio * 100).toFixed(0)}% of bare req/s`;
+            return ` ${side} ${user.toFixed(0)} + ${(cpu - user).toFixed(0)}${share}`;
+          }).join(' |'),
       );
     }
     for (const [label, file] of profiles) {
