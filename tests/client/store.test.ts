@@ -4,7 +4,7 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { EMBEDDED, RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import { lookupsApi } from '@/lib/api/lookups-api';
 import { loadRuntimeConfig } from '@/lib/runtime-config';
-import { clearSession, storeToken } from '@/lib/session/session-thunks';
+import { clearSession, endSession, storeToken } from '@/lib/session/session-thunks';
 import { jwtExpiry, readTokenCookie } from '@/lib/session/token-cookie';
 import { configLoaded, DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { makeStore } from '@/lib/store/store';
@@ -81,6 +81,35 @@ describe('session thunks', () => {
     expect(store.getState().session.token).toBeNull();
     expect(store.getState().api.queries).toEqual({});
     expect(store.getState().config.apiBase).toBe('/kept');
+  });
+});
+
+describe('the token cookie, shared by every tab', () => {
+  /** What another tab's later sign-in wrote: a different token of the same user. */
+  const otherTabsToken = { ...TEST_TOKEN, token: fakeJwt('admin-other-tab', 4_102_444_800) };
+
+  it.each([
+    ['logs out', clearSession],
+    ['has its session end by itself', endSession],
+  ])('is left to another tab that signed in since, when this tab %s', (_how, end) => {
+    const store = makeStore();
+    store.dispatch(storeToken(TEST_TOKEN));
+    setTokenCookie(otherTabsToken);
+
+    store.dispatch(end());
+
+    expect(store.getState().session.token).toBeNull();
+    expect(readTokenCookieRaw()).toEqual(otherTabsToken);
+    // That tab's next load (or a new tab) starts signed in.
+    expect(makeStore().getState().session.token).toEqual(otherTabsToken);
+  });
+
+  it('is cleared when this tab ends the session it holds', () => {
+    const store = makeStore();
+    store.dispatch(storeToken(TEST_TOKEN));
+    store.dispatch(endSession());
+    expect(readTokenCookieRaw()).toBeUndefined();
+    expect(makeStore().getState().session.token).toBeNull();
   });
 });
 

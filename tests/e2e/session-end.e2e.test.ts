@@ -25,7 +25,8 @@ import { browserSuite } from './support/suite';
  * elsewhere) and the next save is answered 401 / code 11. The login screen says the session ended;
  * signing in again returns to the same screen with the values in the form, unsaved, and a notice.
  * A deliberate logout keeps nothing, another user gets nothing, and no password reaches the
- * browser's storage.
+ * browser's storage. A session ending in one tab leaves the newer session another tab signed in
+ * to: the shared token cookie stays.
  */
 
 /** The text of the tab's sessionStorage (every key and value). */
@@ -200,6 +201,36 @@ describe('the session is revoked while a form is filled in', () => {
     expect(routeOf(page)).toBe(paths.mj.dashboard.path);
     expect(await sessionStorageText(page)).not.toContain('Typed Scheme Name');
     await page.context().close();
+  });
+
+  it('a session ending in one tab leaves the new session another tab has signed in to since', async () => {
+    const { page: first } = await suite.newPage();
+    await signIn(first, suite.baseUrl);
+    // A second tab of the same browser shares the session's cookie; there the operator logs out
+    // (which ends the first tab's session on the server too) and signs in again.
+    const second = await first.context().newPage();
+    await second.goto(`${suite.baseUrl}/`);
+    await second.getByRole('button', { name: LAYOUT_TEXT.logout }).click();
+    await answerDialog(second, DIALOG_TEXT.logoutTitle);
+    await signInHere(second);
+    await second.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    const tokenCookie = async () =>
+      (await first.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+    const secondTabs = await tokenCookie();
+    expect(secondTabs).toBeDefined();
+
+    // The first tab's next call is refused: its session ends there.
+    await first
+      .getByRole('navigation', { name: LAYOUT_TEXT.mainMenu })
+      .getByRole('link', { name: LAYOUT_TEXT.gift })
+      .click();
+    await expectSessionEndedLogin(first);
+
+    expect(await tokenCookie()).toBe(secondTabs);
+    await second.reload();
+    await second.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    expect(routeOf(second)).toBe(paths.mj.dashboard.path);
+    await first.context().close();
   });
 
   it('a deliberate logout keeps nothing: no message, and the next sign-in restores nothing', async () => {

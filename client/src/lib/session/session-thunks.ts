@@ -29,11 +29,11 @@ export const signIn = (token: Token) => (dispatch: Dispatch) => {
 
 /**
  * Ends the session locally and clears the whole application state (01 §2.1, §4.1): the token
- * cookie, every slice (root reducer reset), every RTK Query cache with its subscriptions, and
+ * cookie (when it still holds this tab's token: clearTokenCookie), every slice (root reducer reset), every RTK Query cache with its subscriptions, and
  * the persisted session. With the token gone, the main layout sends the user to login.
  */
-function endLocally(dispatch: Dispatch, how: SessionEnd): void {
-  clearTokenCookie();
+function endLocally(dispatch: Dispatch, own: Token | null, how: SessionEnd): void {
+  clearTokenCookie(own);
   dispatch(loggedOut(how));
   for (const slice of apiSlices) dispatch(slice.util.resetApiState());
   purgeStoredState(sessionPersistConfig).catch((error: unknown) => {
@@ -42,10 +42,11 @@ function endLocally(dispatch: Dispatch, how: SessionEnd): void {
 }
 
 /** A logout (Logout, then OK): the session ends, and nothing typed before is kept. */
-export const clearSession = () => (dispatch: Dispatch) => {
-  dropDraft();
-  endLocally(dispatch, 'logout');
-};
+export const clearSession =
+  () => (dispatch: Dispatch, getState: () => { session: SessionState }) => {
+    dropDraft();
+    endLocally(dispatch, getState().session.token, 'logout');
+  };
 
 /**
  * A session that ended by itself (401 with code 11 — expired or revoked —, a failed refresh): it
@@ -53,7 +54,7 @@ export const clearSession = () => (dispatch: Dispatch) => {
  * sign-in (session-draft.ts) and the login screen says the session ended.
  */
 export const endSession = () => (dispatch: Dispatch, getState: () => { session: SessionState }) => {
-  const userName = getState().session.token?.userName;
-  if (userName) keepDraft(userName);
-  endLocally(dispatch, 'ended');
+  const { token } = getState().session;
+  if (token) keepDraft(token.userName);
+  endLocally(dispatch, token, 'ended');
 };

@@ -53,6 +53,12 @@ export function writeTokenCookie(token: Token): void {
   });
 }
 
-export function clearTokenCookie(): void {
+/**
+ * Removes the cookie when it still holds `own`, the session this tab ends. The cookie is shared
+ * by every tab: once another tab has signed in (or renewed) and written its own token, ending an
+ * older session here leaves that one alone, so the other tab's next load stays signed in.
+ */
+export function clearTokenCookie(own: Token | null): void {
+  if (own !== null && readTokenCookie()?.token !== own.token) return;
   Cookies.remove(TOKEN_COOKIE, { path: '/' });
 }

@@ -39,8 +39,11 @@ export const sessionSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Runs on the reset state (store.ts): only the way the session ended is carried over.
+    // Runs on the reset state (store.ts): only the way the session ended is carried over. The
+    // tab is signed out even when the cookie holds another tab's newer token (clearTokenCookie
+    // leaves that one): it is taken up on the tab's next load, not in the middle of this one.
     builder.addCase(loggedOut, (state, action) => {
+      state.token = null;
       state.ended = action.payload === 'ended';
     });
   },
