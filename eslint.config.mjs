@@ -113,6 +113,35 @@ export default tseslint.config(
     },
   },
   {
+    // The server's routers record their routes for the OpenAPI document (server/http/route-table.ts):
+    // one made by express directly would be left out of it.
+    files: ['server/**/*.ts'],
+    ignores: ['server/http/route-table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'express',
+              importNames: ['Router'],
+              allowTypeImports: true,
+              message: 'Make routers with recordedRouter() from server/http/route-table.ts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'express',
+          property: 'Router',
+          message: 'Make routers with recordedRouter() from server/http/route-table.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', 'contracts/**/*.test.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -7,7 +7,7 @@
  * the token check, the resource routers, 404); the built client's files; the same limit, faults
  * and JSON bodies, then the developer tools and the public routes; 404; the error handler.
  */
-import express, { Router, type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
@@ -48,6 +48,7 @@ import { createSettlementsRouter } from './schemes/settlements-router';
 import { createSummariesRouter } from './schemes/summaries-router';
 import { createJournalSiteRouter } from './sites/journal-site-router';
 import { createMerchantSiteRouter } from './sites/merchant-site-router';
+import { recordedApp, recordedRouter } from './http/route-table';
 
 /** The public paths under the API mount (auth-router.ts): login and logout, and refresh. */
 const PUBLIC_API_PATHS = [`${API_MOUNT}${API_PATHS.tokens}`, `${URL_MOUNT}${URL_PATHS.refresh}`]
@@ -101,7 +102,7 @@ export function createApp({
   sessionPruneIntervalMs = SESSION_PRUNE_INTERVAL_MS,
   imports: givenImports,
 }: AppDependencies): Express {
-  const app = express();
+  const app = recordedApp();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('etag', weakEtag);
@@ -127,7 +128,7 @@ export function createApp({
         requireAuth: authenticated,
         logger,
         // The OpenAPI document describes the routes as the app dispatches them.
-        routes: () => app.router,
+        routes: () => app,
       })
     : undefined;
 
@@ -159,7 +160,7 @@ export function createApp({
   // reaches the client's files or the public routes. Mounted at the root, not at API_MOUNT, so
   // the paths stay whole for the routes and middleware that read them (login and refresh name
   // their whole paths; the faults match whole paths).
-  const api = Router();
+  const api = recordedRouter();
   api.use((req, _res, next) => {
     next(isApiPath(req.url) ? undefined : 'router');
   });

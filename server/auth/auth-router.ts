@@ -5,7 +5,7 @@
  *   DELETE /api/tokens              revokes the session: both tokens stop working
  */
 import { randomBytes } from 'node:crypto';
-import { Router, type Request, type RequestHandler } from 'express';
+import { type Request, type RequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
@@ -23,6 +23,7 @@ import { burnPasswordCheck, verifyPassword } from './passwords';
 import { authOf, liveSessionUser, requireAuth } from './require-auth';
 import { pruneSessions } from './sessions';
 import type { TokenService } from './tokens';
+import { recordedRouter } from '../http/route-table';
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(100),
@@ -84,7 +85,7 @@ export function createAuthRouter({
   passwordHashCost,
   loginRateLimit,
 }: AuthRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   const loginLimiter = rateLimit({
     windowMs: 15 * 60_000,

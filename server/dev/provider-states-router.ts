@@ -5,7 +5,7 @@
  * mounts it unless NODE_ENV=production (config.providerStates), and it answers callers on this
  * machine only (loopback; 404 to others), since a state creates a user and hands out its password.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import { PROVIDER_STATES_PATH, STATE, type ProviderStateName } from '@contracts/provider/states';
 import { notFound, validationError } from '../http/errors';
@@ -13,6 +13,7 @@ import { uncountApiRequest } from '../http/rate-limit';
 import { validate } from '../http/validate';
 import { createProviderStates } from './provider-states';
 import { BlockError } from './scenarios/blocks';
+import { recordedRouter } from '../http/route-table';
 
 const isStateName = (name: string): name is ProviderStateName =>
   (Object.values(STATE) as string[]).includes(name);
@@ -29,7 +30,7 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 export function createProviderStatesRouter(
   deps: Parameters<typeof createProviderStates>[0],
 ): Router {
-  const router = Router();
+  const router = recordedRouter();
   const handlers = createProviderStates(deps);
 
   router.post(PROVIDER_STATES_PATH, validate({ body: stateChange }), async (req, res) => {

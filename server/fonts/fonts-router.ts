@@ -8,8 +8,9 @@
  * folder fall through to the JSON 404.
  */
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import express, { type Response, type Router } from 'express';
 import { FONT_PATHS } from '@contracts/site/fonts';
+import { recordedRouter } from '../http/route-table';
 
 /** `/fonts`, taken from the contract's stylesheet path so the two cannot drift apart. */
 export const FONTS_MOUNT = path.posix.dirname(FONT_PATHS.stylesheet);
@@ -31,7 +32,7 @@ function setHeaders(res: Response, filePath: string): void {
 }
 
 export function createFontsRouter(fontsDir: string): Router {
-  const router = Router();
+  const router = recordedRouter();
   router.use(
     FONTS_MOUNT,
     express.static(fontsDir, {

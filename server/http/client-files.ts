@@ -15,11 +15,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import express, { Router, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
 import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { API_MOUNT } from './mounts';
 import { cspNonceOf } from './security';
+import { recordedRouter } from './route-table';
 
 /** Paths the server answers itself, never from the client folder. */
 const SERVER_PREFIXES = [
@@ -96,7 +97,7 @@ export function clientFiles(
   const index = readFileSync(indexFile, 'utf8');
   const entries = new Set(readdirSync(dir));
 
-  const router = Router();
+  const router = recordedRouter();
   if (!sourceMaps) {
     router.use((req, _res, next) => {
       next(isSourceMapPath(req.path) ? 'router' : undefined);

@@ -8,7 +8,8 @@
  * - A route without those declares what it reads with `declareInput` (a path parameter it
  *   checks by hand with the same schema) or `noInput` (nothing: no parameter, query or body).
  * - `requireAuth` marks itself: the routes behind it need the bearer token.
- * - The document walks the app's own router (`app.router`), the one that dispatches the calls.
+ * - The document walks the routes declared on the app's routers (route-table.ts), the ones that
+ *   dispatch the calls.
  *
  * A route with no declaration at all is named by the OpenAPI test (tests/server/mock).
  */

@@ -3,7 +3,7 @@
  *   POST /images           multipart field `file` (needs a token) → { id }
  *   GET  /images/{id}.png  the bytes with their real type (public: used in <img> tags)
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ERROR_CODE, IMAGE_LIMITS } from '@contracts/api/constants';
@@ -19,6 +19,7 @@ import { readMultipart } from '../http/multipart';
 import { declareInput } from '../http/route-docs';
 import { IMAGE_ID, ImageFiles, newImageId } from './image-files';
 import { sniffImageType } from './image-types';
+import { recordedRouter } from '../http/route-table';
 
 export const IMAGE_FIELD = 'file';
 
@@ -29,7 +30,7 @@ export interface ImagesRouterOptions {
 }
 
 export function createImagesRouter({ store, filesDir, requireAuth }: ImagesRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
   const files = new ImageFiles(filesDir);
   const upload = multer({
     storage: multer.memoryStorage(),

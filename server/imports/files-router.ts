@@ -14,7 +14,7 @@
  * IMPORT_MAX_BYTES). Names from the caller are only ever compared with the service's own
  * patterns (isUploadName, errorFile) before anything touches the disk.
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import multer, { MulterError } from 'multer';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -40,6 +40,7 @@ import type { CardImportParams, ImportService } from './import-service';
 import { midwayFaultOf } from './midway-faults';
 import { sampleFileHandler } from './sample-files';
 import { UploadStorage } from './upload-storage';
+import { recordedRouter } from '../http/route-table';
 
 export interface FilesRouterOptions {
   store: Store;
@@ -154,7 +155,7 @@ function sizeLimited(upload: RequestHandler, maxBytes: number): RequestHandler {
 }
 
 export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   /** The scheme of the path exists: checked before the body is read. */
   const programIdOf = (params: unknown) => parseInput(idParams, params, 'params').id;

@@ -11,7 +11,7 @@
  * The program must exist and the import be its own (else 404). `outFileName` is only compared
  * with the service's error file pattern before anything touches the disk (review-service.ts).
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {
@@ -27,6 +27,7 @@ import { positiveInt, validate } from '../http/validate';
 import type { ImportService } from './import-service';
 import { midwayFaultOf } from './midway-faults';
 import type { ColumnChange } from './review-store';
+import { recordedRouter } from '../http/route-table';
 
 export interface ReviewRouterOptions {
   store: Store;
@@ -74,7 +75,7 @@ const bulkCorrection = z.strictObject({
 const noBody = z.strictObject({});
 
 export function createReviewRouter({ store, imports }: ReviewRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
   const reviews = imports.reviews;
 
   /** The program exists (else the review is not found either). */

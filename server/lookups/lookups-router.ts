@@ -2,7 +2,7 @@
  * Read-only lookups (01 §3, §7.2; 03 §7): embedded lists of `{ id, value }` items.
  * Paged with ?page=&pageSize= like every list.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import type { LookupItem } from '@contracts/api/entities';
 import { API_PATHS, EMBEDDED } from '@contracts/api/paths';
@@ -10,6 +10,7 @@ import type { Snapshot, Store } from '../db/store';
 import { notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { positiveInt, validate } from '../http/validate';
+import { recordedRouter } from '../http/route-table';
 
 /** Path → embedded name and the collection it lists. */
 const SIMPLE_LOOKUPS: readonly {
@@ -31,7 +32,7 @@ const SIMPLE_LOOKUPS: readonly {
 const countryParams = z.object({ countryId: positiveInt });
 
 export function createLookupsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   for (const lookup of SIMPLE_LOOKUPS) {
     router.get(lookup.path, validate({ query: pageQuery }), (req, res) => {

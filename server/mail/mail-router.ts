@@ -13,7 +13,7 @@
  * Review screenshots are kept apart from the site images (`review-images` beside the data
  * file): a mail can only carry a screenshot uploaded for review, never another upload.
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import multer, { MulterError } from 'multer';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -52,6 +52,7 @@ import {
   tooLarge,
 } from './review-image';
 import { createSmtpSender, type MailSender } from './smtp';
+import { recordedRouter } from '../http/route-table';
 
 const mailBody = z.strictObject({
   email: z.string().min(1).max(REVIEW_MAIL_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
@@ -111,7 +112,7 @@ export function createMailRouter({
     ? undefined
     : createSmtpSender(config.smtpUrl, config.smtpTimeoutSeconds),
 }: MailRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
   const reviewImages = new ImageFiles(config.reviewImagesDir);
   const outbox = new Outbox(config.outboxDir);
 

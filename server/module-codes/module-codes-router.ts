@@ -7,7 +7,7 @@
  *        empty, absent or not one of the program's codes (the publish flow then creates one).
  * An unknown program in a path is 404; in a body it is bad input (400 naming programId).
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import {
   JOURNAL_EMBEDDED,
@@ -29,6 +29,7 @@ import {
   returnBodyQuery,
   wantsBody,
 } from '../my-journal/journal-schemas';
+import { recordedRouter } from '../http/route-table';
 
 /** Which product line a code belongs to, read from its prefix. */
 const MODULE_PREFIXES: readonly { prefix: string; moduleId: number }[] = [
@@ -76,7 +77,7 @@ function requireProgram(data: Snapshot, programId: number): void {
 }
 
 export function createModuleCodesRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.post(
     JOURNAL_PATHS.moduleCodes,

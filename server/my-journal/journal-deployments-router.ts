@@ -2,16 +2,17 @@
  * POST /myjournal/deployments `{ profileId }` (01 §7.3; the payload is not shown there): records
  * that a published profile went out, by whom and where. Answers 201 with the Deployment.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { JOURNAL_PATHS, type Deployment } from '@contracts/api/journal';
 import { authOf } from '../auth/require-auth';
 import type { Store } from '../db/store';
 import { validate } from '../http/validate';
 import { findProfile, nextId, requirePublished } from './journal-rules';
 import { deploymentBody } from './journal-schemas';
+import { recordedRouter } from '../http/route-table';
 
 export function createJournalDeploymentsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.post(JOURNAL_PATHS.deployments, validate({ body: deploymentBody }), async (req, res) => {
     const { profileId } = req.body;

@@ -5,7 +5,7 @@
  *   GET  /myjournal/pageTypes?page&pageSize         embedded `pageTypes`
  * Without returnBody=true, create and update answer `{ pageId }`.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import { JOURNAL_EMBEDDED, JOURNAL_PATHS, type JournalPage } from '@contracts/api/journal';
 import type { Store } from '../db/store';
@@ -14,11 +14,12 @@ import { embeddedList, pageQuery } from '../http/pagination';
 import { positiveInt, validate } from '../http/validate';
 import { nextId, requireProfileReference } from './journal-rules';
 import { newPageBody, pageUpdateBody, returnBodyQuery, wantsBody } from './journal-schemas';
+import { recordedRouter } from '../http/route-table';
 
 const pageParams = z.object({ pageId: positiveInt });
 
 export function createJournalPagesRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.post(
     JOURNAL_PATHS.pages,

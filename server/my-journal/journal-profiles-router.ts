@@ -7,7 +7,7 @@
  *   GET  /myjournal/profiles/{id}/pages?page&pageSize  embedded `pages` of the profile
  * Without returnBody=true, create and update answer `{ profileId }`.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   DEFAULT_THEME_ID,
   JOURNAL_EMBEDDED,
@@ -27,6 +27,7 @@ import {
   wantsBody,
   type NewProfileInput,
 } from './journal-schemas';
+import { recordedRouter } from '../http/route-table';
 
 /** A new profile from step 1 (01 §4.3): unpublished, no module code yet, defaults filled. */
 function newProfile(input: NewProfileInput, profileId: number): JournalProfile {
@@ -58,7 +59,7 @@ function newProfile(input: NewProfileInput, profileId: number): JournalProfile {
 }
 
 export function createJournalProfilesRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(JOURNAL_PATHS.profiles, validate({ query: pageQuery }), (req, res) => {
     const profiles = [...store.read().journalProfiles].sort((a, b) => a.profileId - b.profileId);

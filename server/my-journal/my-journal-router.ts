@@ -1,12 +1,13 @@
 /** The MyJournal calls on the API base (01 §7.3), mounted behind the token check in app.ts. */
-import { Router } from 'express';
+import { type Router } from 'express';
 import type { Store } from '../db/store';
 import { createJournalDeploymentsRouter } from './journal-deployments-router';
 import { createJournalPagesRouter } from './journal-pages-router';
 import { createJournalProfilesRouter } from './journal-profiles-router';
+import { recordedRouter } from '../http/route-table';
 
 export function createMyJournalRouter(store: Store): Router {
-  return Router().use(
+  return recordedRouter().use(
     createJournalProfilesRouter(store),
     createJournalPagesRouter(store),
     createJournalDeploymentsRouter(store),

@@ -6,7 +6,7 @@
  *   GET /mymerchant/pagetype        embedded `pageTypes`, each with its sub-types as `children`
  *   GET /mymerchant/pagesubtype     embedded `pageSubtypes`
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   MERCHANT_EMBEDDED,
   MERCHANT_PATHS,
@@ -18,6 +18,7 @@ import type { Store } from '../db/store';
 import { notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
+import { recordedRouter } from '../http/route-table';
 
 /** `/mymerchant/programs` is a view of the program store with 02 §3's field names. */
 export function toMerchantProgram(record: DeepReadonly<ProgramRecord>): MerchantProgram {
@@ -27,7 +28,7 @@ export function toMerchantProgram(record: DeepReadonly<ProgramRecord>): Merchant
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export function createMerchantCatalogueRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(MERCHANT_PATHS.programs, validate({ query: pageQuery }), (req, res) => {
     const programs = store.read().programs.map(toMerchantProgram).sort(byId);

@@ -7,7 +7,7 @@
  * (415 otherwise). The bytes are kept as the shared image endpoint keeps them, and the
  * profile's path field of the slot gets their link (`/images/{id}.png` on the URL base).
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -33,6 +33,7 @@ import { ImageFiles, newImageId } from '../images/image-files';
 import { sniffImageType } from '../images/image-types';
 import { findMerchantProfile, merchantProfileIndex } from './merchant-rules';
 import { mediaQuery } from './merchant-schemas';
+import { recordedRouter } from '../http/route-table';
 
 const LARGEST = Math.max(...Object.values(MERCHANT_LIMITS.image));
 
@@ -42,7 +43,7 @@ export interface MerchantMediaRouterOptions {
 }
 
 export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
   const files = new ImageFiles(filesDir);
   const upload = multer({
     storage: multer.memoryStorage(),

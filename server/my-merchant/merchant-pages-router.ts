@@ -8,7 +8,7 @@
  * selected whatever is sent; a page left out loses its sub-pages; a sub-page needs its parent
  * page type selected for the profile (pageTypeFk is that type's id).
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   MERCHANT_PATHS,
   type SelectedPageSubTypes,
@@ -25,12 +25,13 @@ import {
   subSelectionOf,
 } from './merchant-rules';
 import { selectedPageSubTypesBody, selectedPageTypesBody } from './merchant-schemas';
+import { recordedRouter } from '../http/route-table';
 
 /** The POST paths as written end in a slash; the route takes both forms. */
 const withoutSlash = (routePath: string) => routePath.replace(/\/+$/, '');
 
 export function createMerchantPagesRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(
     MERCHANT_PATHS.selectedPageTypes(':id'),

@@ -6,7 +6,7 @@
  *   PUT  /mymerchant/profile/{id}?returnBody=true update (200 { id }, or the stored profile)
  *   POST /mymerchant/profile/sitesettings         siteTitle and analyticsTrackingCode (200 { id })
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   MERCHANT_EMBEDDED,
   MERCHANT_PATHS,
@@ -31,6 +31,7 @@ import {
   siteSettingsBody,
   type NewMerchantProfileInput,
 } from './merchant-schemas';
+import { recordedRouter } from '../http/route-table';
 
 /** A new profile from step 1: unpublished, no module code yet, no secondary language. */
 function newProfile(input: NewMerchantProfileInput, id: number): MerchantProfile {
@@ -59,7 +60,7 @@ function newProfile(input: NewMerchantProfileInput, id: number): MerchantProfile
 }
 
 export function createMerchantProfilesRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(MERCHANT_PATHS.profiles, validate({ query: pageQuery }), (req, res) => {
     const profiles = [...store.read().merchantProfiles].sort((a, b) => a.id - b.id);

@@ -7,7 +7,7 @@
  *   POST /mymerchant/profilepublish/live   { creationDate, programId, profileId,
  *        profileLocationId: 0 } → 200 the publish record; the profile must be published.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   MERCHANT_MODULE_ID,
   MERCHANT_PATHS,
@@ -28,11 +28,12 @@ import {
   requireProgramReference,
 } from './merchant-rules';
 import { merchantModuleCodeBody, publishBody } from './merchant-schemas';
+import { recordedRouter } from '../http/route-table';
 
 const PROFILE_ID = /^[1-9]\d{0,8}$/;
 
 export function createMerchantPublishRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.post(
     MERCHANT_PATHS.moduleCode,

@@ -1,11 +1,12 @@
 /** The MyMerchant calls (02 §7) on the merchant base (`/api` here), behind the token check. */
-import { Router } from 'express';
+import { type Router } from 'express';
 import type { Store } from '../db/store';
 import { createMerchantCatalogueRouter } from './merchant-catalogue-router';
 import { createMerchantMediaRouter } from './merchant-media-router';
 import { createMerchantPagesRouter } from './merchant-pages-router';
 import { createMerchantProfilesRouter } from './merchant-profiles-router';
 import { createMerchantPublishRouter } from './merchant-publish-router';
+import { recordedRouter } from '../http/route-table';
 
 export interface MyMerchantRouterOptions {
   store: Store;
@@ -14,7 +15,7 @@ export interface MyMerchantRouterOptions {
 }
 
 export function createMyMerchantRouter({ store, filesDir }: MyMerchantRouterOptions): Router {
-  return Router().use(
+  return recordedRouter().use(
     createMerchantProfilesRouter(store),
     createMerchantPagesRouter(store),
     createMerchantCatalogueRouter(store),

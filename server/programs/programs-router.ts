@@ -1,16 +1,17 @@
 /** GET /programs (optionally ?programTypeId=, paged) and GET /programs/{id} (01 §7.2). */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { EMBEDDED, API_PATHS } from '@contracts/api/paths';
 import type { Store } from '../db/store';
 import { notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, positiveInt, validate } from '../http/validate';
 import { toProgram } from './program-view';
+import { recordedRouter } from '../http/route-table';
 
 const listQuery = pageQuery.extend({ programTypeId: positiveInt.optional() });
 
 export function createProgramsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(API_PATHS.programs, validate({ query: listQuery }), (req, res) => {
     const { programTypeId } = req.query;

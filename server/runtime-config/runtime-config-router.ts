@@ -1,9 +1,10 @@
 /** GET /config.json (public): the client's run-time configuration, so one build runs anywhere. */
-import { Router } from 'express';
+import { type Router } from 'express';
 import type { RuntimeConfig } from '@contracts/api/entities';
 import { RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import type { ServerConfig } from '../config';
 import { noInput } from '../http/route-docs';
+import { recordedRouter } from '../http/route-table';
 
 export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
   return {
@@ -18,7 +19,7 @@ export function runtimeConfigOf(config: ServerConfig): RuntimeConfig {
 }
 
 export function createRuntimeConfigRouter(config: ServerConfig): Router {
-  const router = Router();
+  const router = recordedRouter();
   const body = runtimeConfigOf(config);
   router.get(
     RUNTIME_CONFIG_PATH,

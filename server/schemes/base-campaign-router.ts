@@ -15,7 +15,7 @@
  * multiplier}`, in scale order: an empty list for the linear types or a scheme without a campaign.
  * A gift scheme gets 400 naming programId on every call.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { SCHEME_EMBEDDED, SCHEME_FINANCE_MESSAGE, SCHEME_PATHS } from '@contracts/api/schemes';
 import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
@@ -23,9 +23,10 @@ import { embeddedList, pageQuery } from '../http/pagination';
 import { validate } from '../http/validate';
 import { baseCampaignRecord, findProgram, requireLoyalty, toNonActions } from './finance-rules';
 import { baseCampaignBody, programIdParams } from './finance-schemas';
+import { recordedRouter } from '../http/route-table';
 
 export function createBaseCampaignRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.post(SCHEME_PATHS.baseCampaign, validate({ body: baseCampaignBody }), async (req, res) => {
     const input = req.body;

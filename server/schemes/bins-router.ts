@@ -6,16 +6,17 @@
  * The master BIN list offers internal BINs only (flInternal 1, 03 §3): the server answers every
  * BIN with its flag (a client's own BIN is needed too) and `?flInternal=1` narrows the list.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { SCHEME_EMBEDDED, SCHEME_PATHS, type SingleValue } from '@contracts/api/schemes';
 import type { Store } from '../db/store';
 import { embeddedList } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
 import { extensionBase, findBin } from './scheme-rules';
 import { binListQuery } from './scheme-schemas';
+import { recordedRouter } from '../http/route-table';
 
 export function createBinsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(SCHEME_PATHS.bins, validate({ query: binListQuery }), (req, res) => {
     const { flInternal } = req.query;

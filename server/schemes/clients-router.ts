@@ -9,7 +9,7 @@
  * exists (CLIENT_CARD_BIN_DEFAULTS), so its configuration has a BIN to use. The BIN of a client
  * whose scheme has a configuration cannot change (03 §4: locked once the config exists).
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   CLIENT_CARD_BIN_DEFAULTS,
   SCHEME_EMBEDDED,
@@ -25,6 +25,7 @@ import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
 import { checkClient, clientHasConfig, findClient, nextId } from './scheme-rules';
 import { clientBody, isTrue, returnBodyQuery } from './scheme-schemas';
+import { recordedRouter } from '../http/route-table';
 
 /** Adds the card BIN of a client's own BIN number when there is none yet. */
 function ensureClientCardBin(data: Data, client: Client): void {
@@ -43,7 +44,7 @@ const sameBin = (a: Client, b: Client) =>
   a.binTypeId === b.binTypeId && a.binNumber === b.binNumber && a.binCountryId === b.binCountryId;
 
 export function createClientsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(SCHEME_PATHS.clients, validate({ query: pageQuery }), (req, res) => {
     const clients = [...store.read().clients].sort((a, b) => a.clientId - b.clientId);

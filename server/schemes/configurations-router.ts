@@ -7,7 +7,7 @@
  * `{ programId }`) and raise the scheme's status to 2. The lookups router answers
  * /gift-card/configurations/expiry-type and expiry-term before these routes see them.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   SCHEME_PATHS,
   SCHEME_SERVER_MESSAGE as MESSAGE,
@@ -20,6 +20,7 @@ import { conflict, validationError } from '../http/errors';
 import { idParams, validate } from '../http/validate';
 import { checkConfig, findConfig, findScheme, raiseStatus, toConfig } from './scheme-rules';
 import { configBody, isTrue, responseBodyQuery } from './scheme-schemas';
+import { recordedRouter } from '../http/route-table';
 
 /** Stores the configuration and raises its scheme to status 2 (03 §3). */
 function saveConfig(data: Data, config: Config): void {
@@ -33,7 +34,7 @@ function saveConfig(data: Data, config: Config): void {
 }
 
 export function createConfigurationsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(SCHEME_PATHS.configuration(':id'), validate({ params: idParams }), (req, res) => {
     const data = store.read();

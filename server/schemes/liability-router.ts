@@ -9,7 +9,7 @@
  * E-mail lists are comma-joined on the wire; dates are epoch seconds; flActive is 1 after a save.
  * Without returnBody=true the saves answer `{ programId }`.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { SCHEME_EMBEDDED, SCHEME_FINANCE_MESSAGE, SCHEME_PATHS } from '@contracts/api/schemes';
 import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
@@ -17,9 +17,10 @@ import { embeddedList, pageQuery } from '../http/pagination';
 import { validate } from '../http/validate';
 import { checkLiability, findProgram } from './finance-rules';
 import { liabilityBody, liabilityQuery, returnBodyQuery, wantsBody } from './finance-schemas';
+import { recordedRouter } from '../http/route-table';
 
 export function createLiabilityRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(SCHEME_PATHS.liabilityFrequency, validate({ query: pageQuery }), (req, res) => {
     const items = store.read().liabilityFrequencies;

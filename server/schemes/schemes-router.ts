@@ -8,7 +8,7 @@
  * stored only as a slow salted hash and never answered; on update it may be left out to keep it.
  * Schemes are the one program store (spec README): /programs is another view of the same records.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   SCHEME_EMBEDDED,
   SCHEME_PATHS,
@@ -35,6 +35,7 @@ import {
   schemeListQuery,
   schemeUpdateBody,
 } from './scheme-schemas';
+import { recordedRouter } from '../http/route-table';
 
 export interface SchemesRouterOptions {
   store: Store;
@@ -46,7 +47,7 @@ const clientNameOf = (data: ReturnType<Store['read']>, clientId: number) =>
   data.clients.find((client) => client.clientId === clientId)?.clientName ?? '';
 
 export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(SCHEME_PATHS.schemes, validate({ query: schemeListQuery }), (req, res) => {
     const { programTypeId } = req.query;

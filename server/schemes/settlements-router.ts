@@ -7,7 +7,7 @@
  * Both saves raise the scheme's status to 4 (03 §3) and answer the settlement as read: dates
  * in epoch seconds, the bank's name and account format filled in.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import {
   SCHEME_EMBEDDED,
   SCHEME_FINANCE_MESSAGE,
@@ -27,9 +27,10 @@ import {
   toSettlement,
 } from './finance-rules';
 import { settlementBody, settlementUpdateBody } from './finance-schemas';
+import { recordedRouter } from '../http/route-table';
 
 export function createSettlementsRouter(store: Store): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   // Before `/{id}`: "banks" is not an id.
   router.get(SCHEME_PATHS.settlementBanks, validate({ query: pageQuery }), (req, res) => {

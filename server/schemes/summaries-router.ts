@@ -9,7 +9,7 @@
  *                                                 the scheme has no configuration
  * The request body of the activation is not read (03 §7 gives it none).
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {
@@ -27,13 +27,14 @@ import type { ImportService } from '../imports/import-service';
 
 const noBody = z.object({}).strict();
 import { findProgram, raiseProgramStatus } from './finance-rules';
+import { recordedRouter } from '../http/route-table';
 
 /** `imports` lists the files imported for a program (its completed imports). */
 export function createSummariesRouter(
   store: Store,
   imports: Pick<ImportService, 'importedFiles'>,
 ): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(
     SCHEME_PATHS.uploadedFiles(':id'),

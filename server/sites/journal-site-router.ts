@@ -10,7 +10,7 @@
  * element (`</style><script>…`) is then only bad CSS, since there is no element to close, and
  * the page's CSP (script-src 'self') would refuse an injected script anyway.
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -38,6 +38,7 @@ import {
   stylesheetOf,
   type SiteLookup,
 } from './published-site';
+import { recordedRouter } from '../http/route-table';
 
 export interface JournalSiteRouterOptions {
   store: Store;
@@ -85,7 +86,7 @@ export function createJournalSiteRouter({
   cards,
   now = Date.now,
 }: JournalSiteRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
   const attempts = new PinAttempts({ limit: config.cardPinAttempts, now });
 
   router.get(

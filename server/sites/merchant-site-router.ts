@@ -12,7 +12,7 @@
  * Each address may search STORE_SEARCH.perMinute times a minute (besides the API's limit): a
  * search costs more than a page of the site.
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {} from '@contracts/api/journal';
@@ -35,6 +35,7 @@ import { merchantStylesheetOf, publishedMerchantSite } from './published-merchan
 import { isSiteUrl } from './published-site';
 import { siteUrlSchema } from '../my-journal/journal-schemas';
 import { sendStylesheet, sitePage, sitePageRoutes, siteRoute } from './site-page';
+import { recordedRouter } from '../http/route-table';
 
 export interface MerchantSiteRouterOptions {
   store: Store;
@@ -106,7 +107,7 @@ export function createMerchantSiteRouter({
   stores,
   config,
 }: MerchantSiteRouterOptions): Router {
-  const router = Router();
+  const router = recordedRouter();
 
   router.get(
     sitePageRoutes(MERCHANT_SITE_PATHS.page),

@@ -10,11 +10,11 @@
  * midway (server/imports/midway-faults.ts). Calls under /__mock are never faulted or delayed.
  */
 import {
-  Router,
   type NextFunction,
   type Request,
   type RequestHandler,
   type Response,
+  type Router,
 } from 'express';
 import { z } from 'zod';
 import type { ApiError } from '@contracts/api/entities';
@@ -39,6 +39,7 @@ import {
   readFaultsFile,
   type Preference,
 } from './fault-rules';
+import { recordedRouter } from '../../http/route-table';
 
 export interface FaultsDependencies {
   config: Pick<ServerConfig, 'mockDelayMs' | 'mockFaultsFile'>;
@@ -309,7 +310,7 @@ export function createFaults({ config }: FaultsDependencies): Faults {
 
   const list = (): FaultList => ({ delayMs: baseDelay, faults: registry.list() });
 
-  const router = Router();
+  const router = recordedRouter();
   router.get(MOCK_PATHS.faults, (_req, res) => {
     res.set('Cache-Control', 'no-store').json(list());
   });

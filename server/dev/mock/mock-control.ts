@@ -7,7 +7,7 @@
  * - `record`: told of each finished request by the request logger (request-log.ts).
  * - `handle`: the control API and page under /__mock, every call needing a signed-in token.
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import type { ServerConfig } from '../../config';
@@ -23,6 +23,7 @@ import { createRequestLog } from './request-log';
 import { createRecordings } from './recordings';
 import { createScenarios } from './scenarios';
 import { scenarioNamed } from '../scenarios/catalogue';
+import { recordedRouter } from '../../http/route-table';
 
 export interface MockControlDependencies {
   store: Store;
@@ -85,7 +86,7 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   });
 
   // Only calls under /__mock reach these routers (`handle`); each route names its whole path.
-  const router = Router();
+  const router = recordedRouter();
   // The page alone goes without a token (a browser's navigation cannot send one): it holds no
   // data, signs in itself and sends the token with every call.
   router.get(MOCK_PATHS.page, requestLog.page);

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the app's routes (docs/developer-tools.md), made from the app
- * itself: its router stacks are walked (each route's path and methods, as express matches them)
+ * itself: the routes declared on its routers are walked (http/route-table.ts: each route's path
+ * and method, as declared to express, mount paths included)
  * and each route's declaration is read back (http/route-docs.ts): the zod schemas `validate`
  * checks the call with, turned into JSON Schema by zod (`io: 'input'`: what a caller sends, so
  * `positiveInt` is the digit string of the path, not the number the handler gets), the upload's
@@ -9,12 +10,13 @@
  * Left out: the developer tools (/__mock) and pact's provider states (/_pact), which the real
  * backend does not have; the client's own files and the fonts (static files, no routes).
  */
-import type { Router } from 'express';
+import type { Express, Router } from 'express';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { MOCK_MOUNT } from '@contracts/api/mock';
 import { PROVIDER_STATES_PATH } from '@contracts/provider/states';
 import { inputOf, isTokenCheck, type RouteInput } from '../../http/route-docs';
+import { declarationsOf } from '../../http/route-table';
 
 /** A JSON Schema or OpenAPI object, as plain JSON. */
 type Json = Record<string, unknown>;
@@ -26,17 +28,6 @@ export interface AppRoute {
   path: string;
   handlers: readonly unknown[];
   requiresToken: boolean;
-}
-
-/** The parts of router 2's Layer and Route this reads. */
-interface RouteLike {
-  methods: Record<string, boolean | undefined>;
-  stack: readonly { handle: unknown }[];
-}
-interface LayerLike {
-  rawPath?: unknown;
-  route?: RouteLike;
-  handle: unknown;
 }
 
 const LEFT_OUT = [MOCK_MOUNT, PROVIDER_STATES_PATH.split('/').slice(0, 2).join('/')];
@@ -52,46 +43,36 @@ function joinPath(base: string, mount: string): string {
   return `${base.replace(/\/$/, '')}${mount}`;
 }
 
-/** The router mounted by a layer, if it is one. */
-function routersOf(handle: unknown): readonly Router[] {
-  if (typeof handle === 'function' && Array.isArray((handle as { stack?: unknown }).stack)) {
-    return [handle as Router];
-  }
-  return [];
-}
-
 /** True when `mount` is `prefix` or below it (`/` covers every path). */
 function isUnder(mount: string, prefix: string): boolean {
   return prefix === '/' || mount === prefix || mount.startsWith(`${prefix}/`);
 }
 
 /**
- * Every route reachable from `router`, in the order express tries them. A token check mounted
- * ahead of routes (app.ts's `app.use('/api', requireAuth, ...)`) covers the routes after it
- * under its mount path; one in a route's own handlers covers that route.
+ * Every route declared on `source` (a router or app from http/route-table.ts) and on the routers
+ * mounted in it, in the order express tries them. A token check mounted ahead of routes
+ * (app.ts's `api.use(API_MOUNT, authenticated, ...)`) covers the routes after it under its mount
+ * path; one in a route's own handlers covers that route.
  */
-export function appRoutes(router: Router, base = '', behindToken = false): AppRoute[] {
+export function appRoutes(source: unknown, base = '', behindToken = false): AppRoute[] {
   const found: AppRoute[] = [];
   const tokenMounts: string[] = [];
-  for (const layer of router.stack as unknown as LayerLike[]) {
-    const rawPaths: unknown[] = Array.isArray(layer.rawPath) ? layer.rawPath : [layer.rawPath];
-    for (const rawPath of rawPaths) {
-      if (typeof rawPath !== 'string') continue; // a RegExp route: none in this app
-      const covered = behindToken || tokenMounts.some((mount) => isUnder(rawPath, mount));
-      const { route } = layer;
-      if (route !== undefined) {
-        const handlers = route.stack.map((step) => step.handle);
-        const requiresToken = covered || handlers.some(isTokenCheck);
-        for (const method of Object.keys(route.methods)) {
-          if (method === '_all' || route.methods[method] !== true) continue;
-          found.push({ method, path: joinPath(base, rawPath), handlers, requiresToken });
-        }
-      } else if (isTokenCheck(layer.handle)) {
-        tokenMounts.push(rawPath);
-      } else {
-        for (const inner of routersOf(layer.handle)) {
-          found.push(...appRoutes(inner, joinPath(base, rawPath), covered));
-        }
+  const coveredAt = (mount: string): boolean =>
+    behindToken || tokenMounts.some((tokenMount) => isUnder(mount, tokenMount));
+  for (const declaration of declarationsOf(source) ?? []) {
+    for (const declaredPath of declaration.paths) {
+      if (declaration.kind === 'route') {
+        // `all` answers whatever the method: not one operation of the document.
+        if (declaration.method === 'all') continue;
+        const { method, handlers } = declaration;
+        const requiresToken = coveredAt(declaredPath) || handlers.some(isTokenCheck);
+        found.push({ method, path: joinPath(base, declaredPath), handlers, requiresToken });
+        continue;
+      }
+      for (const handler of declaration.handlers) {
+        if (isTokenCheck(handler)) tokenMounts.push(declaredPath);
+        else
+          found.push(...appRoutes(handler, joinPath(base, declaredPath), coveredAt(declaredPath)));
       }
     }
   }
@@ -265,13 +246,13 @@ function operationOf(
   return operation;
 }
 
-/** The document of every route of `router` (the app's), and the routes without a declaration. */
-export function buildOpenApiDocument(router: Router, info: DocumentInfo): OpenApiResult {
+/** The document of every route of `app`, and the routes without a declaration. */
+export function buildOpenApiDocument(app: Express | Router, info: DocumentInfo): OpenApiResult {
   const writer = new SchemaWriter();
   const paths: Record<string, Record<string, Json>> = {};
   const undeclared: string[] = [];
   const usedIds = new Set<string>();
-  for (const route of appRoutes(router)) {
+  for (const route of appRoutes(app)) {
     if (isLeftOut(route.path)) continue;
     const input = declaredInput(route);
     if (input === undefined) undeclared.push(`${route.method.toUpperCase()} ${route.path}`);

@@ -1,18 +1,19 @@
 /**
  * `GET /__mock/openapi.json`: the OpenAPI 3.1 document of the app's routes, made from the app's
- * own router stacks and validation schemas (openapi-document.ts; docs/developer-tools.md).
+ * declared routes and validation schemas (openapi-document.ts; docs/developer-tools.md).
  * Made when first asked for and kept: the routes do not change once the app is built.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Router } from 'express';
+import type { Express, Router } from 'express';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import { PROJECT_ROOT } from '../../config';
 import { noInput } from '../../http/route-docs';
+import { recordedRouter } from '../../http/route-table';
 import { buildOpenApiDocument, type DocumentInfo, type OpenApiResult } from './openapi-document';
 
-/** Gives the app's routers when the document is first asked for. */
-export type RouteSource = () => Router;
+/** Gives the app (made by http/route-table.ts) when the document is first asked for. */
+export type RouteSource = () => Express | Router;
 
 /** The document's info: the package's name and version, the paths served from `serverUrl`. */
 export function documentInfo(serverUrl: string): DocumentInfo {
@@ -37,12 +38,12 @@ export function documentInfo(serverUrl: string): DocumentInfo {
 }
 
 /** The document of the app served at `serverUrl` (`/`: wherever the document was fetched). */
-export function openApiOf(routes: Router, serverUrl = '/'): OpenApiResult {
+export function openApiOf(routes: Express | Router, serverUrl = '/'): OpenApiResult {
   return buildOpenApiDocument(routes, documentInfo(serverUrl));
 }
 
 export function createOpenApiRouter(routes: RouteSource): Router {
-  const router = Router();
+  const router = recordedRouter();
   let document: unknown;
   router.get(
     MOCK_PATHS.openapi,

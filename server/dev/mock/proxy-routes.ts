@@ -4,7 +4,7 @@
  * file and the control API at `/__mock/routes`. A rule's path is in the faults' form
  * (fault-rules.ts compilePathPattern); the first rule matching a call decides.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import {
   MOCK_PROXY_MESSAGE,
@@ -19,6 +19,7 @@ import { callMatchInput } from '@contracts/api/mock-faults';
 import { notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { compilePathPattern, readListFile } from './fault-rules';
+import { recordedRouter } from '../../http/route-table';
 
 /** The body of POST and PUT /__mock/routes, and an item of the MOCK_PROXY_ROUTES file. */
 export const routeRuleInput = z
@@ -79,7 +80,7 @@ export function createRouteRules(options: {
   };
   const list = (): RouteRule[] => entries.map((entry) => ({ ...entry.rule }));
 
-  const router = Router();
+  const router = recordedRouter();
   router.get(MOCK_PROXY_PATHS.routes, (_req, res) => {
     const answer: RouteList = {
       target: options.target(),

@@ -17,7 +17,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Router, type Request, type RequestHandler } from 'express';
+import { type Request, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -40,6 +40,7 @@ import type { ScenarioChoice } from '../scenarios/apply';
 import { CALL_DETAIL_LOCAL, type CallDetail } from './call-detail';
 import { compilePathPattern } from './fault-rules';
 import { redactBody, redactHeaders, redactJson, redactUrl } from './redact';
+import { recordedRouter } from '../../http/route-table';
 
 /** The most of one answer a recording keeps; a larger answer is left out (and logged). */
 export const RECORDED_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
@@ -280,7 +281,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     return list;
   };
 
-  const router = Router();
+  const router = recordedRouter();
   router.get(MOCK_PROXY_PATHS.recordings, (_req, res) => {
     const answer: RecordingList = { recordings: info() };
     res.set('Cache-Control', 'no-store').json(answer);

@@ -13,7 +13,7 @@
  * of each body), shown redacted by `GET /__mock/requests/{id}`; the list shows paths with query
  * values whose name suggests a secret and anything shaped like a token as `***` (./redact.ts).
  */
-import { Router, type RequestHandler } from 'express';
+import { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { REQUEST_LOG, type LoggedRequest, type RequestLogPage } from '@contracts/api/mock-requests';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
@@ -25,6 +25,7 @@ import { validate } from '../../http/validate';
 import { mockPage } from './mock-page';
 import { CALL_DETAIL_LOCAL, callDetailOf, isStaticUrl, type CallDetail } from './call-detail';
 import { redactUrl } from './redact';
+import { recordedRouter } from '../../http/route-table';
 
 /** A whole number from a query string. */
 const wholeNumber = z
@@ -173,7 +174,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     return undefined;
   };
 
-  const router = Router();
+  const router = recordedRouter();
   router.get(
     MOCK_PROXY_PATHS.request,
     validate({ params: z.object({ id: wholeNumber }) }),

@@ -10,7 +10,7 @@
  * A switch or reset runs one at a time (a second waits for the first). The scenarios and the
  * way they are put in place: server/dev/scenarios/.
  */
-import { Router } from 'express';
+import { type Router } from 'express';
 import { z } from 'zod';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import type { ScenarioList } from '@contracts/api/mock-scenarios';
@@ -29,6 +29,7 @@ import {
 } from '../scenarios/apply';
 import { SCENARIOS, scenarioNamed } from '../scenarios/catalogue';
 import type { Recordings } from './recordings';
+import { recordedRouter } from '../../http/route-table';
 
 export interface Scenarios {
   router: Router;
@@ -54,7 +55,7 @@ const switchBody = z.record(z.string(), z.unknown()).optional();
 const noBody = z.object({}).strict();
 
 export function createScenarios(deps: ScenariosDependencies): Scenarios {
-  const router = Router();
+  const router = recordedRouter();
   let current: ScenarioChoice = currentScenario(deps.config.dbFile);
   /** The recording in place, when one is. */
   let replaying: string | undefined;

@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import path from 'node:path';
-import { Router } from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { PROJECT_ROOT } from '../../../server/config';
+import { recordedRouter } from '../../../server/http/route-table';
 import {
   buildOpenApiDocument,
   openApiPaths,
@@ -277,7 +277,7 @@ describe('GET /__mock/openapi.json', () => {
 
 describe('the OpenAPI generator', () => {
   it('names a route that declares no schema', () => {
-    const router = Router();
+    const router = recordedRouter();
     router.get('/api/declared/:id', validate({ params: z.object({ id: z.string() }) }), (_q, s) => {
       s.end();
     });
