@@ -334,6 +334,9 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
 
   it('skip asks first and moves on without saving', async () => {
     const { user } = await open();
+    // The summary step it moves on to lists the scheme's uploaded files.
+    const files = 'GET /api/gift-card/summaries/11/uploaded-files';
+    server.on(files, { body: embeddedList(SCHEME_EMBEDDED.files, []) });
     await user.click(enable());
     await typeInto(user, 'Subject', 'Unsaved');
     await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.skip }));
@@ -341,6 +344,7 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
     expect(dialog).toHaveTextContent(SCHEME_TEXT.skipMessage);
     await user.click(within(dialog).getByRole('button', { name: SCHEME_TEXT.skipConfirm }));
     await waitFor(() => expect(currentPath()).toBe(gift.summary.path));
+    await waitFor(() => expect(server.calls(files)).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fake.writes()).toEqual([]);
   });
