@@ -113,8 +113,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server's routers record their routes for the OpenAPI document (server/http/route-table.ts):
-    // one made by express directly would be left out of it.
+    // The server's routers record their routes for the OpenAPI document
+    // (server/http/route-table.ts): one made by express directly would be left out of it.
     files: ['server/**/*.ts'],
     ignores: ['server/http/route-table.ts'],
     rules: {

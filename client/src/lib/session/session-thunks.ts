@@ -29,8 +29,9 @@ export const signIn = (token: Token) => (dispatch: Dispatch) => {
 
 /**
  * Ends the session locally and clears the whole application state (01 §2.1, §4.1): the token
- * cookie (when it still holds this tab's token: clearTokenCookie), every slice (root reducer reset), every RTK Query cache with its subscriptions, and
- * the persisted session. With the token gone, the main layout sends the user to login.
+ * cookie (when it still holds this tab's token: clearTokenCookie), every slice (root reducer
+ * reset), every RTK Query cache with its subscriptions, and the persisted session. With the
+ * token gone, the main layout sends the user to login.
  */
 function endLocally(dispatch: Dispatch, own: Token | null, how: SessionEnd): void {
   clearTokenCookie(own);
