@@ -55,11 +55,15 @@ async function sideBySide(steps) {
   return codes.find((code) => code !== 0) ?? 0;
 }
 
-/** Runs a command, keeping its output: `run`'s signature, for runContracts. */
+/**
+ * Runs a command, keeping its output: `run`'s signature, for runContracts. A failing command is
+ * named after its output, so a stage of several commands says which one failed.
+ */
 function keepingOutput(into) {
   return async (command, args, options) => {
     const { code, output } = await runCaptured(command, args, options);
     into.push(output);
+    if (code !== 0) into.push(`${path.basename(command)} ${args.join(' ')}: exit code ${code}\n`);
     return code;
   };
 }

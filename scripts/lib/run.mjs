@@ -1,7 +1,11 @@
 // Runs a command in the project root, forwarding output; resolves with its exit code.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { root } from './build-client.mjs';
+
+/** The line saying a command was killed by `signal`. */
+const endedBy = (command, signal) => `${path.basename(command)} was ended by ${signal}`;
 
 export function run(command, args, { env = {}, quiet = false } = {}) {
   return new Promise((resolve) => {
@@ -10,7 +14,11 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
       stdio: quiet ? 'ignore' : 'inherit',
       env: { ...process.env, ...env },
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => {
+      // A command killed by a signal (a native crash, the OOM killer) may print nothing itself.
+      if (signal) console.error(endedBy(command, signal));
+      resolve(code ?? (signal ? 1 : 0));
+    });
     child.on('error', (error) => {
       console.error(`${command}: ${error.message}`);
       resolve(1);
@@ -35,9 +43,10 @@ export function runCaptured(command, args, { env = {} } = {}) {
     const chunks = [];
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('close', (code, signal) =>
-      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
-    );
+    child.on('close', (code, signal) => {
+      if (signal) chunks.push(Buffer.from(`${endedBy(command, signal)}\n`));
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() });
+    });
     child.on('error', (error) => {
       chunks.push(Buffer.from(`${command}: ${error.message}\n`));
     });
