@@ -4,8 +4,9 @@ import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '../../api/constant
 import type { Token } from '../../api/entities';
 import { PACT_PLACEHOLDER } from '../../provider/auth-filter';
 import { PACT_PARTICIPANTS } from '../../provider/states';
+import { apiSlices } from '@/lib/api/api-slices';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
-import { makeStore } from '@/lib/store/store';
+import { makeStore, type AppStore } from '@/lib/store/store';
 
 export { STATE } from '../../provider/states';
 
@@ -73,8 +74,8 @@ export const PACT_TOKEN: Token = {
  * (API base /api, URL base the root, merchant base /api), so pacts record the paths the real
  * client calls.
  */
-export function storeFor(mockUrl: string, token: Token | null = PACT_TOKEN) {
-  return makeStore({
+export function storeFor(mockUrl: string, token: Token | null = PACT_TOKEN): AppStore {
+  const store = makeStore({
     config: {
       ...DEFAULT_RUNTIME_CONFIG,
       apiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.apiBase}`,
@@ -83,7 +84,22 @@ export function storeFor(mockUrl: string, token: Token | null = PACT_TOKEN) {
     },
     session: { token },
   });
+  stores.push(store);
+  return store;
 }
+
+/**
+ * The stores of the current test, emptied after it. A query a test unsubscribes from stays
+ * cached for RTK Query's keepUnusedDataFor (60 s) behind a timer of the test process, which
+ * kept the consumer run alive for most of a minute after its last test; resetting each API
+ * slice drops the cache and its timers.
+ */
+const stores: AppStore[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) {
+    for (const slice of apiSlices) store.dispatch(slice.util.resetApiState());
+  }
+});
 
 /** The shape of every error answer. */
 export function errorBody(errorCode: number, example: string) {
