@@ -34,19 +34,16 @@ import { browserSuite } from './support/suite';
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
 let page: Page;
-const errors: string[] = [];
+let errors: string[] = [];
 
 beforeAll(async () => {
   // The app's Content-Security-Policy refuses injected scripts: axe comes in past it.
-  const context = await suite.browser.newContext({
-    viewport: { width: 1366, height: 900 },
+  // With motion: every other browser test runs with reduced motion (./support/browser.ts), so
+  // here dialogs open and close through their transitions.
+  ({ page, errors } = await suite.newPage({
     bypassCSP: true,
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+    reducedMotion: 'no-preference',
+  }));
   await signIn(page, suite.baseUrl);
 });
 

@@ -58,16 +58,7 @@ const required = (kind: keyof typeof IMPORT_COLUMNS) =>
 
 /** A page whose context lets axe in past the app's Content-Security-Policy, signed in. */
 async function signedInPage(): Promise<{ page: Page; errors: string[] }> {
-  const context = await suite.browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const { page, errors } = await suite.newPage({ bypassCSP: true });
   await signIn(page, suite.baseUrl);
   return { page, errors };
 }

@@ -80,8 +80,7 @@ describe('the /__mock page turning a logged call into a fault', () => {
     await answerDialog(portal, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.changedProfile });
 
     // The page (axe needs its context to bypass the page's Content-Security-Policy).
-    const context = await suite.browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
+    const { page } = await suite.newPage({ bypassCSP: true });
     await page.goto(`${suite.baseUrl}${MOCK_PATHS.page}`);
     await page.getByLabel(T.signIn.username).fill(DEMO_USER.username);
     await page.getByLabel(T.signIn.password).fill(DEMO_USER.password);
@@ -127,7 +126,7 @@ describe('the /__mock page turning a logged call into a fault', () => {
     ]);
     // The fault was for one call: it is gone from the page.
     await faults.getByRole('row').filter({ hasText: profilePath }).waitFor({ state: 'detached' });
-    await context.close();
+    await page.context().close();
     await portal.context().close();
   });
 });

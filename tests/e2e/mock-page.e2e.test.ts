@@ -71,8 +71,7 @@ describe('the /__mock page', () => {
   });
 
   it('has no axe violations, signed out or signed in', async () => {
-    const context = await suite.browser.newContext({ bypassCSP: true });
-    const page = await context.newPage();
+    const { page } = await suite.newPage({ bypassCSP: true });
     await page.goto(`${suite.baseUrl}${MOCK_PATHS.page}`);
     await page.getByRole('heading', { name: T.signIn.heading }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -81,6 +80,6 @@ describe('the /__mock page', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('table', { name: T.requests.caption(REQUEST_LOG.capacity) }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

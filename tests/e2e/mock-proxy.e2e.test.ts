@@ -18,7 +18,7 @@ import { MOCK_PAGE_TEXT, REQUEST_LOG, type RequestLogPage } from '@contracts/api
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { DASHBOARD_TEXT } from '@/features/my-journal/lib/journal-texts';
 import { axeViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 import { DEMO_USER, signIn } from './support/journal';
 import { startServer, type RunningServer } from './support/server';
 
@@ -88,8 +88,7 @@ async function loggedOn(baseUrl: string): Promise<RequestLogPage['requests']> {
 
 /** The /__mock page, signed in (its sign-in goes to the real backend too). */
 async function mockPage(baseUrl: string): Promise<Page> {
-  const context = await started(browser, 'browser').newContext({ bypassCSP: true });
-  const page = await context.newPage();
+  const { page } = await newPage(started(browser, 'browser'), { bypassCSP: true });
   await page.goto(`${baseUrl}${MOCK_PATHS.page}`);
   await page.getByLabel(T.signIn.username).fill(DEMO_USER.username);
   await page.getByLabel(T.signIn.password).fill(DEMO_USER.password);
@@ -102,8 +101,7 @@ describe('the mock with a real backend behind it', () => {
     const real = started(target, 'real backend');
     const base = started(mock, 'mock').baseUrl;
 
-    const context = await started(browser, 'browser').newContext();
-    const portal = await context.newPage();
+    const { page: portal } = await newPage(started(browser, 'browser'));
     const failures: string[] = [];
     portal.on('pageerror', (error) => failures.push(error.message));
     const answered = new Map<string, number>();
@@ -151,6 +149,6 @@ describe('the mock with a real backend behind it', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await page.context().close();
-    await context.close();
+    await portal.context().close();
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@contracts/api/journal';
 import { LOGIN_TEXT } from '@/config/texts';
 import { DASHBOARD_TEXT } from '@/features/my-journal/lib/journal-texts';
+import { newPage } from './browser';
 import type { BrowserSuite } from './suite';
 
 /** Helpers of the MyJournal browser tests: signing in, dialogs, field errors, API checks. */
@@ -71,17 +72,11 @@ export async function newSitePage(browser: Browser): Promise<{
   errors: string[];
   failedAnswers: { url: string; status: number }[];
 }> {
-  const context = await browser.newContext({
+  const { page, errors } = await newPage(browser, {
     viewport: { width: 1280, height: 900 },
     locale: 'en-AU',
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
   const failedAnswers: { url: string; status: number }[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
   page.on('response', (response) => {
     if (response.status() >= 400)
       failedAnswers.push({ url: response.url(), status: response.status() });

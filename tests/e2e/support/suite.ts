@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -30,8 +30,11 @@ export interface BrowserSuite {
   /** Its origin, e.g. `http://127.0.0.1:40123`. */
   readonly baseUrl: string;
   readonly browser: Browser;
-  /** A fresh page in its own context, collecting page and console errors (./browser.ts). */
-  newPage(): Promise<{ page: Page; errors: string[] }>;
+  /**
+   * A fresh page in its own context, collecting page and console errors; `options` go over the
+   * test pages' context options (./browser.ts).
+   */
+  newPage(options?: BrowserContextOptions): Promise<{ page: Page; errors: string[] }>;
 }
 
 export function browserSuite({ env = {} }: BrowserSuiteOptions = {}): BrowserSuite {
@@ -72,8 +75,8 @@ export function browserSuite({ env = {} }: BrowserSuiteOptions = {}): BrowserSui
     get browser() {
       return running(browser, 'browser');
     },
-    newPage() {
-      return newPage(running(browser, 'browser'));
+    newPage(options) {
+      return newPage(running(browser, 'browser'), options);
     },
   };
 }
