@@ -1,9 +1,9 @@
 // `npm run test:e2e`: browser tests in Debian's Chromium against the real server.
 import { buildClientIfNeeded } from './lib/build-client.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureTestBrowser } from './lib/chromium.mjs';
 import { bin, browserWorkers, run } from './lib/run.mjs';
 
-ensureChromium();
+ensureTestBrowser();
 buildClientIfNeeded();
 const args = process.argv.slice(2);
 // The caller's arguments first: after --selectProjects, a path pattern would be read as one

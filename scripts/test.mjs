@@ -12,7 +12,7 @@ import {
   sourcesHash,
   writeBuildStamp,
 } from './lib/build-client.mjs';
-import { ensureChromium } from './lib/chromium.mjs';
+import { ensureTestBrowser } from './lib/chromium.mjs';
 import { runContracts } from './lib/pact-drift.mjs';
 import { bin, browserWorkers, run, runCaptured } from './lib/run.mjs';
 
@@ -88,7 +88,7 @@ const stages = [
     // so the contracts run beside them.
     'browser (Chromium, real server) and contracts (pact consumer, drift check in CI, provider verification), side by side',
     () => {
-      ensureChromium();
+      ensureTestBrowser();
       return sideBySide([
         [
           'browser',

@@ -1,6 +1,14 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The browser: CHROMIUM_PATH, which the test commands set (scripts/lib/chromium.mjs: Debian's
+ * Chromium headless shell, installed when missing), else the headless shell or the full
+ * Chromium, whichever is there (a jest run started by hand).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 // The machine has no network: without the background-networking flags Chromium floods refused
 // connections. launch() makes its own temporary profile.
