@@ -31,7 +31,7 @@ export function launchBrowser(): Promise<Browser> {
  * The context of a test page: a desktop window, and an operator who asks for reduced motion.
  * Bootstrap then switches its transitions off (fades, collapses, the modal's slide), as it does
  * for every such operator, so a test neither waits for nor renders their frames (the scheme
- * wizard's browser tests, full of dialogs, take a sixth less CPU and a fifth less time). The
+ * wizard's browser tests, full of dialogs, take a fifth less time and a tenth less CPU). The
  * accessibility tests run with motion (`reducedMotion: 'no-preference'`), so dialogs opening and
  * closing through their transitions, and the focus after them, are covered too.
  */
