@@ -101,9 +101,7 @@ describe('the mock with a real backend behind it', () => {
     const real = started(target, 'real backend');
     const base = started(mock, 'mock').baseUrl;
 
-    const { page: portal } = await newPage(started(browser, 'browser'));
-    const failures: string[] = [];
-    portal.on('pageerror', (error) => failures.push(error.message));
+    const { page: portal, errors } = await newPage(started(browser, 'browser'));
     const answered = new Map<string, number>();
     portal.on('response', (response) => {
       const { pathname } = new URL(response.url());
@@ -120,7 +118,7 @@ describe('the mock with a real backend behind it', () => {
     expect(answered.get(`POST /api${API_PATHS.tokens}`)).toBe(200);
     expect(answered.get(`GET ${PROGRAMS}`)).toBe(200);
     expect(answered.get(`GET ${PROFILES}`)).toBe(200);
-    expect(failures).toEqual([]);
+    expect(errors).toEqual([]);
 
     // The target saw the sign-in and the programs, never the profiles.
     const onTarget = (await loggedOn(real.baseUrl)).map(
