@@ -2,6 +2,7 @@ import path from 'node:path';
 import ReactRefreshWebpackPlugin from '@pmmmwh/react-refresh-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import reactRefreshTypeScript from 'react-refresh-typescript';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
@@ -155,6 +156,14 @@ export default (
     // Only the published sites and the /__mock page have a size budget here (each entry's
     // files), and a production build over it fails. The admin app's sizes are reported by
     // scripts/size-report.mjs.
+    // JavaScript is minified by swc (@swc/core, already installed for jest's transform), the
+    // minimizer webpack documents beside terser: its output is within a percent of terser's, at a
+    // fraction of the CPU time.
+    optimization: {
+      minimizer: [
+        new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: {} } }),
+      ],
+    },
     performance: {
       hints: production ? 'error' : false,
       assetFilter: (name: string) =>
