@@ -1,4 +1,8 @@
-/** The real entry points, run as processes: server/index.ts and server/scripts/db-reset.ts. */
+/**
+ * The real entry points, run as processes: the compiled server, as `npm start` runs it (built
+ * from server/index.ts first when stale), and server/scripts/db-reset.ts, as `npm run db:reset`
+ * runs it.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -10,20 +14,33 @@ import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
-import { freePort } from '../../scripts/lib/portal-server';
+import { compiledServer, freePort } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
 
 jest.setTimeout(30_000);
 
-function run(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+/** The compiled server's main file (dist/server/index.js). */
+let main = '';
+beforeAll(async () => {
+  main = await compiledServer();
+}, 120_000);
+
+function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
+
+/** The server, as `npm start` runs it. */
+const runServer = (env: Record<string, string>): ChildProcess => spawnNode([main], env);
+
+/** `npm run db:reset`. */
+const runDbReset = (env: Record<string, string>): ChildProcess =>
+  spawnNode(['--import', 'tsx', 'server/scripts/db-reset.ts'], env);
 
 function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -42,7 +59,7 @@ const modeOf = async (file: string): Promise<number> => (await stat(file)).mode 
 
 /** Starts the server and waits until it listens; `stop()` sends SIGTERM and answers the exit code. */
 async function startServer(env: Record<string, string>) {
-  const child = run('server/index.ts', { PORT: '0', ...env });
+  const child = runServer({ PORT: '0', ...env });
   const exited = exitOf(child);
   try {
     const [, port] = await firstLineMatching(child, /Portal running on http:\/\/localhost:(\d+)/);
@@ -103,21 +120,18 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
  * a zombie. Answers once it listens: the server's pid and its parent.
  */
 async function startUnreaped(env: Record<string, string>) {
-  const parent = spawn(
-    'sh',
-    ['-c', '"$NODE" --import tsx server/index.ts & echo "server pid $!"; exec sleep 600'],
-    {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        NODE: process.execPath,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'silent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const parent = spawn('sh', ['-c', '"$NODE" "$MAIN" & echo "server pid $!"; exec sleep 600'], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      NODE: process.execPath,
+      MAIN: main,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   parent.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   parent.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -148,7 +162,7 @@ describe('server processes', () => {
 
   it('seeds the data file, serves, and stops cleanly on SIGTERM keeping the generated secret', async () => {
     const dbFile = path.join(dir, 'nested', 'db.json');
-    const child = run('server/index.ts', { PORT: '0', DB_FILE: dbFile, TOKEN_SECRET: '' });
+    const child = runServer({ PORT: '0', DB_FILE: dbFile, TOKEN_SECRET: '' });
     const exited = exitOf(child);
     try {
       const [, port] = await firstLineMatching(child, /Portal running on http:\/\/localhost:(\d+)/);
@@ -185,7 +199,7 @@ describe('server processes', () => {
     await new Promise<void>((resolve) => taken.listen(0, resolve));
     try {
       const { port } = taken.address() as AddressInfo;
-      const child = run('server/index.ts', {
+      const child = runServer({
         PORT: String(port),
         DB_FILE: path.join(dir, 'db.json'),
         LOG_LEVEL: 'fatal',
@@ -206,7 +220,7 @@ describe('server processes', () => {
     await writeFile(path.join(dir, 'files', 'a'.repeat(32)), 'bytes');
     // The change log of the old file goes with it (it would not fit the seed).
     await writeFile(`${dbFile}.log`, '{"seq":1,"c":{"users":{"v":[]}}}\n');
-    const child = run('server/scripts/db-reset.ts', { DB_FILE: dbFile });
+    const child = runDbReset({ DB_FILE: dbFile });
     expect(await exitOf(child)).toBe(0);
     expect(await readFile(dbFile, 'utf8')).toBe(await readFile(SEED_FILE, 'utf8'));
     expect(await readdir(path.join(dir, 'files'))).toEqual([]);
@@ -239,7 +253,7 @@ describe('server processes', () => {
     async (_kind, text) => {
       const dbFile = path.join(dir, 'db.json');
       await writeFile(dbFile, text);
-      const { code, output } = await finish(run('server/index.ts', { PORT: '0', DB_FILE: dbFile }));
+      const { code, output } = await finish(runServer({ PORT: '0', DB_FILE: dbFile }));
       expect(code).toBe(1);
       expect(output).toContain(dbFile);
       expect(output).not.toContain('Portal running');
@@ -287,11 +301,11 @@ describe('server processes', () => {
       const before = await readFile(dbFile, 'utf8');
       const expected = `The server (pid ${server.child.pid}) is running on ${dbFile}: stop it first`;
 
-      const second = await finish(run('server/index.ts', { PORT: '0', DB_FILE: dbFile }));
+      const second = await finish(runServer({ PORT: '0', DB_FILE: dbFile }));
       expect(second.code).toBe(1);
       expect(second.output).toContain(expected);
 
-      const reset = await finish(run('server/scripts/db-reset.ts', { DB_FILE: dbFile }));
+      const reset = await finish(runDbReset({ DB_FILE: dbFile }));
       expect(reset.code).toBe(1);
       expect(reset.output).toContain(expected);
       expect(reset.output).not.toContain('Data reset');
