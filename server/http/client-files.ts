@@ -2,7 +2,7 @@
  * The built client (dist/client), served when it exists. index.html is sent per request with
  * this response's CSP nonce in its `csp-nonce` meta tag, and never cached; the hashed assets are
  * static files, cached for good (`immutable`), and the text files of 1 KiB or more are gzipped
- * once at start and sent so to a browser that accepts gzip (Lighthouse). The build's source
+ * once, when first asked for, and sent so to a browser that accepts gzip (Lighthouse). The build's source
  * maps (*.map) are not served in production (NODE_ENV=production): they would publish the
  * client's source; such a request gets the API's 404.
  *
@@ -13,7 +13,9 @@
  * start` builds the client before the server starts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
@@ -63,24 +65,42 @@ const COMPRESSIBLE = /\.(?:js|css|svg|json|txt)$/i;
 /** The build names every file under assets/ by its content hash: it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+const gzipAsync = promisify(gzip);
+
 /**
- * The client folder's text files of 1 KiB or more, gzipped once at start and kept in memory,
- * by URL path (`/assets/main.1234.js`). The folder does not change while the server runs.
+ * The client folder's text files of 1 KiB or more, by URL path (`/assets/main.1234.js`): each is
+ * gzipped (in libuv's thread pool) when a browser first asks for it, and the result is kept in
+ * memory. A start compresses nothing, and a file no browser asks for never is. The folder does
+ * not change while the server runs. Answers undefined for any other path, and for a file that
+ * could not be read or compressed (the static files then answer for it).
  */
-function gzippedFiles(dir: string): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
+function gzippedFiles(dir: string): (urlPath: string) => Promise<Buffer | undefined> | undefined {
+  const files = new Map<string, string>();
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(dir, relative))) {
       const rel = path.posix.join(relative, entry);
       const full = path.join(dir, rel);
       if (statSync(full).isDirectory()) walk(rel);
-      else if (COMPRESSIBLE.test(entry) && statSync(full).size >= 1024) {
-        files.set(`/${rel}`, gzipSync(readFileSync(full), { level: 9 }));
-      }
+      else if (COMPRESSIBLE.test(entry) && statSync(full).size >= 1024) files.set(`/${rel}`, full);
     }
   };
   walk('');
-  return files;
+  const gzipped = new Map<string, Promise<Buffer | undefined>>();
+  return (urlPath) => {
+    const file = files.get(urlPath);
+    if (file === undefined) return undefined;
+    let body = gzipped.get(urlPath);
+    if (body === undefined) {
+      body = readFile(file)
+        .then((bytes) => gzipAsync(bytes, { level: 9 }))
+        .catch(() => {
+          gzipped.delete(urlPath);
+          return undefined;
+        });
+      gzipped.set(urlPath, body);
+    }
+    return body;
+  };
 }
 
 export interface ClientFilesOptions {
@@ -111,11 +131,13 @@ export function clientFiles(
       .send(index.replace(NONCE_META, `<meta name="csp-nonce" content="${nonce}" />`));
   });
   const gzipped = gzippedFiles(dir);
-  router.get('/{*rest}', (req, res, next) => {
-    const body = gzipped.get(req.path);
-    if (!body) return next();
+  router.get('/{*rest}', async (req, res, next) => {
+    const compressed = gzipped(req.path);
+    if (!compressed) return next();
     res.vary('Accept-Encoding');
     if (!req.acceptsEncodings('gzip')) return next();
+    const body = await compressed;
+    if (!body) return next();
     if (req.path.startsWith('/assets/')) res.set('Cache-Control', IMMUTABLE);
     res.type(path.extname(req.path)).set('Content-Encoding', 'gzip').send(body);
   });

@@ -44,6 +44,19 @@ describe('client files: compression and caching', () => {
     expect(answer.text).toBe(SCRIPT);
   });
 
+  it('compresses a file when first asked for: requests at the same time get the same gzip body', async () => {
+    const ask = () =>
+      request(t!.app).get('/assets/main.1234abcd.js').set('Accept-Encoding', 'gzip').expect(200);
+    const answers = [...(await Promise.all([ask(), ask(), ask()])), await ask()];
+    const sizes = new Set(answers.map((answer) => answer.headers['content-length']));
+    expect(sizes.size).toBe(1);
+    expect(Number([...sizes][0])).toBeLessThan(SCRIPT.length / 10);
+    for (const answer of answers) {
+      expect(answer.headers['content-encoding']).toBe('gzip');
+      expect(answer.text).toBe(SCRIPT);
+    }
+  });
+
   it('sends the plain file to a client that does not accept gzip', async () => {
     const answer = await request(t!.app)
       .get('/assets/main.1234abcd.js')
