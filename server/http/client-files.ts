@@ -2,9 +2,9 @@
  * The built client (dist/client), served when it exists. index.html is sent per request with
  * this response's CSP nonce in its `csp-nonce` meta tag, and never cached; the hashed assets are
  * static files, cached for good (`immutable`), and the text files of 1 KiB or more are gzipped
- * once, when first asked for, and sent so to a browser that accepts gzip (Lighthouse). The build's source
- * maps (*.map) are not served in production (NODE_ENV=production): they would publish the
- * client's source; such a request gets the API's 404.
+ * once, when first asked for, and sent so to a browser that accepts gzip (Lighthouse). The
+ * build's source maps (*.map) are not served in production (NODE_ENV=production): they would
+ * publish the client's source; such a request gets the API's 404.
  *
  * Only a path whose first segment names an entry of the client folder (as the folder is when the
  * server starts: `assets`, `mj`, `mm`, `index.html`, ...) reaches the static files, and never an
