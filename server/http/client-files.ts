@@ -67,14 +67,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const gzipAsync = promisify(gzip);
 
+interface GzippedFiles {
+  /** The path names one of the files (compressed or not yet). */
+  has(urlPath: string): boolean;
+  /** Its gzipped body, compressed at the first call; undefined when it could not be. */
+  body(urlPath: string): Promise<Buffer | undefined>;
+}
+
 /**
  * The client folder's text files of 1 KiB or more, by URL path (`/assets/main.1234.js`): each is
- * gzipped (in libuv's thread pool) when a browser first asks for it, and the result is kept in
- * memory. A start compresses nothing, and a file no browser asks for never is. The folder does
- * not change while the server runs. Answers undefined for any other path, and for a file that
- * could not be read or compressed (the static files then answer for it).
+ * gzipped (in libuv's thread pool) when a browser that accepts gzip first asks for it, and the
+ * result is kept in memory. A start compresses nothing, and a file no such browser asks for never
+ * is. The folder does not change while the server runs; a file that could not be read or
+ * compressed is left to the static files (and tried again at the next request).
  */
-function gzippedFiles(dir: string): (urlPath: string) => Promise<Buffer | undefined> | undefined {
+function gzippedFiles(dir: string): GzippedFiles {
   const files = new Map<string, string>();
   const walk = (relative: string) => {
     for (const entry of readdirSync(path.join(dir, relative))) {
@@ -85,21 +92,23 @@ function gzippedFiles(dir: string): (urlPath: string) => Promise<Buffer | undefi
     }
   };
   walk('');
-  const gzipped = new Map<string, Promise<Buffer | undefined>>();
-  return (urlPath) => {
-    const file = files.get(urlPath);
-    if (file === undefined) return undefined;
-    let body = gzipped.get(urlPath);
-    if (body === undefined) {
-      body = readFile(file)
-        .then((bytes) => gzipAsync(bytes, { level: 9 }))
-        .catch(() => {
-          gzipped.delete(urlPath);
-          return undefined;
-        });
-      gzipped.set(urlPath, body);
-    }
-    return body;
+  const bodies = new Map<string, Promise<Buffer | undefined>>();
+  return {
+    has: (urlPath) => files.has(urlPath),
+    body(urlPath) {
+      let body = bodies.get(urlPath);
+      const file = files.get(urlPath);
+      if (body === undefined && file !== undefined) {
+        body = readFile(file)
+          .then((bytes) => gzipAsync(bytes, { level: 9 }))
+          .catch(() => {
+            bodies.delete(urlPath);
+            return undefined;
+          });
+        bodies.set(urlPath, body);
+      }
+      return body ?? Promise.resolve(undefined);
+    },
   };
 }
 
@@ -132,15 +141,15 @@ export function clientFiles(
   });
   const gzipped = gzippedFiles(dir);
   router.get('/{*rest}', async (req, res, next) => {
-    const compressed = gzipped(req.path);
-    if (!compressed) return next();
+    if (!gzipped.has(req.path)) return next();
     res.vary('Accept-Encoding');
     if (!req.acceptsEncodings('gzip')) return next();
-    const body = await compressed;
+    const body = await gzipped.body(req.path);
     if (!body) return next();
     if (req.path.startsWith('/assets/')) res.set('Cache-Control', IMMUTABLE);
     res.type(path.extname(req.path)).set('Content-Encoding', 'gzip').send(body);
   });
+
   router.use(
     express.static(dir, {
       index: false,

@@ -57,6 +57,15 @@ describe('client files: compression and caching', () => {
     }
   });
 
+  it('answers 404, not an error, for a file removed after the server started', async () => {
+    await rm(path.join(clientDir, 'assets/main.1234abcd.js'));
+    const answer = await request(t!.app)
+      .get('/assets/main.1234abcd.js')
+      .set('Accept-Encoding', 'gzip');
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends the plain file to a client that does not accept gzip', async () => {
     const answer = await request(t!.app)
       .get('/assets/main.1234abcd.js')
