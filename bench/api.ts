@@ -40,7 +40,7 @@ import autocannon from 'autocannon';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '../contracts/api/constants';
 import type { Token } from '../contracts/api/entities';
 import { JOURNAL_PATHS, type JournalProfile } from '../contracts/api/journal';
-import { compiledServer, freePort, waitUntilUp } from '../scripts/lib/portal-server';
+import { compiledServer, listeningPort } from '../scripts/lib/portal-server';
 import { CONFIG_VARIABLE_NAMES, PROJECT_ROOT, SEED_FILE } from '../server/config';
 import type { BareAnswer } from './bare-app';
 import { cpuBreakdown, printBreakdown } from './cpu-profile';
@@ -115,7 +115,6 @@ export async function startRealServer(options: {
   children: ChildProcess[];
 }): Promise<RealServer> {
   const log = await open(options.logFile, 'w');
-  const port = await freePort();
   const main = await compiledServer();
   const child = spawn(
     process.execPath,
@@ -123,12 +122,12 @@ export async function startRealServer(options: {
     {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', log.fd, 'inherit'],
-      env: { ...defaultEnv(), ...options.env, PORT: String(port), DB_FILE: options.dbFile },
+      env: { ...defaultEnv(), ...options.env, PORT: '0', DB_FILE: options.dbFile },
     },
   );
   options.children.push(child);
+  const port = await listeningPort(child, () => readFileSync(options.logFile, 'utf8'), 120_000);
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(base, child, () => '', 120_000);
   await log.close();
   const login = await fetch(`${base}/api/tokens`, {
     method: 'POST',

@@ -1,10 +1,9 @@
 /**
  * The real server as its own process, for the browser tests (tests/e2e/support/server.ts),
- * `npm run lighthouse` and `npm run bench`: one way to find a port, start it and wait for it.
+ * `npm run lighthouse` and `npm run bench`: one way to start it and learn its port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -18,21 +17,32 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on now, on the loopback address. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
+/** The line the server prints once it listens, with the port it got. */
+const LISTENING = /Portal running on http:\/\/localhost:(\d+)/;
+
+/**
+ * The port of a server started with PORT=0, read from the line it prints once it listens: the
+ * system gives it a free port as it binds. A port found free ahead (a probe's, closed again) can
+ * be taken by another process before the server binds it; the server then fails to listen while
+ * calls meant for it reach the other process.
+ */
+export async function listeningPort(
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 30_000,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const port = LISTENING.exec(output())?.[1];
+    if (port !== undefined) return Number(port);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`server did not start within ${timeoutMs / 1000} s:\n${output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /**
@@ -52,36 +62,12 @@ export async function compiledServer(): Promise<string> {
   return path.join(root, main);
 }
 
-/** Waits until the server answers GET /config.json. */
-export async function waitUntilUp(
-  baseUrl: string,
-  child: ChildProcess,
-  output: () => string = () => '',
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    }
-    try {
-      const answer = await fetch(`${baseUrl}/config.json`);
-      if (answer.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`server did not start within ${timeoutMs / 1000} s:\n${output()}`);
-}
-
 /**
  * Starts the real server as `npm start` does (the compiled server, built when its sources
- * changed; the client build is the caller's) on a free port with a fresh data file seeded from
- * db.json. Used by the browser tests and the Lighthouse script.
+ * changed; the client build is the caller's) on a port the system gives it, with a fresh data
+ * file seeded from db.json. Used by the browser tests and the Lighthouse script.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   let log = '';
   const main = await compiledServer();
@@ -91,7 +77,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      PORT: String(port),
+      PORT: '0',
       DB_FILE: path.join(dataDir, 'db.json'),
       ...env,
     },
@@ -99,19 +85,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  let baseUrl: string;
   try {
-    await waitUntilUp(baseUrl, child, () => log);
-    // The port was free when chosen, but another process may have taken it since: then the
-    // answer came from that one and this server failed to listen. Ours says it is listening.
-    const listening = `localhost:${port}`;
-    const deadline = Date.now() + 10_000;
-    while (!log.includes(listening)) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`the server on port ${port} is not the one started here:\n${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    baseUrl = `http://127.0.0.1:${await listeningPort(child, () => log)}`;
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -9,7 +9,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../scripts/lib/portal-server';
+import { listeningPort } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT } from '../../server/config';
 
 const manifest = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
@@ -55,12 +55,11 @@ async function untilEnded(pids: readonly number[]): Promise<number[]> {
 }
 
 async function npmStart(dataDir: string): Promise<Started> {
-  const port = await freePort();
   const npm = spawn('npm', ['start'], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       DB_FILE: path.join(dataDir, 'db.json'),
       LOG_LEVEL: 'info',
     },
@@ -69,14 +68,12 @@ async function npmStart(dataDir: string): Promise<Started> {
   let log = '';
   npm.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   npm.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const listening = `Portal running on http://localhost:${port}`;
-  const deadline = Date.now() + 80_000;
-  while (!log.includes(listening)) {
-    if (npm.exitCode !== null || Date.now() > deadline) {
-      npm.kill('SIGKILL');
-      throw new Error(`npm start did not start the server:\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let port: number;
+  try {
+    port = await listeningPort(npm, () => log, 80_000);
+  } catch (error) {
+    npm.kill('SIGKILL');
+    throw new Error(`npm start did not start the server: ${String(error)}`);
   }
   // The server's log lines carry its pid; the start script is its parent.
   const serverPid = Number(/"pid":(\d+)/.exec(log)?.[1]);

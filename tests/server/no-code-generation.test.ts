@@ -21,7 +21,7 @@ import {
 import { JOURNAL_SITE_PATHS, type BalanceAnswer } from '@contracts/api/journal';
 import { API_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS, type CardBin, type GiftConfig } from '@contracts/api/schemes';
-import { compiledServer, freePort, waitUntilUp } from '../../scripts/lib/portal-server';
+import { compiledServer, listeningPort } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT } from '../../server/config';
 import { PIN_HASH_THREAD_MIN_BYTES } from '../../server/imports/import-service';
 import { DEMO_USER, testEnv } from './support/test-app';
@@ -39,20 +39,18 @@ let base = '';
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'no-code-generation-'));
   const main = await compiledServer();
-  const port = await freePort();
   server = spawn(process.execPath, [FLAG, main], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
       ...testEnv(path.join(dir, 'data', 'db.json'), { LOG_LEVEL: 'warn' }),
-      PORT: String(port),
+      PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(base, server, () => output, 60_000);
+  base = `http://127.0.0.1:${await listeningPort(server, () => output, 60_000)}`;
 }, 120_000);
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
-import { compiledServer, freePort } from '../../scripts/lib/portal-server';
+import { compiledServer } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
@@ -144,7 +144,8 @@ async function startUnreaped(env: Record<string, string>) {
       }
       return pid !== undefined && output.includes('Portal running on');
     }, 60_000);
-    return { parent, pid: Number(serverPid()) };
+    const port = Number(/Portal running on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+    return { parent, pid: Number(serverPid()), port };
   } catch (error) {
     parent.kill('SIGKILL');
     throw error;
@@ -333,11 +334,13 @@ describe('server processes', () => {
 
   it('starts again at once after kill -9, ten times in a row, while the killed server is an unreaped zombie', async () => {
     const dbFile = path.join(dir, 'db.json');
-    const port = await freePort();
+    // The first start gets a port from the system; each later one listens on the same port.
+    let port = 0;
     const parents: ChildProcess[] = [];
     try {
       for (let round = 0; round < 10; round += 1) {
         const server = await startUnreaped({ DB_FILE: dbFile, PORT: String(port) });
+        port = server.port;
         parents.push(server.parent);
         expect((await fetch(`http://localhost:${port}/config.json`)).status).toBe(200);
         expect(await lockPid(dbFile)).toBe(server.pid);
