@@ -21,7 +21,7 @@ import {
   type Scheme,
 } from '@contracts/api/schemes';
 import { buildScheme } from '../support/builders';
-import { startFakeSmtp, unreachableSmtpUrl, type FakeSmtpServer } from './support/fake-smtp';
+import { startFakeSmtp, UNREACHABLE_SMTP_URL, type FakeSmtpServer } from './support/fake-smtp';
 import { GIF_BYTES, JPEG_BYTES, PNG_BYTES } from './support/fixtures';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -433,7 +433,7 @@ describe('review mail', () => {
     });
 
     it('answers 502 when the server cannot be reached; the mail stays, not sent', async () => {
-      await open({ SMTP_URL: await unreachableSmtpUrl() });
+      await open({ SMTP_URL: UNREACHABLE_SMTP_URL });
       const image = await reviewImage();
       const response = await sendMail({ email: REVIEWER, schemeName: SCHEME, image });
       expect(response.status).toBe(502);

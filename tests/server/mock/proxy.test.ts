@@ -299,9 +299,9 @@ describe('a target that fails', () => {
   });
 
   it('answers 502 naming the target when nothing listens there', async () => {
-    const gone = await listenRaw((_req, res) => res.end());
-    const deadUrl = gone.url;
-    await gone.close();
+    // The discard port: below the range the system gives out, so no other test's server is
+    // given it meanwhile, as a port just closed could be.
+    const deadUrl = 'http://127.0.0.1:9';
     mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: deadUrl } });
     mockServer = await listen(mock.app);
     const answer = await call(mockServer.url, 'GET', '/api/only-the-backend');

@@ -105,11 +105,8 @@ export async function startFakeSmtp(
   };
 }
 
-/** An SMTP URL where nothing listens (a port just given back by the system). */
-export async function unreachableSmtpUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `smtp://127.0.0.1:${port}`;
-}
+/**
+ * An SMTP URL where nothing listens: the discard port, below the range the system gives out. A
+ * port just given back by the system would do only until another test's server is given it.
+ */
+export const UNREACHABLE_SMTP_URL = 'smtp://127.0.0.1:9';
