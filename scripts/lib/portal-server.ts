@@ -18,7 +18,7 @@ export interface RunningServer {
 }
 
 /** The line the server prints once it listens, with the port it got. */
-const LISTENING = /Portal running on http:\/\/localhost:(\d+)/;
+export const LISTENING_LINE = /Portal running on http:\/\/localhost:(\d+)/;
 
 /**
  * The port of a server started with PORT=0, read from the line it prints once it listens: the
@@ -33,7 +33,7 @@ export async function listeningPort(
 ): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const port = LISTENING.exec(output())?.[1];
+    const port = LISTENING_LINE.exec(output())?.[1];
     if (port !== undefined) return Number(port);
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);

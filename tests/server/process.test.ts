@@ -14,7 +14,7 @@ import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
-import { compiledServer } from '../../scripts/lib/portal-server';
+import { compiledServer, LISTENING_LINE } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
@@ -62,7 +62,7 @@ async function startServer(env: Record<string, string>) {
   const child = runServer({ PORT: '0', ...env });
   const exited = exitOf(child);
   try {
-    const [, port] = await firstLineMatching(child, /Portal running on http:\/\/localhost:(\d+)/);
+    const [, port] = await firstLineMatching(child, LISTENING_LINE);
     return {
       child,
       port: Number(port),
@@ -142,9 +142,9 @@ async function startUnreaped(env: Record<string, string>) {
       if (pid !== undefined && processState(Number(pid)) === 'Z') {
         throw new Error(`the server exited:\n${output}`);
       }
-      return pid !== undefined && output.includes('Portal running on');
+      return pid !== undefined && LISTENING_LINE.test(output);
     }, 60_000);
-    const port = Number(/Portal running on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
+    const port = Number(LISTENING_LINE.exec(output)?.[1]);
     return { parent, pid: Number(serverPid()), port };
   } catch (error) {
     parent.kill('SIGKILL');
@@ -166,7 +166,7 @@ describe('server processes', () => {
     const child = runServer({ PORT: '0', DB_FILE: dbFile, TOKEN_SECRET: '' });
     const exited = exitOf(child);
     try {
-      const [, port] = await firstLineMatching(child, /Portal running on http:\/\/localhost:(\d+)/);
+      const [, port] = await firstLineMatching(child, LISTENING_LINE);
       const response = await fetch(`http://localhost:${port}/api${API_PATHS.tokens}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
