@@ -182,8 +182,11 @@ describe('focus after a step change and after an invalid save', () => {
     const profile = await createProfile();
     await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
     await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Site Pages');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    // The tab just clicked, of the same text, holds the focus until the new step takes it.
+    const pagesHeading = stepHeading('Site Pages');
+    await pagesHeading.waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
+    expect(await pagesHeading.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('link', { name: 'Site Setting', exact: true }).click();
