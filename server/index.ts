@@ -46,6 +46,18 @@ function startScenario(config: ServerConfig): ScenarioChoice | undefined {
 
 /** How long in-flight requests may take to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long a stopped server waits for its last work (the log's writes) before it exits anyway. */
+const EXIT_GRACE_MS = 2_000;
+
+/**
+ * Ends the process with `code` once its event loop is empty: the log's last lines are written
+ * asynchronously (http/logging.ts), and process.exit would end the process before a write in
+ * flight is done. A handle left open does not hold the process past EXIT_GRACE_MS.
+ */
+function exitWhenIdle(code: number): void {
+  process.exitCode = code;
+  setTimeout(() => process.exit(), EXIT_GRACE_MS).unref();
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -97,7 +109,7 @@ async function main(): Promise<void> {
   // A port in use stops the start; a later server error (a refused accept) is logged.
   const cannotListen = (error: Error): void => {
     logger.fatal({ err: error }, 'cannot listen');
-    process.exit(1);
+    exitWhenIdle(1);
   };
   server.once('error', cannotListen);
   server.listen(config.port, () => {
@@ -119,11 +131,11 @@ async function main(): Promise<void> {
         .close()
         .then(() => {
           logger.info('stopped');
-          process.exit(0);
+          exitWhenIdle(0);
         })
         .catch((error: unknown) => {
           logger.fatal({ err: error }, 'pending writes failed');
-          process.exit(1);
+          exitWhenIdle(1);
         });
     });
     server.closeIdleConnections();

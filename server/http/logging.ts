@@ -18,9 +18,11 @@ export const REDACTED_PATHS = [
 /**
  * The process logger, writing to stdout asynchronously (pino's `sync: false`): lines logged while
  * a write is in progress go out together in the next one, instead of one write system call per
- * request line on the request's own time. pino flushes what is pending when the
- * process exits, including after a fatal error or an uncaught exception; only a process killed
- * outright (SIGKILL) can lose the lines of its last moment.
+ * request line on the request's own time. When the process exits, pino writes the lines still
+ * queued, but not the one whose write is already in libuv's thread pool: `process.exit` can end
+ * the process before that write is done. So the server ends by letting its event loop empty
+ * (exitWhenIdle in server/index.ts), and only a process ended outright (SIGKILL, a crash) can
+ * lose the lines of its last moment.
  */
 export function createLogger(level: LogLevel): Logger {
   return pino(

@@ -22,6 +22,8 @@ const STOP_WITHIN_MS = 30_000;
 interface Started {
   npm: ChildProcess;
   output: () => string;
+  /** Resolves once npm has exited and every process writing to its output has closed it. */
+  closed: Promise<void>;
   /** The start script's process and the server's. */
   startPid: number;
   serverPid: number;
@@ -68,6 +70,7 @@ async function npmStart(dataDir: string): Promise<Started> {
   let log = '';
   npm.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   npm.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const closed = new Promise<void>((resolve) => npm.once('close', () => resolve()));
   let port: number;
   try {
     port = await listeningPort(npm, () => log, 80_000);
@@ -77,7 +80,7 @@ async function npmStart(dataDir: string): Promise<Started> {
   }
   // The server's log lines carry its pid; the start script is its parent.
   const serverPid = Number(/"pid":(\d+)/.exec(log)?.[1]);
-  return { npm, output: () => log, startPid: parentOf(serverPid), serverPid, port };
+  return { npm, output: () => log, closed, startPid: parentOf(serverPid), serverPid, port };
 }
 
 describe('npm start', () => {
@@ -113,6 +116,8 @@ describe('npm start', () => {
     started = await npmStart(dataDir);
     started.npm.kill('SIGTERM');
     expect(await untilEnded([started.startPid, started.serverPid])).toEqual([]);
+    // The server's last lines may still be in the pipe when it has ended.
+    await started.closed;
     expect(started.output()).toContain('"msg":"stopped"');
   });
 
@@ -120,6 +125,8 @@ describe('npm start', () => {
     started = await npmStart(dataDir);
     process.kill(started.startPid, 'SIGTERM');
     expect(await untilEnded([started.startPid, started.serverPid])).toEqual([]);
+    // The server's last lines may still be in the pipe when it has ended.
+    await started.closed;
     expect(started.output()).toContain('"msg":"stopped"');
   });
 });
