@@ -204,7 +204,11 @@ describe('export and import of a configuration', () => {
 
     // The demo site's file is named after its program too.
     await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${DEMO.profileId}`);
-    await page.getByRole('region', { name: SUMMARY_LABEL.clientSetup }).waitFor();
+    // The summary shown is still the other site's until the demo site's has loaded.
+    await page
+      .getByRole('region', { name: SUMMARY_LABEL.clientSetup })
+      .getByText(DEMO.programName, { exact: true })
+      .waitFor();
     const [demoDownload] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: SUMMARY_LABEL.export }).click(),
