@@ -1,10 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { JOURNAL_TEXT, type JournalPage } from '@contracts/api/journal';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { JOURNAL_EMBEDDED, JOURNAL_TEXT, type JournalPage } from '@contracts/api/journal';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
-import { renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import {
+  deferred,
+  installFakeFetch,
+  type FakeFetch,
+  type FakeResponse,
+} from '../../support/fake-fetch';
 import {
   installJournalServer,
   makePage,
@@ -63,6 +68,34 @@ const rows = (section: HTMLElement) =>
     .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
 
 describe('summary (step 6 of 6)', () => {
+  it("another site's summary opened in its place shows the loading state, never the first site's data", async () => {
+    const other = makeProfile({
+      profileId: 2,
+      programId: 12,
+      siteUrl: 'books',
+      title: 'Books balance',
+    });
+    journal.profiles.push(other);
+    const answer = deferred<FakeResponse>();
+    server.on('GET /api/myjournal/profiles/2', () => answer.promise);
+    server.on('GET /api/myjournal/profiles/2/pages', {
+      body: embeddedList(JOURNAL_EMBEDDED.pages, []),
+    });
+    const { router } = openSummary();
+    const setup = await screen.findByRole('region', { name: 'Client Setup' });
+    expect(within(setup).getByText('Coffee Gift')).toBeInTheDocument();
+
+    await act(() => router.navigate(withId(paths.mj.wizard.summary, 2)));
+    expect(screen.queryByText('Coffee Gift')).not.toBeInTheDocument();
+    expect(screen.queryByText('Coffee balance')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+
+    act(() => answer.resolve({ body: other }));
+    const otherSetup = await screen.findByRole('region', { name: 'Client Setup' });
+    expect(within(otherSetup).getByText('Books Gift')).toBeInTheDocument();
+    expect(screen.getByText('Books balance')).toBeInTheDocument();
+  });
+
   it('client setup and site settings, "-" for empty values, Production from the location flag', async () => {
     openSummary();
     const setup = await screen.findByRole('region', { name: 'Client Setup' });

@@ -82,10 +82,12 @@ export interface WizardFrameProps {
  * For every step of every area it also
  * - asks before leaving a step, or the page, with unsaved changes (UnsavedChangesGuard);
  * - on a step change scrolls to the top and moves the focus to the step's heading;
+ * - mounts the step afresh when the route's id changes;
  * - after a save that failed validation, scrolls to and focuses the first field in error.
  */
 export function WizardFrame({ title, tabs, isEnabled, stepLabel, children }: WizardFrameProps) {
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
   const index = tabs.findIndex((tab) => matches(pathname, tab));
   const current = tabs[index];
   const step = index >= 0 ? stepLabel(index, tabs.length) : null;
@@ -124,7 +126,9 @@ export function WizardFrame({ title, tabs, isEnabled, stepLabel, children }: Wiz
               {step ? <p className="text-body-secondary mb-0">{step}</p> : null}
             </header>
           ) : null}
-          <Outlet />
+          {/* A step opened for another id in the same place starts over: a query kept across the
+              change would show, save or export the previous record until the new one arrives. */}
+          <Outlet key={params.get('id') ?? ''} />
         </section>
       </div>
     </UnsavedChangesGuard>
