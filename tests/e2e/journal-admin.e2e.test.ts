@@ -204,7 +204,8 @@ describe('export and import of a configuration', () => {
 
     // The demo site's file is named after its program too.
     await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${DEMO.profileId}`);
-    // The summary shown is still the other site's until the demo site's has loaded.
+    // Right after the address changes in place, the other site's summary can still be on the
+    // page: wait for the demo site's own.
     await page
       .getByRole('region', { name: SUMMARY_LABEL.clientSetup })
       .getByText(DEMO.programName, { exact: true })

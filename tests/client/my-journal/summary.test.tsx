@@ -68,7 +68,7 @@ const rows = (section: HTMLElement) =>
     .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent ?? ''}`);
 
 describe('summary (step 6 of 6)', () => {
-  it("another site's summary opened in its place shows the loading state, never the first site's data", async () => {
+  it("another site's summary opened in its place shows nothing of the first site while it loads", async () => {
     const other = makeProfile({
       profileId: 2,
       programId: 12,
