@@ -14,7 +14,7 @@ import {
 } from './lib/build-client.mjs';
 import { ensureTestBrowser } from './lib/chromium.mjs';
 import { runContracts } from './lib/pact-drift.mjs';
-import { bin, browserWorkers, run, runCaptured } from './lib/run.mjs';
+import { bin, browserWorkers, run, runCaptured, TYPECHECK } from './lib/run.mjs';
 
 console.log(`Node ${process.version}`);
 
@@ -73,7 +73,7 @@ const stages = [
     'typecheck, lint, format and the client build',
     () =>
       sideBySide([
-        ['typecheck', () => runCaptured(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])],
+        ['typecheck', () => runCaptured(...TYPECHECK)],
         ['lint', () => runCaptured(bin('eslint'), ['--max-warnings', '0', '.'])],
         ['format', () => runCaptured(bin('prettier'), ['--check', '--log-level', 'warn', '.'])],
         ['client build (webpack, production)', buildClient],

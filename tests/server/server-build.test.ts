@@ -51,7 +51,8 @@ describe('the compiled server', () => {
     write(
       base,
       'tsconfig.json',
-      JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@shared/*': ['shared/*'] } } }),
+      // As the project's: paths relative to the tsconfig, no baseUrl (TypeScript 7 has none).
+      JSON.stringify({ compilerOptions: { paths: { '@shared/*': ['./shared/*'] } } }),
     );
     write(base, 'package-lock.json', '{}\n');
     write(base, 'shared/greeting.ts', "export const GREETING: string = 'hello';\n");

@@ -16,3 +16,9 @@ declare module '*.css?raw' {
   const text: string;
   export default text;
 }
+/**
+ * A stylesheet imported for its side effect: webpack extracts it into the page's CSS (MiniCss).
+ * `?login`: the part of it the login screen uses (client/src/main.tsx, the CSS subset loader).
+ */
+declare module '*.css';
+declare module '*.css?login';
