@@ -54,9 +54,9 @@ export function runCaptured(command, args, { env = {} } = {}) {
 }
 
 /**
- * `npm run typecheck`, as package.json has it: TypeScript 7, the native compiler, on one thread.
- * It checks the whole project in about a third of the CPU time TypeScript 5.9 takes, and on one
- * thread it uses less CPU and no more time than on several here. TypeScript 5.9 (`typescript`)
+ * The typecheck of `npm test` and `npm run typecheck`: TypeScript 7, the native compiler, on one
+ * thread. It checks the whole project in about a third of the CPU time TypeScript 5.9 takes, and
+ * on one thread it uses less CPU and no more time than on several here. TypeScript 5.9 (`typescript`)
  * stays for the tools that call the compiler's JavaScript API, which TypeScript 7 does not have:
  * typescript-eslint, ts-loader, and ts-node for webpack's config. Both install a `tsc` command,
  * so this names TypeScript 7's by its path.
