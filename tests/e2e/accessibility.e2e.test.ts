@@ -19,6 +19,7 @@ import {
   SETTINGS_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
 import { axeViolations } from './support/axe';
+import { waitForFocus } from './support/browser';
 import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
 import { solidPng } from './support/png';
 import { browserSuite } from './support/suite';
@@ -149,8 +150,7 @@ describe('dialogs keep the keyboard focus', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.logoutTitle });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: DIALOG_TEXT.ok }).waitFor();
-    await page.waitForFunction(() => document.activeElement?.textContent === 'OK');
+    await waitForFocus(dialog.getByRole('button', { name: DIALOG_TEXT.ok }));
 
     const seen: (string | null)[] = [];
     for (let press = 0; press < 5; press += 1) {
@@ -170,10 +170,7 @@ describe('dialogs keep the keyboard focus', () => {
 
     await dialog.getByRole('button', { name: DIALOG_TEXT.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.waitForFunction(
-      (name) => document.activeElement?.textContent === name,
-      LAYOUT_TEXT.logout,
-    );
+    await waitForFocus(logout);
   });
 });
 
@@ -185,8 +182,7 @@ describe('focus after a step change and after an invalid save', () => {
     // The tab just clicked, of the same text, holds the focus until the new step takes it.
     const pagesHeading = stepHeading('Site Pages');
     await pagesHeading.waitFor();
-    await page.waitForFunction(() => document.activeElement?.tagName === 'H2');
-    expect(await pagesHeading.evaluate((element) => element === document.activeElement)).toBe(true);
+    await waitForFocus(pagesHeading);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('link', { name: 'Site Setting', exact: true }).click();
@@ -197,11 +193,8 @@ describe('focus after a step change and after an invalid save', () => {
     await title.fill('');
     await page.getByRole('button', { name: SAVE_AND_CONTINUE }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      () => document.activeElement?.getAttribute('aria-invalid') === 'true',
-    );
+    await waitForFocus(title);
     expect(await fieldError(title)).toBe(FIELD_MESSAGES.required);
-    expect(await title.evaluate((element) => element === document.activeElement)).toBe(true);
 
     // Unsaved now: leave without saving.
     await page.getByRole('link', { name: 'Site Pages', exact: true }).click();

@@ -15,6 +15,7 @@ import {
 import { SCHEME_EMBEDDED, SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
 import { REVIEW_SCREEN_TEXT } from '@/features/schemes/lib/import-review';
 import { axeViolations } from './support/axe';
+import { waitForFocus } from './support/browser';
 import {
   MASTER_BIN,
   checkBalanceOnSite,
@@ -181,9 +182,8 @@ describe('the review of a card import', () => {
       await page.keyboard.press('Enter');
       await gridRow(page, 6).getByText(REVIEW_TEXT.fixed, { exact: true }).waitFor();
       expect(await balanceCell.getAttribute('aria-invalid')).toBeNull();
-      expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
-        '40.00',
-      );
+      await waitForFocus(balanceCell, { within: true });
+      expect(await balanceCell.innerText()).toContain('40.00');
 
       // 2b. A whole kind in bulk: the PIN lines, set to one PIN.
       await filters(page)

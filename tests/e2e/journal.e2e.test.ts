@@ -26,6 +26,7 @@ import {
   STEP_TITLE,
   SUMMARY_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
+import { waitForFocus } from './support/browser';
 import { answerDialog, JournalApi, newSitePage, signIn, unexpectedErrors } from './support/journal';
 import { solidPng } from './support/png';
 import { browserSuite } from './support/suite';
@@ -195,7 +196,7 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     await page.keyboard.press('Enter');
     await menu.getByRole('button', { name: `Font ${FONT_FAMILIES[1]!.name}` }).waitFor();
     // Focus is back on the button.
-    expect(await menuFont.evaluate((element) => element === document.activeElement)).toBe(true);
+    await waitForFocus(menuFont);
 
     // The colour picker's run-time <style> carries the page's CSP nonce: it applies, and no
     // violation is reported (newPage collects console errors).
@@ -264,13 +265,11 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     );
     await page.keyboard.press('Shift+Tab');
     const toolbar = page.getByRole('toolbar');
-    expect(await toolbar.evaluate((element) => element.contains(document.activeElement))).toBe(
-      true,
-    );
+    await waitForFocus(toolbar, { within: true });
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
     const italic = page.getByRole('button', { name: RICH_TEXT_TEXT.italic, exact: true });
-    expect(await italic.evaluate((element) => element === document.activeElement)).toBe(true);
+    await waitForFocus(italic);
     await page.keyboard.press('Enter');
     await faq.locator('em', { hasText: FAQ_TEXT }).waitFor();
     expect(await italic.getAttribute('aria-pressed')).toBe('true');

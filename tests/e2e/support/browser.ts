@@ -1,5 +1,11 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /**
  * The browser: CHROMIUM_PATH, which the test commands set (scripts/lib/chromium.mjs: Debian's
@@ -56,4 +62,29 @@ export async function newPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   return { page, errors };
+}
+
+/**
+ * Waits until `locator`'s element has the focus (`within`: holds it, itself or a descendant), and
+ * fails naming the element that has it instead. The app moves focus in an effect after the render
+ * a test waits for, so a check made once could run just before the move on a loaded machine.
+ */
+export async function waitForFocus(
+  locator: Locator,
+  { within = false, timeout = 10_000 }: { within?: boolean; timeout?: number } = {},
+): Promise<void> {
+  const page = locator.page();
+  const element = await locator.elementHandle({ timeout });
+  await page
+    .waitForFunction(
+      ([target, inside]) =>
+        target !== null &&
+        (inside ? target.contains(document.activeElement) : target === document.activeElement),
+      [element, within] as const,
+      { timeout },
+    )
+    .catch(async () => {
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+      throw new Error(`${String(locator)} does not have the focus; focused: ${focused}`);
+    });
 }

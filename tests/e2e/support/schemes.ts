@@ -17,6 +17,7 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { API_PATHS } from '@contracts/api/paths';
 import { COMMON_TEXT } from '@/config/texts';
 import { ACTIVATION_TEXT, GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { waitForFocus } from './browser';
 import { answerDialog, DEMO_USER, fieldError, openRoute } from './journal';
 import type { BrowserSuite } from './suite';
 
@@ -368,17 +369,7 @@ export async function dismissFormNotValid(page: Page, key: 'Enter' | 'Escape'): 
   await saveButton(page).click();
   const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.errorTitle, exact: true });
   await dialog.getByText(DIALOG_TEXT.formNotValid, { exact: true }).waitFor();
-  const ok = dialog.getByRole('button', { name: DIALOG_TEXT.ok, exact: true });
-  await page
-    .waitForFunction(
-      (element) => element !== null && element === document.activeElement,
-      await ok.elementHandle(),
-      { timeout: 10_000 },
-    )
-    .catch(async () => {
-      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-      throw new Error(`the dialog's OK button is not focused; focused: ${focused}`);
-    });
+  await waitForFocus(dialog.getByRole('button', { name: DIALOG_TEXT.ok, exact: true }));
   await page.keyboard.press(key);
   await dialog.waitFor({ state: 'detached', timeout: 10_000 });
   const handle = await page
