@@ -74,13 +74,27 @@ export interface RenderAppResult extends RenderResult {
 
 const routers: AppRouter[] = [];
 
+/**
+ * Hash changes the router did not make. The app navigates through the History API, which fires
+ * no hashchange. One fires when a link's own default action runs instead, which in jsdom happens
+ * when a test clicks a link that a re-render has already taken out of the page: React no longer
+ * handles the click, and the test passes only because the address it expects is the link's. The
+ * test then fails in afterEach, naming the address.
+ */
+const hashChanges: string[] = [];
+const recordHashChange = () => hashChanges.push(window.location.hash);
+
 /** Renders the whole app with a fresh store (built after any cookie the test has set). */
 export function renderApp({
   route = '/',
   preloadedState,
   fakeTimers = false,
 }: RenderAppOptions = {}): RenderAppResult {
-  window.location.hash = `#${route}`;
+  // The address the router starts from, set without a navigation: assigning location.hash would
+  // also queue a hashchange that reaches the new router after its first render, as a second
+  // arrival at the same route.
+  window.history.replaceState(null, '', `#${route}`);
+  window.addEventListener('hashchange', recordHashChange);
   const store = makeStore(preloadedState);
   const router = createAppRouter();
   routers.push(router);
@@ -102,4 +116,12 @@ afterEach(() => {
   Cookies.remove(TOKEN_COOKIE, { path: '/' });
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
+  window.removeEventListener('hashchange', recordHashChange);
+  const changed = hashChanges.splice(0);
+  if (changed.length > 0) {
+    throw new Error(
+      `The address changed outside the app's router (to ${changed.join(', ')}): was a link ` +
+        'clicked after a re-render had replaced it?',
+    );
+  }
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { JOURNAL_TEXT } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { paths } from '@/config/paths';
@@ -131,12 +131,12 @@ describe('journal dashboard', () => {
   });
 
   it('a card opens the wizard at step 1 with its id; "Add New" without one', async () => {
-    const { user } = openDashboard();
+    const { user, router } = openDashboard();
     await user.click(
       within(await card('Coffee balance')).getByRole('link', { name: 'Coffee balance' }),
     );
     await waitFor(() => expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}?id=1`));
-    window.location.hash = `#${paths.mj.dashboard.path}`;
+    await act(() => router.navigate(paths.mj.dashboard.path));
     await user.click(await screen.findByRole('link', { name: 'Add New' }));
     await waitFor(() => expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}`));
   });
