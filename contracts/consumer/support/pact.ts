@@ -72,18 +72,21 @@ export const PACT_TOKEN: Token = {
 /**
  * The client's real store, pointed at the Pact mock server with the default base layout
  * (API base /api, URL base the root, merchant base /api), so pacts record the paths the real
- * client calls.
+ * client calls. Its development checks warn only past 500 ms (store.ts).
  */
 export function storeFor(mockUrl: string, token: Token | null = PACT_TOKEN): AppStore {
-  const store = makeStore({
-    config: {
-      ...DEFAULT_RUNTIME_CONFIG,
-      apiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.apiBase}`,
-      urlBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.urlBase}`,
-      merchantApiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.merchantApiBase}`,
+  const store = makeStore(
+    {
+      config: {
+        ...DEFAULT_RUNTIME_CONFIG,
+        apiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.apiBase}`,
+        urlBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.urlBase}`,
+        merchantApiBase: `${mockUrl}${DEFAULT_RUNTIME_CONFIG.merchantApiBase}`,
+      },
+      session: { token },
     },
-    session: { token },
-  });
+    { checksWarnAfterMs: 500 },
+  );
   stores.push(store);
   return store;
 }

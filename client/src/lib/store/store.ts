@@ -45,6 +45,12 @@ function withLogoutReset(reducer: RootReducer): RootReducer {
 export interface MakeStoreOptions {
   /** Persist the session slice to sessionStorage (the app does; tests usually don't). */
   persist?: boolean;
+  /**
+   * How long Redux Toolkit's development checks of each action (immutable and serializable
+   * state) may take before they warn; its default is 32 ms. The contract tests run beside the
+   * browser tests on a busy machine, where a check of a small state can wait that long for a core.
+   */
+  checksWarnAfterMs?: number;
 }
 
 /** A fresh store. Tests build one per test; `main.tsx` builds the app's with persistence. */
@@ -59,6 +65,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
       })
     : appReducer;
 
+  const warnAfter =
+    options.checksWarnAfterMs === undefined ? {} : { warnAfter: options.checksWarnAfterMs };
   const listener = createListenerMiddleware<RootState>();
   listener.startListening({
     actionCreator: sessionExpired,
@@ -72,7 +80,11 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
     preloadedState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        immutableCheck: warnAfter,
+        serializableCheck: {
+          ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
+          ...warnAfter,
+        },
       })
         .prepend(listener.middleware)
         .concat(api.middleware, urlApi.middleware, merchantApi.middleware),
