@@ -29,9 +29,7 @@
  *    BENCH_IMPORT_BALANCE_LINES (200,000) line file's. Both in the same server in the same state,
  *    alternating for BENCH_IMPORT_BALANCE_ROUNDS (5) rounds (the order swapped each round, as
  *    bench/api.ts does): met when the median of the rounds' rate ratios is 90% or more (the
- *    spread of repeated runs of the same check on this shared machine). Also printed: the ratio to
- *    the old ndjson store's 200,000-card figure the README recorded (measured in-process by the
- *    main bench, with logging off, so only indicative).
+ *    spread of repeated runs of the same check on this shared machine).
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -78,8 +76,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const GOAL = { seconds: 5, rssMb: 150, p99Ms: 50, balanceRatio: 0.9 };
-/** README "Benchmarks and size": balance checks against 200,000 cards in the old ndjson store. */
-const OLD_STORE_BALANCE_PER_SECOND = 860;
 const RSS_SAMPLE_MS = 50;
 const READER_PAUSE_MS = 50;
 /** Raised so the load is not refused (npm start reads the same variables); printed. */
@@ -560,9 +556,6 @@ export async function benchImports(): Promise<boolean> {
     console.log(
       `    ${LINES} / ${BALANCE_LINES} lines: ${(ratio * 100).toFixed(0)}% of the rate, p99 ${p99Ratio.toFixed(2)}x;` +
         ` at least as fast (>= ${GOAL.balanceRatio * 100}%, the spread of repeated runs): ${verdict(ratio >= GOAL.balanceRatio)}`,
-    );
-    console.log(
-      `    against the old ndjson store's ${OLD_STORE_BALANCE_PER_SECOND} req/s at 200,000 cards (README; in-process, logging off: indicative): ${((medianOf('main', 'perSecond') / OLD_STORE_BALANCE_PER_SECOND) * 100).toFixed(0)}%`,
     );
     const failed =
       [small, main, large].some((run) => run.failures.length > 0) || balanceFailures.length > 0;
