@@ -67,24 +67,28 @@ export async function newPage(
 /**
  * Waits until `locator`'s element has the focus (`within`: holds it, itself or a descendant), and
  * fails naming the element that has it instead. The app moves focus in an effect after the render
- * a test waits for, so a check made once could run just before the move on a loaded machine.
+ * a test waits for, so a check made once could run just before the move on a loaded machine. The
+ * locator is resolved afresh at each look (once a frame), so a re-render that replaces the element
+ * does not leave the wait watching the old one.
  */
 export async function waitForFocus(
   locator: Locator,
   { within = false, timeout = 10_000 }: { within?: boolean; timeout?: number } = {},
 ): Promise<void> {
   const page = locator.page();
-  const element = await locator.elementHandle({ timeout });
-  await page
-    .waitForFunction(
-      ([target, inside]) =>
-        target !== null &&
-        (inside ? target.contains(document.activeElement) : target === document.activeElement),
-      [element, within] as const,
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const focused = await locator.evaluate(
+      (element, inside) =>
+        inside ? element.contains(document.activeElement) : element === document.activeElement,
+      within,
       { timeout },
-    )
-    .catch(async () => {
-      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
-      throw new Error(`${String(locator)} does not have the focus; focused: ${focused}`);
-    });
+    );
+    if (focused) return;
+    if (Date.now() > deadline) {
+      const active = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200));
+      throw new Error(`${String(locator)} does not have the focus; focused: ${active}`);
+    }
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
 }
