@@ -74,6 +74,9 @@ export interface RenderAppResult extends RenderResult {
 
 const routers: AppRouter[] = [];
 
+/** Redux Toolkit's development checks warn past this, not its 32 ms (store.ts). */
+const CHECKS_WARN_AFTER_MS = 500;
+
 /**
  * Hash changes the router did not make. The app navigates through the History API, which fires
  * no hashchange. One fires when a link's own default action runs instead, which in jsdom happens
@@ -95,7 +98,7 @@ export function renderApp({
   // arrival at the same route.
   window.history.replaceState(null, '', `#${route}`);
   window.addEventListener('hashchange', recordHashChange);
-  const store = makeStore(preloadedState);
+  const store = makeStore(preloadedState, { checksWarnAfterMs: CHECKS_WARN_AFTER_MS });
   const router = createAppRouter();
   routers.push(router);
   const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});

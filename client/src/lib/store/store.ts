@@ -47,8 +47,9 @@ export interface MakeStoreOptions {
   persist?: boolean;
   /**
    * How long Redux Toolkit's development checks of each action (immutable and serializable
-   * state) may take before they warn; its default is 32 ms. The contract tests run beside the
-   * browser tests on a busy machine, where a check of a small state can wait that long for a core.
+   * state) may take before they warn; its default is 32 ms. The client and contract tests allow
+   * more: on a busy machine (the contract tests run beside the browser tests) a check of a small
+   * state can wait that long for a core.
    */
   checksWarnAfterMs?: number;
 }
