@@ -160,4 +160,20 @@ describe('the rich-text editor in a page editor', () => {
     await contentBox().locator('a').waitFor({ state: 'detached' });
     expect(await saveAndRead(profileId)).toBe('<p>Visit us</p>');
   });
+
+  it('a click into stored content that the editor writes its own way is not a change', async () => {
+    // The editor writes a link with rel="noopener noreferrer nofollow"; stored without it, the
+    // content is still what was loaded until something is edited.
+    const { box } = await openLoginEditor(
+      '<p>Enter your <strong>card</strong> and <a href="https://example.com">PIN</a>.</p>',
+    );
+    await box.getByText('card', { exact: true }).click();
+    await showsPressed(RICH_TEXT_TEXT.bold, true);
+    await box.getByRole('link', { name: 'PIN', exact: true }).click();
+    await showsPressed(RICH_TEXT_TEXT.link, true);
+
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'Site Pages', exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
 });

@@ -189,6 +189,13 @@ export function RichTextField({
   });
   /** The HTML this editor last stored, to tell its own changes from outside ones. */
   const stored = useRef<HtmlValue>(input.value || undefined);
+  /**
+   * The value the form gave the editor, and the editor's own HTML of it. TipTap writes a document
+   * its own way (a link gains rel="noopener noreferrer nofollow") and may report an update with
+   * nothing edited (a click on a link): an update whose HTML is the editor's own HTML of the given
+   * value stores the given value, so the form does not count it as a change.
+   */
+  const given = useRef<{ value: HtmlValue; html: HtmlValue } | null>(null);
 
   // Options kept stable across renders: TipTap compares them on every render and re-applies
   // changed ones to the editor.
@@ -215,13 +222,22 @@ export function RichTextField({
     content,
     editorProps,
     onUpdate: ({ editor: current }) => {
-      const value = valueOf(current);
+      const html = valueOf(current);
+      const value =
+        given.current !== null && html === given.current.html ? given.current.value : html;
       stored.current = value;
       field.current.onChange(value);
     },
     onFocus: () => field.current.onFocus(),
     onBlur: () => field.current.onBlur(),
   });
+
+  // The editor's own HTML of the value it was made with.
+  useEffect(() => {
+    if (editor && given.current === null) {
+      given.current = { value: stored.current, html: valueOf(editor) };
+    }
+  }, [editor]);
 
   // A value set from outside (the form loading or resetting) replaces the content.
   useEffect(() => {
@@ -230,6 +246,7 @@ export function RichTextField({
     if (value === stored.current) return;
     stored.current = value;
     editor.commands.setContent(value ?? '', { emitUpdate: false });
+    given.current = { value, html: valueOf(editor) };
   }, [editor, input.value]);
 
   useEffect(() => {
