@@ -3,7 +3,8 @@ import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { LAYOUT_TEXT } from '@/config/texts';
-import { currentPath, renderApp, setTokenCookie } from '../support/client-app';
+import { DASHBOARD_TEXT } from '@/features/my-journal/lib/journal-texts';
+import { currentPath, renderApp, setTokenCookie, typeAddress } from '../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../support/fake-fetch';
 import {
   installJournalServer,
@@ -69,6 +70,35 @@ describe('leaving a step with unsaved changes', () => {
     await user.click(within(sidebar).getByRole('link', { name: LAYOUT_TEXT.myJournal }));
     await user.click(await screen.findByRole('button', { name: UNSAVED_CHANGES_TEXT.leave }));
     await waitFor(() => expect(currentPath()).toBe(paths.mj.dashboard.path));
+  });
+
+  it("asks when another screen's address is typed or opened from a bookmark", async () => {
+    const { user } = renderApp({ route: withId(paths.mj.wizard.setting, 1) });
+    await user.type(await screen.findByLabelText('Site Title'), ' shop');
+
+    typeAddress(paths.mj.dashboard.path);
+    const dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    expect(dialog).toHaveAccessibleDescription(UNSAVED_CHANGES_TEXT.message);
+    // The step's address is back at once, and Stay keeps the step and what was typed.
+    expect(window.location.hash).toBe(`#${withId(paths.mj.wizard.setting, 1)}`);
+    await user.click(within(dialog).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath()).toBe(paths.mj.wizard.setting.path);
+    expect(screen.getByLabelText('Site Title')).toHaveValue('Coffee balance shop');
+
+    typeAddress(paths.mj.dashboard.path);
+    await user.click(await screen.findByRole('button', { name: UNSAVED_CHANGES_TEXT.leave }));
+    expect(await screen.findByRole('heading', { name: DASHBOARD_TEXT.title })).toBeVisible();
+    expect(currentPath()).toBe(paths.mj.dashboard.path);
+    expect(journal.writes()).toEqual([]);
+  });
+
+  it('a typed address moves without a question when nothing is unsaved', async () => {
+    renderApp({ route: withId(paths.mj.wizard.setting, 1) });
+    await screen.findByLabelText('Site Title');
+    typeAddress(paths.mj.dashboard.path);
+    expect(await screen.findByRole('heading', { name: DASHBOARD_TEXT.title })).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('does not ask when the save itself moves on', async () => {

@@ -233,6 +233,28 @@ describe('leaving with unsaved changes asks first', () => {
     ).toBe('Accessible site');
   });
 
+  it('an address typed in the address bar: Stay keeps the step and what was typed, Leave goes', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
+    const title = page.getByLabel(SETTINGS_LABEL.title, { exact: true });
+    await title.fill('A changed title');
+
+    // Only the part after # differs: the browser moves within the page, without beforeunload.
+    await openRoute(page, suite.baseUrl, paths.mj.dashboard.path);
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, {
+      message: UNSAVED_CHANGES_TEXT.message,
+      button: UNSAVED_CHANGES_TEXT.stay,
+    });
+    await stepHeading('Site Setting').waitFor();
+    expect(await title.inputValue()).toBe('A changed title');
+    expect(page.url()).toContain(withId(paths.mj.wizard.setting, profile.profileId));
+
+    await openRoute(page, suite.baseUrl, paths.mj.dashboard.path);
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.leave });
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    expect(page.url()).toContain(paths.mj.dashboard.path);
+  });
+
   it('an image chosen but not uploaded holds the step', async () => {
     const profile = await createProfile();
     await openStep(paths.mj.wizard.media, profile.profileId, 'Media Upload');

@@ -82,10 +82,26 @@ const CHECKS_WARN_AFTER_MS = 500;
  * no hashchange. One fires when a link's own default action runs instead, which in jsdom happens
  * when a test clicks a link that a re-render has already taken out of the page: React no longer
  * handles the click, and the test passes only because the address it expects is the link's. The
- * test then fails in afterEach, naming the address.
+ * test then fails in afterEach, naming the address. Addresses a test types (`typeAddress`) are
+ * expected.
  */
 const hashChanges: string[] = [];
-const recordHashChange = () => hashChanges.push(window.location.hash);
+const typedAddresses: string[] = [];
+const recordHashChange = (event: HashChangeEvent) => {
+  const { hash } = new URL(event.newURL);
+  const typed = typedAddresses.indexOf(hash);
+  if (typed >= 0) typedAddresses.splice(typed, 1);
+  else hashChanges.push(hash);
+};
+
+/**
+ * Changes the address outside the router, as an operator typing it or opening a bookmark in the
+ * same tab does.
+ */
+export function typeAddress(route: string): void {
+  typedAddresses.push(`#${route}`);
+  window.location.hash = `#${route}`;
+}
 
 /** Renders the whole app with a fresh store (built after any cookie the test has set). */
 export function renderApp({
@@ -120,6 +136,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
   window.removeEventListener('hashchange', recordHashChange);
+  typedAddresses.splice(0);
   const changed = hashChanges.splice(0);
   if (changed.length > 0) {
     throw new Error(

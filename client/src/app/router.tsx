@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
 import { paths, type RouteEntry } from '@/config/paths';
+import { listenBeforeTheRouter } from '@/lib/navigation/typed-address';
 import { FallbackRoute, LoginRoute, RedirectTo, RequireSession } from './routes/session-routes';
 import { RouteError, RouteLoading } from './routes/route-states';
 
@@ -177,5 +178,9 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /** Hash-based URLs, no push state (01 §2.1). */
-export const createAppRouter = () => createHashRouter(appRoutes);
+/** The app's router, made after the listener of moves it does not make (lib/navigation/typed-address). */
+export const createAppRouter = () => {
+  listenBeforeTheRouter();
+  return createHashRouter(appRoutes);
+};
 export type AppRouter = ReturnType<typeof createAppRouter>;

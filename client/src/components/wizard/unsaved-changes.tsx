@@ -3,16 +3,24 @@
  * register what they hold and have not saved (lib/forms/unsaved-changes: a step's form, an image
  * slot with a chosen file), and leaving while any of it is unsaved asks first. "Leaving" is any
  * route change (a wizard tab, a step's own Back/Next link, the sidebar, the browser's Back),
- * caught by the router's blocker, and closing or reloading the page, caught by beforeunload (the
- * browser asks in its own words there).
+ * caught by the router's blocker; an address of another screen typed or opened from a bookmark
+ * in the same tab, which the blocker cannot stop (see UnsavedChangesGuard); and closing or
+ * reloading the page, caught by beforeunload (the browser asks in its own words there).
  *
  * Not asked: a move a step makes while its form submits (the save's own "Next"), and the way to
  * the login screen (logout has confirmed already; an ended session cannot save anyway).
  */
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import {
+  parsePath,
+  useBlocker,
+  useLocation,
+  useNavigate,
+  type BlockerFunction,
+} from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { handlePopStateFirst } from '@/lib/navigation/typed-address';
 import {
   UnsavedChangesScope,
   useUnsavedChangesRegistry,
@@ -52,8 +60,11 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const registry = useUnsavedChangesRegistry();
   const { anyUnsaved } = registry;
 
+  /** Set while the guard itself moves on after "Leave" was chosen for a typed address. */
+  const leaving = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
+      !leaving.current &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search) &&
       nextLocation.pathname !== paths.login.path &&
@@ -73,6 +84,44 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       else blocker.reset();
     });
   }, [blocker, registry]);
+
+  // An address changed by hand (typed, or a bookmark of another screen opened in this tab) is a
+  // move the router did not make: its history entry holds no state (the router's entries always
+  // hold its own), and the router's blocker cannot stop it. While something is unsaved it is
+  // heard before the router (lib/navigation/typed-address), kept from it, and the step's address
+  // and entry are put back; then the usual question: Leave moves on through the router, in place
+  // of the typed entry, Stay keeps everything as it was.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const stepEntry = useRef<{ state: unknown; url: string } | null>(null);
+  useEffect(() => {
+    stepEntry.current = { state: window.history.state as unknown, url: window.location.href };
+  }, [location]);
+  useEffect(
+    () =>
+      handlePopStateFirst((event) => {
+        const entry = stepEntry.current;
+        const state: unknown = event.state;
+        if ((state ?? null) !== null || entry === null || !anyUnsaved()) return;
+        const typed = window.location.hash.replace(/^#/, '') || '/';
+        const { pathname = '/', search = '' } = parsePath(typed);
+        const moves = pathname !== location.pathname || search !== location.search;
+        if (!moves || pathname === paths.login.path) return;
+        event.stopImmediatePropagation();
+        window.history.replaceState(entry.state, '', entry.url);
+        if (asking.current) return;
+        asking.current = true;
+        void confirmLeave(registry.unsavedQuestion()).then((leave) => {
+          asking.current = false;
+          if (!leave) return;
+          leaving.current = true;
+          void Promise.resolve(navigate(typed, { replace: true })).finally(() => {
+            leaving.current = false;
+          });
+        });
+      }),
+    [anyUnsaved, location.pathname, location.search, navigate, registry],
+  );
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
