@@ -55,6 +55,7 @@ import { GENERAL_LABEL } from '../../lib/scheme-texts';
 import { saveAndConfirm } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
+import { StepActions } from './step-parts';
 
 /** A rule that applies only while the given action type is chosen. */
 const inMode =
@@ -242,18 +243,11 @@ function BaseCampaignForm({
           {SCALE_MODES.map((mode) => (
             <ScaleSection key={mode} mode={mode} />
           ))}
-          <div className="d-flex gap-2">
-            <Button type="submit" variant="primary" disabled={submitting || saving}>
-              {SCHEME_TEXT.buttons.saveContinue}
-            </Button>
-            <Button
-              variant="outline-secondary"
-              disabled={submitting || saving}
-              onClick={() => void skip()}
-            >
-              {SCHEME_TEXT.buttons.skip}
-            </Button>
-          </div>
+          <StepActions
+            saveDisabled={submitting || saving}
+            skipDisabled={submitting || saving}
+            onSkip={skip}
+          />
         </form>
       )}
     </Form>

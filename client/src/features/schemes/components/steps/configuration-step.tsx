@@ -57,6 +57,7 @@ import {
 import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { CARD_COUNT_FIELD, canToggleSuffix, suffixFieldsOf, suffixFor } from '../../lib/suffixes';
 import { AREA_PROGRAM_TYPE, areaPaths, nextStep } from '../../lib/wizard-steps';
+import { ReadOnly, Section } from './step-parts';
 
 /** Money: required, a number; min under max, max over min (03 §5 Configuration). */
 const money = composeValidators(required, decimal);
@@ -525,7 +526,7 @@ function OwnBinText({ client, ownBin }: { client: Client; ownBin: CardBin | unde
   const binNumber = client.binNumber ?? '';
   const missing = ownBin === undefined || input.value === undefined;
   return (
-    <ReadOnlyValidated
+    <ReadOnly
       label={CONFIG_LABEL.binNumber}
       value={binNumber}
       error={
@@ -640,56 +641,4 @@ function BinChangeWatch({ locked }: { locked: boolean }) {
     });
   }, [input.value, locked, form]);
   return null;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="mb-4" aria-labelledby={id}>
-      <h4 id={id} className="h6 text-uppercase text-body-secondary border-bottom pb-2 mb-3">
-        {title}
-      </h4>
-      {children}
-    </section>
-  );
-}
-
-function ReadOnly({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <BsForm.Group controlId={id} className="mb-3">
-      <BsForm.Label>{label}</BsForm.Label>
-      <BsForm.Control readOnly value={value} />
-    </BsForm.Group>
-  );
-}
-
-function ReadOnlyValidated({
-  label,
-  value,
-  error,
-}: {
-  label: string;
-  value: string;
-  error: string | undefined;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <BsForm.Group controlId={id} className="mb-3">
-      <BsForm.Label>{label}</BsForm.Label>
-      <BsForm.Control
-        readOnly
-        value={value}
-        isInvalid={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <BsForm.Control.Feedback type="invalid" id={errorId}>
-          {error}
-        </BsForm.Control.Feedback>
-      ) : null}
-    </BsForm.Group>
-  );
 }

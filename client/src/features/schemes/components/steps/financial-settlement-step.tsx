@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form, useField, useForm } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -40,6 +39,7 @@ import {
 import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
+import { StepActions } from './step-parts';
 
 /**
  * Financial Settlement, step 4 (03 §2, §4, §5 Financial): bank, bank authority (twice), pool
@@ -229,18 +229,11 @@ function SettlementForm({
                 />
               </div>
             </div>
-            <div className="d-flex gap-2">
-              <Button type="submit" variant="primary" disabled={submitting || busy}>
-                {SCHEME_TEXT.buttons.saveContinue}
-              </Button>
-              <Button
-                variant="outline-secondary"
-                disabled={submitting || busy}
-                onClick={() => void skip()}
-              >
-                {SCHEME_TEXT.buttons.skip}
-              </Button>
-            </div>
+            <StepActions
+              saveDisabled={submitting || busy}
+              skipDisabled={submitting || busy}
+              onSkip={skip}
+            />
           </form>
         );
       }}

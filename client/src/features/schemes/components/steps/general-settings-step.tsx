@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
-import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -52,6 +51,7 @@ import { schemeImageSrc } from '../../lib/scheme-images';
 import { GENERAL_LABEL } from '../../lib/scheme-texts';
 import { saveAndConfirm, showSaveError, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { AREA_PROGRAM_TYPE, areaPaths } from '../../lib/wizard-steps';
+import { ReadOnly, Section } from './step-parts';
 
 export interface GeneralValues {
   schemeName?: string;
@@ -463,26 +463,4 @@ function StateField() {
   }, [countryId, form]);
   const options = (states.data ?? []).map((s) => ({ value: s.id, label: s.value }));
   return <SelectField<number> name="stateId" label={GENERAL_LABEL.state} options={options} />;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="mb-4" aria-labelledby={id}>
-      <h4 id={id} className="h6 text-uppercase text-body-secondary border-bottom pb-2 mb-3">
-        {title}
-      </h4>
-      {children}
-    </section>
-  );
-}
-
-function ReadOnly({ label, value }: { label: string; value: string }) {
-  const id = useId();
-  return (
-    <BsForm.Group controlId={id} className="mb-3">
-      <BsForm.Label>{label}</BsForm.Label>
-      <BsForm.Control readOnly value={value} />
-    </BsForm.Group>
-  );
 }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -39,6 +38,7 @@ import { showFailedOrError } from '../../lib/failed-dialog';
 import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
+import { StepActions } from './step-parts';
 
 /**
  * Liability Reports, step 5 (03 §2, §4, §5 Liability): recipient, CC and BCC as e-mail tags
@@ -213,18 +213,11 @@ function LiabilityForm({
                   />
                 </div>
               </div>
-              <div className="d-flex gap-2">
-                <Button type="submit" variant="primary" disabled={off || submitting || busy}>
-                  {SCHEME_TEXT.buttons.saveContinue}
-                </Button>
-                <Button
-                  variant="outline-secondary"
-                  disabled={submitting || busy}
-                  onClick={() => void skip()}
-                >
-                  {SCHEME_TEXT.buttons.skip}
-                </Button>
-              </div>
+              <StepActions
+                saveDisabled={off || submitting || busy}
+                skipDisabled={submitting || busy}
+                onSkip={skip}
+              />
             </form>
           </FormErrorsProvider>
         );

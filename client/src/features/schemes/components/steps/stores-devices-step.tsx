@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useNavigate } from 'react-router-dom';
 import { IMPORT_TEXT } from '@contracts/api/imports';
@@ -21,6 +20,7 @@ import { IMPORT_SECTION_TITLE, reviewRoute } from '../../lib/import-review';
 import { importRequestOf } from '../../lib/imports';
 import { showSaveError } from '../../lib/step-dialogs';
 import { nextStep } from '../../lib/wizard-steps';
+import { StepActions } from './step-parts';
 
 /** 03 §8: leaving with an uploaded file not imported; OK leaves, Cancel (focused) stays. */
 const CONTINUE_WITHOUT_IMPORTING: LeaveQuestion = { title: SCHEME_TEXT.continueWithoutImporting };
@@ -146,18 +146,12 @@ export function StoresDevicesStep() {
           }
         />
       </div>
-      <div className="d-flex gap-2">
-        <Button
-          variant="primary"
-          disabled={busy || running || !scheme.data}
-          onClick={() => void save()}
-        >
-          {SCHEME_TEXT.buttons.saveContinue}
-        </Button>
-        <Button variant="outline-secondary" disabled={busy} onClick={() => void skipStep()}>
-          {SCHEME_TEXT.buttons.skip}
-        </Button>
-      </div>
+      <StepActions
+        saveDisabled={busy || running || !scheme.data}
+        skipDisabled={busy}
+        onSkip={skipStep}
+        onSave={save}
+      />
     </QueryContent>
   );
 }
