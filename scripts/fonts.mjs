@@ -42,7 +42,7 @@ import { chromium } from 'playwright-core';
 import * as prettier from 'prettier';
 import { tsImport } from 'tsx/esm/api';
 import { root } from './lib/build-client.mjs';
-import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from './lib/chromium.mjs';
 
 const { FONT_FAMILIES, FONT_PATHS } = await tsImport('../contracts/site/fonts.ts', import.meta.url);
 
@@ -160,16 +160,7 @@ ${terms}
 async function renderPreviews() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', ...CHROMIUM_ARGS],
   });
   try {
     const context = await browser.newContext({

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildClientIfNeeded } from './lib/build-client.mjs';
-import { CHROMIUM, ensureChromium } from './lib/chromium.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, ensureChromium } from './lib/chromium.mjs';
 import { startServer } from './lib/portal-server.ts';
 
 const GOAL = 95;
@@ -41,18 +41,8 @@ const PAGES = [
   },
 ];
 
-// As the browser tests run Chromium (tests/e2e/support/browser.ts): the machine has no network; without the
-// background-networking flags Chromium floods refused connections. Puppeteer adds --headless.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+// Puppeteer adds --headless.
+const LIGHTHOUSE_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--disable-dev-shm-usage'];
 
 function parseArgs(argv) {
   const options = { runs: 3, only: null, reportDir: null, details: false };
@@ -187,7 +177,7 @@ async function main() {
     browser = await puppeteer.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: LIGHTHOUSE_CHROMIUM_ARGS,
       defaultViewport: null,
     });
     // A tab of its own (own cookies and storage) for the signed-out and the signed-in pages.
