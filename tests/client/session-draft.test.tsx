@@ -10,16 +10,34 @@ import { ERROR_CODE } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { URL_PATHS } from '@contracts/api/paths';
-import { SCHEME_TEXT } from '@contracts/api/schemes';
+import {
+  BASE_CAMPAIGN_ACTION,
+  BASE_CAMPAIGN_ACTION_LABEL,
+  BIN_TYPE,
+  BIN_TYPE_LABEL,
+  SCHEME_EMBEDDED,
+  SCHEME_TEXT,
+} from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { HOME_PATH, paths, withId } from '@/config/paths';
 import { LAYOUT_TEXT, LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
 import { SETTINGS_LABEL } from '@/features/my-journal/lib/journal-texts';
-import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
-import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
+import { CLIENT_SETUP_LABEL, GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import {
+  SESSION_DRAFT_KEY,
+  keepDraft,
+  registerDraftSource,
+  takeDraftFor,
+} from '@/lib/session/session-draft';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
-import { buildClient, buildScheme } from '../support/builders';
-import { TEST_TOKEN, currentPath, renderApp, setTokenCookie } from '../support/client-app';
+import { buildClient, buildLoyaltyConfig, buildScheme } from '../support/builders';
+import {
+  TEST_TOKEN,
+  currentPath,
+  embeddedList,
+  renderApp,
+  setTokenCookie,
+} from '../support/client-app';
 import { installFakeFetch, type FakeFetch, type FakeResponse } from '../support/fake-fetch';
 import {
   installJournalServer,
@@ -232,6 +250,90 @@ describe('the session ends by itself with a form filled in', () => {
     await waitFor(() => expect(field(GENERAL_LABEL.state)).toHaveDisplayValue('Auckland'));
     expect(field(GENERAL_LABEL.password)).toHaveValue('');
     expect(field(GENERAL_LABEL.passwordRepeat)).toHaveValue('');
+  });
+});
+
+describe('values the kept values bring back on screen come back too', () => {
+  it('Client Setup: a new client and its BIN, shown only once "New client" and the BIN type are chosen', async () => {
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [],
+    });
+    const { user } = renderApp({ route: paths.gift.wizard.setup.path });
+    await user.click(await screen.findByRole('radio', { name: CLIENT_SETUP_LABEL.newClient }));
+    await user.type(field(CLIENT_SETUP_LABEL.newClientName), 'Tea House');
+    const international = BIN_TYPE_LABEL[BIN_TYPE.INTERNATIONAL];
+    await user.click(screen.getByRole('radio', { name: international }));
+    await user.type(field(CLIENT_SETUP_LABEL.binNumber), '123456');
+    await user.type(field(CLIENT_SETUP_LABEL.binName), 'Tea BIN');
+
+    server.on('POST /api/gift-card/clients', EXPIRED);
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+
+    await signIn(user);
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    expect(screen.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient })).toBeChecked();
+    expect(screen.getByRole('radio', { name: international })).toBeChecked();
+    await waitFor(() => expect(field(CLIENT_SETUP_LABEL.newClientName)).toHaveValue('Tea House'));
+    expect(field(CLIENT_SETUP_LABEL.binNumber)).toHaveValue('123456');
+    expect(field(CLIENT_SETUP_LABEL.binName)).toHaveValue('Tea BIN');
+    expect(storedDraft()).toBeNull();
+  });
+
+  it('Base Campaign: a scale row added and filled in', async () => {
+    const ID = 21;
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [
+        buildScheme({ programId: ID, programTypeId: 3, clientId: 1, schemeName: 'Points' }),
+      ],
+      configs: [buildLoyaltyConfig({ programId: ID })],
+    });
+    server.on(`GET /api/gift-card/base-campaign/campaign-action/${ID}`, {
+      status: 404,
+      body: { errorCode: 3, errorMessage: 'Base campaign not found' },
+    });
+    server.on(`GET /api/gift-card/base-campaign/campaign-non-action/${ID}`, {
+      body: embeddedList(SCHEME_EMBEDDED.nonActions, []),
+    });
+    const mode = BASE_CAMPAIGN_ACTION_LABEL[BASE_CAMPAIGN_ACTION.SLIDING];
+    const row = (n: number) => screen.getByRole('group', { name: `${mode} row ${n}` });
+    const { user } = renderApp({ route: withId(paths.loyalty.wizard.basecampaign, ID) });
+    await user.click(await screen.findByRole('radio', { name: mode }));
+    await user.click(screen.getByRole('button', { name: `Add Scale to ${mode}` }));
+    await user.type(within(row(2)).getByLabelText('Multiplier'), '2.5');
+    fireEvent.change(within(row(2)).getByRole('slider'), { target: { value: '120' } });
+    expect(within(row(2)).getByText('$21 - $120')).toBeInTheDocument();
+
+    server.on('POST /api/gift-card/base-campaign', EXPIRED);
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+
+    await signIn(user);
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    expect(screen.getByRole('radio', { name: mode })).toBeChecked();
+    await waitFor(() => expect(within(row(2)).getByText('$21 - $120')).toBeInTheDocument());
+    expect(within(row(2)).getByLabelText('Multiplier')).toHaveValue('2.50');
+  });
+});
+
+describe('two forms on one screen', () => {
+  it('each takes back its own values, by the fields it holds; the draft goes with the last', () => {
+    window.history.replaceState(null, '', `#${SETTINGS_ROUTE}`);
+    const unregister = [
+      registerDraftSource(() => new Map([['title', 'Tea time']])),
+      registerDraftSource(() => new Map<string, unknown>([['rows[1]', { min: 21, max: 40 }]])),
+    ];
+    keepDraft(TEST_TOKEN.userName);
+    unregister.forEach((remove) => remove());
+
+    expect(takeDraftFor(['keywords'])).toBeUndefined();
+    expect(takeDraftFor(['rows[0].max'])).toEqual(new Map([['rows[1]', { min: 21, max: 40 }]]));
+    expect(storedDraft()).not.toBeNull();
+    expect(takeDraftFor(['rows[0].max'])).toBeUndefined();
+    expect(takeDraftFor(['title', 'keywords'])).toEqual(new Map([['title', 'Tea time']]));
+    expect(storedDraft()).toBeNull();
   });
 });
 

@@ -14,12 +14,7 @@ import type { ReactNode } from 'react';
 import { getIn, type FormApi, type FormState } from 'final-form';
 import { useForm, useFormState } from 'react-final-form';
 import { SESSION_DRAFT_TEXT } from '@/config/texts';
-import {
-  draftValuesFor,
-  dropDraft,
-  registerDraftSource,
-  type DraftValues,
-} from '@/lib/session/session-draft';
+import { registerDraftSource, takeDraftFor, type DraftValues } from '@/lib/session/session-draft';
 
 type Check = () => boolean;
 
@@ -88,12 +83,26 @@ const isSecret = (form: FormApi<object>, name: string): boolean =>
   (form.getFieldState(name as never)?.data as Partial<typeof SECRET_FIELD> | undefined)?.secret ===
   true;
 
-/** The values of a form's changed fields, secrets left out, in the order the fields registered. */
+/** The list item a field belongs to: `sliding[1]` of `sliding[1].max`; undefined outside lists. */
+const itemOf = (name: string): string | undefined => /^.*\[\d+\]/.exec(name)?.[0];
+
+/**
+ * The values of a form's changed fields, secrets left out, in the order the fields registered.
+ * A changed field of a list item keeps its whole item (a row added holds values no field edits,
+ * such as where a scale row starts), unless a secret field belongs to that item.
+ */
 function unsavedValues(form: FormApi<object>): DraftValues {
   const { dirtyFields, values } = form.getState();
+  const registered = form.getRegisteredFields();
   const kept = new Map<string, unknown>();
-  for (const name of form.getRegisteredFields()) {
-    if (dirtyFields?.[name] && !isSecret(form, name)) kept.set(name, getIn(values, name));
+  for (const name of registered) {
+    if (!dirtyFields?.[name] || isSecret(form, name)) continue;
+    const item = itemOf(name);
+    const whole =
+      item !== undefined &&
+      !registered.some((other) => itemOf(other) === item && isSecret(form, other));
+    const key = whole ? item : name;
+    if (!kept.has(key)) kept.set(key, getIn(values, key));
   }
   return kept;
 }
@@ -180,9 +189,8 @@ export function FormUnsavedChanges<Values extends object>({
     queueMicrotask(() => {
       if (!mounted) return;
       const fields = anyForm.getRegisteredFields().filter((name) => !isSecret(anyForm, name));
-      const draft = draftValuesFor(fields);
+      const draft = takeDraftFor(fields);
       if (!draft) return;
-      dropDraft();
       release = applyDraft(anyForm, draft);
       setRestored(true);
     });

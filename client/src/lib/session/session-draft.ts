@@ -4,11 +4,13 @@
  * the tab's sessionStorage for that user, and put back into the same form once the same user has
  * signed in again (lib/forms/unsaved-changes.tsx reads and writes the form side).
  *
- * - One draft at a time, stored with its user name and its screen (hash path and query).
+ * - One draft at a time, stored with its user name and its screen (hash path and query), holding
+ *   each form's values apart.
  * - Never stored: secret fields (the form side leaves them out) and values JSON cannot hold (a
  *   chosen file); dates are kept as dates.
- * - Used once: taken when its form has applied it. A deliberate logout drops it, and so does
- *   another user's sign-in; it is only ever applied while its own user holds the token.
+ * - Used once: each form's values are taken when that form has applied them, and the draft goes
+ *   with the last. A deliberate logout drops it, and so does another user's sign-in; it is only
+ *   ever applied while its own user holds the token.
  */
 import { readTokenCookie } from './token-cookie';
 
@@ -25,11 +27,14 @@ export type DraftSource = () => DraftValues | undefined;
 type Encoded =
   null | boolean | number | string | readonly Encoded[] | { readonly [key: string]: Encoded };
 
+/** One form's values: [field name, encoded value], in the order the form registered its fields. */
+type StoredFields = [string, Encoded][];
+
 interface StoredDraft {
   userName: string;
   route: string;
-  /** [field name, encoded value], in the order the form registered its fields. */
-  fields: [string, Encoded][];
+  /** Each form's values, apart. */
+  forms: StoredFields[];
 }
 
 const TAG = '$draft';
@@ -83,9 +88,13 @@ function isStoredDraft(value: unknown): value is StoredDraft {
     // A screen of this app (a hash route), nothing else: the sign-in navigates there.
     typeof draft.route === 'string' &&
     draft.route.startsWith('/') &&
-    Array.isArray(draft.fields) &&
-    draft.fields.every(
-      (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
+    Array.isArray(draft.forms) &&
+    draft.forms.every(
+      (fields) =>
+        Array.isArray(fields) &&
+        fields.every(
+          (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
+        ),
     )
   );
 }
@@ -134,18 +143,23 @@ export function registerDraftSource(source: DraftSource): () => void {
  * forms are still mounted.
  */
 export function keepDraft(userName: string): void {
-  const fields: [string, Encoded][] = [];
+  const forms: StoredFields[] = [];
   for (const source of sources) {
+    const fields: StoredFields = [];
     for (const [name, value] of source() ?? []) {
       const encoded = encode(value);
       if (encoded !== NOT_STORABLE) fields.push([name, encoded]);
     }
+    if (fields.length > 0) forms.push(fields);
   }
-  if (fields.length === 0) {
+  if (forms.length === 0) {
     dropDraft();
     return;
   }
-  const draft: StoredDraft = { userName, route: currentRoute(), fields };
+  writeDraft({ userName, route: currentRoute(), forms });
+}
+
+function writeDraft(draft: StoredDraft): void {
   try {
     storage()?.setItem(SESSION_DRAFT_KEY, JSON.stringify(draft));
   } catch (error) {
@@ -167,18 +181,29 @@ export function draftRouteFor(userName: string): string | undefined {
 }
 
 /**
- * The draft's values for the screen shown now, when the user holding the token is the draft's
- * user: the fields among `names` (the asking form's fields), decoded. Undefined when there is
- * nothing for that form; the draft stays until `dropDraft`.
+ * The top of a field name: `sliding` of `sliding[1].max`, `items` of `items.button.color`. A
+ * form's fields share their tops with the values it kept, including fields that are not on
+ * screen yet (a row the kept values add, a part a kept choice shows).
  */
-export function draftValuesFor(names: readonly string[]): DraftValues | undefined {
+const topOf = (name: string): string => /^[^.[]*/.exec(name)?.[0] ?? name;
+
+/**
+ * Takes the values a form kept, for the form now asking on the screen shown now, when the user
+ * holding the token is the draft's user: the kept form whose fields share a top (`topOf`) with
+ * `names` (the asking form's registered fields), decoded, every field of it, including those the
+ * asking form has not registered yet. Undefined when there is nothing for that form. The draft
+ * keeps the other forms' values, and goes with the last.
+ */
+export function takeDraftFor(names: readonly string[]): DraftValues | undefined {
   const draft = readDraft();
   if (!draft || draft.route !== currentRoute()) return undefined;
   if (readTokenCookie()?.userName !== draft.userName) return undefined;
-  const wanted = new Set(names);
-  const values = new Map<string, unknown>();
-  for (const [name, encoded] of draft.fields) {
-    if (wanted.has(name)) values.set(name, decode(encoded));
-  }
-  return values.size > 0 ? values : undefined;
+  const tops = new Set(names.map(topOf));
+  const index = draft.forms.findIndex((fields) => fields.some(([name]) => tops.has(topOf(name))));
+  const taken = draft.forms[index];
+  if (taken === undefined) return undefined;
+  const rest = draft.forms.filter((_, i) => i !== index);
+  if (rest.length === 0) dropDraft();
+  else writeDraft({ ...draft, forms: rest });
+  return new Map(taken.map(([name, encoded]) => [name, decode(encoded)]));
 }
