@@ -8,6 +8,7 @@ import {
 } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
+import { LAYOUT_TEXT } from '@/config/texts';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
@@ -77,6 +78,16 @@ describe('MyMerchant step 3, Site Pages', () => {
     // Only a selected page opens its panel.
     expect(screen.getByRole('button', { name: 'Edit Terms' })).toBeDisabled();
     expect(screen.queryByRole('region', { name: / page$/ })).toBeNull();
+  });
+
+  it('leaves untouched without asking, with a page stored without content', async () => {
+    const { user } = await openPages();
+    // Locations has no content: its editor opens empty, which is no change.
+    await user.click(screen.getByRole('button', { name: 'Edit Locations' }));
+    await within(panel('Locations')).findByRole('textbox', { name: 'Content' });
+    await user.click(screen.getByRole('link', { name: LAYOUT_TEXT.gift }));
+    await waitFor(() => expect(currentPath()).toBe(paths.gift.dashboard.path));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens a page with its stored texts', async () => {

@@ -121,6 +121,18 @@ describe('RichTextField', () => {
     expect(box).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('leaves empty content as it was loaded: opening the editor changes nothing', async () => {
+    const { form, values } = setup('');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(values()).toEqual({ content: '' });
+    expect(form.getState().dirty).toBe(false);
+    act(() => form.initialize({ content: '<p>Loaded</p>' }));
+    act(() => form.initialize({ content: '' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(values()).toEqual({ content: '' });
+    expect(form.getState().dirty).toBe(false);
+  });
+
   it('isSafeLinkHref: http, https and mailto only', () => {
     expect(isSafeLinkHref('https://example.com/a?b=c')).toBe(true);
     expect(isSafeLinkHref('http://example.com')).toBe(true);

@@ -17,6 +17,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import type { FormApi } from 'final-form';
+import { useForm } from 'react-final-form';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
 import ImageExtension from '@tiptap/extension-image';
@@ -68,6 +70,10 @@ export const RICH_TEXT_TEXT = {
  * The HTML to store: none for an empty document; without the empty paragraphs the editor keeps
  * at the end (TipTap's trailing node, there to type after a heading, list or image).
  */
+/** The form's own value of a field, as loaded: '' stays '' (the field's input shows undefined as ''). */
+const formValueOf = (form: FormApi, name: string): HtmlValue =>
+  form.getFieldState(name)?.value as HtmlValue;
+
 const valueOf = (editor: Editor): HtmlValue =>
   editor.isEmpty ? undefined : editor.getHTML().replace(/(?:<p><\/p>)+$/, '') || undefined;
 
@@ -179,6 +185,7 @@ export function RichTextField({
   rows = 8,
 }: RichTextFieldProps) {
   const { input, id, error, aria } = useFormField<HtmlValue>(name, { validate, id: idProp, help });
+  const form = useForm();
   const labelId = `${id}-label`;
   const [linkOpen, setLinkOpen] = useState(false);
 
@@ -192,8 +199,9 @@ export function RichTextField({
   /**
    * The value the form gave the editor, and the editor's own HTML of it. TipTap writes a document
    * its own way (a link gains rel="noopener noreferrer nofollow") and may report an update with
-   * nothing edited (a click on a link): an update whose HTML is the editor's own HTML of the given
-   * value stores the given value, so the form does not count it as a change.
+   * nothing edited (a click on a link, the editor becoming editable): an update whose HTML is the
+   * editor's own HTML of the given value stores the given value as given (empty content loaded as
+   * '' stays ''), so the form does not count it as a change.
    */
   const given = useRef<{ value: HtmlValue; html: HtmlValue } | null>(null);
 
@@ -223,10 +231,14 @@ export function RichTextField({
     editorProps,
     onUpdate: ({ editor: current }) => {
       const html = valueOf(current);
-      const value =
-        given.current !== null && html === given.current.html ? given.current.value : html;
-      stored.current = value;
-      field.current.onChange(value);
+      if (given.current !== null && html === given.current.html) {
+        stored.current = given.current.value || undefined;
+        // As given, past the field's parse (which stores '' as undefined).
+        form.change(name, given.current.value);
+      } else {
+        stored.current = html;
+        field.current.onChange(html);
+      }
     },
     onFocus: () => field.current.onFocus(),
     onBlur: () => field.current.onBlur(),
@@ -235,9 +247,9 @@ export function RichTextField({
   // The editor's own HTML of the value it was made with.
   useEffect(() => {
     if (editor && given.current === null) {
-      given.current = { value: stored.current, html: valueOf(editor) };
+      given.current = { value: formValueOf(form, name), html: valueOf(editor) };
     }
-  }, [editor]);
+  }, [editor, form, name]);
 
   // A value set from outside (the form loading or resetting) replaces the content.
   useEffect(() => {
@@ -246,8 +258,8 @@ export function RichTextField({
     if (value === stored.current) return;
     stored.current = value;
     editor.commands.setContent(value ?? '', { emitUpdate: false });
-    given.current = { value, html: valueOf(editor) };
-  }, [editor, input.value]);
+    given.current = { value: formValueOf(form, name), html: valueOf(editor) };
+  }, [editor, input.value, form, name]);
 
   useEffect(() => {
     editor?.setEditable(!disabled);
