@@ -4,7 +4,10 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
 import { paths, withId } from '@/config/paths';
-import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
+import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
+import { TEST_TOKEN, currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 
 const EXTRA = '/* keep me */\n.custom { margin: 0; }\n';
@@ -178,6 +181,53 @@ describe('MyMerchant step 5, Site Editor', () => {
     await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
     await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.summary.path));
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+  });
+
+  it("a session ending by itself keeps both modes' edits and the open mode for the next sign-in", async () => {
+    const { user } = await openEditor();
+    const size = inGroup('Form Label', 'Font size');
+    await user.clear(size);
+    await user.type(size, '21');
+    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    await user.type(area, '.promo {{ color: red; ', { initialSelectionStart: area.value.length });
+    const typed = area.value;
+
+    server.on(PUT, {
+      status: 401,
+      body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
+    });
+    await user.click(save());
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toContain('.promo');
+
+    server.on(PUT, (request) => ({ body: { ...stored, ...(request.body as MerchantProfile) } }));
+    server.on('POST /api/tokens', { body: TEST_TOKEN });
+    await user.type(screen.getByLabelText(LOGIN_TEXT.username), TEST_TOKEN.userName);
+    await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
+    await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
+
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    expect(currentPath()).toBe(paths.mm.wizard.editor.path);
+    expect(screen.getByRole('radio', { name: 'Edit CSS' })).toBeChecked();
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' }).value).toBe(
+      typed,
+    );
+    await user.click(screen.getByRole('radio', { name: 'Edit Fonts' }));
+    expect(await screen.findByRole('group', { name: 'Form Label' })).toBeInTheDocument();
+    expect(inGroup('Form Label', 'Font size')).toHaveValue('21');
+
+    // Restored, not saved: leaving asks; saving sends both edits.
+    await user.click(screen.getByRole('link', { name: 'Summary' }));
+    const question = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(save());
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    const css = (puts().at(-1)!.body as MerchantProfile).overrideCSS!;
+    expect(css).toContain('.promo { color: red; }');
+    expect(readAppearance(css, 1).items.label['font-size']).toBe('21px');
+    expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
   });
 
   it("a failed save shows the server's message under Error and stays", async () => {

@@ -183,6 +183,11 @@ export interface AppearanceFormProps {
    * too (the merchant's Site Editor).
    */
   onChange?(settings: AppearanceSettings, dirty: boolean): void;
+  /**
+   * False: the screen around keeps the unsaved edits when the session ends (it edits the same
+   * stylesheet another way too); see FormUnsavedChanges.
+   */
+  sessionDraft?: boolean;
 }
 
 export function AppearanceForm({
@@ -192,6 +197,7 @@ export function AppearanceForm({
   onSubmit,
   preview,
   onChange,
+  sessionDraft = true,
 }: AppearanceFormProps) {
   // Taken once: refetches while the form is open must not reset what is being edited.
   const [initialValues] = useState(() => toAppearanceFormValues(initial));
@@ -206,7 +212,7 @@ export function AppearanceForm({
     >
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-          <FormUnsavedChanges />
+          <FormUnsavedChanges sessionDraft={sessionDraft} />
           {onChange ? (
             <FormChangeListener<AppearanceFormValues>
               onChange={(values, dirty) => onChange(toAppearanceSettings(values, base), dirty)}

@@ -39,6 +39,11 @@ export interface CssEditorFormProps {
    * from `initialCss`: for a screen that edits the same stylesheet another way too.
    */
   onChange?(css: string, dirty: boolean): void;
+  /**
+   * False: the screen around keeps the unsaved edits when the session ends (it edits the same
+   * stylesheet another way too); see FormUnsavedChanges.
+   */
+  sessionDraft?: boolean;
 }
 
 export function CssEditorForm({
@@ -49,6 +54,7 @@ export function CssEditorForm({
   onSubmit,
   preview,
   onChange,
+  sessionDraft = true,
 }: CssEditorFormProps) {
   const [initialValues] = useState<CssValues>(() => ({ css: initialCss ?? undefined }));
   const [validate] = useState(() => maxLength(maxChars));
@@ -59,7 +65,7 @@ export function CssEditorForm({
     >
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-          <FormUnsavedChanges />
+          <FormUnsavedChanges sessionDraft={sessionDraft} />
           {onChange ? (
             <FormChangeListener<CssValues>
               onChange={(values, dirty) => onChange(values.css ?? '', dirty)}

@@ -71,6 +71,11 @@ export const formIsUnsaved = ({
 export interface FormUnsavedChangesProps<Values extends object> {
   /** Instead of `formIsUnsaved`, e.g. when part of the form is saved as soon as it changes. */
   isUnsaved?(state: FormState<Values>): boolean;
+  /**
+   * False: the screen around the form keeps what is unsaved when the session ends
+   * (useSessionDraft), because it edits the same thing another way too; the form keeps nothing.
+   */
+  sessionDraft?: boolean;
 }
 
 /**
@@ -160,6 +165,7 @@ function applyDraft(form: FormApi<object>, restored: DraftValues): () => void {
  */
 export function FormUnsavedChanges<Values extends object>({
   isUnsaved,
+  sessionDraft = true,
 }: FormUnsavedChangesProps<Values>) {
   const form = useForm<Values>();
   const unsaved = (state: FormState<Values>) =>
@@ -171,16 +177,18 @@ export function FormUnsavedChanges<Values extends object>({
     latestUnsaved.current = unsaved;
   });
   useEffect(() => {
+    if (!sessionDraft) return undefined;
     const anyForm = form as unknown as FormApi<object>;
     return registerDraftSource(() =>
       latestUnsaved.current({ ...form.getState(), submitting: false })
         ? unsavedValues(anyForm)
         : undefined,
     );
-  }, [form]);
+  }, [form, sessionDraft]);
 
   const [restored, setRestored] = useState(false);
   useEffect(() => {
+    if (!sessionDraft) return undefined;
     const anyForm = form as unknown as FormApi<object>;
     let mounted = true;
     let release: (() => void) | undefined;
@@ -198,20 +206,60 @@ export function FormUnsavedChanges<Values extends object>({
       mounted = false;
       release?.();
     };
-  }, [form]);
+  }, [form, sessionDraft]);
 
-  return restored ? <RestoredNotice /> : null;
+  return restored ? <FormRestoredNotice /> : null;
 }
 
 /** Says that the form holds restored values, until they are saved. */
-function RestoredNotice() {
+function FormRestoredNotice() {
   const { submitSucceeded } = useFormState({ subscription: { submitSucceeded: true } });
-  if (submitSucceeded) return null;
+  return submitSucceeded ? null : <RestoredNotice />;
+}
+
+/** "Your unsaved changes were restored. They are not saved yet." */
+export function RestoredNotice() {
   return (
     <div role="status" className="alert alert-info">
       {SESSION_DRAFT_TEXT.restored}
     </div>
   );
+}
+
+/**
+ * A screen's own unsaved state, kept like a form's values (<FormUnsavedChanges/>) when the
+ * session ends by itself, for a screen whose state is more than one form holds (the merchant's
+ * Site Editor: a stylesheet two forms edit, and which of them is open). `unsaved()` answers the
+ * state while something is unsaved (undefined: nothing is), stored under `name`; when the screen
+ * opens again for the same user, `restore` gets the kept value once, if `isValue` takes it.
+ * Answers whether it did (the screen then shows <RestoredNotice/>).
+ */
+export function useSessionDraft<T>(
+  name: string,
+  unsaved: () => T | undefined,
+  isValue: (value: unknown) => value is T,
+  restore: (value: T) => void,
+): boolean {
+  const latest = useRef({ unsaved, isValue, restore });
+  useEffect(() => {
+    latest.current = { unsaved, isValue, restore };
+  });
+  useEffect(
+    () =>
+      registerDraftSource(() => {
+        const value = latest.current.unsaved();
+        return value === undefined ? undefined : new Map([[name, value]]);
+      }),
+    [name],
+  );
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const value = takeDraftFor([name])?.get(name);
+    if (!latest.current.isValue(value)) return;
+    latest.current.restore(value);
+    setRestored(true);
+  }, [name]);
+  return restored;
 }
 
 /** The checks of one scope; `anyUnsaved()` tells whether any holds unsaved changes now. */

@@ -19,7 +19,7 @@ import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { showSaveFailure } from '@/lib/api/save-failures';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { useUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import { RestoredNotice, useSessionDraft, useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import darkThemePreview from '../../assets/dark-theme-preview.svg';
 import { useUpdateMerchantProfileMutation } from '../../api/merchant-api';
 import { MerchantProfileStep } from '../merchant-profile-step';
@@ -43,6 +43,22 @@ const MERCHANT_PAGE_PARTS: readonly AppearancePart[] = ['pageBackground'];
 
 type Mode = 'fonts' | 'css';
 
+/** What the Site Editor keeps when the session ends with something unsaved: the mode and draft. */
+interface KeptEditor {
+  mode: Mode;
+  css: string | null;
+}
+
+const isKeptEditor = (value: unknown): value is KeptEditor => {
+  const kept = value as Partial<KeptEditor> | null;
+  return (
+    typeof kept === 'object' &&
+    kept !== null &&
+    (kept.mode === 'fonts' || kept.mode === 'css') &&
+    (kept.css === null || typeof kept.css === 'string')
+  );
+};
+
 /** The stored form of a stylesheet: an empty one is null. */
 const storedCss = (css: string | null): string | null => (css === '' ? null : css);
 
@@ -55,7 +71,9 @@ const storedCss = (css: string | null): string | null => (css === '' ? null : cs
  * fonts). Saving from either mode saves the draft with that mode's edits as the profile's
  * overrideCSS (PUT profile ?returnBody=true), confirms with 'Profile updated successfully' and
  * moves to the summary. A failed save shows the server's message under "Error" (the journal's
- * decision, docs/decisions.md; 02 §8 would only log it).
+ * decision, docs/decisions.md; 02 §8 would only log it). When the session ends by itself with the
+ * draft unsaved, the screen keeps the draft and the open mode, and opens on them again after the
+ * same user signs in (useSessionDraft; the two forms keep nothing of their own).
  */
 export function SiteEditorStep() {
   return <MerchantProfileStep title={SITE_EDITOR_TEXT.title} form={SiteEditor} />;
@@ -64,15 +82,27 @@ export function SiteEditorStep() {
 function SiteEditor({ profile }: { profile: MerchantProfile }) {
   const navigate = useNavigate();
   const [updateProfile] = useUpdateMerchantProfileMutation();
-  // The open mode, and the draft it opened on (the mode's form takes it once, when it mounts).
-  const [view, setView] = useState<{ mode: Mode; css: string | null }>(() => ({
+  // The open mode, and the draft it opened on (the mode's form takes it once, when it mounts;
+  // `opened` counts the openings, so a restored draft opens a new form even in the same mode).
+  const [view, setView] = useState<{ mode: Mode; css: string | null; opened: number }>(() => ({
     mode: 'fonts',
     css: profile.overrideCSS,
+    opened: 0,
   }));
   // The draft as it is now, the open mode's edits included; and the stylesheet last saved.
   const draft = useRef(profile.overrideCSS);
   const saved = useRef(profile.overrideCSS);
-  useUnsavedChanges(() => storedCss(draft.current) !== storedCss(saved.current));
+  const unsaved = () => storedCss(draft.current) !== storedCss(saved.current);
+  useUnsavedChanges(unsaved);
+  const restored = useSessionDraft<KeptEditor>(
+    'siteEditor',
+    () => (unsaved() ? { mode: view.mode, css: draft.current } : undefined),
+    isKeptEditor,
+    (kept) => {
+      draft.current = kept.css;
+      setView((current) => ({ mode: kept.mode, css: kept.css, opened: current.opened + 1 }));
+    },
+  );
   // What the draft says, the merchant theme's defaults where it says nothing.
   const appearance = useMemo(
     () =>
@@ -81,7 +111,9 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
   );
 
   function switchTo(next: Mode) {
-    if (next !== view.mode) setView({ mode: next, css: draft.current });
+    if (next !== view.mode) {
+      setView((current) => ({ mode: next, css: draft.current, opened: current.opened + 1 }));
+    }
   }
 
   async function save(overrideCSS: string | null): Promise<void> {
@@ -120,8 +152,11 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
         </ToggleButtonGroup>
         {profile.siteThemeId === MERCHANT_THEME.DARK ? <DarkThemePreview /> : null}
       </div>
+      {restored ? <RestoredNotice /> : null}
       {view.mode === 'fonts' ? (
         <AppearanceForm
+          key={view.opened}
+          sessionDraft={false}
           initial={appearance}
           parts={MERCHANT_PAGE_PARTS}
           submitLabel={SAVE_AND_CONTINUE}
@@ -133,6 +168,8 @@ function SiteEditor({ profile }: { profile: MerchantProfile }) {
         />
       ) : (
         <CssEditorForm
+          key={view.opened}
+          sessionDraft={false}
           initialCss={view.css}
           maxChars={MERCHANT_LIMITS.overrideCSS}
           autoCloseBrace
