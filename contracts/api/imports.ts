@@ -126,13 +126,15 @@ export const IMPORT_FIELD_DELIMITER = '|';
 export interface ImportColumn {
   readonly name: string;
   readonly required: boolean;
+  /** A secret (a card PIN, a device password): never written to the browser's storage. */
+  readonly secret?: true;
 }
 
 /** Columns of each file, in the documented order; a header may list them in any order and case. */
 export const IMPORT_COLUMNS: Readonly<Record<ImportKind, readonly ImportColumn[]>> = {
   card: [
     { name: 'cardNumber', required: true },
-    { name: 'pin', required: true },
+    { name: 'pin', required: true, secret: true },
     { name: 'balance', required: true },
     { name: 'expiryDate', required: true },
     { name: 'currency', required: false },
@@ -156,9 +158,15 @@ export const IMPORT_COLUMNS: Readonly<Record<ImportKind, readonly ImportColumn[]
     { name: 'storeCode', required: true },
     { name: 'deviceType', required: true },
     { name: 'serialNumber', required: true },
-    { name: 'password', required: true },
+    { name: 'password', required: true, secret: true },
   ],
 };
+
+/** Whether a file's column (named in any case) holds a secret of its kind. */
+export function isSecretImportColumn(kind: ImportKind, column: string): boolean {
+  const lower = column.toLowerCase();
+  return IMPORT_COLUMNS[kind].some((each) => each.secret && each.name.toLowerCase() === lower);
+}
 
 /** The column names of a kind, required first then optional, each in the documented order. */
 export function importColumnNames(kind: ImportKind): { required: string[]; optional: string[] } {

@@ -10,7 +10,11 @@ import {
 import { EMBEDDED } from '@contracts/api/paths';
 import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
 import { SCHEME_EMBEDDED, SCHEME_TEXT, type UploadedFile } from '@contracts/api/schemes';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
+import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
+import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
 import { REVIEW_SCREEN_TEXT, reviewRoute } from '@/features/schemes/lib/import-review';
 import { SUMMARY_LABEL } from '@/features/schemes/lib/summary';
 import {
@@ -20,7 +24,13 @@ import {
   buildGiftConfig,
   buildScheme,
 } from '../../support/builders';
-import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import {
+  TEST_TOKEN,
+  currentPath,
+  embeddedList,
+  renderApp,
+  setTokenCookie,
+} from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installReviewServer, type FakeRule, type ReviewFake } from './review-fake-server';
 import { installSchemeServer } from './scheme-fake-server';
@@ -503,6 +513,93 @@ describe('import error review', () => {
     expect(
       screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) }),
     ).toHaveValue('1234');
+  });
+
+  it('asks before leaving with a cell edit or bulk text not applied; Stay keeps them', async () => {
+    install();
+    const { user } = await openReview();
+    const back = () => screen.getByRole('link', { name: REVIEW_TEXT.back });
+    const stay = async () => {
+      const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+      await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(currentPath()).toBe(gift.review.path);
+    };
+
+    await user.dblClick(cellOf(3, 1));
+    const editor = () =>
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 3) });
+    await user.clear(editor());
+    await user.type(editor(), '6271820010000002');
+    await user.click(back());
+    await stay();
+    expect(editor()).toHaveValue('6271820010000002');
+    await user.type(editor(), '{Escape}');
+
+    const bulk = within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '20.00');
+    await user.click(back());
+    await stay();
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('20.00');
+    await user.clear(bulk.getByLabelText(REVIEW_TEXT.bulkValue));
+
+    // Nothing typed: Back goes without a question.
+    await user.click(back());
+    await waitFor(() => expect(currentPath()).toBe(gift.upload.path));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a session ending by itself keeps a cell edit with its page, and the bulk text, never a PIN', async () => {
+    install();
+    const { user } = await openReview();
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.nextPage }));
+    await screen.findByText(REVIEW_TEXT.pageOf(101, 150, 150));
+    const bulk = () => within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+    await user.selectOptions(bulk().getByLabelText(REVIEW_TEXT.bulkField), 'balance');
+    await user.type(bulk().getByLabelText(REVIEW_TEXT.bulkValue), '20.00');
+    const editorOf = (column: string, line: number) =>
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel(column, line) });
+    await user.dblClick(cellOf(103, 1));
+    await user.clear(editorOf('cardNumber', 103));
+    await user.type(editorOf('cardNumber', 103), '6271820010000102');
+
+    review.failNext('PUT line', {
+      status: 401,
+      body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
+    });
+    await user.type(editorOf('cardNumber', 103), '{Enter}');
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toContain('6271820010000102');
+
+    server.on('POST /api/tokens', { body: TEST_TOKEN });
+    await user.type(screen.getByLabelText(LOGIN_TEXT.username), TEST_TOKEN.userName);
+    await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
+    await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
+
+    await screen.findByText(REVIEW_TEXT.pageOf(101, 150, 150));
+    expect(currentPath()).toBe(gift.review.path);
+    await waitFor(() => expect(editorOf('cardNumber', 103)).toHaveValue('6271820010000102'));
+    expect(editorOf('cardNumber', 103)).toHaveFocus();
+    expect(bulk().getByLabelText(REVIEW_TEXT.bulkField)).toHaveValue('balance');
+    expect(bulk().getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('20.00');
+    expect(screen.getAllByText(SESSION_DRAFT_TEXT.restored)).toHaveLength(2);
+    expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
+
+    // A PIN typed is never kept.
+    await user.type(editorOf('cardNumber', 103), '{Escape}');
+    await user.dblClick(cellOf(103, 2));
+    await user.clear(editorOf('pin', 103));
+    await user.type(editorOf('pin', 103), '8642');
+    await user.selectOptions(bulk().getByLabelText(REVIEW_TEXT.bulkField), 'pin');
+    await user.clear(bulk().getByLabelText(REVIEW_TEXT.bulkValue));
+    await user.type(bulk().getByLabelText(REVIEW_TEXT.bulkValue), '9753');
+    review.failNext('PUT line', {
+      status: 401,
+      body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
+    });
+    await user.type(editorOf('pin', 103), '{Enter}');
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
   });
 
   it('has no serious or critical axe violation, also while a cell is edited', async () => {

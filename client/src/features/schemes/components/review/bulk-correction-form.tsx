@@ -2,14 +2,47 @@ import { useId, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { REVIEW_TEXT, type BulkAnswer, type BulkCorrection } from '@contracts/api/import-review';
+import { RestoredNotice, useSessionDraft, useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 
 type Mode = 'set' | 'replace';
+
+/** The form's typed state: what Apply sends (the rule aside). */
+interface BulkTyped {
+  field: string;
+  mode: Mode;
+  value: string;
+  find: string;
+  replace: string;
+}
+
+const isBulkTyped = (value: unknown): value is BulkTyped => {
+  const typed = value as Partial<BulkTyped> | null;
+  return (
+    typeof typed === 'object' &&
+    typed !== null &&
+    typeof typed.field === 'string' &&
+    (typed.mode === 'set' || typed.mode === 'replace') &&
+    typeof typed.value === 'string' &&
+    typeof typed.find === 'string' &&
+    typeof typed.replace === 'string'
+  );
+};
+
+const sameTyped = (a: BulkTyped, b: BulkTyped) =>
+  a.field === b.field &&
+  a.mode === b.mode &&
+  a.value === b.value &&
+  a.find === b.find &&
+  a.replace === b.replace;
 
 /**
  * Correct in bulk: for the lines of the filter shown (`rule`, or every failing line), set one
  * column to a value, or replace a text within it (every occurrence). The server re-checks every
  * line it changed; the answer says how many changed and how many now pass. The secret column's
  * value is typed as a password.
+ *
+ * Text typed and not applied is unsaved: leaving asks, and the session ending keeps it for the
+ * same user's next sign-in (never text typed for a column holding secrets).
  */
 export function BulkCorrectionForm({
   columns,
@@ -17,9 +50,12 @@ export function BulkCorrectionForm({
   rule,
   scope,
   onApply,
+  keepsColumn = () => true,
 }: {
   columns: readonly string[];
   secretColumn: string | null;
+  /** Whether text typed for a column may be kept when the session ends (no secret's). */
+  keepsColumn?: (column: string) => boolean;
   /** The filter the correction applies to (undefined: every failing line). */
   rule: string | undefined;
   /** Which lines Apply changes, said under the heading. */
@@ -39,6 +75,26 @@ export function BulkCorrectionForm({
   const secret = secretColumn !== null && field === secretColumn;
   const ready = field !== '' && (mode === 'set' || find !== '');
 
+  const typed: BulkTyped = { field, mode, value, find, replace };
+  /** What was typed when Apply last succeeded: applied, so not unsaved. */
+  const [applied, setApplied] = useState<BulkTyped | null>(null);
+  const unsaved = () =>
+    (mode === 'set' ? value !== '' : find !== '' || replace !== '') &&
+    (applied === null || !sameTyped(typed, applied));
+  useUnsavedChanges(unsaved);
+  const restored = useSessionDraft<BulkTyped>(
+    'reviewBulkCorrection',
+    () => (unsaved() && !secret && keepsColumn(field) ? typed : undefined),
+    isBulkTyped,
+    (kept) => {
+      if (columns.includes(kept.field)) setField(kept.field);
+      setMode(kept.mode);
+      setValue(kept.value);
+      setFind(kept.find);
+      setReplace(kept.replace);
+    },
+  );
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready || busy) return;
@@ -50,7 +106,10 @@ export function BulkCorrectionForm({
     setAnswer(null);
     const result = await onApply(correction);
     setBusy(false);
-    if (result) setAnswer(result);
+    if (result) {
+      setAnswer(result);
+      setApplied(typed);
+    }
   }
 
   return (
@@ -67,6 +126,7 @@ export function BulkCorrectionForm({
         <p id={scopeId} className="form-text mt-0">
           {scope}
         </p>
+        {restored ? <RestoredNotice /> : null}
         <div className="d-flex flex-wrap gap-3 align-items-end">
           <Form.Group controlId={`${headingId}-field`}>
             <Form.Label>{REVIEW_TEXT.bulkField}</Form.Label>

@@ -11,11 +11,12 @@ import {
   type BulkCorrection,
   type ReviewSummary,
 } from '@contracts/api/import-review';
-import { IMPORT_LIMITS, type ImportAnswer } from '@contracts/api/imports';
+import { IMPORT_LIMITS, isSecretImportColumn, type ImportAnswer } from '@contracts/api/imports';
 import { ErrorAlert } from '@/components/common/error-alert';
 import { QueryContent } from '@/components/common/query-content';
 import { withId } from '@/config/paths';
 import { toStoreError, useStoreShape } from '@/lib/api/store-shape';
+import { RestoredNotice, useSessionDraft, useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { useDownloadErrorFileMutation } from '../../api/imports-api';
 import {
   useBulkCorrectReviewMutation,
@@ -43,7 +44,7 @@ import { showSaveError } from '../../lib/step-dialogs';
 import { areaPaths } from '../../lib/wizard-steps';
 import { ImportProgressPanel, type PanelImport } from '../imports/import-progress-panel';
 import { BulkCorrectionForm } from './bulk-correction-form';
-import { ReviewGrid } from './review-grid';
+import { ReviewGrid, type CellEdit, type OpenEdit } from './review-grid';
 import './import-review.css';
 
 /**
@@ -88,6 +89,26 @@ interface CorrectionsImport {
 
 const NOT_IMPORTING: CorrectionsImport = { phase: 'idle', answer: null };
 
+/** What the review keeps of an unsaved cell edit when the session ends: the edit and its page. */
+interface KeptCellEdit extends CellEdit {
+  rule: string | undefined;
+  offset: number;
+}
+
+const isKeptCellEdit = (value: unknown): value is KeptCellEdit => {
+  const kept = value as Partial<KeptCellEdit> | null;
+  return (
+    typeof kept === 'object' &&
+    kept !== null &&
+    (kept.rule === undefined || typeof kept.rule === 'string') &&
+    Number.isSafeInteger(kept.offset) &&
+    (kept.offset ?? -1) >= 0 &&
+    Number.isSafeInteger(kept.line) &&
+    typeof kept.column === 'string' &&
+    typeof kept.value === 'string'
+  );
+};
+
 function Review({ review }: { review: ReviewArgs }) {
   const summaryQuery = useImportReviewQuery(review);
   const summaryShape = useStoreShape({ ...summaryQuery, data: summaryQuery.currentData });
@@ -110,6 +131,29 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
   const [rule, setRule] = useState<string | undefined>(undefined);
   const [offset, setOffset] = useState(0);
   const [corrections, setCorrections] = useState<CorrectionsImport>(NOT_IMPORTING);
+
+  // A cell edit typed and not saved: leaving asks, and the session ending keeps it (never a
+  // secret's: a PIN, a password) with the filter and page it was on, to open again after the
+  // sign-in.
+  const openEdit = useRef<OpenEdit | null>(null);
+  useUnsavedChanges(() => openEdit.current?.changed === true);
+  const [reopen, setReopen] = useState<CellEdit | undefined>(undefined);
+  const cellRestored = useSessionDraft<KeptCellEdit>(
+    'reviewCellEdit',
+    () => {
+      const edit = openEdit.current;
+      if (!edit?.changed || edit.secret || isSecretImportColumn(summary.kind, edit.column)) {
+        return undefined;
+      }
+      return { rule, offset, line: edit.line, column: edit.column, value: edit.value };
+    },
+    isKeptCellEdit,
+    (kept) => {
+      setRule(kept.rule);
+      setOffset(kept.offset);
+      setReopen({ line: kept.line, column: kept.column, value: kept.value });
+    },
+  );
 
   const limit = REVIEW_LIMITS.pageLines;
   const linesQuery = useImportReviewLinesQuery({
@@ -261,6 +305,7 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
             <BulkCorrectionForm
               columns={summary.columns}
               secretColumn={summary.secretColumn}
+              keepsColumn={(column) => !isSecretImportColumn(summary.kind, column)}
               rule={rule}
               scope={REVIEW_SCREEN_TEXT.bulkScope(filterLabel)}
               onApply={applyBulk}
@@ -270,6 +315,7 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
           <h3 id={gridHeadingId} className="h6">
             {REVIEW_TEXT.grid}
           </h3>
+          {cellRestored ? <RestoredNotice /> : null}
           {linesQuery.error && !page ? <ErrorAlert error={toStoreError(linesQuery.error)} /> : null}
           {page && lines.length === 0 ? <p>{REVIEW_TEXT.noLines}</p> : null}
           {page && lines.length > 0 ? (
@@ -281,6 +327,10 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
                 total={page.total}
                 labelledBy={gridHeadingId}
                 onCorrect={correct}
+                onEditChange={(edit) => {
+                  openEdit.current = edit;
+                }}
+                reopen={reopen}
               />
               <nav
                 aria-label={REVIEW_SCREEN_TEXT.pages}

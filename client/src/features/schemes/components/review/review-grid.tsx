@@ -24,6 +24,23 @@ export interface ReviewGridProps {
   labelledBy: string;
   /** Saves one cell; true when the server took it (else the editor stays open). */
   onCorrect(line: number, column: string, value: string): Promise<boolean>;
+  /** Told the open editor as it changes (null: none open), for the screen's unsaved check. */
+  onEditChange?(edit: OpenEdit | null): void;
+  /** An edit to open again once its line is on the page (the session ended during it). */
+  reopen?: CellEdit | undefined;
+}
+
+/** A cell being edited: its line, its column's name, and the value typed. */
+export interface CellEdit {
+  line: number;
+  column: string;
+  value: string;
+}
+
+/** The open editor: `changed` when its value differs from the cell's (any password typed). */
+export interface OpenEdit extends CellEdit {
+  changed: boolean;
+  secret: boolean;
 }
 
 interface Editing {
@@ -41,6 +58,8 @@ export function ReviewGrid({
   total,
   labelledBy,
   onCorrect,
+  onEditChange,
+  reopen,
 }: ReviewGridProps) {
   const { columns, secretColumn } = summary;
   const colCount = columns.length + 2;
@@ -67,6 +86,53 @@ export function ReviewGrid({
     table.current?.querySelector<HTMLElement>(selector)?.focus();
   });
 
+  const isValueColumn = (index: number) => index >= 1 && index <= columns.length;
+  const isSecret = (index: number) => secretColumn !== null && columns[index - 1] === secretColumn;
+
+  // The open editor, told to the screen.
+  const latestOnEditChange = useRef(onEditChange);
+  useEffect(() => {
+    latestOnEditChange.current = onEditChange;
+  });
+  useEffect(() => {
+    const line = editingLine;
+    if (editing === null || line === undefined) {
+      latestOnEditChange.current?.(null);
+      return;
+    }
+    const secret = isSecret(editing.col);
+    latestOnEditChange.current?.({
+      line: editing.line,
+      column: columns[editing.col - 1] ?? '',
+      value: editing.value,
+      secret,
+      changed: secret
+        ? editing.value !== ''
+        : editing.value !== (line.values[editing.col - 1] ?? ''),
+    });
+  });
+
+  // An edit to open again, once, when its line is shown and still open to corrections (state
+  // adjusted while rendering, as React documents for values derived from props); its editor
+  // takes the focus once rendered.
+  const [reopened, setReopened] = useState<CellEdit | undefined>(undefined);
+  if (reopen !== undefined && reopen !== reopened) {
+    const rowIndex = lines.findIndex((each) => each.line === reopen.line);
+    const colIndex = columns.indexOf(reopen.column) + 1;
+    const line = lines[rowIndex];
+    if (line && colIndex > 0 && line.status !== 'imported') {
+      setReopened(reopen);
+      setActive({ row: rowIndex, col: colIndex });
+      setEditing({ line: line.line, col: colIndex, value: reopen.value });
+    }
+  }
+  const focusedReopen = useRef<CellEdit | undefined>(undefined);
+  useEffect(() => {
+    if (reopened === undefined || focusedReopen.current === reopened) return;
+    focusedReopen.current = reopened;
+    table.current?.querySelector<HTMLElement>('input')?.focus();
+  });
+
   function moveTo(nextRow: number, nextCol: number) {
     setActive({
       row: Math.max(0, Math.min(nextRow, lines.length - 1)),
@@ -74,9 +140,6 @@ export function ReviewGrid({
     });
     focusPending.current = 'cell';
   }
-
-  const isValueColumn = (index: number) => index >= 1 && index <= columns.length;
-  const isSecret = (index: number) => secretColumn !== null && columns[index - 1] === secretColumn;
 
   function startEdit(rowIndex: number, colIndex: number) {
     const line = lines[rowIndex];
