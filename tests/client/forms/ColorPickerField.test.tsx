@@ -61,4 +61,33 @@ describe('ColorPickerField', () => {
     await user.click(document.body);
     expect(screen.queryByRole('slider', { name: 'Hue' })).not.toBeInTheDocument();
   });
+
+  it('closes on Escape from the toggle, and when the focus moves on past the field', async () => {
+    const { user } = renderInForm(
+      <>
+        <ColorPickerField name="fontColor" label="Font colour" />
+        <ColorPickerField name="background" label="Background colour" />
+      </>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Pick Font colour' });
+    act(() => toggle.focus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('slider', { name: 'Hue' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('slider', { name: 'Hue' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('slider', { name: 'Hue' });
+    // Through the picker's sliders: still open inside the field; closed once the focus leaves it.
+    for (const slider of screen.getAllByRole('slider')) {
+      await user.tab();
+      expect(slider).toHaveFocus();
+    }
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Background colour' })).toHaveFocus();
+    expect(screen.queryByRole('slider', { name: 'Hue' })).not.toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
 });

@@ -7,7 +7,7 @@
  * is first shown: the screens without colour fields (e.g. the journal dashboard) never load it.
  */
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -81,17 +81,34 @@ export function ColorPickerField({
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
+  // Escape anywhere in the field (the text, the toggle, the picker) closes the open picker and
+  // leaves the focus on the toggle.
+  const onFieldKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (open && event.key === 'Escape') {
       event.stopPropagation();
       setOpen(false);
       toggle.current?.focus();
     }
   };
 
+  // The focus moving on to something outside the field (Tab to the next field) closes the
+  // picker, which would otherwise cover the fields below it. A click on a part of the picker that
+  // takes no focus moves the focus nowhere (no related target): that keeps it open.
+  const onFieldBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
   return (
     <FieldShell id={id} label={label} error={error} help={help} className={className}>
-      <div ref={wrapper} className="position-relative">
+      {/* The field's parts share Escape and the focus leaving (onFieldKeyDown, onFieldBlur). */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
+      <div
+        ref={wrapper}
+        className="position-relative"
+        onKeyDown={onFieldKeyDown}
+        onBlur={onFieldBlur}
+      >
         <InputGroup hasValidation>
           <Form.Control
             {...aria}
@@ -129,12 +146,9 @@ export function ColorPickerField({
           </Button>
         </InputGroup>
         {open && (
-          // The panel only listens for Escape bubbling up from the picker's sliders.
-          // eslint-disable-next-line jsx-a11y/no-static-element-interactions
           <div
             id={panelId}
             className="position-absolute z-3 mt-1 p-2 bg-body border rounded shadow"
-            onKeyDown={onPanelKeyDown}
           >
             <Suspense fallback={null}>
               <ColorPickerPanel
