@@ -219,11 +219,20 @@ describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
     expect(addScale('Sliding Scale')).toBeDisabled();
     await user.type(multiplier('Sliding Scale', 3), '3');
 
-    // Removing the last row re-enables the one before it.
+    // Removing the last row re-enables the one before it; the focus goes to that row's Remove,
+    // then (no row left to remove) to Add Scale.
     await user.click(screen.getByRole('button', { name: 'Remove Sliding Scale row 3' }));
     expect(rows('Sliding Scale')).toHaveLength(2);
     expect(slider('Sliding Scale', 2)).toBeEnabled();
     expect(addScale('Sliding Scale')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remove Sliding Scale row 2' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(rows('Sliding Scale')).toHaveLength(1);
+    expect(addScale('Sliding Scale')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(rows('Sliding Scale')).toHaveLength(2);
+    await user.type(multiplier('Sliding Scale', 2), '2');
+    fireEvent.change(slider('Sliding Scale', 2), { target: { value: '190' } });
 
     // Changing mode enables only the active mode's last row.
     await user.click(radio('Steping Scale'));

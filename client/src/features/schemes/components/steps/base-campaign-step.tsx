@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
@@ -257,7 +257,8 @@ function BaseCampaignForm({
 /**
  * A sliding or steping scale: its rows, 'Add Scale', and remove on the last row. A row is locked
  * once another follows it, so 'Add Scale' first asks for a valid multiplier on the last row: it
- * shows that field's error and focuses it instead of adding a row.
+ * shows that field's error and focuses it instead of adding a row. A removed row takes its
+ * Remove button with it: the focus goes to the new last row's Remove, or to 'Add Scale'.
  */
 function ScaleSection({ mode }: { mode: ScaleMode }) {
   const form = useForm<BaseCampaignValues>();
@@ -267,6 +268,22 @@ function ScaleSection({ mode }: { mode: ScaleMode }) {
   const modeLabel = BASE_CAMPAIGN_ACTION_LABEL[SCALE_ACTION[mode]];
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
+
+  useEffect(() => {
+    if (!removed.current) return;
+    removed.current = false;
+    const lastRemove = section.current?.querySelector<HTMLButtonElement>(
+      `button[aria-label="${BASE_CAMPAIGN_LABEL.removeRow(modeLabel, rows.length - 1)}"]`,
+    );
+    (lastRemove ?? addButton.current)?.focus();
+  });
+
+  function remove() {
+    removed.current = true;
+    form.change(mode, removeLastRow(rows));
+  }
 
   function add() {
     // Row fields are named by path (`sliding[1].multiplier`), which the typed keys do not cover.
@@ -293,10 +310,11 @@ function ScaleSection({ mode }: { mode: ScaleMode }) {
           modeLabel={modeLabel}
           editable={isRowEditable(mode, index, rows, values.actionTypeId)}
           removable={active && rows.length > 1 && index === rows.length - 1}
-          onRemove={() => form.change(mode, removeLastRow(rows))}
+          onRemove={remove}
         />
       ))}
       <Button
+        ref={addButton}
         variant="outline-primary"
         size="sm"
         disabled={!active || !canAddRow(rows)}
