@@ -94,6 +94,26 @@ describe('ImageSlotField', () => {
     expect(within(slot).getByRole('img', { name: 'No image' })).toBeInTheDocument();
   });
 
+  it('keeps the keyboard focus in the slot: Upload done → Remove, Remove done → Browse', async () => {
+    const { user, button, uploadButton, finish, onUpload } = setup();
+    await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 1000));
+    uploadButton().focus();
+    await user.keyboard('{Enter}');
+    finish('img-1');
+    await waitFor(() => expect(button('Remove')).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(button('Browse')).toHaveFocus());
+
+    // A failed upload leaves the focus on Upload, the file ready for a retry.
+    onUpload.mockImplementationOnce(() => Promise.reject(new Error('boom')));
+    await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 1000));
+    uploadButton().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(uploadButton()).toBeEnabled());
+    expect(uploadButton()).toHaveFocus();
+  });
+
   it('shows an image loaded with the form as uploaded', () => {
     const { slot, button } = setup({ logo: 'abc' });
     expect(within(slot).getByRole('status')).toHaveTextContent('Uploaded');

@@ -8,7 +8,7 @@
  * `onUpload` reports the failure. Files over `maxBytes` or not of an image type are refused
  * through `onError`: the caller shows the dialog.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -72,6 +72,24 @@ export function ImageSlotField({
   // A chosen file not uploaded yet is lost when the step is left: the wizard asks first.
   useUnsavedChanges(file !== null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const slot = useRef<HTMLFieldSetElement>(null);
+  const browseButton = useRef<HTMLButtonElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  // The buttons are disabled while an upload or removal runs, and the one pressed may stay so
+  // (nothing left to upload or remove): the focus then falls to the page. Once done, it goes to
+  // the button that comes next, unless the user has put it somewhere else meanwhile.
+  const focusNext = useRef<'browse' | 'upload' | 'remove' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === null || busy !== null) return;
+    focusNext.current = null;
+    const current = document.activeElement;
+    const lost = current === null || current === document.body;
+    if (!lost && !slot.current?.contains(current)) return;
+    const button = { browse: browseButton, upload: uploadButton, remove: removeButton }[next];
+    button.current?.focus();
+  });
   const value = input.value || undefined;
   const labelId = `${id}-label`;
   const captionId = `${id}-caption`;
@@ -107,14 +125,17 @@ export function ImageSlotField({
       const stored = await onUpload(file);
       input.onChange(stored);
       setFile(null);
+      focusNext.current = 'remove';
     } catch {
       // The caller's onUpload reports the failure; the chosen file stays ready for a retry.
+      focusNext.current = 'upload';
     } finally {
       setBusy(null);
     }
   };
 
   const remove = async () => {
+    focusNext.current = 'browse';
     if (!value) {
       setFile(null);
       return;
@@ -126,6 +147,7 @@ export function ImageSlotField({
       setFile(null);
     } catch {
       // Kept: the caller's onRemove reports the failure.
+      focusNext.current = 'remove';
     } finally {
       setBusy(null);
     }
@@ -133,7 +155,7 @@ export function ImageSlotField({
 
   return (
     // The legend names both the slot (a group) and its file input (aria-labelledby).
-    <fieldset className={className ?? 'mb-3'}>
+    <fieldset ref={slot} className={className ?? 'mb-3'}>
       <Form.Label as="legend" id={labelId} className="fs-6">
         {label}
       </Form.Label>
@@ -180,6 +202,7 @@ export function ImageSlotField({
           />
           <div className="d-flex gap-2">
             <Button
+              ref={browseButton}
               variant="outline-secondary"
               size="sm"
               disabled={disabled || busy !== null}
@@ -188,6 +211,7 @@ export function ImageSlotField({
               Browse
             </Button>
             <Button
+              ref={uploadButton}
               variant="primary"
               size="sm"
               disabled={disabled || !file || busy !== null}
@@ -196,6 +220,7 @@ export function ImageSlotField({
               {caption}
             </Button>
             <Button
+              ref={removeButton}
               variant="outline-danger"
               size="sm"
               disabled={disabled || (!value && !file) || busy !== null}
