@@ -12,20 +12,12 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
- * The flags every Chromium the project starts runs with (the browser tests keep their own copy in
- * tests/e2e/support/browser.ts): no sandbox (containers), no GPU, and nothing that calls out.
- * The machine may have no network; without the background-networking flags Chromium floods
- * refused connections.
+ * The flags every Chromium the project starts runs with (chromium-args.json, which the browser
+ * tests read too: tests/e2e/support/browser.ts): no sandbox (containers), no GPU, and nothing
+ * that calls out. The machine may have no network; without the background-networking flags
+ * Chromium floods refused connections.
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { default as CHROMIUM_ARGS } from './chromium-args.json' with { type: 'json' };
 
 /** Installs a Debian package; false (with apt's output printed) when it could not. */
 function aptInstall(name) {

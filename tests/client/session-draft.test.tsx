@@ -6,7 +6,6 @@
  * written to the browser's storage.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ERROR_CODE } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { URL_PATHS } from '@contracts/api/paths';
@@ -32,13 +31,15 @@ import {
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { buildClient, buildLoyaltyConfig, buildScheme } from '../support/builders';
 import {
+  SESSION_EXPIRED_ANSWER,
   TEST_TOKEN,
   currentPath,
   embeddedList,
   renderApp,
   setTokenCookie,
+  signIn,
 } from '../support/client-app';
-import { installFakeFetch, type FakeFetch, type FakeResponse } from '../support/fake-fetch';
+import { installFakeFetch, type FakeFetch } from '../support/fake-fetch';
 import {
   installJournalServer,
   makeProfile,
@@ -46,10 +47,6 @@ import {
 } from './my-journal/journal-fake-server';
 import { installSchemeServer } from './schemes/scheme-fake-server';
 
-const EXPIRED: FakeResponse = {
-  status: 401,
-  body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
-};
 const OPERATOR: Token = { ...TEST_TOKEN, userName: 'operator', userType: 'OPERATOR' };
 
 const COFFEE = makeProfile({
@@ -98,17 +95,10 @@ async function editSiteSettings() {
 
 /** Save & Continue answered 401 / code 11: the login screen, saying the session ended. */
 async function saveIntoExpiredSession(user: User) {
-  server.on('PUT /api/myjournal/profiles/1', EXPIRED);
+  server.on('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
   await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
   await screen.findByLabelText(LOGIN_TEXT.username);
   expect(currentPath()).toBe(paths.login.path);
-}
-
-async function signIn(user: User, token: Token = TEST_TOKEN) {
-  server.on('POST /api/tokens', { body: token });
-  await user.type(screen.getByLabelText(LOGIN_TEXT.username), token.userName);
-  await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
-  await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
 }
 
 const routeNow = () => window.location.hash.replace(/^#/, '');
@@ -122,7 +112,7 @@ describe('the session ends by itself with a form filled in', () => {
     expect(store.getState().session.token).toBeNull();
     expect(storedDraft()).toContain('Tea time');
 
-    await signIn(user);
+    await signIn(user, server);
 
     expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toHaveAttribute('role', 'status');
     expect(routeNow()).toBe(SETTINGS_ROUTE);
@@ -156,7 +146,7 @@ describe('the session ends by itself with a form filled in', () => {
   it('the same happens when the refresh fails: "Timeout" dialog, the login screen says why', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
     try {
-      server.on(`POST ${URL_PATHS.refresh}`, EXPIRED);
+      server.on(`POST ${URL_PATHS.refresh}`, SESSION_EXPIRED_ANSWER);
       const { user } = renderApp({
         route: SETTINGS_ROUTE,
         fakeTimers: true,
@@ -174,7 +164,7 @@ describe('the session ends by itself with a form filled in', () => {
       await user.click(within(dialog).getByRole('button', { name: 'OK' }));
       expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
 
-      await signIn(user);
+      await signIn(user, server);
       expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
       expect(routeNow()).toBe(SETTINGS_ROUTE);
       expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
@@ -188,7 +178,7 @@ describe('the session ends by itself with a form filled in', () => {
     await saveIntoExpiredSession(user);
     expect(storedDraft()).not.toBeNull();
 
-    await signIn(user, OPERATOR);
+    await signIn(user, server, OPERATOR);
 
     await screen.findByRole('heading', { name: 'Select a MyJournal Website' });
     expect(currentPath()).toBe(HOME_PATH);
@@ -235,14 +225,14 @@ describe('the session ends by itself with a form filled in', () => {
     await screen.findByRole('option', { name: 'Auckland' });
     await user.selectOptions(field(GENERAL_LABEL.state), 'Auckland');
 
-    server.on('PUT /api/gift-card/schemes/11', EXPIRED);
+    server.on('PUT /api/gift-card/schemes/11', SESSION_EXPIRED_ANSWER);
     await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
     const stored = storedDraft();
     expect(stored).toContain('Tea Gift');
     expect(stored).not.toContain('Secret12');
 
-    await signIn(user);
+    await signIn(user, server);
     expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
     expect(routeNow()).toBe(route);
     expect(field(GENERAL_LABEL.schemeName)).toHaveValue('Tea Gift');
@@ -267,11 +257,11 @@ describe('values the kept values bring back on screen come back too', () => {
     await user.type(field(CLIENT_SETUP_LABEL.binNumber), '123456');
     await user.type(field(CLIENT_SETUP_LABEL.binName), 'Tea BIN');
 
-    server.on('POST /api/gift-card/clients', EXPIRED);
+    server.on('POST /api/gift-card/clients', SESSION_EXPIRED_ANSWER);
     await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
 
-    await signIn(user);
+    await signIn(user, server);
     expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
     expect(screen.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient })).toBeChecked();
     expect(screen.getByRole('radio', { name: international })).toBeChecked();
@@ -306,11 +296,11 @@ describe('values the kept values bring back on screen come back too', () => {
     fireEvent.change(within(row(2)).getByRole('slider'), { target: { value: '120' } });
     expect(within(row(2)).getByText('$21 - $120')).toBeInTheDocument();
 
-    server.on('POST /api/gift-card/base-campaign', EXPIRED);
+    server.on('POST /api/gift-card/base-campaign', SESSION_EXPIRED_ANSWER);
     await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
 
-    await signIn(user);
+    await signIn(user, server);
     expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
     expect(screen.getByRole('radio', { name: mode })).toBeChecked();
     await waitFor(() => expect(within(row(2)).getByText('$21 - $120')).toBeInTheDocument());
@@ -348,7 +338,7 @@ describe('a deliberate logout', () => {
     expect(screen.queryByText(LOGIN_TEXT.sessionEnded)).not.toBeInTheDocument();
     expect(storedDraft()).toBeNull();
 
-    await signIn(user);
+    await signIn(user, server);
     await screen.findByRole('heading', { name: 'Select a MyJournal Website' });
     expect(currentPath()).toBe(HOME_PATH);
     expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).not.toBeInTheDocument();

@@ -3,15 +3,18 @@
  * fresh store, plus the fixtures and the cleanup every client test needs. A file importing this
  * loads the app's lazy areas before its tests (./preload-lazy-areas).
  */
-import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, screen, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
+import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList, Program, Token } from '@contracts/api/entities';
 import { App } from '@/app/app';
 import { createAppRouter, type AppRouter } from '@/app/router';
+import { LOGIN_TEXT } from '@/config/texts';
 import { dialogs } from '@/lib/dialogs/dialog-service';
 import { TOKEN_COOKIE } from '@/lib/session/token-cookie';
 import { makeStore, type AppStore, type RootState } from '@/lib/store/store';
+import type { FakeFetch, FakeResponse } from './fake-fetch';
 import { preloadLazyAreas } from './preload-lazy-areas';
 
 /** A JWT-shaped string whose payload carries `exp` (seconds). */
@@ -31,6 +34,24 @@ export const TEST_TOKEN: Token = {
   userName: 'admin',
   userType: 'ADMIN',
 };
+
+/** A call refused because the session ended by itself (401, code 11): the session ends. */
+export const SESSION_EXPIRED_ANSWER: FakeResponse = {
+  status: 401,
+  body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
+};
+
+/** Signs in on the login screen shown, `server` answering the login with `token`. */
+export async function signIn(
+  user: UserEvent,
+  server: FakeFetch,
+  token: Token = TEST_TOKEN,
+): Promise<void> {
+  server.on('POST /api/tokens', { body: token });
+  await user.type(screen.getByLabelText(LOGIN_TEXT.username), token.userName);
+  await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
+  await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
+}
 
 export const PROGRAMS: Program[] = [
   { programId: 11, programTypeId: 1, name: 'Coffee Gift', shortName: 'Coffee', abbreviation: 'CG' },

@@ -4,10 +4,15 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
 import { paths, withId } from '@/config/paths';
-import { ERROR_CODE } from '@contracts/api/constants';
 import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
 import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
-import { TEST_TOKEN, currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import {
+  SESSION_EXPIRED_ANSWER,
+  currentPath,
+  renderApp,
+  setTokenCookie,
+  signIn,
+} from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 
 const EXTRA = '/* keep me */\n.custom { margin: 0; }\n';
@@ -193,19 +198,13 @@ describe('MyMerchant step 5, Site Editor', () => {
     await user.type(area, '.promo {{ color: red; ', { initialSelectionStart: area.value.length });
     const typed = area.value;
 
-    server.on(PUT, {
-      status: 401,
-      body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
-    });
+    server.on(PUT, SESSION_EXPIRED_ANSWER);
     await user.click(save());
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toContain('.promo');
 
     server.on(PUT, (request) => ({ body: { ...stored, ...(request.body as MerchantProfile) } }));
-    server.on('POST /api/tokens', { body: TEST_TOKEN });
-    await user.type(screen.getByLabelText(LOGIN_TEXT.username), TEST_TOKEN.userName);
-    await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
-    await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
+    await signIn(user, server);
 
     expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
     expect(currentPath()).toBe(paths.mm.wizard.editor.path);

@@ -10,7 +10,6 @@ import {
 import { EMBEDDED } from '@contracts/api/paths';
 import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
 import { SCHEME_EMBEDDED, SCHEME_TEXT, type UploadedFile } from '@contracts/api/schemes';
-import { ERROR_CODE } from '@contracts/api/constants';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
@@ -25,11 +24,12 @@ import {
   buildScheme,
 } from '../../support/builders';
 import {
-  TEST_TOKEN,
+  SESSION_EXPIRED_ANSWER,
   currentPath,
   embeddedList,
   renderApp,
   setTokenCookie,
+  signIn,
 } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installReviewServer, type FakeRule, type ReviewFake } from './review-fake-server';
@@ -563,18 +563,12 @@ describe('import error review', () => {
     await user.clear(editorOf('cardNumber', 103));
     await user.type(editorOf('cardNumber', 103), '6271820010000102');
 
-    review.failNext('PUT line', {
-      status: 401,
-      body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
-    });
+    review.failNext('PUT line', SESSION_EXPIRED_ANSWER);
     await user.type(editorOf('cardNumber', 103), '{Enter}');
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toContain('6271820010000102');
 
-    server.on('POST /api/tokens', { body: TEST_TOKEN });
-    await user.type(screen.getByLabelText(LOGIN_TEXT.username), TEST_TOKEN.userName);
-    await user.type(screen.getByLabelText(LOGIN_TEXT.password), 'secret');
-    await user.click(screen.getByRole('button', { name: LOGIN_TEXT.submit }));
+    await signIn(user, server);
 
     await screen.findByText(REVIEW_TEXT.pageOf(101, 150, 150));
     expect(currentPath()).toBe(gift.review.path);
@@ -593,10 +587,7 @@ describe('import error review', () => {
     await user.selectOptions(bulk().getByLabelText(REVIEW_TEXT.bulkField), 'pin');
     await user.clear(bulk().getByLabelText(REVIEW_TEXT.bulkValue));
     await user.type(bulk().getByLabelText(REVIEW_TEXT.bulkValue), '9753');
-    review.failNext('PUT line', {
-      status: 401,
-      body: { errorCode: ERROR_CODE.SESSION_EXPIRED, errorMessage: 'Session expired' },
-    });
+    review.failNext('PUT line', SESSION_EXPIRED_ANSWER);
     await user.type(editorOf('pin', 103), '{Enter}');
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();

@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import OFFLINE_CHROMIUM_ARGS from '../../../scripts/lib/chromium-args.json';
 
 /**
  * The browser: CHROMIUM_PATH, which the test commands set (scripts/lib/chromium.mjs: Debian's
@@ -16,18 +17,9 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
-// The machine has no network: without the background-networking flags Chromium floods refused
-// connections. launch() makes its own temporary profile.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Chromium's flags, shared with the project's scripts (scripts/lib/chromium.mjs: no sandbox, no GPU,
+// nothing that calls out). launch() makes its own temporary profile.
+const CHROMIUM_ARGS = ['--headless', ...OFFLINE_CHROMIUM_ARGS];
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
