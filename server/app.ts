@@ -214,7 +214,10 @@ export function createApp({
   app.use(createFontsRouter(config.fontsDir));
   app.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
   app.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));
-  // Development only (off when NODE_ENV=production): pact's provider states (README "Contracts").
+  // Only with PROVIDER_STATES=true, never in production: pact's provider states (docs/contracts.md).
+  if (config.providerStatesIgnored) {
+    logger.warn('PROVIDER_STATES ignored: the provider states are off with NODE_ENV=production');
+  }
   if (config.providerStates) {
     app.use(
       createProviderStatesRouter({

@@ -89,8 +89,10 @@ export interface ServerConfig {
   importFileRetentionHours: number;
   logLevel: LogLevel;
   trustProxy: TrustProxy;
-  /** The pact provider-state endpoint (server/dev): on unless NODE_ENV=production. */
+  /** The pact provider-state endpoint (server/dev): PROVIDER_STATES=true, never with NODE_ENV=production. */
   providerStates: boolean;
+  /** PROVIDER_STATES=true given with NODE_ENV=production: ignored, and warned about at start. */
+  providerStatesIgnored: boolean;
   /** The built client's source maps (*.map) are served: unless NODE_ENV=production. */
   serveSourceMaps: boolean;
   /** The mock server's developer tools at /__mock (server/dev/mock): MOCK_CONTROL. */
@@ -346,7 +348,11 @@ export const configVariables = z.object({
   NODE_ENV: z.string().optional().meta({
     unset: 'empty',
     description:
-      '`production` turns off the development-only endpoints (the pact provider states at `/_pact/provider-states`, the developer tools at `/__mock` unless `MOCK_CONTROL=true`) and the client’s source maps (`*.map`).',
+      '`production` turns off the development-only endpoints (the pact provider states at `/_pact/provider-states` even with `PROVIDER_STATES=true`, the developer tools at `/__mock` unless `MOCK_CONTROL=true`) and the client’s source maps (`*.map`).',
+  }),
+  PROVIDER_STATES: flag().prefault('false').meta({
+    description:
+      'The pact provider states at `POST /_pact/provider-states`, for verifying the pacts against this server (docs/contracts.md). They create records and answer a generated user’s password, so they answer only calls made on this machine (loopback) without proxy headers (`Forwarded`, `X-Forwarded-*`, `X-Real-IP`, `Via`), and never with `NODE_ENV=production` (ignored with a warning).',
   }),
   MOCK_CONTROL: flag().optional().meta({
     unset: '`true`; `false` when `NODE_ENV=production`',
@@ -471,7 +477,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importFileRetentionHours: v.IMPORT_FILE_RETENTION_HOURS,
     logLevel: v.LOG_LEVEL,
     trustProxy: v.TRUST_PROXY,
-    providerStates: development,
+    providerStates: development && v.PROVIDER_STATES,
+    providerStatesIgnored: !development && v.PROVIDER_STATES,
     serveSourceMaps: development,
     mockControl: v.MOCK_CONTROL ?? development,
     mockDelayMs: v.MOCK_DELAY_MS,

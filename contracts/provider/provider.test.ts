@@ -18,7 +18,8 @@ let server: Server;
 let baseUrl = '';
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // The provider states are off unless asked for.
+  testApp = await createTestApp({ env: { PROVIDER_STATES: 'true' } });
   server = await new Promise<Server>((resolve) => {
     const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
   });

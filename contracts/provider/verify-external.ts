@@ -13,9 +13,10 @@
  *   PACT_STATE_CHANGE_URL          where the provider sets up the named provider states (pact's
  *                                  state-change protocol: POST { state, params, action }, answering
  *                                  the values the pacts inject). Default: `<base URL>/_pact/provider-states`
- *                                  when the provider answers there (this project's server in
- *                                  development); otherwise no states are set up and the provider
- *                                  must already hold the data. `off` never sets them up.
+ *                                  when the provider answers there (this project's server started
+ *                                  with PROVIDER_STATES=true, called on its own machine without a
+ *                                  proxy); otherwise no states are set up and the provider must
+ *                                  already hold the data. `off` never sets them up.
  */
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
@@ -51,7 +52,8 @@ async function stateChangeUrl(baseUrl: string): Promise<string | undefined> {
   if (await answersStateChanges(ownEndpoint)) return ownEndpoint;
   console.warn(
     `No provider-state endpoint at ${ownEndpoint}: provider states are not set up ` +
-      '(set PACT_STATE_CHANGE_URL to the provider’s own).',
+      '(this project’s server has it when started with PROVIDER_STATES=true and called on its ' +
+      'own machine; for another provider, set PACT_STATE_CHANGE_URL to its own).',
   );
   return undefined;
 }

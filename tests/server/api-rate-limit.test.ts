@@ -43,6 +43,7 @@ describe('the general per-address limit (API_RATE_LIMIT)', () => {
     t = await createTestApp({
       env: {
         API_RATE_LIMIT: String(DEFAULT_API_RATE_LIMIT),
+        PROVIDER_STATES: 'true',
         LOGIN_RATE_LIMIT: '3',
         CARD_PIN_ATTEMPTS: '3',
       },

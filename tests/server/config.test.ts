@@ -44,7 +44,8 @@ describe('loadConfig', () => {
       importFileRetentionHours: 168,
       logLevel: 'info',
       trustProxy: false,
-      providerStates: true,
+      providerStates: false,
+      providerStatesIgnored: false,
       serveSourceMaps: true,
       mockControl: true,
       mockDelayMs: 0,
@@ -119,6 +120,19 @@ describe('loadConfig', () => {
       mockProxyTarget: undefined,
       mockProxyTargetIgnored: 'https://backend.example.com',
     });
+  });
+
+  it('has the provider states only when asked for, and never with NODE_ENV=production', () => {
+    expect(loadConfig({}).providerStates).toBe(false);
+    expect(loadConfig({ PROVIDER_STATES: 'TRUE' }).providerStates).toBe(true);
+    expect(loadConfig({ PROVIDER_STATES: 'false' }).providerStates).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PROVIDER_STATES: 'true' })).toMatchObject({
+      providerStates: false,
+      providerStatesIgnored: true,
+    });
+    expect(() => loadConfig({ PROVIDER_STATES: 'yes' })).toThrow(
+      'PROVIDER_STATES: must be true or false, got "yes"',
+    );
   });
 
   it('reads TRUST_PROXY as express does', () => {

@@ -1,5 +1,7 @@
+import { pino } from 'pino';
 import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { IMPORT_PATHS } from '@contracts/api/imports';
 import { MERCHANT_SITE_STORES, PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { JOURNAL_PAGE_TYPE, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
@@ -7,6 +9,8 @@ import { MERCHANT_PAGE_TYPE, MERCHANT_PATHS, MERCHANT_SITE_PATHS } from '@contra
 import { MERCHANT_SITE_TEXT } from '@contracts/api/merchant-site';
 import { PROGRAM_TYPE, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import { SCENARIO } from '@contracts/api/mock-scenarios';
@@ -14,7 +18,41 @@ import { PROJECT_ROOT } from '../../server/config';
 import { PACT_RECORDS, pactJournalProfile, pactScheme } from '../../server/dev/provider-states';
 import { NO_STEPS, scheme as schemeBlock } from '../../server/dev/scenarios/blocks';
 import { HARBOUR } from '../../server/dev/scenarios/catalogue';
+import { createApp } from '../../server/app';
+import { createPortalServer } from '../../server/http/http-server';
 import { createTestApp, loginRequest, type TestApp } from './support/test-app';
+
+/** The provider states are there only when asked for. */
+const WITH_STATES = { PROVIDER_STATES: 'true' };
+
+/** This machine's first IPv4 address that is not loopback, if it has one. */
+function nonLoopbackAddress(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((address) => address !== undefined && !address.internal && address.family === 'IPv4')
+    ?.address;
+}
+
+/** Serves the app on every interface (not only loopback) on a free port. */
+async function listenEverywhere(t: TestApp) {
+  const server = createPortalServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const stateCall = (url: string, state: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ state, params: {}, action: 'setup' }),
+  });
 
 const setUp = (t: TestApp, state: string, params: Record<string, unknown> = {}) =>
   request(t.app).post(PROVIDER_STATES_PATH).send({ state, params, action: 'setup' });
@@ -42,14 +80,76 @@ describe('pact provider-state endpoint (development only)', () => {
     await t.close();
   });
 
-  it('is not there when NODE_ENV=production', async () => {
-    t = await createTestApp({ env: { NODE_ENV: 'production' } });
+  it('is not there unless PROVIDER_STATES=true', async () => {
+    t = await createTestApp();
+    expect(t.config.providerStates).toBe(false);
+    const response = await setUp(t, STATE.user);
+    expect(response.status).toBe(404);
+    // The app's 404 for a path nobody serves: nothing tells the endpoint exists.
+    expect(response.body).toEqual({
+      errorCode: ERROR_CODE.NOT_FOUND,
+      errorMessage: `${ERROR_MESSAGE.notFound}: POST ${PROVIDER_STATES_PATH}`,
+    });
+    expect((await t.dataFile()).users.map((user) => user.username)).not.toContain('pact-user');
+  });
+
+  it('is not there with NODE_ENV=production, even with PROVIDER_STATES=true (said at start)', async () => {
+    t = await createTestApp({ env: { ...WITH_STATES, NODE_ENV: 'production' } });
     const response = await setUp(t, STATE.programExists);
     expect(response.status).toBe(404);
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+    createApp({ db: t.store, config: t.config, logger });
+    expect(lines.join('\n')).toContain(
+      'PROVIDER_STATES ignored: the provider states are off with NODE_ENV=production',
+    );
+  });
+
+  it('answers a call from this machine that came through a proxy as if it were not there', async () => {
+    t = await createTestApp({ env: WITH_STATES });
+    for (const [name, value] of [
+      ['X-Forwarded-For', '203.0.113.7'],
+      ['X-Forwarded-For', '127.0.0.1'],
+      ['Forwarded', 'for=203.0.113.7;proto=https'],
+      ['X-Forwarded-Proto', 'https'],
+      ['X-Real-IP', '203.0.113.7'],
+      ['Via', '1.1 proxy.example'],
+    ] as const) {
+      const response = await request(t.app)
+        .post(PROVIDER_STATES_PATH)
+        .set(name, value)
+        .send({ state: STATE.user, params: {}, action: 'setup' });
+      expect([name, response.status]).toEqual([name, 404]);
+      expect(response.body).toEqual({
+        errorCode: ERROR_CODE.NOT_FOUND,
+        errorMessage: `${ERROR_MESSAGE.notFound}: POST ${PROVIDER_STATES_PATH}`,
+      });
+    }
+    expect((await t.dataFile()).users.map((user) => user.username)).not.toContain('pact-user');
+    // The same call made directly is served.
+    await setUp(t, STATE.user).expect(200);
+  });
+
+  it('answers only calls made on this machine (a loopback socket)', async () => {
+    t = await createTestApp({ env: WITH_STATES });
+    const server = await listenEverywhere(t);
+    try {
+      const local = await stateCall(`http://127.0.0.1:${server.port}${PROVIDER_STATES_PATH}`, '');
+      expect(local.status).toBe(200);
+      // Through an address of the network: not loopback, so not there.
+      const remote = nonLoopbackAddress();
+      if (remote !== undefined) {
+        const url = `http://${remote}:${server.port}${PROVIDER_STATES_PATH}`;
+        expect((await stateCall(url, STATE.user)).status).toBe(404);
+      }
+    } finally {
+      await server.close();
+    }
+    expect((await t.dataFile()).users.map((user) => user.username)).not.toContain('pact-user');
   });
 
   it('creates a user with a generated password and answers it, never taking one', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const first = await setUp(t, STATE.user).expect(200);
     const { username, password } = first.body as { username: string; password: string };
     expect(password.length).toBeGreaterThanOrEqual(16);
@@ -60,7 +160,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('sets every state up twice on its own records and leaves the demo data as it was', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const before = await t.dataFile();
     const answers: unknown[][] = [[], []];
     for (const run of [0, 1]) {
@@ -106,7 +206,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('sets a scheme up with exactly the steps named, for the wizard calls to find', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const { token } = await t.login();
     const get = (path: string) => request(t.app).get(`/api${path}`).set(AUTH_HEADER, token);
 
@@ -149,7 +249,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it("sets up a published site's card, its wrong PIN and a number it has not", async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const check = (siteUrl: string, body: { cardNumber: string; pin: string }) =>
       request(t.app).post(JOURNAL_SITE_PATHS.balance(siteUrl)).send(body);
     const withCard = (await setUp(t, STATE.publishedSiteWithCard).expect(200)).body as {
@@ -178,7 +278,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('sets up uploads and a completed import that the import calls find', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const { token } = await t.login();
     const api = (path: string) => `/api${path}`;
     const post = (path: string, body: object) =>
@@ -243,7 +343,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('sets merchant profiles up that the merchant calls find, and frees the new URL', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const { token } = await t.login();
     const api = (path: string) => `/api${path}`;
     const get = (path: string) => request(t.app).get(api(path)).set(AUTH_HEADER, token);
@@ -315,7 +415,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('sets a published merchant site up whose store search finds its imported stores, twice', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const site = (url: string) => request(t.app).get(MERCHANT_SITE_PATHS.site(url));
     const search = (url: string, query: Record<string, string | number>) =>
       request(t.app).get(MERCHANT_SITE_PATHS.stores(url)).query(query);
@@ -366,7 +466,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('answers 400 naming params for a scheme state without a known programTypeId', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const response = await setUp(t, STATE.scheme, { programTypeId: 2, configured: true });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ errorMessage: expect.stringMatching(/^params: /) });
@@ -374,7 +474,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('answers 400 naming the state for a state it does not know, and {} for no state', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     const unknown = await setUp(t, 'the moon is full');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ errorMessage: expect.stringMatching(/^state: /) });
@@ -382,7 +482,7 @@ describe('pact provider-state endpoint (development only)', () => {
   });
 
   it('sets states up through the scenario building blocks: their records are what a block makes', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: WITH_STATES });
     // On a scenario's data too: states add their own records beside it.
     const { token } = await t.login();
     await request(t.app)

@@ -40,7 +40,8 @@ describe('scenarios (/__mock/scenarios, /__mock/reset)', () => {
   let t: TestApp;
   let token: string;
   beforeEach(async () => {
-    t = await createTestApp();
+    // The provider states too: a test signs in as the user a state makes.
+    t = await createTestApp({ env: { PROVIDER_STATES: 'true' } });
     token = (await t.login()).token;
   });
   afterEach(async () => {
