@@ -17,6 +17,7 @@ import type { RequestRecord } from '../../http/logging';
 import type { ImportService } from '../../imports/import-service';
 import { CALL_DETAIL_LOCAL, captureDetails, type CallDetail } from './call-detail';
 import { createFaults, type Faults } from './faults';
+import { localRoutes } from './local-routes';
 import { createOpenApiRouter, type RouteSource } from './openapi';
 import { createProxy } from './proxy';
 import { createRequestLog } from './request-log';
@@ -41,7 +42,10 @@ export interface MockControl {
   record: (entry: RequestRecord) => void;
   /** The control API and page: calls under /__mock go to its routers, others pass by. */
   handle: RequestHandler;
-  /** Serves a recorded answer while a recording is in place (after the JSON body is read). */
+  /**
+   * Serves a recorded answer while a recording is in place (after the JSON body is read), to a
+   * caller with a valid token unless the mock's own route there needs none.
+   */
   afterBody: RequestHandler;
   /** Notes each call's headers and bodies for its details (right after the request logger). */
   capture: RequestHandler;
@@ -64,17 +68,20 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   // switched to like the others.
   // `recorder` is read only when a call comes, after it is made.
   const scenarios = createScenarios({ ...deps, recordings: () => recorder });
+  const local = localRoutes(deps.routes);
   const recorder = createRecordings({
     config: deps.config,
     logger: deps.logger,
     currentScenario: () => scenarios.current(),
     reserved: (name) => scenarioNamed(name) !== undefined,
+    isPublic: local.isPublic,
+    requireAuth: deps.requireAuth,
   });
   const proxy = createProxy({
     store: deps.store,
     config: deps.config,
     logger: deps.logger,
-    routes: deps.routes,
+    local,
     // A recording in place answers offline: what it does not have, the mock serves.
     suspended: () => recorder.replaying(),
     observe: (_req, res) => {

@@ -18,10 +18,9 @@ import type { Store } from '../../db/store';
 import { FONTS_MOUNT } from '../../fonts/fonts-router';
 import { API_MOUNT } from '../../http/mounts';
 import { uncountApiRequest } from '../../http/rate-limit';
-import { isUnderMock, compilePathPattern } from './fault-rules';
+import { isUnderMock } from './fault-rules';
 import { forward, type ForwardObserver } from './forward';
-import type { RouteSource } from './openapi';
-import { appRoutes } from './openapi-document';
+import type { LocalRoutes } from './local-routes';
 import { createRouteRules, type RouteRules } from './proxy-routes';
 
 export interface ProxyDependencies {
@@ -36,8 +35,8 @@ export interface ProxyDependencies {
     | 'masterTokenTtlSeconds'
   >;
   logger: Logger;
-  /** The app's routes: a call none of them serves goes to the target. */
-  routes: RouteSource;
+  /** The app's own routes: a call none of them serves goes to the target. */
+  local: LocalRoutes;
   /** True while nothing is forwarded (a recording in place answers offline). */
   suspended?: () => boolean;
   /** Told of each forwarded call before it goes (the request log's details, recordings). */
@@ -60,12 +59,6 @@ export interface Proxy {
 /** The sign-in path whose rule decides whether the target's tokens are taken. */
 const SIGN_IN_PATH = `${API_MOUNT}${API_PATHS.tokens}`;
 
-/** A method and path pattern of one of the app's routes. */
-interface LocalRoute {
-  method: string;
-  pattern: RegExp;
-}
-
 export function createProxy(deps: ProxyDependencies): Proxy {
   const { config, logger } = deps;
   const target = config.mockProxyTarget ?? null;
@@ -85,16 +78,7 @@ export function createProxy(deps: ProxyDependencies): Proxy {
     );
   }
 
-  let local: LocalRoute[] | undefined;
-  /** Some route of the app answers this method and path (read from the app when first asked). */
-  const servedLocally = (method: string, urlPath: string): boolean => {
-    local ??= appRoutes(deps.routes()).map((route) => ({
-      method: route.method.toUpperCase(),
-      pattern: compilePathPattern(route.path),
-    }));
-    const asked = method === 'HEAD' ? 'GET' : method;
-    return local.some((route) => route.method === asked && route.pattern.test(urlPath));
-  };
+  const { local } = deps;
 
   const fonts = FONTS_MOUNT.toLowerCase();
   const beforeRoutes: RequestHandler = (req, res, next) => {
@@ -109,7 +93,7 @@ export function createProxy(deps: ProxyDependencies): Proxy {
       return;
     }
     const decided = rules.decide(req.method, urlPath);
-    if (decided === 'mock' || (decided === undefined && servedLocally(req.method, urlPath))) {
+    if (decided === 'mock' || (decided === undefined && local.serves(req.method, urlPath))) {
       next();
       return;
     }

@@ -13,7 +13,9 @@
  * only; the name is checked against RECORDING_NAME before any file is touched), with the
  * scenario the data was on when it started. Switching to it (./scenarios.ts) puts that scenario's
  * data back and serves each recorded request its recorded answer (`replayed`); a request asked
- * more often than recorded gets the last answer again.
+ * more often than recorded gets the last answer again. A recorded answer needs the token the
+ * mock's own route there needs: only the sign-in and refresh (routes without a token check) are
+ * replayed to anyone.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -143,6 +145,10 @@ export interface RecordingsDependencies {
   currentScenario(): ScenarioChoice;
   /** Names no recording may take (the built-in scenarios). */
   reserved(name: string): boolean;
+  /** A route of the mock answers this call without a token (./local-routes.ts). */
+  isPublic(method: string, urlPath: string): boolean;
+  /** The token check of the mock's protected routes: a replayed answer needs it elsewhere. */
+  requireAuth: RequestHandler;
 }
 
 export function createRecordings(deps: RecordingsDependencies): Recordings {
@@ -246,13 +252,27 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       next();
       return;
     }
-    found.next += 1;
-    res.locals.mockKind = 'replayed';
-    // The real backend's answers, as forwarded ones: not counted against the anonymous limit.
-    uncountApiRequest(req);
-    res.status(answer.status);
-    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-    res.end(Buffer.from(answer.response, answer.encoding));
+    const serve = (): void => {
+      found.next += 1;
+      res.locals.mockKind = 'replayed';
+      // The real backend's answers, as forwarded ones: not counted against the anonymous limit.
+      uncountApiRequest(req);
+      res.status(answer.status);
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      res.end(Buffer.from(answer.response, answer.encoding));
+    };
+    // Who may have a recorded answer is who may call the mock's own route there: anyone for a
+    // route that needs no token (the sign-in, the refresh), else only a caller with a valid
+    // token, checked as the mock's routes check it (401 otherwise). A path no route of the mock
+    // serves (one of the real backend's own) needs a token too.
+    if (deps.isPublic(req.method, req.path)) {
+      serve();
+      return;
+    }
+    deps.requireAuth(req, res, (error?: unknown) => {
+      if (error === undefined) serve();
+      else next(error);
+    });
   };
 
   const replayFrom = (file: RecordingFile | undefined): void => {

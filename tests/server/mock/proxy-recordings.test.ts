@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import {
   MOCK_PROXY_MESSAGE,
@@ -145,6 +145,27 @@ describe('recordings', () => {
     expect(switched.status).toBe(200);
     expect((switched.json() as ScenarioList).current).toBe(NAME);
 
+    // A recorded answer needs the token the mock's own route there needs: none, a made-up one
+    // or a master token is the usual 401, and uses up no recorded answer.
+    for (const token of [undefined, 'not-a-token', signedIn.masterToken]) {
+      const refused = await call(mockServer.url, 'GET', CLIENTS, { token });
+      expect(refused.status).toBe(401);
+      expect(refused.json()).toMatchObject({ errorCode: ERROR_CODE.SESSION_EXPIRED });
+      expect(refused.text).not.toContain(newClient.binName);
+      const write = await call(mockServer.url, 'POST', `${CLIENTS}?returnBody=true`, {
+        token,
+        body: newClient,
+      });
+      expect(write.status).toBe(401);
+    }
+    // The sign-in needs none: anyone gets its recorded answer (its tokens redacted).
+    const replayedSignIn = await call(mockServer.url, 'POST', SIGN_IN, {
+      body: { username: DEMO_USER.username, password: DEMO_USER.password },
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+    });
+    expect(replayedSignIn.status).toBe(200);
+    expect(replayedSignIn.json()).toMatchObject({ token: REDACTED, masterToken: REDACTED });
+
     const replayedBefore = await call(mockServer.url, 'GET', CLIENTS, { token: mockToken });
     expect(replayedBefore.status).toBe(200);
     expect(replayedBefore.json()).toEqual(before.json());
@@ -162,8 +183,15 @@ describe('recordings', () => {
     );
 
     const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
-    const kinds = log.requests.slice(0, 4).map((entry) => `${entry.kind} ${entry.method}`);
-    expect(kinds).toEqual(['mock GET', 'replayed GET', 'replayed POST', 'replayed GET']);
+    const kinds = log.requests.slice(0, 5).map((entry) => `${entry.kind} ${entry.method}`);
+    expect(kinds).toEqual([
+      'mock GET',
+      'replayed GET',
+      'replayed POST',
+      'replayed GET',
+      'replayed POST',
+    ]);
+    expect(log.requests[4]?.path).toBe(SIGN_IN);
     for (const entry of log.requests) {
       const detail = await control('GET', `${MOCK_PATHS.requests}/${entry.id}`);
       for (const secret of [DEMO_USER.password, token, signedIn.masterToken, mockToken]) {
