@@ -11,7 +11,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
-import { requireAuth } from './auth/require-auth';
+import { ownTokenUser, requireAuth } from './auth/require-auth';
 import { SESSION_PRUNE_INTERVAL_MS, startSessionPruning } from './auth/sessions';
 import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
@@ -126,6 +126,7 @@ export function createApp({
         config,
         imports,
         requireAuth: authenticated,
+        ownToken: (raw) => ownTokenUser(db, tokens, raw) !== undefined,
         logger,
         // The OpenAPI document describes the routes as the app dispatches them.
         routes: () => app,

@@ -112,7 +112,7 @@ export interface ServerConfig {
   mockProxyTargetIgnored: string | undefined;
   /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
   mockProxyRoutesFile: string | undefined;
-  /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET): undefined, trusted. */
+  /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET); undefined: its tokens are not taken. */
   mockProxyTokenSecret: string | undefined;
   /** Milliseconds the target may take to answer a forwarded call (MOCK_PROXY_TIMEOUT_MS). */
   mockProxyTimeoutMs: number;
@@ -396,9 +396,9 @@ export const configVariables = z.object({
     .optional()
     .meta({
       values: 'at least 32 characters',
-      unset: 'the target’s tokens are taken as they are (decoded, not checked)',
+      unset: 'the target’s tokens are not taken: a call with one goes to the target',
       description:
-        'The HS256 secret the target signs its tokens with: with a target and the sign-in forwarded, the mock’s own routes accept the target’s tokens when they pass this check.',
+        'The HS256 secret the target signs its tokens with: with a target and the sign-in forwarded, the mock’s own routes and the developer tools accept the target’s tokens that pass this check. Without it the mock takes no token it did not sign, and a call with one goes to the target to decide (docs/developer-tools.md).',
     }),
   MOCK_PROXY_TIMEOUT_MS: wholeNumber(1, 600_000)
     .prefault('10000')

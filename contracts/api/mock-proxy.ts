@@ -48,11 +48,12 @@ export interface RouteRule {
 }
 
 /**
- * How the mock's own routes take a token the real backend signed, with a target set and the
- * sign-in routed `real`: `checked` against MOCK_PROXY_TOKEN_SECRET, or `trusted` as it is
+ * What the mock does with a token the real backend signed, with a target set and the sign-in
+ * routed `real`: `checked` against MOCK_PROXY_TOKEN_SECRET and then taken by its own routes, or,
+ * without the secret, `forwarded`: never taken, the call goes to the real backend instead
  * (printed at start; docs/developer-tools.md).
  */
-export type ProxyTokenMode = 'checked' | 'trusted';
+export type ProxyTokenMode = 'checked' | 'forwarded';
 
 /** GET /__mock/routes. */
 export interface RouteList {

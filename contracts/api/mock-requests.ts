@@ -121,7 +121,7 @@ export const MOCK_PAGE_TEXT = {
     tokens: (mode: ProxyTokenMode) =>
       mode === 'checked'
         ? 'Tokens of the real backend are checked against MOCK_PROXY_TOKEN_SECRET.'
-        : 'Tokens of the real backend are taken as they are (no MOCK_PROXY_TOKEN_SECRET).',
+        : 'Without MOCK_PROXY_TOKEN_SECRET the mock takes no token of the real backend: calls with one go to the real backend.',
     added: (id: string) => `Rule ${id} added.`,
     saved: (id: string) => `Rule ${id} saved.`,
     deleted: (id: string) => `Rule ${id} deleted.`,

@@ -38,6 +38,19 @@ export function liveSessionUser(data: Snapshot, claims: TokenClaims, now = Date.
   return data.users.find((user) => user.username === claims.userName);
 }
 
+/** The signed-in user of a valid access token this server signed, of a live session; else undefined. */
+export function ownTokenUser(
+  store: Store,
+  tokens: TokenService,
+  raw: string,
+): AuthContext | undefined {
+  const claims = tokens.verify(raw, 'access');
+  const user = claims === undefined ? undefined : liveSessionUser(store.read(), claims);
+  return user === undefined || claims === undefined
+    ? undefined
+    : { userName: user.username, userType: user.userType, sessionId: claims.sessionId };
+}
+
 /**
  * The user of a token this server did not sign but takes (the mock beside a real backend takes
  * the backend's tokens: server/dev/mock/proxy.ts), or undefined.
@@ -57,12 +70,7 @@ export function requireAuth(
   return marksTokenCheck<RequestHandler>((req, _res, next) => {
     const raw = tokenFromHeader(req.get(AUTH_HEADER));
     if (raw === undefined) throw sessionExpired(ERROR_MESSAGE.authRequired);
-    const claims = tokens.verify(raw, 'access');
-    const user = claims === undefined ? undefined : liveSessionUser(store.read(), claims);
-    const context =
-      user !== undefined && claims !== undefined
-        ? { userName: user.username, userType: user.userType, sessionId: claims.sessionId }
-        : foreign?.(raw);
+    const context = ownTokenUser(store, tokens, raw) ?? foreign?.(raw);
     if (context === undefined) throw sessionExpired();
     contexts.set(req, context);
     uncountApiRequest(req);

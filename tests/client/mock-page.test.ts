@@ -691,7 +691,7 @@ describe('forwarding rules on the page', () => {
   it('shows the real backend and the token mode, and adds, edits and deletes rules', async () => {
     routes = {
       target: 'http://backend.test:8080',
-      tokens: 'trusted',
+      tokens: 'forwarded',
       routes: [{ id: 'r1', method: 'GET', path: '/api/programs', to: 'real', source: 'file' }],
     };
     let next = 2;
@@ -717,7 +717,7 @@ describe('forwarding rules on the page', () => {
     const user = userEvent.setup();
     start();
     expect(await screen.findByText(P.routes.target('http://backend.test:8080'))).toBeVisible();
-    expect(screen.getByText(T.routes.tokens('trusted'))).toBeVisible();
+    expect(screen.getByText(T.routes.tokens('forwarded'))).toBeVisible();
     const table = screen.getByRole('table', { name: P.routes.heading });
     expect(
       within(table)

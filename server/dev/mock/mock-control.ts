@@ -32,6 +32,8 @@ export interface MockControlDependencies {
   imports: ImportService;
   /** The token check of the protected API. */
   requireAuth: RequestHandler;
+  /** The token is a valid access token of this server (of a live session). */
+  ownToken(raw: string): boolean;
   logger: Logger;
   /** The app whose routes the OpenAPI document describes (read when first asked). */
   routes: RouteSource;
@@ -82,6 +84,7 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
     config: deps.config,
     logger: deps.logger,
     local,
+    ownToken: deps.ownToken,
     // A recording in place answers offline: what it does not have, the mock serves.
     suspended: () => recorder.replaying(),
     observe: (_req, res) => {

@@ -2,17 +2,23 @@
  * The mock beside a real backend (docs/developer-tools.md): with MOCK_PROXY_TARGET set, a call
  * a forwarding rule sends `real`, or one no route of the mock serves, is forwarded to the target
  * (./forward.ts) ahead of the routes and after the faults (a faulted or delayed call is faulted
- * or delayed whatever serves it). With the sign-in forwarded, the mock's own routes take the
- * target's tokens: checked against MOCK_PROXY_TOKEN_SECRET when given, else trusted as they are.
+ * or delayed whatever serves it). With the sign-in forwarded, the client holds the target's
+ * tokens:
+ * - `checked` (MOCK_PROXY_TOKEN_SECRET given): the mock's own routes take a target's token that
+ *   passes the check with that secret;
+ * - `forwarded` (no secret): the mock cannot tell a target's token from a made-up one, so it
+ *   takes none; a call that carries a token the mock did not sign, to a route of the mock that
+ *   needs one, goes to the target, which decides. The tools at /__mock take the mock's own
+ *   tokens only.
  * Without a target nothing here changes a call.
  */
-import type { RequestHandler } from 'express';
-import jwt from 'jsonwebtoken';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { AUTH_HEADER } from '@contracts/api/constants';
 import type { ProxyTokenMode } from '@contracts/api/mock-proxy';
 import { API_PATHS } from '@contracts/api/paths';
 import type { AuthContext } from '../../auth/require-auth';
-import { TokenService } from '../../auth/tokens';
+import { tokenFromHeader, TokenService } from '../../auth/tokens';
 import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import { FONTS_MOUNT } from '../../fonts/fonts-router';
@@ -37,6 +43,8 @@ export interface ProxyDependencies {
   logger: Logger;
   /** The app's own routes: a call none of them serves goes to the target. */
   local: LocalRoutes;
+  /** The token is a valid access token of this server (of a live session). */
+  ownToken(raw: string): boolean;
   /** True while nothing is forwarded (a recording in place answers offline). */
   suspended?: () => boolean;
   /** Told of each forwarded call before it goes (the request log's details, recordings). */
@@ -63,7 +71,7 @@ export function createProxy(deps: ProxyDependencies): Proxy {
   const { config, logger } = deps;
   const target = config.mockProxyTarget ?? null;
   const tokens: ProxyTokenMode | null =
-    target === null ? null : config.mockProxyTokenSecret === undefined ? 'trusted' : 'checked';
+    target === null ? null : config.mockProxyTokenSecret === undefined ? 'forwarded' : 'checked';
   const rules = createRouteRules({
     file: config.mockProxyRoutesFile,
     target: () => target,
@@ -74,11 +82,23 @@ export function createProxy(deps: ProxyDependencies): Proxy {
       { target, tokens },
       tokens === 'checked'
         ? 'forwarding to the real backend; its tokens are checked with MOCK_PROXY_TOKEN_SECRET'
-        : 'forwarding to the real backend; its tokens are taken as they are (no MOCK_PROXY_TOKEN_SECRET)',
+        : 'forwarding to the real backend; without MOCK_PROXY_TOKEN_SECRET its tokens are not taken: a call with one goes to it',
     );
   }
 
   const { local } = deps;
+  const signInForwarded = (): boolean => rules.decide('POST', SIGN_IN_PATH) === 'real';
+
+  /**
+   * Without the secret, with the sign-in forwarded: the call carries a token the mock did not
+   * sign and asks a route of the mock that checks tokens. The mock cannot check it, the target
+   * can: it goes there.
+   */
+  const targetMustJudge = (req: Request, urlPath: string): boolean => {
+    if (tokens !== 'forwarded' || !signInForwarded()) return false;
+    const raw = tokenFromHeader(req.get(AUTH_HEADER));
+    return raw !== undefined && !deps.ownToken(raw) && !local.isPublic(req.method, urlPath);
+  };
 
   const fonts = FONTS_MOUNT.toLowerCase();
   const beforeRoutes: RequestHandler = (req, res, next) => {
@@ -93,7 +113,9 @@ export function createProxy(deps: ProxyDependencies): Proxy {
       return;
     }
     const decided = rules.decide(req.method, urlPath);
-    if (decided === 'mock' || (decided === undefined && local.serves(req.method, urlPath))) {
+    const mockServes =
+      decided === 'mock' || (decided === undefined && local.serves(req.method, urlPath));
+    if (mockServes && !targetMustJudge(req, urlPath)) {
       next();
       return;
     }
@@ -116,23 +138,10 @@ export function createProxy(deps: ProxyDependencies): Proxy {
           masterTtlSeconds: config.masterTokenTtlSeconds,
         });
 
-  /** The claims of a target's access token: checked, or decoded as it is. */
-  const claimsOf = (raw: string): { userName: string; sessionId: string } | undefined => {
-    if (checker !== undefined) return checker.verify(raw, 'access');
-    const payload = jwt.decode(raw);
-    if (payload === null || typeof payload === 'string') return undefined;
-    const { sub, sid, typ, exp } = payload;
-    if (typeof sub !== 'string' || sub === '' || (typ !== undefined && typ !== 'access')) {
-      return undefined;
-    }
-    // Taken as it is, but an expired token still ends the session, as the target would say.
-    if (typeof exp === 'number' && Math.floor(Date.now() / 1000) >= exp) return undefined;
-    return { userName: sub, sessionId: typeof sid === 'string' ? sid : 'target' };
-  };
-
+  /** Only a token that passes the check with MOCK_PROXY_TOKEN_SECRET: none without it. */
   const foreignToken = (raw: string): AuthContext | undefined => {
-    if (target === null || rules.decide('POST', SIGN_IN_PATH) !== 'real') return undefined;
-    const claims = claimsOf(raw);
+    if (target === null || checker === undefined || !signInForwarded()) return undefined;
+    const claims = checker.verify(raw, 'access');
     if (claims === undefined) return undefined;
     const user = deps.store
       .read()

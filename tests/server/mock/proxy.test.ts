@@ -1,8 +1,8 @@
 /**
  * The mock beside a real backend, over real HTTP between two instances of this server: the
  * target ("the real backend") and the mock with it as MOCK_PROXY_TARGET. Forwarded reads,
- * writes and uploads arrive at the target; the target's tokens work on the mock's own routes
- * (checked and trusted); a dead target is 502, a silent one 504; faults apply to forwarded
+ * writes and uploads arrive at the target; the target's tokens work on the mock's own routes when
+ * checked with its secret, and without the secret go to the target; a dead target is 502, a silent one 504; faults apply to forwarded
  * calls; nothing of it exists without MOCK_CONTROL or with NODE_ENV=production.
  */
 import type http from 'node:http';
@@ -80,6 +80,22 @@ async function addRule(pair: Pair, rule: object): Promise<RouteRule> {
   expect(answer.status).toBe(201);
   return (answer.json() as { route: RouteRule }).route;
 }
+
+const inTenMinutes = () => Math.floor(Date.now() / 1000) + 600;
+
+/** An access token for admin in this server's format, signed with a secret nobody uses. */
+const otherSecretToken = () =>
+  jwt.sign(
+    { typ: 'access', sid: 'x', exp: inTenMinutes() },
+    'another-secret-abcdefghijklmnopqrstuvwxyz-0123',
+    { subject: 'admin' },
+  );
+
+/** The same claims, not signed at all (`alg: none`). */
+const unsignedToken = () => {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: 'admin', typ: 'access', sid: 'x', exp: inTenMinutes() })}.`;
+};
 
 /** Sends the sign-in, refresh and logout to the target. */
 async function forwardSignIn(pair: Pair): Promise<void> {
@@ -187,7 +203,7 @@ describe('forwarding to a real backend', () => {
     ).json() as RouteList;
     expect(listed).toEqual({
       target: pair.targetServer.url,
-      tokens: 'trusted',
+      tokens: 'forwarded',
       routes: [{ ...rule, to: 'mock' }],
     });
     const route = `${MOCK_PROXY_PATHS.routes}/${rule.id}`;
@@ -258,30 +274,67 @@ describe("the target's tokens on the mock's own routes", () => {
     expect((await call(mockUrl, 'GET', MOCK_PATHS.faults, { token })).status).toBe(200);
     const routes = (await call(mockUrl, 'GET', MOCK_PROXY_PATHS.routes, { token })).json();
     expect((routes as RouteList).tokens).toBe('checked');
-    // Signed with another secret: refused.
-    const forged = jwt.sign(
-      { typ: 'access', sid: 'x', exp: Math.floor(Date.now() / 1000) + 600 },
-      'another-secret-abcdefghijklmnopqrstuvwxyz-0123',
-      { subject: 'admin' },
-    );
-    expect((await call(mockUrl, 'GET', '/api/programs', { token: forged })).status).toBe(401);
+    // Signed with another secret, or not signed at all: refused.
+    for (const forged of [otherSecretToken(), unsignedToken()]) {
+      expect((await call(mockUrl, 'GET', '/api/programs', { token: forged })).status).toBe(401);
+      expect((await call(mockUrl, 'GET', MOCK_PATHS.faults, { token: forged })).status).toBe(401);
+    }
   });
 
-  it('are taken as they are without MOCK_PROXY_TOKEN_SECRET', async () => {
+  it('are not taken without MOCK_PROXY_TOKEN_SECRET: a call with one goes to the target', async () => {
     pair = await startPair();
     const mockUrl = pair.mockServer.url;
     await forwardSignIn(pair);
     const { token } = await signIn(mockUrl);
-    expect((await call(mockUrl, 'GET', '/api/programs', { token })).status).toBe(200);
-    const other = jwt.sign(
-      { typ: 'access', sid: 'x', exp: Math.floor(Date.now() / 1000) + 600 },
-      'another-secret-abcdefghijklmnopqrstuvwxyz-0123',
-      { subject: 'admin' },
+    const routes = await call(mockUrl, 'GET', MOCK_PROXY_PATHS.routes, { token: pair.mockToken });
+    expect((routes.json() as RouteList).tokens).toBe('forwarded');
+
+    // A route of the mock that checks tokens: the target judges the token and answers.
+    const programs = await call(mockUrl, 'GET', '/api/programs', { token });
+    expect(programs.status).toBe(200);
+    // Made-up tokens (one signed with another secret, one not signed at all, one not a JWT)
+    // go there too and are refused there.
+    for (const forged of [otherSecretToken(), unsignedToken(), 'not-a-token']) {
+      const answer = await call(mockUrl, 'GET', '/api/programs', { token: forged });
+      expect(answer.status).toBe(401);
+      expect(answer.json()).toMatchObject({ errorCode: ERROR_CODE.SESSION_EXPIRED });
+    }
+    // The mock's own token is still the mock's.
+    expect((await call(mockUrl, 'GET', '/api/programs', { token: pair.mockToken })).status).toBe(
+      200,
     );
-    expect((await call(mockUrl, 'GET', '/api/programs', { token: other })).status).toBe(200);
-    expect((await call(mockUrl, 'GET', '/api/programs', { token: 'not-a-token' })).status).toBe(
-      401,
+    const log = (
+      await call(mockUrl, 'GET', MOCK_PATHS.requests, { token: pair.mockToken })
+    ).json() as RequestLogPage;
+    expect(
+      log.requests
+        .filter((entry) => entry.path === '/api/programs')
+        .map((entry) => `${entry.kind} ${entry.status}`),
+    ).toEqual(['mock 200', 'real 401', 'real 401', 'real 401', 'real 200']);
+
+    // The developer tools take the mock's own tokens only.
+    for (const other of [token, otherSecretToken(), unsignedToken()]) {
+      expect((await call(mockUrl, 'GET', MOCK_PATHS.faults, { token: other })).status).toBe(401);
+    }
+    expect((await call(mockUrl, 'GET', MOCK_PATHS.faults, { token: pair.mockToken })).status).toBe(
+      200,
     );
+    // A route that needs no token is the mock's whatever the caller sends.
+    const config = await call(mockUrl, 'GET', '/config.json', { token: unsignedToken() });
+    expect(config.status).toBe(200);
+  });
+
+  it('go to the target only once the sign-in is forwarded', async () => {
+    pair = await startPair();
+    const mockUrl = pair.mockServer.url;
+    const targetToken = (await signIn(pair.targetServer.url)).token;
+    for (const other of [targetToken, unsignedToken()]) {
+      expect((await call(mockUrl, 'GET', '/api/programs', { token: other })).status).toBe(401);
+    }
+    const log = (
+      await call(mockUrl, 'GET', MOCK_PATHS.requests, { token: pair.mockToken })
+    ).json() as RequestLogPage;
+    expect(log.requests.filter((entry) => entry.kind === 'real')).toEqual([]);
   });
 });
 
