@@ -108,7 +108,7 @@ export function createApp({
   app.set('etag', weakEtag);
 
   const tokens = new TokenService({
-    secret: resolveTokenSecret(config.tokenSecret, db, logger),
+    secret: resolveTokenSecret(config.tokenSecret, db, config.keysDir, logger),
     accessTtlSeconds: config.tokenTtlSeconds,
     masterTtlSeconds: config.masterTokenTtlSeconds,
   });

@@ -41,7 +41,7 @@ export interface ServerConfig {
   recordsDir: string;
   /** Uploaded import files (`uploads/`) and error files (`errors/`): `<dirname(dbFile)>/imports`. */
   importsDir: string;
-  /** Key files (0700 folder, 0600 files): PIN HMAC and device password keys: `<dirname(dbFile)>/keys`. */
+  /** Key files (0700 folder, 0600 files): PIN HMAC, device password, upload keys, the token secret: `<dirname(dbFile)>/keys`. */
   keysDir: string;
   /** Absolute path of the review mails kept: `<dirname(dbFile)>/outbox` (`.eml` files). */
   outboxDir: string;
@@ -67,7 +67,7 @@ export interface ServerConfig {
   productionHosts: string[];
   testSiteHost: string;
   liveSiteHost: string;
-  /** undefined: a secret is generated once and kept in the data file. */
+  /** undefined: a secret is generated once and kept in `<keysDir>/token.key` (auth/token-secret.ts). */
   tokenSecret: string | undefined;
   tokenTtlSeconds: number;
   masterTokenTtlSeconds: number;
@@ -211,7 +211,7 @@ export const configVariables = z.object({
   DB_FILE: projectPath()
     .prefault('data/db.json')
     .describe(
-      'JSON data file (relative to the project root). Created from `db.json` when missing (an empty or torn file stops the start). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys in `keys`, review mails in `outbox`, review screenshots in `review-images`.',
+      'JSON data file (relative to the project root). Created from `db.json` when missing (an empty or torn file stops the start). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`.',
     ),
   FONTS_DIR: projectPath()
     .prefault('client/public/fonts')
@@ -254,7 +254,7 @@ export const configVariables = z.object({
   // Never echoed in a refusal: it is a secret.
   TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional().meta({
     values: 'at least 32 characters',
-    unset: 'generated once, kept in the data file',
+    unset: 'generated once, kept in `keys/token.key` beside the data file',
     description: 'HS256 secret signing access and master tokens.',
   }),
   TOKEN_TTL_SECONDS: wholeNumber(1, 86_400)

@@ -1,8 +1,8 @@
 /**
  * Creating the data file from the seed (db.json), and replacing it with a scenario's data
  * (server/dev/scenarios). lowdb is not involved.
- * The data file is created readable by its owner only (it holds the token secret and the
- * password hashes), and the uploaded-files folder likewise.
+ * The data file is created readable by its owner only (it holds the password hashes), and the
+ * uploaded-files folder likewise.
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

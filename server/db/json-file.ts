@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Adapter } from 'lowdb';
 import { hasErrorCode } from '../http/errno';
 
-/** Owner read/write only: the file holds the token secret and the password hashes. */
+/** Owner read/write only: the file holds the password hashes. */
 export const DATA_FILE_MODE = 0o600;
 
 /** The data file cannot be used; the message names it and says what is wrong. */

@@ -180,7 +180,10 @@ export interface LanguageRecord {
 }
 
 export interface MetaRecord {
-  /** Generated once when TOKEN_SECRET is not configured, so restarts keep sessions valid. */
+  /**
+   * Only in data files of earlier versions: the generated token secret. Moved to
+   * `<keysDir>/token.key` and removed from here at start (server/auth/token-secret.ts).
+   */
   tokenSecret?: string;
 }
 

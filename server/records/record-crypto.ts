@@ -5,6 +5,7 @@
  *   device.key  AES-256-GCM key of device passwords (random 12-byte IV per device)
  *   upload.key  AES-256-GCM key of the device files uploaded for import, sealed as they are
  *               written (server/imports/sealed-file.ts; random 12-byte IV per file)
+ * (The same folder holds token.key, the token-signing secret: server/auth/token-secret.ts.)
  * A key file is created once: written to a temp file, then hard-linked into place, which fails
  * when another process got there first, so nobody ever reads half a key.
  */
@@ -42,10 +43,18 @@ function readKeyFile(file: string): Buffer | undefined {
 /** Installs `hex` as the key file unless one exists; true when it was written. */
 export function installKeyFile(keysDir: string, name: string, hex: string): boolean {
   if (!KEY_PATTERN.test(hex)) throw new Error(`${name}: not a key (64 hex digits expected)`);
+  return installSecretFile(keysDir, name, `${hex}\n`);
+}
+
+/**
+ * Installs `content` as `<keysDir>/<name>` (folder 0700, file 0600) unless that file exists;
+ * true when it was written. Whole or not at all: a temp file hard-linked into place.
+ */
+export function installSecretFile(keysDir: string, name: string, content: string): boolean {
   mkdirSync(keysDir, { recursive: true, mode: 0o700 });
   const file = path.join(keysDir, name);
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(temp, `${hex}\n`, { mode: 0o600 });
+  writeFileSync(temp, content, { mode: 0o600 });
   try {
     linkSync(temp, file);
     return true;

@@ -190,9 +190,17 @@ describe('server processes', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    const data = JSON.parse(await readFile(dbFile, 'utf8')) as Data;
+    const dataText = await readFile(dbFile, 'utf8');
+    const data = JSON.parse(dataText) as Data;
     expect(data.users.find((user) => user.username === 'admin')?.loginCount).toBe(1);
-    expect(data.meta.tokenSecret).toEqual(expect.any(String));
+    // The generated secret is kept in the keys folder, owner only, and not in the data file.
+    const keysDir = path.join(dir, 'nested', 'keys');
+    const secret = (await readFile(path.join(keysDir, 'token.key'), 'utf8')).trim();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(await modeOf(path.join(keysDir, 'token.key'))).toBe(0o600);
+    expect(await modeOf(keysDir)).toBe(0o700);
+    expect(data.meta.tokenSecret).toBeUndefined();
+    expect(dataText).not.toContain(secret);
   });
 
   it('stops the start with exit code 1 and a fatal line when its port is taken', async () => {

@@ -96,7 +96,7 @@ export interface SwitchDependencies {
 
 /**
  * Switches a running server's data to a scenario. The JSON data is replaced in one store update
- * (a reader sees the old data or the new, never a mix), keeping the meta (the token secret) and
+ * (a reader sees the old data or the new, never a mix), keeping the meta and
  * the sessions of users the new data still has: a signed-in developer stays signed in. The
  * caller makes sure no import runs (ImportService.dropAll refuses otherwise).
  */
