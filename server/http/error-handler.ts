@@ -102,8 +102,26 @@ function knownAnswer(error: unknown): { status: number; body: ApiError } | undef
   return undefined;
 }
 
-/** The reason of a refused request, for the log: the message only, never a stack. */
+/**
+ * A body JSON.parse refused (body-parser's `entity.parse.failed`, a SyntaxError): its message
+ * quotes the body around the fault, which may be a password or a token.
+ */
+function isJsonParseError(error: unknown): boolean {
+  return error instanceof SyntaxError || statusErrorOf(error)?.type === 'entity.parse.failed';
+}
+
+/**
+ * The reason of a refused request, for the log: the message only, never a stack. Of a body that
+ * is not JSON only the error's type and the position the parser stopped at (when it says), never
+ * its message: that quotes what the sender wrote.
+ */
 function reasonOf(error: unknown): string {
+  if (isJsonParseError(error)) {
+    const name = error instanceof Error ? error.name : 'SyntaxError';
+    const message = error instanceof Error ? error.message : '';
+    const position = /\bat position (\d+)\b/.exec(message)?.[1];
+    return `${name}: the body is not valid JSON${position === undefined ? '' : ` (at position ${position})`}`;
+  }
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 

@@ -1,6 +1,9 @@
 import { pino } from 'pino';
 import request from 'supertest';
 import { createApp } from '../../server/app';
+import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { createTestApp, DEMO_USER, loginRequest } from './support/test-app';
 
 describe('request logs', () => {
@@ -36,6 +39,55 @@ describe('request logs', () => {
         responseTime: expect.any(Number),
       });
       expect(all).not.toContain('"headers"');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('say of a login or refresh body that is not JSON only its error type and position, never the secret in it', async () => {
+    const t = await createTestApp();
+    try {
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      const app = createApp({ db: t.store, config: t.config, logger });
+      const PASSWORD = 'Sup3r-S3cret-pw';
+      const MASTER = 'eyJhbGciOiJIUzI1NiJ9.master-token-secret-part';
+      const sent = [
+        // Cut off inside the password: the parser names a position.
+        [`/api${API_PATHS.tokens}`, `{"username":"admin","password":"${PASSWORD}`],
+        // Not quoted: the parser quotes the text around the fault, and names no position.
+        [`/api${API_PATHS.tokens}`, `{"username":"admin","password":${PASSWORD}}`],
+        [URL_PATHS.refresh, `{"masterToken":"${MASTER}" "x"}`],
+        [URL_PATHS.refresh, MASTER],
+      ] as const;
+      for (const [where, body] of sent) {
+        const answer = await request(app)
+          .post(where)
+          .set('Content-Type', 'application/json')
+          .set(MODULE_CODE_HEADER, MODULE_CODE)
+          .send(body);
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual({
+          errorCode: ERROR_CODE.MALFORMED_JSON,
+          errorMessage: ERROR_MESSAGE.malformedJson,
+        });
+      }
+      const all = lines.join('\n');
+      for (const secret of [PASSWORD, MASTER, 'Sup3r', 'master-token', 'eyJhbGci']) {
+        expect(all).not.toContain(secret);
+      }
+      const refused = lines
+        .map((line) => JSON.parse(line) as { msg?: string; reason?: string; status?: number })
+        .filter((entry) => entry.msg === 'request refused');
+      expect(refused.map((entry) => [entry.status, entry.reason])).toEqual([
+        [400, 'SyntaxError: the body is not valid JSON (at position 47)'],
+        [400, 'SyntaxError: the body is not valid JSON'],
+        [
+          400,
+          expect.stringMatching(/^SyntaxError: the body is not valid JSON \(at position \d+\)$/),
+        ],
+        [400, 'SyntaxError: the body is not valid JSON'],
+      ]);
     } finally {
       await t.close();
     }
