@@ -113,7 +113,9 @@ export function captureDetails(
     };
     res.locals[CALL_DETAIL_LOCAL] = detail;
     tapResponse(res, detail.responseBytes);
-    res.once('close', () => {
+    // Ahead of the request logger's own 'close' listener (added before this one), which hands the
+    // call to the recordings: they need the answer's headers noted by then.
+    res.prependOnceListener('close', () => {
       detail.responseHeaders = res.getHeaders();
       const body: unknown = req.body;
       if (detail.requestBytes.bytes === 0 && body !== undefined && typeof body === 'object') {

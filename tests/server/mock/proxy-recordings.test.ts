@@ -122,6 +122,13 @@ describe('recordings', () => {
     for (const secret of [DEMO_USER.password, token, signedIn.masterToken]) {
       expect(saved).not.toContain(secret);
     }
+    // Each answer with its headers, as the target sent them (but the per-connection ones).
+    const calls = (JSON.parse(saved) as { calls: { headers: Record<string, string> }[] }).calls;
+    for (const recorded of calls) {
+      expect(recorded.headers['content-type']).toMatch(/^application\/json/);
+      expect(recorded.headers).not.toHaveProperty('content-length');
+      expect(recorded.headers).not.toHaveProperty('date');
+    }
     const list = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
     expect(list.recordings).toEqual([
       {
@@ -168,6 +175,9 @@ describe('recordings', () => {
 
     const replayedBefore = await call(mockServer.url, 'GET', CLIENTS, { token: mockToken });
     expect(replayedBefore.status).toBe(200);
+    // With the recorded answer's headers: its content type.
+    expect(replayedBefore.headers.get('content-type')).toBe(before.headers.get('content-type'));
+    expect(replayedBefore.headers.get('content-type')).toMatch(/^application\/json/);
     expect(replayedBefore.json()).toEqual(before.json());
     const replayedWrite = await call(mockServer.url, 'POST', `${CLIENTS}?returnBody=true`, {
       token: mockToken,
