@@ -4,9 +4,9 @@
  * kept, so restarts keep sessions valid. The file holds the secret as text on one line, so it can
  * be given as TOKEN_SECRET or MOCK_PROXY_TOKEN_SECRET elsewhere.
  *
- * Earlier versions kept a generated secret in the data file (`meta.tokenSecret`). One found there
- * is moved: installed as the key file (unless one exists) and removed from the data file, so the
- * tokens it signed stay valid and no secret stays in the data file.
+ * A data file that holds a generated secret (`meta.tokenSecret`) has it moved: installed as the
+ * key file (unless one exists) and removed from the data file, so the tokens it signed stay valid
+ * and no secret stays in the data file.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ function keptSecret(keysDir: string, fresh: () => string): string {
   return created;
 }
 
-/** Moves a secret an earlier version kept in the data file into the key file. */
+/** Moves a secret found in the data file (`meta.tokenSecret`) into the key file. */
 function moveOutOfDataFile(store: Store, keysDir: string, logger: Logger): void {
   const old = store.read().meta.tokenSecret;
   if (old === undefined) return;

@@ -181,8 +181,8 @@ export interface LanguageRecord {
 
 export interface MetaRecord {
   /**
-   * Only in data files of earlier versions: the generated token secret. Moved to
-   * `<keysDir>/token.key` and removed from here at start (server/auth/token-secret.ts).
+   * A generated token secret a data file may still hold: moved to `<keysDir>/token.key` and
+   * removed from here at start (server/auth/token-secret.ts). The server never writes it.
    */
   tokenSecret?: string;
 }
