@@ -264,6 +264,11 @@ export const JOURNAL_TEXT = {
    */
   loginPageMissing:
     'This site cannot be published: its Login page is missing. Add it in Site Editor > Login Page.',
+  /**
+   * Not in the spec: the server's answer to a page of a mandatory type (the Login page) sent
+   * disabled. 01 §4.3: a mandatory page type is always selected.
+   */
+  mandatoryPage: (pageType: string) => `The ${pageType} page is mandatory: it cannot be disabled`,
   lookupFailedTitle: (errorCode: number | string) => `Error: ${errorCode}`,
   importFailedTitle: 'Failed',
   importNoProgram: 'Please select program before importing configuration!',

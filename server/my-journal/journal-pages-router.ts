@@ -3,7 +3,8 @@
  *   POST /myjournal/pages?returnBody=true           create (201); one page per type per profile
  *   PUT  /myjournal/pages/{pageId}?returnBody=true  update (200)
  *   GET  /myjournal/pageTypes?page&pageSize         embedded `pageTypes`
- * Without returnBody=true, create and update answer `{ pageId }`.
+ * Without returnBody=true, create and update answer `{ pageId }`. A page of a mandatory type
+ * (Login) is never sent disabled (01 §4.3: always selected).
  */
 import { type Router } from 'express';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import type { Store } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { positiveInt, validate } from '../http/validate';
-import { nextId, requireProfileReference } from './journal-rules';
+import { nextId, requireMandatoryPageEnabled, requireProfileReference } from './journal-rules';
 import { newPageBody, pageUpdateBody, returnBodyQuery, wantsBody } from './journal-schemas';
 import { recordedRouter } from '../http/route-table';
 
@@ -31,6 +32,7 @@ export function createJournalPagesRouter(store: Store): Router {
           throw validationError('pageTypeId', `Page type ${input.pageTypeId} does not exist`);
         }
         requireProfileReference(data, input.profileId);
+        requireMandatoryPageEnabled(data, input);
         // Page selection enables or disables a type's page, never adds a second (01 §4.3).
         const duplicate = data.journalPages.some(
           (p) => p.profileId === input.profileId && p.pageTypeId === input.pageTypeId,
@@ -75,6 +77,10 @@ export function createJournalPagesRouter(store: Store): Router {
             throw validationError(field, `Must be ${stored[field]}, as stored for page ${pageId}`);
           }
         }
+        requireMandatoryPageEnabled(data, {
+          pageTypeId: stored.pageTypeId,
+          enabled: changes.enabled,
+        });
         const updated: JournalPage = { ...stored, ...changes };
         data.journalPages[index] = updated;
         return updated;

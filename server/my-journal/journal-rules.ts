@@ -94,3 +94,19 @@ export function requireLoginPage(data: Snapshot, profileId: number): void {
   );
   if (!hasLogin) throw conflict('isPublished', JOURNAL_TEXT.loginPageMissing);
 }
+
+/**
+ * A page of a mandatory type (the Login page) is never sent disabled: 01 §4.3 keeps a mandatory
+ * type always selected, and the published site is that page. 400 naming `enabled`, as the
+ * other checks of a page's fields. A page already stored disabled can still be edited with
+ * `enabled` left out, and enabled.
+ */
+export function requireMandatoryPageEnabled(
+  data: Snapshot,
+  page: { pageTypeId: number; enabled?: 0 | 1 | undefined },
+): void {
+  if (page.enabled !== 0) return;
+  const type = data.journalPageTypes.find((candidate) => candidate.pageTypeId === page.pageTypeId);
+  if (type?.mandatory === 1)
+    throw validationError('enabled', JOURNAL_TEXT.mandatoryPage(type.name));
+}

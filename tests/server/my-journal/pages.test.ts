@@ -5,6 +5,7 @@ import {
   JOURNAL_PAGE_SIZE,
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
+  JOURNAL_TEXT,
   type JournalPage,
   type JournalPageType,
 } from '@contracts/api/journal';
@@ -18,6 +19,8 @@ import {
 
 const SCRIPT = '<script>alert(1)</script>';
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+/** The answer to a Login page sent disabled (the seed's name of the mandatory page type). */
+const LOGIN_MANDATORY = invalid(`enabled: ${JOURNAL_TEXT.mandatoryPage('Login')}`);
 
 /** The pages of the test's own site (journal-test-app.ts). */
 const LOGIN_PAGE_ID = TEST_PAGES.login.pageId;
@@ -142,6 +145,19 @@ describe('journal pages', () => {
       expect(response.body).toEqual({ pageId: 3 });
     });
 
+    it('refuses a Login page created disabled, and writes nothing', async () => {
+      await t.post(JOURNAL_PATHS.profiles, { programId: 2, siteUrl: 'no-login' }).expect(201);
+      await t.expectNothingWritten(async () => {
+        for (const enabled of [0, false]) {
+          const body = { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 2, enabled };
+          expectError(await createPage(body), 400, LOGIN_MANDATORY);
+        }
+      });
+      const created = await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 2 });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ enabled: 1 });
+    });
+
     it('refuses a second page of the same type for a profile with 409', async () => {
       await t.expectNothingWritten(async () => {
         expectError(await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 1 }), 409, {
@@ -229,6 +245,34 @@ describe('journal pages', () => {
       expect(response.body).toEqual({ pageId: LOGIN_PAGE_ID });
       expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ title: 'Balance' });
       expect(await storedPage(99)).toBeUndefined();
+    });
+
+    it('refuses to disable the Login page of a published site, and writes nothing', async () => {
+      await t.expectNothingWritten(async () => {
+        for (const enabled of [0, false]) {
+          expectError(await updatePage(LOGIN_PAGE_ID, { enabled }), 400, LOGIN_MANDATORY);
+          expectError(
+            await updatePage(LOGIN_PAGE_ID, { ...TEST_PAGES.login, title: 'Off', enabled }),
+            400,
+            LOGIN_MANDATORY,
+          );
+        }
+      });
+      expect(await storedPage(LOGIN_PAGE_ID)).toEqual(TEST_PAGES.login);
+      const kept = await updatePage(LOGIN_PAGE_ID, { ...TEST_PAGES.login, enabled: true });
+      expect(kept.status).toBe(200);
+      expect(kept.body).toEqual(TEST_PAGES.login);
+    });
+
+    it('edits a Login page stored disabled with enabled left out, and enables it', async () => {
+      await t.store.update((data) => {
+        const login = data.journalPages.find((page) => page.pageId === LOGIN_PAGE_ID);
+        if (login !== undefined) login.enabled = 0;
+      });
+      await updatePage(LOGIN_PAGE_ID, { title: 'Balance' }).expect(200);
+      expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ title: 'Balance', enabled: 0 });
+      await updatePage(LOGIN_PAGE_ID, { enabled: 1 }).expect(200);
+      expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ enabled: 1 });
     });
 
     it('refuses to change the page type or the profile of a page', async () => {

@@ -29,10 +29,10 @@ describe('journal publish rules', () => {
         .post(`${JOURNAL_PATHS.profiles}?returnBody=true`, { programId: 1, siteUrl })
         .expect(201)
     ).body as JournalProfile;
-  const addPage = async (profileId: number, pageTypeId: number, enabled: 0 | 1 = 1) =>
+  const addPage = async (profileId: number, pageTypeId: number) =>
     (
       await t
-        .post(`${JOURNAL_PATHS.pages}?returnBody=true`, { profileId, pageTypeId, enabled })
+        .post(`${JOURNAL_PATHS.pages}?returnBody=true`, { profileId, pageTypeId, enabled: 1 })
         .expect(201)
     ).body as JournalPage;
   const publish = (profile: JournalProfile) =>
@@ -58,7 +58,12 @@ describe('journal publish rules', () => {
       const profile = await newProfile('login-off');
       await addPage(profile.profileId, JOURNAL_PAGE_TYPE.LOCATIONS);
       expectError(await publish(profile), 409, loginMissing);
-      await addPage(profile.profileId, JOURNAL_PAGE_TYPE.LOGIN, 0);
+      // The API never stores a Login page disabled; a data file may still hold one.
+      const login = await addPage(profile.profileId, JOURNAL_PAGE_TYPE.LOGIN);
+      await t.store.update((data) => {
+        const stored = data.journalPages.find((page) => page.pageId === login.pageId);
+        if (stored !== undefined) stored.enabled = 0;
+      });
       expectError(await publish(profile), 409, loginMissing);
     });
 
