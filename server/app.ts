@@ -7,7 +7,7 @@
  * the token check, the resource routers, 404); the built client's files; the same limit, faults
  * and JSON bodies, then the developer tools and the public routes; 404; the error handler.
  */
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
@@ -24,6 +24,7 @@ import { clientFiles } from './http/client-files';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
+import { jsonBody } from './http/json-body';
 import { API_MOUNT, URL_MOUNT, isApiPath } from './http/mounts';
 import { apiRateLimit } from './http/rate-limit';
 import { securityHeaders } from './http/security';
@@ -153,7 +154,7 @@ export function createApp({
       maySignIn: (req) => req.headers.authorization !== undefined && isProtectedApiPath(req.path),
     }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
-    express.json({ limit: config.jsonBodyLimit }),
+    jsonBody(config.jsonBodyLimit),
     ...(mock === undefined ? [] : [mock.afterBody]),
   ];
 

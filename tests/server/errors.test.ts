@@ -7,6 +7,7 @@ import request from 'supertest';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
+import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../server/app';
 import { createPortalServer } from '../../server/http/http-server';
@@ -324,6 +325,67 @@ describe('bad input is a 4xx, never a 500', () => {
       const response = await expectNothingWritten(() => put('gzip', gzipSync('{"title":"x"}')));
       expect(response.status).toBe(400);
       expect((response.body as { errorMessage: string }).errorMessage).toMatch(/^title: /);
+    });
+  });
+
+  describe('JSON bodies that are not UTF-8', () => {
+    /** POST /gift-card/clients with `bytes` as they are. */
+    const createClient = (body: Buffer, type = 'application/json', encoding = 'identity') =>
+      sendBytes(app, 'POST', `/api${SCHEME_PATHS.clients}`, body, {
+        Authorization: auth,
+        'Content-Type': type,
+        'Content-Encoding': encoding,
+      });
+    const clientBytes = (name: Buffer) =>
+      Buffer.concat([Buffer.from('{"clientName":"'), name, Buffer.from('","binTypeId":0}')]);
+    const malformed = {
+      errorCode: ERROR_CODE.MALFORMED_JSON,
+      errorMessage: ERROR_MESSAGE.malformedJson,
+    };
+
+    it.each([
+      ['bytes \\xff\\xfe', Buffer.from([0x42, 0x61, 0x64, 0xff, 0xfe])],
+      ['a sequence cut off', Buffer.from([0x42, 0x61, 0x64, 0xc3])],
+      ['an overlong encoding of "/"', Buffer.from([0xc0, 0xaf])],
+      ['a surrogate encoded as UTF-8', Buffer.from([0xed, 0xa0, 0x80])],
+    ])('refuses a body with %s as malformed JSON, and writes nothing', async (_name, bytes) => {
+      const response = await expectNothingWritten(() => createClient(clientBytes(bytes)));
+      expect(response).toEqual({ status: 400, body: malformed });
+      expectLoggedWithoutStack();
+      expect(JSON.stringify(logged)).toContain('JSON body is not valid UTF-8');
+    });
+
+    it('checks the bytes after the Content-Encoding is undone', async () => {
+      const body = gzipSync(clientBytes(Buffer.from([0xff, 0xfe])));
+      const response = await expectNothingWritten(() =>
+        createClient(body, 'application/json', 'gzip'),
+      );
+      expect(response).toEqual({ status: 400, body: malformed });
+    });
+
+    it('refuses a JSON body in another Unicode charset with 415, and writes nothing', async () => {
+      const body = Buffer.from('{"clientName":"Sixteen","binTypeId":0}', 'utf16le');
+      const response = await expectNothingWritten(() =>
+        createClient(body, 'application/json; charset=utf-16le'),
+      );
+      expect(response).toEqual({
+        status: 415,
+        body: {
+          errorCode: ERROR_CODE.UNSUPPORTED_MEDIA,
+          errorMessage: ERROR_MESSAGE.unsupportedBodyEncoding,
+        },
+      });
+    });
+
+    it('takes UTF-8 text of every length of sequence and stores it as sent', async () => {
+      const clientName = 'Caf\u00e9 \u20ac \u{1f600} Ltd';
+      const response = await createClient(
+        clientBytes(Buffer.from(clientName)),
+        'application/json; charset=UTF-8',
+      );
+      expect(response.status).toBe(201);
+      const stored = (await t.dataFile()).clients.find((c) => c.clientName === clientName);
+      expect(stored).toMatchObject({ clientName });
     });
   });
 
