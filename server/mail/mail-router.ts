@@ -38,6 +38,7 @@ import { URL_MOUNT } from '../http/mounts';
 import { readMultipart } from '../http/multipart';
 import { declareInput } from '../http/route-docs';
 import { embeddedList, pageQuery } from '../http/pagination';
+import { requiredText } from '../http/text';
 import { validate } from '../http/validate';
 import type { Store } from '../db/store';
 import { IMAGE_ID, ImageFiles, newImageId } from '../images/image-files';
@@ -55,12 +56,11 @@ import { createSmtpSender, type MailSender } from './smtp';
 import { recordedRouter } from '../http/route-table';
 
 const mailBody = z.strictObject({
-  email: z.string().min(1).max(REVIEW_MAIL_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
-  schemeName: z
-    .string()
-    .min(1)
-    .max(REVIEW_MAIL_LIMITS.schemeName)
-    .refine(isAlphaNumUnderscoreSpace, FIELD_MESSAGES.alphaNumOnly),
+  email: requiredText(REVIEW_MAIL_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
+  schemeName: requiredText(REVIEW_MAIL_LIMITS.schemeName).refine(
+    isAlphaNumUnderscoreSpace,
+    FIELD_MESSAGES.alphaNumOnly,
+  ),
   image: z.string().min(1).regex(IMAGE_ID, MAIL_ERROR_MESSAGE.reviewImageUnknown),
   programId: recordId.optional(),
 });

@@ -15,6 +15,7 @@ import {
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { isUrl } from '@contracts/validation/rules';
+import { requiredText } from '../http/text';
 
 /** Texts of the journal's own validation answers (the field name is put in front). */
 export const JOURNAL_INPUT_MESSAGE = {
@@ -68,11 +69,8 @@ const profileShape = {
   programId: recordId,
   creationDate: z.string().max(40, FIELD_MESSAGES.maxlength),
   isPublished: flag,
-  title: z
-    .string()
-    .min(JOURNAL_LIMITS.title.min, FIELD_MESSAGES.minlength)
-    .max(JOURNAL_LIMITS.title.max, FIELD_MESSAGES.maxlength)
-    .nullable(),
+  // Site Title (01 §5.1: required, 2 to 100 characters); null until step 2 sets it.
+  title: requiredText(JOURNAL_LIMITS.title.max, JOURNAL_LIMITS.title.min).nullable(),
   keywords: text(JOURNAL_LIMITS.keywords).nullable(),
   description: text(JOURNAL_LIMITS.description).nullable(),
   googleAnalytics: text(JOURNAL_LIMITS.googleAnalytics).nullable(),

@@ -11,6 +11,7 @@ import {
   type MerchantProfile,
 } from '@contracts/api/merchant';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { requiredText } from '../http/text';
 import { JOURNAL_INPUT_MESSAGE, recordId, siteUrlSchema } from '../my-journal/journal-schemas';
 
 /** Texts of the merchant's own validation answers (the field name is put in front). */
@@ -35,11 +36,7 @@ const emptyAsNull = <T extends z.ZodType<string | null>>(schema: T) =>
 /** liveURL / testURL: the journal's siteUrl rule (4-32 URL-safe characters), or null. */
 const siteUrl = emptyAsNull(siteUrlSchema.nullable());
 
-const siteTitle = z
-  .string()
-  .min(1)
-  .min(MERCHANT_LIMITS.siteTitle.min, FIELD_MESSAGES.minlength)
-  .max(MERCHANT_LIMITS.siteTitle.max, FIELD_MESSAGES.maxlength);
+const siteTitle = requiredText(MERCHANT_LIMITS.siteTitle.max, MERCHANT_LIMITS.siteTitle.min);
 
 /** An image path: a link set by the media upload (checked against the images), or null. */
 const IMAGE_PATH_MAX = 200;
@@ -98,8 +95,8 @@ export const selectedPageTypesBody = z.strictObject({
   pageTypes: z.array(
     z.strictObject({
       typeId: recordId,
-      navItem: z.string().min(1).max(MERCHANT_LIMITS.navItem, FIELD_MESSAGES.maxlength),
-      title: z.string().min(1).max(MERCHANT_LIMITS.pageTitle, FIELD_MESSAGES.maxlength),
+      navItem: requiredText(MERCHANT_LIMITS.navItem),
+      title: requiredText(MERCHANT_LIMITS.pageTitle),
       content: text(MERCHANT_LIMITS.pageContent).nullable().optional(),
     }),
   ),
@@ -113,8 +110,8 @@ export const selectedPageSubTypesBody = z.strictObject({
 const CODE_MAX = 64;
 const NAME_MAX = 200;
 export const merchantModuleCodeBody = z.strictObject({
-  name: z.string().min(1).max(NAME_MAX, FIELD_MESSAGES.maxlength),
-  code: z.string().min(1).max(CODE_MAX, FIELD_MESSAGES.maxlength),
+  name: requiredText(NAME_MAX),
+  code: requiredText(CODE_MAX),
   programId: recordId,
 });
 

@@ -18,6 +18,7 @@ import {
   SETTLEMENT_WHEN_OPTIONS,
 } from '@contracts/api/schemes';
 import { hasNoLeadingZero, isAlphaNumSpace, isEmail, isNumeric } from '@contracts/validation/rules';
+import { requiredText } from '../http/text';
 import { noMarkup } from './scheme-schemas';
 
 /** A record id in a body. */
@@ -77,16 +78,12 @@ const settlementShape = {
   programId: recordId,
   bankId: recordId,
   bankAuthority: bankAuthority.optional().transform((value) => value ?? null),
-  poolAccName: z
-    .string()
-    .min(1)
-    .max(SCHEME_LIMITS.poolAccName, FIELD_MESSAGES.maxlength)
-    .refine(isAlphaNumSpace, FIELD_MESSAGES.alphaNumOnly),
+  poolAccName: requiredText(SCHEME_LIMITS.poolAccName).refine(
+    isAlphaNumSpace,
+    FIELD_MESSAGES.alphaNumOnly,
+  ),
   // The bank's format is checked in finance-rules.ts (it needs the stored bank).
-  poolAccBankNumber: z
-    .string()
-    .min(1)
-    .max(SCHEME_LIMITS.poolAccBankNumber, FIELD_MESSAGES.maxlength),
+  poolAccBankNumber: requiredText(SCHEME_LIMITS.poolAccBankNumber),
   frequency: option(Object.values(SETTLEMENT_FREQUENCY)),
   frequencyWhen: option(SETTLEMENT_WHEN_OPTIONS.map((item) => item.id))
     .nullable()
@@ -167,15 +164,14 @@ const groupingHorizon = z
 
 const liabilityShape = {
   programId: recordId,
-  emailRecipient: z.string().min(1).pipe(emailList),
+  emailRecipient: requiredText(SCHEME_LIMITS.emailList).pipe(emailList),
   emailCC: optionalEmailList,
   emailBCC: optionalEmailList,
-  emailSubject: z
-    .string()
-    .min(1)
-    .max(SCHEME_LIMITS.liabilitySubject, FIELD_MESSAGES.maxlength)
-    // A subject is plain text in mail headers and on the summary: no markup.
-    .refine(noMarkup, SCHEME_SERVER_MESSAGE.noMarkup),
+  // A subject is plain text in mail headers and on the summary: no markup.
+  emailSubject: requiredText(SCHEME_LIMITS.liabilitySubject).refine(
+    noMarkup,
+    SCHEME_SERVER_MESSAGE.noMarkup,
+  ),
   // Set to 1 on every save (03 §4).
   flActive: flag.optional(),
   frequency: recordId

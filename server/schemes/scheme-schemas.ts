@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { pageQuery } from '../http/pagination';
+import { hasText, requiredText } from '../http/text';
 import {
   BIN_NUMBER_LENGTH,
   BIN_TYPE,
@@ -33,9 +34,6 @@ export const recordId = z.number().int(MESSAGE.wholeNumber).min(1, MESSAGE.atLea
 
 const flag = z.literal([0, 1], MESSAGE.flag);
 
-/** Required text: '' reads "This field is required"; longer than max "This field is too long". */
-const requiredText = (max: number) => z.string().min(1).max(max, FIELD_MESSAGES.maxlength);
-
 /** Optional text: null, '' and a missing field are all stored as null. */
 const optionalText = (max: number) =>
   z
@@ -44,7 +42,6 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
-/** Free text without a character class: markup characters are refused (never stored). */
 /** Free text without a character class: no `<` or `>` (no markup can be stored). */
 export const noMarkup = (text: string): boolean => !/[<>]/.test(text);
 
@@ -117,7 +114,7 @@ export const clientBody = z
     if (client.binTypeId === BIN_TYPE.TRANSACTOR) return;
     const length = BIN_NUMBER_LENGTH[client.binTypeId];
     const binNumber = client.binNumber ?? '';
-    if (binNumber === '') {
+    if (!hasText(binNumber)) {
       ctx.addIssue({ code: 'custom', path: ['binNumber'], message: FIELD_MESSAGES.required });
     } else if (!isNumeric(binNumber)) {
       ctx.addIssue({ code: 'custom', path: ['binNumber'], message: FIELD_MESSAGES.numOnly });
@@ -128,7 +125,7 @@ export const clientBody = z
         message: MESSAGE.binNumberLength(length),
       });
     }
-    if ((client.binName ?? '') === '') {
+    if (!hasText(client.binName ?? '')) {
       ctx.addIssue({ code: 'custom', path: ['binName'], message: FIELD_MESSAGES.required });
     }
     if (client.binTypeId === BIN_TYPE.LOCAL && client.binCountryId == null) {
@@ -209,7 +206,8 @@ const schemeShape = {
 
 /**
  * The password and its repeat: required on create; on update both may be left out (null or '')
- * to keep the stored one. When one is given both must be, and equal (areEqual on the repeat).
+ * to keep the stored one. When one is given both must be, and equal (areEqual on the repeat);
+ * white space only reads "This field is required", as in the form.
  */
 function passwordRule(requirePassword: boolean) {
   return (
@@ -219,13 +217,13 @@ function passwordRule(requirePassword: boolean) {
     const given = scheme.poweruserPassword ?? '';
     const repeat = scheme.poweruserPasswordRepeat ?? '';
     if (given === '' && repeat === '' && !requirePassword) return;
-    if (given === '') {
+    if (!hasText(given)) {
       ctx.addIssue({
         code: 'custom',
         path: ['poweruserPassword'],
         message: FIELD_MESSAGES.required,
       });
-    } else if (repeat === '') {
+    } else if (!hasText(repeat)) {
       ctx.addIssue({
         code: 'custom',
         path: ['poweruserPasswordRepeat'],

@@ -223,6 +223,7 @@ describe('review mail', () => {
       ['a@example.com, b@example.com', FIELD_MESSAGES.email],
       ['a@example.com\r\nBcc: b@example.com', FIELD_MESSAGES.email],
       ['', FIELD_MESSAGES.required],
+      ['  ', FIELD_MESSAGES.required],
       [`${'a'.repeat(250)}@example.com`, FIELD_MESSAGES.maxlength],
     ])('refuses the address %j naming the field, writing nothing', async (email, message) => {
       const image = await reviewImage();
@@ -240,6 +241,7 @@ describe('review mail', () => {
       const image = await reviewImage();
       const cases: [object, string][] = [
         [{ email: REVIEWER, image }, `schemeName: ${FIELD_MESSAGES.required}`],
+        [{ email: REVIEWER, schemeName: '   ', image }, `schemeName: ${FIELD_MESSAGES.required}`],
         [
           { email: REVIEWER, schemeName: '<script>alert(1)</script>', image },
           `schemeName: ${FIELD_MESSAGES.alphaNumOnly}`,

@@ -99,6 +99,11 @@ describe('module codes', () => {
         `name: ${FIELD_MESSAGES.required}`,
       ],
       [
+        'a blank name',
+        { name: '   ', code: 'MJC_1X1', programId: 1 },
+        `name: ${FIELD_MESSAGES.required}`,
+      ],
+      [
         'an unknown field',
         { name: 'X', code: 'MJC_1X1', programId: 1, moduleId: 2 },
         'moduleId: Unknown field',

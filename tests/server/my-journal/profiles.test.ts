@@ -350,6 +350,8 @@ describe('journal profiles', () => {
         `siteUrl: ${SITE_URL_CHARACTERS}`,
       ],
       ['a one-letter title', { ...valid, title: 'A' }, `title: ${FIELD_MESSAGES.minlength}`],
+      ['a blank title', { ...valid, title: '   ' }, `title: ${FIELD_MESSAGES.required}`],
+      ['a title of one space', { ...valid, title: ' ' }, `title: ${FIELD_MESSAGES.required}`],
       [
         'a 101-character title',
         { ...valid, title: long(JOURNAL_LIMITS.title.max + 1) },

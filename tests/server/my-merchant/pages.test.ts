@@ -124,6 +124,18 @@ describe('selected pages and sub-pages of a merchant profile', () => {
       `pageTypes.1.title: ${FIELD_MESSAGES.required}`,
     ],
     [
+      'a page with a blank title',
+      { profileId: 1, pageTypes: [page(PAGE.HOME), page(PAGE.ABOUT, 'About', '   ')] },
+      400,
+      `pageTypes.1.title: ${FIELD_MESSAGES.required}`,
+    ],
+    [
+      'a page with a blank navigation label',
+      { profileId: 1, pageTypes: [page(PAGE.HOME), page(PAGE.ABOUT, ' ', 'About')] },
+      400,
+      `pageTypes.1.navItem: ${FIELD_MESSAGES.required}`,
+    ],
+    [
       'an unknown page type',
       { profileId: 1, pageTypes: [page(PAGE.HOME), page(42)] },
       400,

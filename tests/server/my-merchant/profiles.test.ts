@@ -323,6 +323,13 @@ describe('merchant profiles', () => {
 
     const refusals: [string, Record<string, unknown>, number, string][] = [
       ['no title', { id: 2 }, 400, `siteTitle: ${FIELD_MESSAGES.required}`],
+      ['a blank title', { id: 2, siteTitle: '    ' }, 400, `siteTitle: ${FIELD_MESSAGES.required}`],
+      [
+        'a title of one space',
+        { id: 2, siteTitle: ' ' },
+        400,
+        `siteTitle: ${FIELD_MESSAGES.required}`,
+      ],
       [
         'a title of 1 character',
         { id: 2, siteTitle: 'x' },

@@ -88,6 +88,11 @@ describe('publishing a merchant site', () => {
           400,
           invalid(`name: ${FIELD_MESSAGES.required}`),
         );
+        expectError(
+          await t.post(MERCHANT_PATHS.moduleCode, { name: '  ', code: codeOf(1, 1), programId: 1 }),
+          400,
+          invalid(`name: ${FIELD_MESSAGES.required}`),
+        );
       });
     });
   });

@@ -123,6 +123,12 @@ describe('scheme clients', () => {
   it.each([
     ['missing name', { binTypeId: 0 }, 'clientName: This field is required'],
     ['empty name', { clientName: '', binTypeId: 0 }, 'clientName: This field is required'],
+    ['blank name', { clientName: '   ', binTypeId: 0 }, 'clientName: This field is required'],
+    [
+      'name of white space of every kind',
+      { clientName: '\t\n\u00a0\u2003', binTypeId: 0 },
+      'clientName: This field is required',
+    ],
     [
       'oversize name',
       { clientName: 'x'.repeat(101), binTypeId: 0 },
@@ -153,6 +159,12 @@ describe('scheme clients', () => {
       `binNumber: ${FIELD_MESSAGES.numOnly}`,
     ],
     ['BIN without name', { ...international, binName: '' }, 'binName: This field is required'],
+    ['blank BIN name', { ...international, binName: '  ' }, 'binName: This field is required'],
+    [
+      'blank BIN number',
+      { ...international, binNumber: '      ' },
+      'binNumber: This field is required',
+    ],
     ['script in BIN name', { ...international, binName: SCRIPT }, `binName: ${MESSAGE.noMarkup}`],
     [
       'local without country',

@@ -156,6 +156,8 @@ describe('liability reports', () => {
         'emailRecipient: Expected a string',
       ],
       ['no subject', { emailSubject: '' }, `emailSubject: ${FIELD_MESSAGES.required}`],
+      ['a blank subject', { emailSubject: '   ' }, `emailSubject: ${FIELD_MESSAGES.required}`],
+      ['a blank recipient', { emailRecipient: '  ' }, `emailRecipient: ${FIELD_MESSAGES.required}`],
       [
         'a subject over 32',
         { emailSubject: 's'.repeat(33) },

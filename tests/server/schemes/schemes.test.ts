@@ -106,6 +106,8 @@ describe('schemes', () => {
     const bad: [string, Record<string, unknown>, string][] = [
       ['a missing scheme name', { schemeName: undefined }, 'schemeName: This field is required'],
       ['an empty scheme name', { schemeName: '' }, 'schemeName: This field is required'],
+      ['a blank scheme name', { schemeName: '   ' }, 'schemeName: This field is required'],
+      ['a blank short name', { schemeShortName: '  ' }, 'schemeShortName: This field is required'],
       [
         'an oversize scheme name',
         { schemeName: 'a'.repeat(51) },
@@ -138,6 +140,11 @@ describe('schemes', () => {
         `schemeAbbreviation: ${FIELD_MESSAGES.alphaOnly}`,
       ],
       ['no power user login', { poweruserLogin: '' }, 'poweruserLogin: This field is required'],
+      [
+        'a blank power user login',
+        { poweruserLogin: '   ' },
+        'poweruserLogin: This field is required',
+      ],
       ['script in the login', { poweruserLogin: SCRIPT }, `poweruserLogin: ${MESSAGE.noMarkup}`],
       [
         'no password',
@@ -148,6 +155,11 @@ describe('schemes', () => {
         'a 16-character password',
         { poweruserPassword: 'x'.repeat(16) },
         `poweruserPassword: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
+        'a blank password',
+        { poweruserPassword: '   ', poweruserPasswordRepeat: '   ' },
+        'poweruserPassword: This field is required',
       ],
       [
         'no repeat',
@@ -185,6 +197,8 @@ describe('schemes', () => {
       ['a state of another country', { stateId: 9 }, `stateId: ${MESSAGE.stateOfCountry}`],
       ['an unknown state', { stateId: 999 }, `stateId: ${MESSAGE.notExisting('State', 999)}`],
       ['a bad e-mail', { email: 'not-an-email' }, `email: ${FIELD_MESSAGES.email}`],
+      ['a blank e-mail', { email: ' ' }, `email: ${FIELD_MESSAGES.required}`],
+      ['a blank mobile', { mobile: '  ' }, `mobile: ${FIELD_MESSAGES.required}`],
       [
         'an oversize e-mail',
         { email: `${'a'.repeat(45)}@x.example` },
@@ -263,6 +277,26 @@ describe('schemes', () => {
       }).expect(200);
       const stored = (await t.dataFile()).programs.find((p) => p.programId === 1);
       await expect(verifyPassword('New1', stored?.poweruserPasswordHash ?? '')).resolves.toBe(true);
+    });
+
+    it('refuses blank required text and a blank password on update, writing nothing', async () => {
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await update(1, { ...giftFields, schemeName: '   ' }),
+          400,
+          invalid(`schemeName: ${FIELD_MESSAGES.required}`),
+        );
+        expectError(
+          await update(1, { ...giftFields, poweruserLogin: ' ' }),
+          400,
+          invalid(`poweruserLogin: ${FIELD_MESSAGES.required}`),
+        );
+        expectError(
+          await update(1, { ...giftFields, poweruserPassword: ' ', poweruserPasswordRepeat: ' ' }),
+          400,
+          invalid(`poweruserPassword: ${FIELD_MESSAGES.required}`),
+        );
+      });
     });
 
     it('never lowers the status of a scheme further on', async () => {

@@ -166,6 +166,16 @@ describe('financial settlements', () => {
         `poolAccName: ${FIELD_MESSAGES.required}`,
       ],
       [
+        'a blank pool account name',
+        { poolAccName: '   ' },
+        `poolAccName: ${FIELD_MESSAGES.required}`,
+      ],
+      [
+        'a blank pool account number',
+        { poolAccBankNumber: '  ' },
+        `poolAccBankNumber: ${FIELD_MESSAGES.required}`,
+      ],
+      [
         'a pool account name over 100',
         { poolAccName: 'a'.repeat(101) },
         `poolAccName: ${FIELD_MESSAGES.maxlength}`,

@@ -1,0 +1,24 @@
+/**
+ * The rules every text field of a JSON body shares, as zod building blocks for the schemas of
+ * each area. Values are stored exactly as sent: nothing is trimmed or replaced, a value that
+ * breaks a rule is refused.
+ * - Required text is not blank: '' and white space only read "This field is required", as the
+ *   forms' own required check reads them (`required` in client/src/lib/forms/validators.ts).
+ */
+import { z } from 'zod';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
+
+/** Anything but white space, by String.prototype.trim as the client's required check. */
+export const hasText = (value: string): boolean => value.trim() !== '';
+
+/**
+ * Required text of at most `max` characters (and at least `min` when given): '' and blank text
+ * read "This field is required" before any other rule of the field.
+ */
+export const requiredText = (max: number, min?: number) => {
+  const filled = z.string().min(1).refine(hasText, FIELD_MESSAGES.required);
+  return (min === undefined ? filled : filled.min(min, FIELD_MESSAGES.minlength)).max(
+    max,
+    FIELD_MESSAGES.maxlength,
+  );
+};
