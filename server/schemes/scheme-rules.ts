@@ -47,12 +47,21 @@ export function findClient(data: Snapshot, clientId: number) {
   return client;
 }
 
+/**
+ * A client name as the uniqueness check compares it: in any letter case, without white space
+ * at its ends and with each run of white space inside read as one space. Names that differ only
+ * so read the same in every list the portal shows them in ("Probe Client " and "probe  client"
+ * are "Probe Client"). The name is stored as sent (docs/decisions.md, Schemes).
+ */
+export const clientNameKey = (name: string): string =>
+  name.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /** A client as it will be stored: its country exists and no other client has its name. */
 export function checkClient(data: Snapshot, client: Client): void {
   if (client.binCountryId !== null) requireCountry(data, 'binCountryId', client.binCountryId);
-  const name = client.clientName.toLowerCase();
+  const name = clientNameKey(client.clientName);
   const taken = data.clients.some(
-    (other) => other.clientId !== client.clientId && other.clientName.toLowerCase() === name,
+    (other) => other.clientId !== client.clientId && clientNameKey(other.clientName) === name,
   );
   if (taken) throw conflict('clientName', MESSAGE.clientNameTaken(client.clientName));
 }

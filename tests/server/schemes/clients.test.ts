@@ -193,6 +193,27 @@ describe('scheme clients', () => {
     });
   });
 
+  it.each(['Test Local Client ', ' test local client', 'Test  Local\tClient'])(
+    'refuses %j, a name that differs from a client only by white space, with 409',
+    async (clientName) => {
+      await t.expectNothingWritten(async () => {
+        const conflict = {
+          errorCode: ERROR_CODE.CONFLICT,
+          errorMessage: `clientName: ${MESSAGE.clientNameTaken(clientName)}`,
+        };
+        expectError(await create({ clientName, binTypeId: 0 }), 409, conflict);
+        expectError(await update(1, { clientName, binTypeId: 0 }), 409, conflict);
+      });
+    },
+  );
+
+  it('stores a name as sent, spaces included, when no other client reads the same', async () => {
+    const response = await create({ clientName: ' Spaced  Out ', binTypeId: 0 }).expect(201);
+    expect((response.body as ClientAnswer).data.clientName).toBe(' Spaced  Out ');
+    // Its own name, as it reads, is not another client's.
+    await update(2, { ...TEST_CLIENTS.local, clientName: 'Test Local Client ' }).expect(200);
+  });
+
   it('refuses a BIN change once a scheme of the client has a configuration', async () => {
     await t.close();
     t = await createSchemeTestApp((data) => {
