@@ -31,3 +31,13 @@ export const ERROR_MESSAGE = {
   badRequest: 'request: The request cannot be read',
   headersTooLarge: 'request: The request headers are too large',
 } as const;
+
+/**
+ * The server's texts for the rules every text field of a JSON body shares (server/http/text.ts);
+ * a validation answer puts the field name in front. Blank required text reads
+ * FIELD_MESSAGES.required, as the forms say it.
+ */
+export const TEXT_INPUT_MESSAGE = {
+  /** C0 controls (NUL, TAB, LF, CR, …) and DEL in one-line text that goes into a mail header. */
+  controlCharacters: 'Must not contain control characters such as line breaks or tabs',
+} as const;

@@ -4,12 +4,20 @@
  * breaks a rule is refused.
  * - Required text is not blank: '' and white space only read "This field is required", as the
  *   forms' own required check reads them (`required` in client/src/lib/forms/validators.ts).
+ * - One-line text that goes into a mail header has no control characters: a CR or LF there
+ *   would start a header of its own.
  */
 import { z } from 'zod';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 
 /** Anything but white space, by String.prototype.trim as the client's required check. */
 export const hasText = (value: string): boolean => value.trim() !== '';
+
+/** No C0 control character (U+0000-U+001F: NUL, TAB, LF, CR, …) and no DEL (U+007F). */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTER.test(value);
 
 /**
  * Required text of at most `max` characters (and at least `min` when given): '' and blank text
@@ -22,3 +30,7 @@ export const requiredText = (max: number, min?: number) => {
     FIELD_MESSAGES.maxlength,
   );
 };
+
+/** One-line text that goes into a mail header: no control characters. */
+export const headerText = (schema: z.ZodString) =>
+  schema.refine(hasNoControlCharacters, TEXT_INPUT_MESSAGE.controlCharacters);

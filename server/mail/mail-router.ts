@@ -38,7 +38,7 @@ import { URL_MOUNT } from '../http/mounts';
 import { readMultipart } from '../http/multipart';
 import { declareInput } from '../http/route-docs';
 import { embeddedList, pageQuery } from '../http/pagination';
-import { requiredText } from '../http/text';
+import { headerText, requiredText } from '../http/text';
 import { validate } from '../http/validate';
 import type { Store } from '../db/store';
 import { IMAGE_ID, ImageFiles, newImageId } from '../images/image-files';
@@ -55,9 +55,10 @@ import {
 import { createSmtpSender, type MailSender } from './smtp';
 import { recordedRouter } from '../http/route-table';
 
+/** The address goes into the To header, the scheme's name into the Subject: one line each. */
 const mailBody = z.strictObject({
-  email: requiredText(REVIEW_MAIL_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
-  schemeName: requiredText(REVIEW_MAIL_LIMITS.schemeName).refine(
+  email: headerText(requiredText(REVIEW_MAIL_LIMITS.email)).refine(isEmail, FIELD_MESSAGES.email),
+  schemeName: headerText(requiredText(REVIEW_MAIL_LIMITS.schemeName)).refine(
     isAlphaNumUnderscoreSpace,
     FIELD_MESSAGES.alphaNumOnly,
   ),

@@ -18,7 +18,7 @@ import {
   SETTLEMENT_WHEN_OPTIONS,
 } from '@contracts/api/schemes';
 import { hasNoLeadingZero, isAlphaNumSpace, isEmail, isNumeric } from '@contracts/validation/rules';
-import { requiredText } from '../http/text';
+import { headerText, requiredText } from '../http/text';
 import { noMarkup } from './scheme-schemas';
 
 /** A record id in a body. */
@@ -118,10 +118,11 @@ export type SettlementInput = z.infer<typeof settlementBody>;
 /** The addresses of a comma-joined list, trimmed; empty items kept so they fail the check. */
 export const splitEmails = (list: string): string[] => list.split(',').map((item) => item.trim());
 
-/** A comma-joined e-mail list; stored joined again without spaces. */
-const emailList = z
-  .string()
-  .max(SCHEME_LIMITS.emailList, FIELD_MESSAGES.maxlength)
+/**
+ * A comma-joined e-mail list; stored joined again without spaces. The addresses go into mail
+ * headers: no control characters, not even around an address.
+ */
+const emailList = headerText(z.string().max(SCHEME_LIMITS.emailList, FIELD_MESSAGES.maxlength))
   .refine((list) => splitEmails(list).every(isEmail), FIELD_MESSAGES.email)
   .transform((list) => splitEmails(list).join(','));
 
@@ -167,8 +168,8 @@ const liabilityShape = {
   emailRecipient: requiredText(SCHEME_LIMITS.emailList).pipe(emailList),
   emailCC: optionalEmailList,
   emailBCC: optionalEmailList,
-  // A subject is plain text in mail headers and on the summary: no markup.
-  emailSubject: requiredText(SCHEME_LIMITS.liabilitySubject).refine(
+  // A subject is plain text in a mail header and on the summary: one line, no markup.
+  emailSubject: headerText(requiredText(SCHEME_LIMITS.liabilitySubject)).refine(
     noMarkup,
     SCHEME_SERVER_MESSAGE.noMarkup,
   ),

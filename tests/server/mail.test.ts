@@ -3,6 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList, ImageUploadResult } from '@contracts/api/entities';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import {
   MAIL_ERROR_MESSAGE,
   MAIL_STATUS,
@@ -221,7 +222,8 @@ describe('review mail', () => {
       ['a@b', FIELD_MESSAGES.email],
       ['not an address', FIELD_MESSAGES.email],
       ['a@example.com, b@example.com', FIELD_MESSAGES.email],
-      ['a@example.com\r\nBcc: b@example.com', FIELD_MESSAGES.email],
+      ['a@example.com\r\nBcc: b@example.com', TEXT_INPUT_MESSAGE.controlCharacters],
+      ['a@example.com\n', TEXT_INPUT_MESSAGE.controlCharacters],
       ['', FIELD_MESSAGES.required],
       ['  ', FIELD_MESSAGES.required],
       [`${'a'.repeat(250)}@example.com`, FIELD_MESSAGES.maxlength],
@@ -242,6 +244,10 @@ describe('review mail', () => {
       const cases: [object, string][] = [
         [{ email: REVIEWER, image }, `schemeName: ${FIELD_MESSAGES.required}`],
         [{ email: REVIEWER, schemeName: '   ', image }, `schemeName: ${FIELD_MESSAGES.required}`],
+        [
+          { email: REVIEWER, schemeName: 'One\r\nBcc: b@example.com', image },
+          `schemeName: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+        ],
         [
           { email: REVIEWER, schemeName: '<script>alert(1)</script>', image },
           `schemeName: ${FIELD_MESSAGES.alphaNumOnly}`,

@@ -1,5 +1,6 @@
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList, LookupItem } from '@contracts/api/entities';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   SCHEME_FINANCE_MESSAGE,
@@ -86,6 +87,13 @@ describe('liability reports', () => {
     expect((await t.dataFile()).liabilityReportConfigs).toEqual([expected]);
   });
 
+  it('stores a subject of any printable text as sent', async () => {
+    const emailSubject = ' Rapport \u00e9t\u00e9 \u2013 \u{1f4b3} ';
+    const response = await create(liability({ emailSubject })).expect(200);
+    expect(response.body).toMatchObject({ emailSubject });
+    expect((await t.dataFile()).liabilityReportConfigs).toMatchObject([{ emailSubject }]);
+  });
+
   it('answers the programId without returnBody=true', async () => {
     const response = await t.post(SCHEME_PATHS.liability, liability()).expect(200);
     expect(response.body).toEqual({ programId: GIFT.programId });
@@ -162,6 +170,36 @@ describe('liability reports', () => {
         'a subject over 32',
         { emailSubject: 's'.repeat(33) },
         `emailSubject: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
+        'a line break and a header in the subject',
+        { emailSubject: 'hi\r\nBcc: evil@x.example' },
+        `emailSubject: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'NUL and a tab in the subject',
+        { emailSubject: 'a\u0000b\tc' },
+        `emailSubject: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'DEL in the subject',
+        { emailSubject: 'a\u007fb' },
+        `emailSubject: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a line break after a recipient',
+        { emailRecipient: 'a@shop.example\r\n' },
+        `emailRecipient: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a line break in the CC list',
+        { emailCC: 'a@shop.example,\nb@shop.example' },
+        `emailCC: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a tab in the BCC list',
+        { emailBCC: '\ta@shop.example' },
+        `emailBCC: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
       ],
       [
         'script in the subject',
