@@ -38,6 +38,8 @@ export const ERROR_MESSAGE = {
  * FIELD_MESSAGES.required, as the forms say it.
  */
 export const TEXT_INPUT_MESSAGE = {
+  /** A lone UTF-16 surrogate (`"\ud800"`): valid JSON, but no character. */
+  malformed: 'Must be valid Unicode text',
   /** C0 controls (NUL, TAB, LF, CR, …) and DEL in one-line text that goes into a mail header. */
   controlCharacters: 'Must not contain control characters such as line breaks or tabs',
 } as const;

@@ -15,7 +15,7 @@ import {
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { isUrl } from '@contracts/validation/rules';
-import { requiredText } from '../http/text';
+import { requiredText, text } from '../http/text';
 
 /** Texts of the journal's own validation answers (the field name is put in front). */
 export const JOURNAL_INPUT_MESSAGE = {
@@ -40,9 +40,6 @@ export const recordId = z
   .min(1, JOURNAL_INPUT_MESSAGE.atLeastOne);
 
 const flag = z.literal([0, 1], JOURNAL_INPUT_MESSAGE.flag);
-
-/** Free text: stored exactly as sent (no trimming, no escaping); only its length is capped. */
-const text = (max: number) => z.string().max(max, FIELD_MESSAGES.maxlength);
 
 export const siteUrlSchema = z
   .string()

@@ -11,7 +11,7 @@ import {
   type MerchantProfile,
 } from '@contracts/api/merchant';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { requiredText } from '../http/text';
+import { requiredText, text } from '../http/text';
 import { JOURNAL_INPUT_MESSAGE, recordId, siteUrlSchema } from '../my-journal/journal-schemas';
 
 /** Texts of the merchant's own validation answers (the field name is put in front). */
@@ -25,9 +25,6 @@ export const MERCHANT_INPUT_MESSAGE = {
 } as const;
 
 const flag = z.literal([0, 1], MERCHANT_INPUT_MESSAGE.flag);
-
-/** Free text: stored exactly as sent; only its length is capped. */
-const text = (max: number) => z.string().max(max, FIELD_MESSAGES.maxlength);
 
 /** '' reads as null (a cleared field). */
 const emptyAsNull = <T extends z.ZodType<string | null>>(schema: T) =>

@@ -18,7 +18,7 @@ import {
   SETTLEMENT_WHEN_OPTIONS,
 } from '@contracts/api/schemes';
 import { hasNoLeadingZero, isAlphaNumSpace, isEmail, isNumeric } from '@contracts/validation/rules';
-import { headerText, requiredText } from '../http/text';
+import { headerText, requiredText, text } from '../http/text';
 import { noMarkup } from './scheme-schemas';
 
 /** A record id in a body. */
@@ -122,7 +122,7 @@ export const splitEmails = (list: string): string[] => list.split(',').map((item
  * A comma-joined e-mail list; stored joined again without spaces. The addresses go into mail
  * headers: no control characters, not even around an address.
  */
-const emailList = headerText(z.string().max(SCHEME_LIMITS.emailList, FIELD_MESSAGES.maxlength))
+const emailList = headerText(text(SCHEME_LIMITS.emailList))
   .refine((list) => splitEmails(list).every(isEmail), FIELD_MESSAGES.email)
   .transform((list) => splitEmails(list).join(','));
 

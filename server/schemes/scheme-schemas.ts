@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { pageQuery } from '../http/pagination';
-import { hasText, requiredText } from '../http/text';
+import { hasText, requiredText, text } from '../http/text';
 import {
   BIN_NUMBER_LENGTH,
   BIN_TYPE,
@@ -36,9 +36,7 @@ const flag = z.literal([0, 1], MESSAGE.flag);
 
 /** Optional text: null, '' and a missing field are all stored as null. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, FIELD_MESSAGES.maxlength)
+  text(max)
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
@@ -103,11 +101,7 @@ export const clientBody = z
       error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.required : MESSAGE.binType),
     }),
     binNumber: binNumberText.nullish(),
-    binName: z
-      .string()
-      .max(SCHEME_LIMITS.binName, FIELD_MESSAGES.maxlength)
-      .refine(noMarkup, MESSAGE.noMarkup)
-      .nullish(),
+    binName: text(SCHEME_LIMITS.binName).refine(noMarkup, MESSAGE.noMarkup).nullish(),
     binCountryId: recordId.nullish(),
   })
   .superRefine((client, ctx) => {
@@ -166,7 +160,7 @@ const schemeShape = {
   programId: serverOwned,
   programTypeId,
   clientId: recordId,
-  clientName: z.string().max(SCHEME_LIMITS.clientName, FIELD_MESSAGES.maxlength).nullish(),
+  clientName: text(SCHEME_LIMITS.clientName).nullish(),
   schemeName: alphaNumSpace(requiredText(SCHEME_LIMITS.schemeName)),
   schemeShortName: requiredText(SCHEME_LIMITS.shortName).refine(isAlpha, FIELD_MESSAGES.alphaOnly),
   schemeAbbreviation: requiredText(SCHEME_LIMITS.abbreviation).refine(

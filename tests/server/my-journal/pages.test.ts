@@ -9,6 +9,7 @@ import {
   type JournalPage,
   type JournalPageType,
 } from '@contracts/api/journal';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createJournalTestApp,
@@ -202,6 +203,16 @@ describe('journal pages', () => {
         'an oversize navItem',
         { pageTypeId: 10, profileId: 1, navItem: 'x'.repeat(JOURNAL_LIMITS.navItem + 1) },
         `navItem: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
+        'a lone surrogate in the content',
+        { pageTypeId: 10, profileId: 1, content: '<p>\ud800</p>' },
+        `content: ${TEXT_INPUT_MESSAGE.malformed}`,
+      ],
+      [
+        'a lone surrogate in the title',
+        { pageTypeId: 10, profileId: 1, title: 'FAQ \udfff' },
+        `title: ${TEXT_INPUT_MESSAGE.malformed}`,
       ],
       [
         'oversize content',

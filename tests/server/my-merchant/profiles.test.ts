@@ -7,6 +7,7 @@ import {
   type MerchantProfile,
   type SelectedPageTypes,
 } from '@contracts/api/merchant';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createMerchantTestApp,
@@ -329,6 +330,12 @@ describe('merchant profiles', () => {
         { id: 2, siteTitle: ' ' },
         400,
         `siteTitle: ${FIELD_MESSAGES.required}`,
+      ],
+      [
+        'a title with a lone surrogate',
+        { id: 2, siteTitle: 'Shop \ud800' },
+        400,
+        `siteTitle: ${TEXT_INPUT_MESSAGE.malformed}`,
       ],
       [
         'a title of 1 character',

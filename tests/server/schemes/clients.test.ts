@@ -1,5 +1,6 @@
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList } from '@contracts/api/entities';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   CLIENT_CARD_BIN_DEFAULTS,
@@ -135,6 +136,16 @@ describe('scheme clients', () => {
       `clientName: ${FIELD_MESSAGES.maxlength}`,
     ],
     ['script in name', { clientName: SCRIPT, binTypeId: 0 }, `clientName: ${MESSAGE.noMarkup}`],
+    [
+      'a lone surrogate in the name',
+      { clientName: 'Sur\ud800', binTypeId: 0 },
+      `clientName: ${TEXT_INPUT_MESSAGE.malformed}`,
+    ],
+    [
+      'a lone surrogate in the BIN name',
+      { ...international, binName: '\udc00BIN' },
+      `binName: ${TEXT_INPUT_MESSAGE.malformed}`,
+    ],
     ['name as number', { clientName: 5, binTypeId: 0 }, 'clientName: Expected a string'],
     ['unknown BIN type', { clientName: 'A', binTypeId: 3 }, `binTypeId: ${MESSAGE.binType}`],
     ['BIN type as text', { clientName: 'A', binTypeId: '1' }, `binTypeId: ${MESSAGE.binType}`],

@@ -187,6 +187,11 @@ describe('liability reports', () => {
         `emailSubject: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
       ],
       [
+        'a lone surrogate in the subject',
+        { emailSubject: 'Report \ud83d' },
+        `emailSubject: ${TEXT_INPUT_MESSAGE.malformed}`,
+      ],
+      [
         'a line break after a recipient',
         { emailRecipient: 'a@shop.example\r\n' },
         `emailRecipient: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
