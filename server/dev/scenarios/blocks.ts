@@ -36,6 +36,7 @@ import {
 import type { SchemeStateValueName } from '@contracts/provider/states';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { Data, ProgramRecord, UserRecord } from '../../db/schema';
+import { clientNameKey } from '../../schemes/scheme-rules';
 
 /** Data a block needs is missing (a lookup), or a parameter is wrong. */
 export class BlockError extends Error {
@@ -79,7 +80,8 @@ export function user(data: Data, record: Omit<UserRecord, 'loginCount' | 'lastLo
 
 /** A transactor client (no BIN of its own), reset; answers its id. */
 export function client(data: Data, params: { clientName: string }): number {
-  const existing = data.clients.find((c) => c.clientName === params.clientName);
+  const key = clientNameKey(params.clientName);
+  const existing = data.clients.find((c) => clientNameKey(c.clientName) === key);
   const clientId = existing?.clientId ?? maxId(data.clients, (c) => c.clientId) + 1;
   data.clients = [
     ...data.clients.filter((c) => c.clientId !== clientId),
@@ -281,11 +283,11 @@ export function removeSchemes(data: Data, programIds: ReadonlySet<number>): void
   data.baseCampaignActions = kept(data.baseCampaignActions);
 }
 
-/** Removes the clients of a name (whatever the case) with their schemes. */
+/** Removes the clients of a name (as the uniqueness check reads names) with their schemes. */
 export function removeClients(data: Data, clientName: string): void {
-  const name = clientName.toLowerCase();
+  const name = clientNameKey(clientName);
   const gone = new Set(
-    data.clients.filter((c) => c.clientName.toLowerCase() === name).map((c) => c.clientId),
+    data.clients.filter((c) => clientNameKey(c.clientName) === name).map((c) => c.clientId),
   );
   data.clients = data.clients.filter((c) => !gone.has(c.clientId));
   removeSchemes(
