@@ -50,6 +50,7 @@ import {
   uniqueLetters,
   unexpectedErrors,
 } from './support/schemes';
+import { waitForFocus } from './support/browser';
 import { browserSuite } from './support/suite';
 
 /**
@@ -104,6 +105,8 @@ describe('a card file through Stores & Devices', () => {
       // The card section: BIN number, extension (the scheme's suffix) and card length filled.
       const cards = await fillCardSection(page, extension);
       await uploadFile(page, cards, 'cards.txt', original);
+      // Upload became Import under the focus: the dialog gave the focus back to it.
+      await waitForFocus(cards.getByRole('button', { name: T.import, exact: true }));
       const entry = panelEntry(page, T.cardSection);
       await expectFigures(entry, { [T.fileName]: 'cards.txt', percent: 100 });
 

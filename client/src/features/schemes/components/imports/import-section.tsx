@@ -29,7 +29,7 @@ export interface ImportSectionProps {
  * One import of Stores & Devices (03 §2, §4): its own fields, the columns its file takes (from
  * IMPORT_COLUMNS, the list the server's header check reads) with a sample file to download, the
  * file input (described by the columns), and one button that is Upload until the chosen file is
- * uploaded, then Import, disabled while either runs.
+ * uploaded, then Import, unavailable while either runs.
  */
 export function ImportSection({
   title,
@@ -69,19 +69,24 @@ export function ImportSection({
           />
           <FileColumns id={columnsId} kind={fileImport.kind} sectionId={headingId} />
         </Form.Group>
-        {importNext ? (
-          <Button variant="primary" disabled={busy} onClick={onImport}>
-            {IMPORT_TEXT.import}
-          </Button>
-        ) : (
-          <Button
-            variant="primary"
-            disabled={busy || !ready || state.file === null}
-            onClick={() => void fileImport.upload()}
-          >
-            {IMPORT_TEXT.upload}
-          </Button>
-        )}
+        {/*
+          One button, Upload and then Import. While either runs it is unavailable but keeps the
+          focus (aria-disabled): a disabled button drops the focus to the page, and the dialog
+          that follows the upload would then give it back to nothing.
+        */}
+        <Button
+          variant="primary"
+          disabled={!busy && !importNext && (!ready || state.file === null)}
+          aria-disabled={busy || undefined}
+          className={busy ? 'disabled' : undefined}
+          onClick={() => {
+            if (busy) return;
+            if (importNext) onImport();
+            else void fileImport.upload();
+          }}
+        >
+          {importNext ? IMPORT_TEXT.import : IMPORT_TEXT.upload}
+        </Button>
       </div>
     </section>
   );
