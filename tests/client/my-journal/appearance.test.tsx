@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
+import { JOURNAL_LIMITS, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultJournalStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
@@ -99,6 +99,21 @@ describe('Appearance editor', () => {
     await user.clear(size);
     expect(size).toHaveAccessibleDescription(FIELD_MESSAGES.required);
     expect(journal.writes()).toEqual([]);
+  });
+
+  it('refuses a header height over its maximum length with "This field is too long"', async () => {
+    const { user } = await openAppearance();
+    const height = inGroup('Page', 'Header height (px)');
+    await user.clear(height);
+    await user.click(height);
+    await user.paste('1'.repeat(JOURNAL_LIMITS.headerHeight.max + 1));
+    await user.click(save());
+    expect(height).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    expect(journal.writes()).toEqual([]);
+
+    await user.type(height, '{Backspace}');
+    expect(height).toHaveValue('1'.repeat(JOURNAL_LIMITS.headerHeight.max));
+    expect(height).not.toHaveAccessibleDescription();
   });
 
   it('saves the chosen values into the stylesheet, keeps its other rules, opens Login', async () => {
