@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
-import { DIALOG_TEXT } from '@contracts/api/messages';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
 import { paths, withId } from '@/config/paths';
@@ -227,6 +227,44 @@ describe('MyMerchant step 5, Site Editor', () => {
     expect(css).toContain('.promo { color: red; }');
     expect(readAppearance(css, 1).items.label['font-size']).toBe('21px');
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
+  });
+
+  it('an invalid colour shows "The color you input is invalid" and nothing is saved', async () => {
+    const { user } = await openEditor();
+    const colour = inGroup('Link', 'Font colour');
+    await user.clear(colour);
+    await user.type(colour, '#12345');
+    await user.click(save());
+    expect(colour).toHaveAccessibleDescription(FIELD_MESSAGES.color);
+    const background = inGroup('Page', 'Page background');
+    await user.clear(background);
+    await user.type(background, 'rgb(300, 0, 0)');
+    expect(background).toHaveAccessibleDescription(FIELD_MESSAGES.color);
+    expect(puts()).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(colour);
+    await user.type(colour, '#123456');
+    expect(colour).not.toHaveAccessibleDescription();
+  });
+
+  it('a font size the fonts cannot read from Edit CSS shows "The font size you input is invalid" and nothing is saved', async () => {
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    await user.type(area, '.subTitle {{ font-size: 1.5em; ', {
+      initialSelectionStart: area.value.length,
+    });
+    await user.click(screen.getByRole('radio', { name: 'Edit Fonts' }));
+    expect(await screen.findByRole('group', { name: 'Page Sub-Headlines h2' })).toBeInTheDocument();
+    await user.click(save());
+    const size = inGroup('Page Sub-Headlines h2', 'Font size');
+    expect(size).toHaveAccessibleDescription(FIELD_MESSAGES.fontSize);
+    expect(puts()).toEqual([]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.type(size, '20');
+    expect(size).not.toHaveAccessibleDescription();
   });
 
   it("a failed save shows the server's message under Error and stays", async () => {
