@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
-import { SCHEME_STATUS, SCHEME_TEXT } from '@contracts/api/schemes';
+import { SCHEME_LIMITS, SCHEME_STATUS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { buildClient, buildScheme } from '../../support/builders';
@@ -134,6 +134,10 @@ describe('General Settings (03 §2, §5)', () => {
     await expectMessage(user, 'Password', 'p'.repeat(16), FIELD_MESSAGES.maxlength);
     await typeInto(user, 'Password', 'Secret1');
     await expectMessage(user, 'Repeat Password', 'Secret2', FIELD_MESSAGES.areEqual);
+    // The repeat has the password's limit of its own: equal to a password as long, still too long.
+    const tooLong = 'p'.repeat(SCHEME_LIMITS.password + 1);
+    await typeInto(user, 'Password', tooLong);
+    await expectMessage(user, 'Repeat Password', tooLong, FIELD_MESSAGES.maxlength);
   });
 
   it('checks the address and contact rules of 03 §5 General', async () => {
@@ -148,6 +152,15 @@ describe('General Settings (03 §2, §5)', () => {
     await expectMessage(user, 'Email', `${'e'.repeat(40)}@example.com`, FIELD_MESSAGES.maxlength);
     await expectMessage(user, 'Website', 'tea.example', FIELD_MESSAGES.url);
     await typeInto(user, 'Website', 'ftp://files.tea.example');
+    expect(field('Website')).not.toHaveAccessibleDescription();
+    const website = (length: number) => `www.${'t'.repeat(length - 'www..example'.length)}.example`;
+    await expectMessage(
+      user,
+      'Website',
+      website(SCHEME_LIMITS.website + 1),
+      FIELD_MESSAGES.maxlength,
+    );
+    await typeInto(user, 'Website', website(SCHEME_LIMITS.website));
     expect(field('Website')).not.toHaveAccessibleDescription();
     await expectMessage(user, 'Mobile', '0412 345', FIELD_MESSAGES.numOnly);
     await expectMessage(user, 'Mobile', '1'.repeat(25), FIELD_MESSAGES.maxlength);
