@@ -4,6 +4,7 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { API_PATHS } from '@contracts/api/paths';
 import {
   SCHEME_EMBEDDED,
+  SCHEME_LIMITS,
   SCHEME_PATHS,
   SCHEME_SERVER_MESSAGE as MESSAGE,
   type Scheme,
@@ -135,6 +136,11 @@ describe('schemes', () => {
         `schemeAbbreviation: ${FIELD_MESSAGES.maxlength}`,
       ],
       [
+        'no abbreviation',
+        { schemeAbbreviation: '' },
+        `schemeAbbreviation: ${FIELD_MESSAGES.required}`,
+      ],
+      [
         'script in the abbreviation',
         { schemeAbbreviation: '<b>' },
         `schemeAbbreviation: ${FIELD_MESSAGES.alphaOnly}`,
@@ -167,6 +173,11 @@ describe('schemes', () => {
         'poweruserPasswordRepeat: This field is required',
       ],
       [
+        'a 16-character repeat',
+        { poweruserPasswordRepeat: 'x'.repeat(SCHEME_LIMITS.password + 1) },
+        `poweruserPasswordRepeat: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      [
         'a different repeat',
         { poweruserPasswordRepeat: 'Other' },
         `poweruserPasswordRepeat: ${FIELD_MESSAGES.areEqual}`,
@@ -182,6 +193,11 @@ describe('schemes', () => {
         `address1: ${FIELD_MESSAGES.maxlength}`,
       ],
       ['an oversize suburb', { suburb: 'a'.repeat(51) }, `suburb: ${FIELD_MESSAGES.maxlength}`],
+      [
+        'an oversize city',
+        { city: 'a'.repeat(SCHEME_LIMITS.city + 1) },
+        `city: ${FIELD_MESSAGES.maxlength}`,
+      ],
       [
         'an oversize postcode',
         { postcode: '1'.repeat(21) },
@@ -210,7 +226,20 @@ describe('schemes', () => {
         { website: `https://x.example/${SCRIPT.replace(/ /g, '')}` },
         `website: ${MESSAGE.noMarkup}`,
       ],
+      [
+        'an oversize website',
+        { website: `www.${'a'.repeat(SCHEME_LIMITS.website - 'www..example'.length + 1)}.example` },
+        `website: ${FIELD_MESSAGES.maxlength}`,
+      ],
       ['letters in the mobile', { mobile: '04123abc' }, `mobile: ${FIELD_MESSAGES.numOnly}`],
+      [
+        'an oversize mobile',
+        { mobile: '1'.repeat(SCHEME_LIMITS.mobile + 1) },
+        `mobile: ${FIELD_MESSAGES.maxlength}`,
+      ],
+      ['no landline', { landline: '' }, `landline: ${FIELD_MESSAGES.required}`],
+      ['a missing landline', { landline: undefined }, `landline: ${FIELD_MESSAGES.required}`],
+      ['letters in the landline', { landline: '02 9876' }, `landline: ${FIELD_MESSAGES.numOnly}`],
       [
         'an oversize landline',
         { landline: '1'.repeat(15) },
