@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { EMBEDDED } from '@contracts/api/paths';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
-import { SCHEME_TEXT, type Config, type ConfigInput } from '@contracts/api/schemes';
+import { SCHEME_LIMITS, SCHEME_TEXT, type Config, type ConfigInput } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
@@ -481,6 +481,38 @@ describe('Configuration step (03 §2 step 2, §4, §5)', () => {
     expect(binNumber).toHaveAttribute('aria-invalid', 'true');
     expect(fake.writes()).toEqual([]);
   });
+
+  it.each([
+    ['under 6', SCHEME_LIMITS.configBinText.min - 1, FIELD_MESSAGES.minlength],
+    ['over 9', SCHEME_LIMITS.configBinText.max + 1, FIELD_MESSAGES.maxlength],
+  ])(
+    "a client's own BIN stored at %s characters: BIN Number says so and the save is refused",
+    async (_case, length, message) => {
+      const number = '6'.repeat(length);
+      const client = buildClient({
+        clientId: 3,
+        clientName: 'Legacy Co',
+        binTypeId: 1,
+        binNumber: number,
+        binName: 'Legacy BIN',
+      });
+      fake = installSchemeServer(server, {
+        clients: [TRANSACTOR, LOCAL, client],
+        schemes: [...SCHEMES, buildScheme({ programId: 14, clientId: 3, clientName: 'Legacy Co' })],
+        bins: [...BINS, buildCardBin({ id: 6, number, name: 'Legacy BIN', flInternal: 0 })],
+      });
+      server.on('GET /api/gift-card/bins/6/extension-number', { body: { singleValue: 0 } });
+      const { user } = await open(withId(gift.config, 14), 'Legacy Co');
+      const binNumber = field(CONFIG_LABEL.binNumber);
+      expect(binNumber).toHaveValue(number);
+      expect(binNumber).toHaveAccessibleDescription(message);
+      await fillGift(user);
+      await user.click(save());
+      const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+      expect(dialog).toHaveTextContent(DIALOG_TEXT.formNotValid);
+      expect(fake.writes()).toEqual([]);
+    },
+  );
 
   it('a failed save shows "Error: {errorCode}" with the server message and stays', async () => {
     server.on('POST /api/gift-card/configurations', {

@@ -515,15 +515,17 @@ function savedSuffix(config: Config, field: SuffixField): string | null {
 }
 
 /**
- * A client's own BIN, as text (03 §5: 6 to 9 characters); its card BIN is the config's. A
- * missing card BIN is this field's error, so the refused save points at it.
+ * A client's own BIN, as text (03 §5: 6 to 9 characters); its card BIN is the config's. A BIN
+ * text of another length, or a missing card BIN, is this field's error, so the save is refused
+ * and points at it.
  */
 function OwnBinText({ client, ownBin }: { client: Client; ownBin: CardBin | undefined }) {
+  const binNumber = client.binNumber ?? '';
   const { input } = useField<number | undefined>('liveCardBinId', {
     subscription: { value: true },
-    validate: required,
+    validate: (value, allValues) =>
+      VALIDATE.binText(binNumber, allValues) ?? required(value, allValues),
   });
-  const binNumber = client.binNumber ?? '';
   const missing = ownBin === undefined || input.value === undefined;
   return (
     <ReadOnly
