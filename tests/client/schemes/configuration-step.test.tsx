@@ -421,6 +421,25 @@ describe('Configuration step (03 §2 step 2, §4, §5)', () => {
     await waitFor(() => expect(currentPath()).toBe(loyalty.upload.path));
   });
 
+  it('loyalty: the Loyalty Value min and max are required, the min under the max', async () => {
+    const { user } = await open(withId(loyalty.config, 21));
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(DIALOG_TEXT.formNotValid);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(field('Minimum Loyalty Value')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    expect(field('Maximum Loyalty Value')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+
+    await typeInto(user, 'Maximum Loyalty Value', '100');
+    await typeInto(user, 'Minimum Loyalty Value', '150');
+    expect(field('Minimum Loyalty Value')).toHaveAccessibleDescription(FIELD_MESSAGES.minOverMax);
+    expect(field('Maximum Loyalty Value')).toHaveAccessibleDescription(FIELD_MESSAGES.maxBelowMin);
+    await typeInto(user, 'Minimum Loyalty Value', '10');
+    expect(field('Minimum Loyalty Value')).not.toHaveAccessibleDescription();
+    expect(field('Maximum Loyalty Value')).not.toHaveAccessibleDescription();
+    expect(fake.writes()).toEqual([]);
+  });
+
   it('updates a loyalty configuration with the loyalty field set only', async () => {
     const { user } = await open(withId(loyalty.config, 22));
     await waitFor(() => expect(field('Maximum Loyalty Value')).toHaveValue('5000.00'));
