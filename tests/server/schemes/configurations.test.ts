@@ -163,6 +163,8 @@ describe('scheme configurations', () => {
     ['three decimals', { topupMin: 5.125 }, `topupMin: ${MESSAGE.money}`],
     ['money as text', { redeemMax: '100' }, 'redeemMax: Expected a number'],
     ['a missing top-up', { topupMax: undefined }, 'topupMax: This field is required'],
+    ['no expiry from', { expiryFrom: undefined }, `expiryFrom: ${FIELD_MESSAGES.required}`],
+    ['no expiry term', { expiryTerm: undefined }, `expiryTerm: ${FIELD_MESSAGES.required}`],
     [
       'min over max',
       { creditMin: 1000, creditMax: 100, topupMax: 50, redeemMax: 50 },
@@ -251,6 +253,16 @@ describe('scheme configurations', () => {
   });
 
   const badLoyalty: [string, Record<string, unknown>, string][] = [
+    [
+      'no balance min',
+      { loyaltyBalanceMin: undefined },
+      `loyaltyBalanceMin: ${FIELD_MESSAGES.required}`,
+    ],
+    [
+      'no balance max',
+      { loyaltyBalanceMax: undefined },
+      `loyaltyBalanceMax: ${FIELD_MESSAGES.required}`,
+    ],
     ['a balance over 9999.99', { loyaltyBalanceMax: 10000 }, `loyaltyBalanceMax: ${MESSAGE.money}`],
     [
       'balance min not under max',
