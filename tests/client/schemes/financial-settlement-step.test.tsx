@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
-import { SCHEME_STATUS, SCHEME_TEXT, type FinancialSettlement } from '@contracts/api/schemes';
+import {
+  SCHEME_LIMITS,
+  SCHEME_STATUS,
+  SCHEME_TEXT,
+  type FinancialSettlement,
+} from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
 import {
   buildClient,
@@ -166,6 +171,22 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
       '06200012345679',
       `${FIELD_MESSAGES.areEqual} Format: 000-000 00000000`,
     );
+  });
+
+  it('the pool bank account number is at most 30 characters', async () => {
+    const { user } = await open();
+    await user.click(enable());
+    // No bank chosen yet: no format masks the number, so only the limit holds it.
+    const number = field('Pool Bank Account Number');
+    await typeInto(
+      user,
+      'Pool Bank Account Number',
+      '1'.repeat(SCHEME_LIMITS.poolAccBankNumber + 1),
+    );
+    await user.tab();
+    expect(number).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    await typeInto(user, 'Pool Bank Account Number', '1'.repeat(SCHEME_LIMITS.poolAccBankNumber));
+    expect(number).not.toHaveAccessibleDescription();
   });
 
   it('frequency: When and Day of Week wait for a frequency; monthly takes When, the others a day', async () => {
