@@ -97,7 +97,7 @@ const isMonthly = (frequency: number | undefined) => frequency === SETTLEMENT_FR
 /**
  * 03 §4: frequency 1 enables 'When' (and clears the day of week), any other the day of week
  * (and clears 'When'). Before a frequency is chosen both are disabled (03 §5: "Frequency must be
- * chosen first").
+ * chosen first"), so "Frequency is not selected" cannot be reached (docs/decisions.md).
  */
 export const whenEnabled = (frequency: number | undefined) =>
   frequency !== undefined && isMonthly(frequency);
