@@ -236,6 +236,8 @@ describe('financial settlements', () => {
         { frequency: 1, frequencyWhen: 1 },
         `frequencyDayOfWeek: ${SCHEME_FINANCE_MESSAGE.noDayOfWeekWhenMonthly}`,
       ],
+      ['no start date', { startDate: undefined }, `startDate: ${FIELD_MESSAGES.required}`],
+      ['no end date', { endDate: undefined }, `endDate: ${FIELD_MESSAGES.required}`],
       ['a start date as text', { startDate: '01.01.2026' }, 'startDate: Expected a number'],
       [
         'a start date in milliseconds with a fraction',
