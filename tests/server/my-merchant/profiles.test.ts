@@ -181,6 +181,8 @@ describe('merchant profiles', () => {
         400,
         `primaryLanguageId: ${FIELD_MESSAGES.required}`,
       ],
+      // Step 1's Scheme Name (02 §5: required) is the profile's program.
+      ['no program', { programId: undefined }, 400, `programId: ${FIELD_MESSAGES.required}`],
       ['an unknown program', { programId: 999 }, 400, 'programId: Program 999 does not exist'],
       [
         'an image path that is no uploaded image',
