@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
-import { BIN_TYPE, SCHEME_EMBEDDED, SCHEME_TEXT } from '@contracts/api/schemes';
+import { BIN_TYPE, SCHEME_EMBEDDED, SCHEME_LIMITS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
 import { buildClient, buildScheme } from '../../support/builders';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
@@ -59,6 +59,23 @@ describe('Client Setup (03 §2, §5)', () => {
     await user.clear(field('BIN Number'));
     await user.type(field('BIN Number'), '123456');
     expect(field('BIN Number')).not.toHaveAccessibleDescription();
+    expect(fake.writes()).toEqual([]);
+  });
+
+  it('a new client name is required and stops at 100 characters', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    const name = field('New Client Name');
+    await user.type(name, '   ');
+    await user.click(save());
+    expect(name).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+
+    // The input takes no more than the limit, so "This field is too long" cannot be reached.
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('c'.repeat(SCHEME_LIMITS.clientName + 1));
+    expect(name).toHaveValue('c'.repeat(SCHEME_LIMITS.clientName));
+    expect(name).not.toHaveAccessibleDescription();
     expect(fake.writes()).toEqual([]);
   });
 
