@@ -258,6 +258,10 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
 
     const length = card.getByLabelText(IMPORT_TEXT.cardLength);
     await user.clear(length);
+    await user.paste('1a');
+    expect(length).toHaveAccessibleDescription(FIELD_MESSAGES.numOnly);
+    expect(upload()).toBeDisabled();
+    await user.clear(length);
     await user.paste('123');
     expect(length).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
     expect(upload()).toBeDisabled();
