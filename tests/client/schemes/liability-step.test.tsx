@@ -185,6 +185,18 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
     );
   });
 
+  it('the subject is required: an empty or blank one is marked after a submit', async () => {
+    const { user } = await open();
+    await user.click(enable());
+    await submitInvalid(user);
+    expect(field('Subject')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    await typeInto(user, 'Subject', '   ');
+    expect(field('Subject')).toHaveAccessibleDescription(FIELD_MESSAGES.required);
+    await typeInto(user, 'Subject', 'Monthly liability');
+    expect(field('Subject')).not.toHaveAccessibleDescription();
+    expect(fake.writes()).toEqual([]);
+  });
+
   it('after a failed submit, marks each recipient, CC and BCC tag that is not an e-mail address and names it to screen readers', async () => {
     const { user } = await open();
     await user.click(enable());
