@@ -69,7 +69,8 @@ const profileShape = {
   // Site Title (01 §5.1: required, 2 to 100 characters); null until step 2 sets it.
   title: requiredText(JOURNAL_LIMITS.title.max, JOURNAL_LIMITS.title.min).nullable(),
   keywords: text(JOURNAL_LIMITS.keywords).nullable(),
-  description: text(JOURNAL_LIMITS.description).nullable(),
+  // Site Description (01 §5.1: required); null until step 2 sets it, as the title.
+  description: requiredText(JOURNAL_LIMITS.description).nullable(),
   googleAnalytics: text(JOURNAL_LIMITS.googleAnalytics).nullable(),
   // The shared URL check and message, as the step 2 form applies them ('' passes: no address).
   clientWebsite: text(JOURNAL_LIMITS.clientWebsite)

@@ -358,6 +358,16 @@ describe('journal profiles', () => {
         `title: ${FIELD_MESSAGES.maxlength}`,
       ],
       ['a number title', { ...valid, title: 42 }, 'title: Expected a string'],
+      [
+        'an empty description',
+        { ...valid, description: '' },
+        `description: ${FIELD_MESSAGES.required}`,
+      ],
+      [
+        'a blank description',
+        { ...valid, description: ' \n ' },
+        `description: ${FIELD_MESSAGES.required}`,
+      ],
       ['theme 3', { ...valid, themeId: 3 }, `themeId: ${THEME_MESSAGE}`],
       ['a string theme', { ...valid, themeId: '2' }, `themeId: ${THEME_MESSAGE}`],
       [
@@ -447,6 +457,11 @@ describe('journal profiles', () => {
           await updateProfile(1, { ...stored, title: 'A' }),
           400,
           invalid(`title: ${FIELD_MESSAGES.minlength}`),
+        );
+        expectError(
+          await updateProfile(1, { ...stored, description: '   ' }),
+          400,
+          invalid(`description: ${FIELD_MESSAGES.required}`),
         );
         expectError(
           await updateProfile(1, { ...stored, siteUrl: 'a b c' }),
