@@ -9,25 +9,17 @@
  * and no secret stays in the data file.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Store } from '../db/store';
-import { hasErrorCode } from '../http/errno';
-import { installSecretFile } from '../records/record-crypto';
+import { installSecretFile, readSecretFile } from '../records/record-crypto';
 
 export const TOKEN_KEY_FILE = 'token.key';
 
 /** The secret in the key file, or undefined when there is none; throws on an empty file. */
 function readSecret(file: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (hasErrorCode(error, 'ENOENT')) return undefined;
-    throw error;
-  }
-  const secret = text.replace(/\r?\n$/, '');
+  const secret = readSecretFile(file);
+  if (secret === undefined) return undefined;
   if (secret === '') throw new Error(`${file}: empty (delete it to have a new secret made)`);
   return secret;
 }

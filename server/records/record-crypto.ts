@@ -27,14 +27,19 @@ export const UPLOAD_KEY_FILE = 'upload.key';
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
-function readKeyFile(file: string): Buffer | undefined {
-  let text: string;
+/** The text of a secret file in the keys folder, its line end left out; undefined when absent. */
+export function readSecretFile(file: string): string | undefined {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8').replace(/\r?\n$/, '');
   } catch (error) {
     if (hasErrorCode(error, 'ENOENT')) return undefined;
     throw error;
   }
+}
+
+function readKeyFile(file: string): Buffer | undefined {
+  const text = readSecretFile(file);
+  if (text === undefined) return undefined;
   const hex = text.trim();
   if (!KEY_PATTERN.test(hex)) throw new Error(`${file}: not a key (64 hex digits expected)`);
   return Buffer.from(hex, 'hex');
