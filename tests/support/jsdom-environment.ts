@@ -24,6 +24,9 @@ export default class PortalJsdomEnvironment extends JSDOMEnvironment {
     g.FormData = FormData;
     g.File = File;
     g.setImmediate = setImmediate;
+    // jsdom has no layout, and says "Not implemented" to window.scrollTo (react-router's
+    // ScrollRestoration calls it): scrolling does nothing here.
+    win.scrollTo = () => undefined;
     g.clearImmediate = clearImmediate;
     const resolve = (input: string | URL): string =>
       new URL(String(input), win.location.href).toString();

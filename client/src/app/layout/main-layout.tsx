@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { useSessionMonitor } from '@/features/auth/hooks/use-session-monitor';
 import { AppHeader } from './app-header';
@@ -7,7 +7,9 @@ import './main-layout.css';
 
 /**
  * The main layout (abstract state `main`, 01 §2.1): sidebar, header, content area and footer.
- * The inactivity monitor runs while it is mounted, i.e. on every screen but login.
+ * The inactivity monitor runs while it is mounted, i.e. on every screen but login. A screen
+ * opens at its top, and Back or Forward returns to where the screen was left (react-router's
+ * ScrollRestoration).
  */
 export function MainLayout() {
   useSessionMonitor();
@@ -21,6 +23,7 @@ export function MainLayout() {
         </main>
         <SiteFooter showLogo />
       </div>
+      <ScrollRestoration />
     </div>
   );
 }
