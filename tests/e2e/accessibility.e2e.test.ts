@@ -255,6 +255,34 @@ describe('leaving with unsaved changes asks first', () => {
     expect(page.url()).toContain(paths.mj.dashboard.path);
   });
 
+  it('Back from a step opened by its address: Stay keeps the step, what was typed and its address', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await stepHeading('Site Pages').waitFor();
+    // Site Setting again, by its address: an entry the router did not make.
+    const settingRoute = withId(paths.mj.wizard.setting, profile.profileId);
+    await openRoute(page, suite.baseUrl, settingRoute);
+    await stepHeading('Site Setting').waitFor();
+    const title = page.getByLabel(SETTINGS_LABEL.title, { exact: true });
+    await title.fill('A changed title');
+
+    await page.goBack();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, {
+      message: UNSAVED_CHANGES_TEXT.message,
+      button: UNSAVED_CHANGES_TEXT.stay,
+    });
+    await stepHeading('Site Setting').waitFor();
+    expect(await title.inputValue()).toBe('A changed title');
+    expect(page.url()).toContain(settingRoute);
+
+    // The entry Back reached now holds the step's address: the step is left by its tabs.
+    await page.getByRole('link', { name: 'Site Pages', exact: true }).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.leave });
+    await stepHeading('Site Pages').waitFor();
+    expect(page.url()).toContain(paths.mj.wizard.page.path);
+  });
+
   it('an image chosen but not uploaded holds the step', async () => {
     const profile = await createProfile();
     await openStep(paths.mj.wizard.media, profile.profileId, 'Media Upload');

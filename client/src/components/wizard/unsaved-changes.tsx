@@ -87,10 +87,12 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
 
   // An address changed by hand (typed, or a bookmark of another screen opened in this tab) is a
   // move the router did not make: its history entry holds no state (the router's entries always
-  // hold its own), and the router's blocker cannot stop it. While something is unsaved it is
-  // heard before the router (lib/navigation/typed-address), kept from it, and the step's address
-  // and entry are put back; then the usual question: Leave moves on through the router, in place
-  // of the typed entry, Stay keeps everything as it was.
+  // hold its own), and the router's blocker cannot stop it. Nor can it stop Back or Forward from
+  // a step that was itself opened so: not knowing where that entry stands, it cannot move back to
+  // it. While something is unsaved such a move is heard before the router
+  // (lib/navigation/typed-address), kept from it, and the step's address and entry are put back;
+  // then the usual question: Leave moves on through the router, in place of the entry moved to,
+  // Stay keeps everything as it was.
   const location = useLocation();
   const navigate = useNavigate();
   const stepEntry = useRef<{ state: unknown; url: string } | null>(null);
@@ -102,7 +104,9 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
       handlePopStateFirst((event) => {
         const entry = stepEntry.current;
         const state: unknown = event.state;
-        if ((state ?? null) !== null || entry === null || !anyUnsaved()) return;
+        if (entry === null || !anyUnsaved()) return;
+        const routerMadeBoth = (state ?? null) !== null && (entry.state ?? null) !== null;
+        if (routerMadeBoth) return;
         const typed = window.location.hash.replace(/^#/, '') || '/';
         const { pathname = '/', search = '' } = parsePath(typed);
         const moves = pathname !== location.pathname || search !== location.search;
