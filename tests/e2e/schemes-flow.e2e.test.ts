@@ -190,7 +190,7 @@ describe('a gift scheme from a new client', () => {
       await page.getByRole('heading', { level: 1, name: SCHEME_TEXT.giftDashboardTitle }).waitFor();
       await page.getByRole('link').filter({ hasText: values.schemeName }).waitFor();
       // The dashboard opens at its top, not where the summary's Activate button was.
-      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => window.scrollY === 0);
 
       // What the server holds.
       const scheme = await api.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
