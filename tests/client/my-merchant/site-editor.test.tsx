@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
@@ -68,6 +69,15 @@ const group = (name: string) => screen.getByRole('group', { name });
 const inGroup = (name: string, label: string) => within(group(name)).getByLabelText(label);
 const save = () => screen.getByRole('button', { name: 'Save & Continue' });
 const puts = () => server.calls(PUT);
+
+/** Sets the Form Label's font size in Edit Fonts, then opens Edit CSS: its text area. */
+async function labelSizeThenCss(user: UserEvent, size: string): Promise<HTMLTextAreaElement> {
+  const field = inGroup('Form Label', 'Font size');
+  await user.clear(field);
+  await user.type(field, size);
+  await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+  return screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+}
 
 describe('MyMerchant step 5, Site Editor', () => {
   it('opens on Edit Fonts: a page background and the seven items from the stylesheet', async () => {
@@ -146,13 +156,8 @@ describe('MyMerchant step 5, Site Editor', () => {
 
   it('both modes edit one stylesheet: switching never asks, and saving keeps both edits', async () => {
     const { user } = await openEditor();
-    const size = inGroup('Form Label', 'Font size');
-    await user.clear(size);
-    await user.type(size, '21');
-
     // The font change shows in the CSS; no question.
-    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
-    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    const area = await labelSizeThenCss(user, '21');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(area.value).toMatch(/^label \{[^}]*font-size: 21px;/m);
     expect(area.value.endsWith(EXTRA)).toBe(true);
@@ -190,11 +195,7 @@ describe('MyMerchant step 5, Site Editor', () => {
 
   it("a session ending by itself keeps both modes' edits and the open mode for the next sign-in", async () => {
     const { user } = await openEditor();
-    const size = inGroup('Form Label', 'Font size');
-    await user.clear(size);
-    await user.type(size, '21');
-    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
-    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    const area = await labelSizeThenCss(user, '21');
     await user.type(area, '.promo {{ color: red; ', { initialSelectionStart: area.value.length });
     const typed = area.value;
 
