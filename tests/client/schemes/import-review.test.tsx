@@ -510,9 +510,41 @@ describe('import error review', () => {
     expect(await pressOk(user, SCHEME_TEXT.errorTitle(4))).toContain(
       REVIEW_SERVER_MESSAGE.lineTooLong(4096),
     );
+    const kept = screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) });
+    expect(kept).toHaveValue('1234');
+    // The dialog gives the focus back to the editor it was opened from.
+    await waitFor(() => expect(kept).toHaveFocus());
+  });
+
+  it('closes an open editor whose line leaves the page, and the grid answers its keys again', async () => {
+    install();
+    const { user } = await openReview();
+    act(() => cellOf(2, 0).focus());
+    await user.keyboard('{ArrowRight}{Enter}');
     expect(
-      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) }),
-    ).toHaveValue('1234');
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 2) }),
+    ).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.nextPage }));
+    await screen.findByText(REVIEW_TEXT.pageOf(101, 150, 150));
+    expect(within(grid()).queryByRole('textbox')).toBeNull();
+    const cell = dataRows()
+      .flatMap((row) => within(row).queryAllByRole('gridcell'))
+      .find((each) => each.getAttribute('tabindex') === '0');
+    expect(cell).toBeDefined();
+    act(() => cell?.focus());
+    await user.keyboard('{Home}');
+    expect(cellOf(102, 0)).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowRight}{Enter}');
+    expect(
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 103) }),
+    ).toHaveFocus();
+
+    // Back on the first page, the editor left there stays closed.
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.previousPage }));
+    await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 150));
+    expect(within(grid()).queryByRole('textbox')).toBeNull();
   });
 
   it('asks before leaving with a cell edit or bulk text not applied; Stay keeps them', async () => {

@@ -77,6 +77,13 @@ export function ReviewGrid({
   const col = Math.max(0, Math.min(active.col, colCount - 1));
   const editingLine =
     editing === null ? undefined : lines.find((each) => each.line === editing.line);
+  // The edited line left the page (another page, another filter, a bulk correction that took
+  // it out) or was imported: its editor is closed unsaved, as a click elsewhere closes it, so
+  // the grid's keys work again (state adjusted while rendering, as React documents for values
+  // derived from props).
+  if (editing !== null && (editingLine === undefined || editingLine.status === 'imported')) {
+    setEditing(null);
+  }
 
   useEffect(() => {
     const pending = focusPending.current;
@@ -297,7 +304,11 @@ export function ReviewGrid({
                               aria-label={REVIEW_SCREEN_TEXT.cellLabel(column, line.line)}
                               aria-describedby={secret ? passwordHintId : undefined}
                               value={edit.value}
-                              disabled={saving}
+                              // Read-only, not disabled, while it saves: a disabled input
+                              // loses the focus, which the error dialog then has nowhere to
+                              // give back to.
+                              readOnly={saving}
+                              aria-busy={saving || undefined}
                               onChange={(event) =>
                                 setEditing({ ...edit, value: event.currentTarget.value })
                               }
