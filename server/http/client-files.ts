@@ -8,9 +8,10 @@
  *
  * Only a path whose first segment names an entry of the client folder (as the folder is when the
  * server starts: `assets`, `mj`, `mm`, `index.html`, ...) reaches the static files, and never an
- * API path (`/api/...`, the published sites' `/mj/api/...` and `/mm/api/...`): no other call
- * touches the disk (plain static-file middleware would `stat` for every call it sees). `npm
- * start` builds the client before the server starts.
+ * API path (`/api/...`, the published sites' `/mj/api/...` and `/mm/api/...`) or a published
+ * site's page (`/mj/`, `/mj/index.html`, which the site's router sends): no other call touches
+ * the disk (plain static-file middleware would `stat` for every call it sees). `npm start` builds
+ * the client before the server starts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -30,6 +31,17 @@ const SERVER_PREFIXES = [
   JOURNAL_SITE_PATHS.site(''),
   MERCHANT_SITE_PATHS.site(''),
 ];
+
+/**
+ * The published sites' pages, which their routers send never cached (server/sites/site-page.ts),
+ * by every address they have, the static files' `index.html` included.
+ */
+const SITE_PAGES = new Set(
+  [JOURNAL_SITE_PATHS.page, MERCHANT_SITE_PATHS.page].flatMap((page) => [
+    page,
+    `${page}index.html`,
+  ]),
+);
 
 /** The placeholder meta tag, as written in client/index.html or as the production build minifies it. */
 const NONCE_META = /<meta\s+name="?csp-nonce"?\s+content(?:="[^"]*")?\s*\/?>/;
@@ -165,7 +177,8 @@ export function clientFiles(
     const fromDisk =
       (req.path === '/' || entries.has(firstSegment(req.path) ?? '')) &&
       // Lower case: express routes paths without regard to case.
-      !SERVER_PREFIXES.some((prefix) => req.path.toLowerCase().startsWith(prefix));
+      !SERVER_PREFIXES.some((prefix) => req.path.toLowerCase().startsWith(prefix)) &&
+      !SITE_PAGES.has(req.path.toLowerCase());
     if (fromDisk) router(req, res, next);
     else next();
   };

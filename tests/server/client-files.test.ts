@@ -66,6 +66,29 @@ describe('client files', () => {
     }
   });
 
+  it("answers a published site's page by any of its addresses, never cached", async () => {
+    for (const site of ['mj', 'mm']) {
+      await mkdir(path.join(clientDir, site));
+      await writeFile(
+        path.join(clientDir, site, 'index.html'),
+        `<!doctype html><title>${site}</title>`,
+      );
+    }
+    t = await appWith('production', clientDir);
+    for (const address of ['/mj/', '/mj/index.html', '/mm/', '/mm/index.html']) {
+      for (const encoding of ['gzip', 'identity']) {
+        const response = await request(t.app).get(address).set('Accept-Encoding', encoding);
+        expect({
+          address,
+          encoding,
+          status: response.status,
+          cache: response.headers['cache-control'],
+        }).toEqual({ address, encoding, status: 200, cache: 'no-store' });
+        expect(response.text).toContain(`<title>${address.slice(1, 3)}</title>`);
+      }
+    }
+  });
+
   it('serves source maps outside production, for the browser’s developer tools', async () => {
     t = await appWith('development', clientDir);
     const response = await request(t.app).get('/assets/main.1234abcd.js.map').expect(200);
