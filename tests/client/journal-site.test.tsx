@@ -297,8 +297,8 @@ describe('published journal site', () => {
         const card = screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel);
         const pin = screen.getByLabelText(JOURNAL_SITE_TEXT.pinLabel);
         if (field === 'both') {
-          expect(card).toHaveAttribute('aria-invalid');
-          expect(pin).toHaveAttribute('aria-invalid');
+          expect(card).toHaveAttribute('aria-invalid', 'true');
+          expect(pin).toHaveAttribute('aria-invalid', 'true');
           expect(card).toHaveFocus();
         } else {
           expect(card).not.toHaveAttribute('aria-invalid');
@@ -321,6 +321,10 @@ describe('published journal site', () => {
       await user.click(screen.getByRole('button', { name: JOURNAL_SITE_TEXT.submit }));
       expect(screen.getByRole('alert')).toHaveTextContent(JOURNAL_SITE_TEXT.cardNumberInvalid);
       expect(screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel)).toHaveFocus();
+      expect(screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel)).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
 
       await user.clear(screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel));
       await user.type(screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel), '6035990000000011');

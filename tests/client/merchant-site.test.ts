@@ -324,6 +324,9 @@ describe('published merchant site', () => {
       expect(box).toHaveAttribute('aria-invalid', 'true');
       expect(box).toHaveFocus();
       expect(server.calls(STORES_ROUTE)).toHaveLength(1);
+      // The stores of the search before are not left to read as this one's answer.
+      expect(screen.queryByText('Stores 1 to 20 of 45')).toBeNull();
+      expect(screen.queryByRole('list', { name: MERCHANT_SITE_TEXT.resultsHeading })).toBeNull();
     });
   });
 

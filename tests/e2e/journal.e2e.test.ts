@@ -480,8 +480,11 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     const check = site.page.getByRole('button', { name: JOURNAL_SITE_TEXT.submit });
     await cardNumber.fill('6035990000000011');
     await pin.fill('1234');
-    await check.click();
+    // From the keyboard: the focus stays on Login while the check runs and after.
+    await check.focus();
+    await site.page.keyboard.press('Enter');
     await site.page.getByRole('heading', { name: JOURNAL_SITE_TEXT.balanceTitle }).waitFor();
+    await waitForFocus(check);
     expect(await site.page.locator('.balanceAmount').innerText()).toBe('$50.00');
     await site.page.getByText('\u2022\u2022\u2022\u2022 0011').waitFor();
     await site.page
@@ -504,6 +507,9 @@ describe('a new MyJournal site, from Add New to a balance check on the published
       await answered;
       await site.page.getByRole('alert').getByText(JOURNAL_SITE_TEXT.cardOrPinWrong).waitFor();
       expect(await site.page.locator('.balanceAmount').count()).toBe(0);
+      // Both fields are marked invalid, as a screen reader reads them.
+      expect(await cardNumber.getAttribute('aria-invalid')).toBe('true');
+      expect(await pin.getAttribute('aria-invalid')).toBe('true');
     };
     await refusal('6035990000000011', '9999');
     await refusal('6035990000009999', '1234');

@@ -9,7 +9,7 @@ import {
   JOURNAL_SITE_TEXT,
   type BalanceAnswer,
 } from '@contracts/api/journal';
-import { h, replaceChildren } from '../shared/dom';
+import { h, replaceChildren, setAriaState } from '../shared/dom';
 import { formatDate, formatMoney } from './format';
 import { checkBalance } from './site-api';
 
@@ -82,18 +82,29 @@ export function createBalanceForm(siteUrl: string): HTMLElement {
     button,
   );
 
+  /**
+   * While a check runs the button is `aria-disabled`, not disabled: a disabled button loses the
+   * focus, and a keyboard user would start again from the top of the page.
+   */
+  let busy = false;
+  const setBusy = (value: boolean) => {
+    busy = value;
+    setAriaState(button, 'aria-disabled', value);
+    setAriaState(form, 'aria-busy', value);
+  };
+
   /** Shows the error, marks the inputs it is about and focuses the first of them. */
   const showError = (text: string, ...invalid: HTMLInputElement[]) => {
     // Not a <p>: the profile's p rule would override the error's colours.
     replaceChildren(message, h('div', { class: 'balanceError' }, text));
-    cardInput.toggleAttribute('aria-invalid', invalid.includes(cardInput));
-    pinInput.toggleAttribute('aria-invalid', invalid.includes(pinInput));
+    setAriaState(cardInput, 'aria-invalid', invalid.includes(cardInput));
+    setAriaState(pinInput, 'aria-invalid', invalid.includes(pinInput));
     invalid[0]?.focus();
   };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (button.disabled) return;
+    if (busy) return;
     const cardNumber = cardInput.value.trim();
     const pin = pinInput.value.trim();
     replaceChildren(message);
@@ -106,13 +117,11 @@ export function createBalanceForm(siteUrl: string): HTMLElement {
       showError(JOURNAL_SITE_TEXT.pinInvalid, pinInput);
       return;
     }
-    cardInput.removeAttribute('aria-invalid');
-    pinInput.removeAttribute('aria-invalid');
-    button.disabled = true;
-    form.setAttribute('aria-busy', 'true');
+    setAriaState(cardInput, 'aria-invalid', false);
+    setAriaState(pinInput, 'aria-invalid', false);
+    setBusy(true);
     void checkBalance(siteUrl, { cardNumber, pin }).then((answer) => {
-      button.disabled = false;
-      form.removeAttribute('aria-busy');
+      setBusy(false);
       pinInput.value = '';
       if (answer.kind === 'balance') {
         replaceChildren(result, ...resultOf(answer.answer));

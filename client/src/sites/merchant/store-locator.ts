@@ -137,23 +137,24 @@ export function createStoreLocator(
       show(result.answer, moveFocus);
       return;
     }
+    showError(result.kind === 'refused' ? result.message : MERCHANT_SITE_TEXT.searchFailed);
+  };
+
+  /** An error in place of the results: the stores of an earlier search would read as its answer. */
+  const showError = (text: string) => {
     status.textContent = '';
     replaceChildren(results);
-    replaceChildren(
-      message,
-      h(
-        'div',
-        { class: 'storeError' },
-        result.kind === 'refused' ? result.message : MERCHANT_SITE_TEXT.searchFailed,
-      ),
-    );
+    replaceChildren(message, h('div', { class: 'storeError' }, text));
   };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const q = input.value.trim();
     if (queryWordCount(q) > STORE_SEARCH.maxWords) {
-      replaceChildren(message, h('div', { class: 'storeError' }, MERCHANT_SITE_TEXT.tooManyWords));
+      // An answer still on its way belongs to the search this one replaces.
+      generation += 1;
+      form.removeAttribute('aria-busy');
+      showError(MERCHANT_SITE_TEXT.tooManyWords);
       input.setAttribute('aria-invalid', 'true');
       input.focus();
       return;

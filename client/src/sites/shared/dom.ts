@@ -34,3 +34,12 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, ...children);
 }
+
+/**
+ * Sets an ARIA state such as `aria-invalid` or `aria-busy` to "true", or removes it: an empty
+ * value would read as false.
+ */
+export function setAriaState(element: Element, name: `aria-${string}`, on: boolean): void {
+  if (on) element.setAttribute(name, 'true');
+  else element.removeAttribute(name);
+}
