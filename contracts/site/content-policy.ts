@@ -7,6 +7,10 @@
  * Formatting, links and images stay; script, style, frames, forms, event handlers, style
  * attributes and javascript: URLs go. Style attributes go too because the pages' CSP refuses
  * them anyway (and the look belongs to the profile stylesheet).
+ *
+ * Content never names the page's own elements: its `id` and `name` values are prefixed with
+ * `user-content-` (DOMPurify's SANITIZE_NAMED_PROPS), and a label's `for` goes, so content can
+ * neither rename the balance check's fields nor take over the messages they are described by.
  */
 export const CONTENT_SANITIZE_CONFIG = {
   USE_PROFILES: { html: true },
@@ -25,7 +29,8 @@ export const CONTENT_SANITIZE_CONFIG = {
     'select',
     'textarea',
   ],
-  FORBID_ATTR: ['style'],
+  FORBID_ATTR: ['style', 'for'],
+  SANITIZE_NAMED_PROPS: true,
   ALLOW_DATA_ATTR: false,
   ADD_ATTR: ['target'],
 };

@@ -212,6 +212,38 @@ describe('published journal site', () => {
     expect(within(main).queryByRole('img', { name: 'Map of our locations' })).toBeNull();
   });
 
+  it("content cannot take over the balance check's names or messages", async () => {
+    const login = SITE.pages[0]!;
+    server.on(SITE_ROUTE, {
+      body: {
+        ...SITE,
+        pages: [
+          {
+            ...login,
+            content:
+              '<p id="balanceMessage">Operator text</p><label for="pin">Card</label>' +
+              '<a id="cardNumber" name="pin">Anchor</a>',
+          },
+          ...SITE.pages.slice(1),
+        ],
+      },
+    });
+    await openSite('#!/test-site');
+    const card = screen.getByRole('textbox', { name: JOURNAL_SITE_TEXT.cardNumberLabel });
+    const pin = screen.getByLabelText(JOURNAL_SITE_TEXT.pinLabel, { exact: true });
+    expect(card).toHaveAccessibleName(JOURNAL_SITE_TEXT.cardNumberLabel);
+    expect(pin).toHaveAccessibleName(JOURNAL_SITE_TEXT.pinLabel);
+    expect(card).toHaveAccessibleDescription('');
+    // The content's own names are its own.
+    expect(screen.getByText('Operator text')).toHaveAttribute('id', 'user-content-balanceMessage');
+    expect(screen.getByText('Card', { exact: true })).not.toHaveAttribute('for');
+    expect(screen.getByText('Anchor')).toHaveAttribute('name', 'user-content-pin');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: JOURNAL_SITE_TEXT.submit }));
+    expect(card).toHaveAccessibleDescription(JOURNAL_SITE_TEXT.cardNumberInvalid);
+  });
+
   it('moves between pages by the menu without loading the site again, focusing the heading', async () => {
     const user = userEvent.setup();
     await openSite('#!/test-site');

@@ -17,6 +17,16 @@ describe('sanitizePageContent (the summaries)', () => {
     expect(clean).toBe('<p>Text</p><img src="x" alt="a"><a>go</a>');
   });
 
+  it("keeps the content's names apart from the page's: ids and names prefixed, no label for", () => {
+    expect(
+      sanitizePageContent(
+        '<p id="balanceMessage">a</p><label for="pin">b</label><a name="x">c</a>',
+      ),
+    ).toBe(
+      '<p id="user-content-balanceMessage">a</p><label>b</label><a name="user-content-x">c</a>',
+    );
+  });
+
   it('drops an image without an address, as the Locations default holds one', () => {
     expect(sanitizePageContent('<p>Map</p><img src="" alt="Map of our locations">')).toBe(
       '<p>Map</p>',
