@@ -26,7 +26,7 @@ import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
 import { jsonBody } from './http/json-body';
 import { API_MOUNT, URL_MOUNT, isApiPath } from './http/mounts';
-import { apiRateLimit } from './http/rate-limit';
+import { apiRateLimit, BruteForceLimits } from './http/rate-limit';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createFilesRouter } from './imports/files-router';
@@ -144,6 +144,10 @@ export function createApp({
     );
   }
 
+  // The failed-login and balance-check limits, which pact's provider states clear for the
+  // verifier's address.
+  const bruteForceLimits = new BruteForceLimits();
+
   // Ahead of every route the server answers itself: the anonymous request limit, the developer
   // tools' faults and delays (a faulted call is answered before any route runs), JSON bodies.
   // The client's files are neither counted nor faulted.
@@ -174,6 +178,7 @@ export function createApp({
       tokens,
       passwordHashCost: config.passwordHashCost,
       loginRateLimit: config.loginRateLimit,
+      limits: bruteForceLimits,
     }),
   );
   // Everything else under the API needs a valid access token.
@@ -214,7 +219,9 @@ export function createApp({
   app.use(createImagesRouter({ store: db, filesDir: config.filesDir, requireAuth: authenticated }));
   app.use(createMailRouter({ config, store: db, requireAuth: authenticated, logger }));
   app.use(createFontsRouter(config.fontsDir));
-  app.use(createJournalSiteRouter({ store: db, config, cards: imports.cards }));
+  app.use(
+    createJournalSiteRouter({ store: db, config, cards: imports.cards, limits: bruteForceLimits }),
+  );
   app.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));
   // Only with PROVIDER_STATES=true, never in production: pact's provider states (docs/contracts.md).
   if (config.providerStatesIgnored) {
@@ -227,6 +234,7 @@ export function createApp({
         passwordHashCost: config.passwordHashCost,
         imports,
         reviewImagesDir: config.reviewImagesDir,
+        limits: bruteForceLimits,
       }),
     );
   }

@@ -15,7 +15,12 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Store } from '../db/store';
 import { HttpError, sessionExpired, validationError } from '../http/errors';
-import { addressKey, rateLimited, uncountApiRequest } from '../http/rate-limit';
+import {
+  addressKey,
+  rateLimited,
+  uncountApiRequest,
+  type BruteForceLimits,
+} from '../http/rate-limit';
 import { API_MOUNT, URL_MOUNT } from '../http/mounts';
 import { declareInput, noInput } from '../http/route-docs';
 import { validate } from '../http/validate';
@@ -41,6 +46,8 @@ export interface AuthRouterOptions {
   passwordHashCost: number;
   /** Failed logins per 15 minutes per address + user name. */
   loginRateLimit: number;
+  /** Where the failed-login limit registers how it clears one caller. */
+  limits?: BruteForceLimits;
 }
 
 /**
@@ -67,6 +74,9 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+const loginKeyOf = (address: string, username: string) =>
+  `${address}|${username.trim().toLowerCase()}`;
+
 function loginKey(req: Request): string {
   const body: unknown = req.body;
   const username =
@@ -74,9 +84,9 @@ function loginKey(req: Request): string {
     body !== null &&
     'username' in body &&
     typeof body.username === 'string'
-      ? body.username.trim().toLowerCase()
+      ? body.username
       : '';
-  return `${addressKey(req.ip)}|${username}`;
+  return loginKeyOf(addressKey(req.ip), username);
 }
 
 export function createAuthRouter({
@@ -84,6 +94,7 @@ export function createAuthRouter({
   tokens,
   passwordHashCost,
   loginRateLimit,
+  limits,
 }: AuthRouterOptions): Router {
   const router = recordedRouter();
 
@@ -100,6 +111,7 @@ export function createAuthRouter({
       res.status(429).json(rateLimited(ERROR_MESSAGE.loginRateLimited));
     },
   });
+  limits?.add((address, username) => loginLimiter.resetKey(loginKeyOf(address, username)));
 
   function tokenAnswer(
     accessToken: string,

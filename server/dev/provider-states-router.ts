@@ -13,9 +13,9 @@ import { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { PROVIDER_STATES_PATH, STATE, type ProviderStateName } from '@contracts/provider/states';
 import { validationError } from '../http/errors';
-import { uncountApiRequest } from '../http/rate-limit';
+import { uncountApiRequest, type BruteForceLimits } from '../http/rate-limit';
 import { validate } from '../http/validate';
-import { createProviderStates } from './provider-states';
+import { createProviderStates, PACT_RECORDS } from './provider-states';
 import { BlockError } from './scenarios/blocks';
 import { recordedRouter } from '../http/route-table';
 
@@ -51,9 +51,10 @@ const directLocalCallsOnly: RequestHandler = (req, _res, next) => {
   next(direct ? undefined : 'router');
 };
 
-export function createProviderStatesRouter(
-  deps: Parameters<typeof createProviderStates>[0],
-): Router {
+export function createProviderStatesRouter({
+  limits,
+  ...deps
+}: Parameters<typeof createProviderStates>[0] & { limits: BruteForceLimits }): Router {
   const router = recordedRouter();
   const handlers = createProviderStates(deps);
 
@@ -70,6 +71,9 @@ export function createProviderStatesRouter(
         return;
       }
       if (!isStateName(state)) throw validationError('state', `Unknown provider state "${state}"`);
+      // The verifier's failed logins (as the pact user) and balance checks of earlier runs do
+      // not count against this one: a verification runs again and again, at once.
+      limits.clear(req.ip, PACT_RECORDS.username);
       try {
         res.json(await handlers[state](params));
       } catch (error) {

@@ -23,6 +23,26 @@ export function addressKey(ip: string | undefined): string {
   return key;
 }
 
+/**
+ * The brute-force limits' counters (failed logins, balance checks), each cleared for one caller
+ * through express-rate-limit's `resetKey`. Only pact's provider states clear them, for the
+ * verifier's own address, so a verification can run again at once (docs/contracts.md).
+ */
+export class BruteForceLimits {
+  private readonly resets: ((address: string, username: string) => void)[] = [];
+
+  /** Registers how a limit clears one caller: its address key, and the user name logged in as. */
+  add(reset: (address: string, username: string) => void): void {
+    this.resets.push(reset);
+  }
+
+  /** Clears every limit's counter of the caller at `ip` (as req.ip) logging in as `username`. */
+  clear(ip: string | undefined, username: string): void {
+    const address = addressKey(ip);
+    for (const reset of this.resets) reset(address, username);
+  }
+}
+
 export function rateLimited(message: string): ApiError {
   return { errorCode: ERROR_CODE.RATE_LIMITED, errorMessage: message };
 }

@@ -25,7 +25,7 @@ import type { CardRecord, CardStore } from '../records/card-store';
 import type { ServerConfig } from '../config';
 import type { Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
-import { addressKey, rateLimited } from '../http/rate-limit';
+import { addressKey, rateLimited, type BruteForceLimits } from '../http/rate-limit';
 import { declareInput } from '../http/route-docs';
 import { validate } from '../http/validate';
 import { PIN_ATTEMPT_WINDOW_MS, PinAttempts } from './pin-attempts';
@@ -46,6 +46,8 @@ export interface JournalSiteRouterOptions {
   /** The imported cards (ImportService.cards). */
   cards: CardStore;
   now?: () => number;
+  /** Where the balance-check limit registers how it clears one caller. */
+  limits?: BruteForceLimits;
 }
 
 const routeOf = (build: (siteUrl: string) => string) => siteRoute(build, 'siteUrl');
@@ -85,6 +87,7 @@ export function createJournalSiteRouter({
   config,
   cards,
   now = Date.now,
+  limits,
 }: JournalSiteRouterOptions): Router {
   const router = recordedRouter();
   const attempts = new PinAttempts({ limit: config.cardPinAttempts, now });
@@ -127,6 +130,7 @@ export function createJournalSiteRouter({
       res.status(429).json(rateLimited(JOURNAL_SITE_TEXT.tooManyAttempts));
     },
   });
+  limits?.add((address) => balanceLimit.resetKey(address));
 
   router.post(
     routeOf(JOURNAL_SITE_PATHS.balance),

@@ -277,6 +277,42 @@ describe('pact provider-state endpoint (development only)', () => {
     expect(numbers.size).toBe(3);
   });
 
+  it("clears the verifier's failed logins and balance checks, so a verification runs again at once", async () => {
+    t = await createTestApp({
+      env: { ...WITH_STATES, LOGIN_RATE_LIMIT: '2', BALANCE_RATE_LIMIT: '3' },
+    });
+    const check = (siteUrl: string, body: { cardNumber: string; pin: string }) =>
+      request(t.app).post(JOURNAL_SITE_PATHS.balance(siteUrl)).send(body);
+    // What one verification run asks of these limits, run more often than either allows.
+    for (let run = 1; run <= 4; run += 1) {
+      const user = (await setUp(t, STATE.user).expect(200)).body as {
+        username: string;
+        password: string;
+      };
+      await loginRequest(t.app, { ...user, password: 'wrong-password' }).expect(401);
+      await loginRequest(t.app, user).expect(200);
+
+      const withCard = (await setUp(t, STATE.publishedSiteWithCard).expect(200)).body as {
+        siteUrl: string;
+        cardNumber: string;
+        pin: string;
+        wrongPin: string;
+      };
+      await check(withCard.siteUrl, withCard).expect(200);
+      await check(withCard.siteUrl, { ...withCard, pin: withCard.wrongPin }).expect(403);
+      const without = (await setUp(t, STATE.publishedSiteWithoutCard).expect(200)).body as {
+        siteUrl: string;
+        cardNumber: string;
+      };
+      await check(without.siteUrl, { cardNumber: without.cardNumber, pin: '1234' }).expect(403);
+    }
+    // The limit still holds between state set-ups: one check made since the last, two more.
+    const some = { cardNumber: '6035990000000011', pin: '1234' };
+    for (let i = 0; i < 2; i += 1) await check(PACT_RECORDS.publishedSiteUrl, some).expect(403);
+    const limited = await check(PACT_RECORDS.publishedSiteUrl, some);
+    expect([limited.status, limited.body.errorCode]).toEqual([429, ERROR_CODE.RATE_LIMITED]);
+  });
+
   it('sets up uploads and a completed import that the import calls find', async () => {
     t = await createTestApp({ env: WITH_STATES });
     const { token } = await t.login();
