@@ -64,7 +64,12 @@ const PAGE_INFO = {
 };
 
 /** The fields every stored profile holds with a value; the others may be null. */
-const PROFILE_CORE = {
+/**
+ * A profile as the list shows it: the fields no profile has null. Every record of the list is
+ * matched against it, so a nullable field (cssOverride, emptied in the CSS editor) would fail
+ * on a server that holds such a profile.
+ */
+const PROFILE_LISTED = {
   profileId: integer(1),
   programId: integer(1),
   creationDate: datetime(ISO_DATE_TIME, '2025-01-15T09:00:00.000Z'),
@@ -73,6 +78,10 @@ const PROFILE_CORE = {
   themeId: integer(2),
   expirationDateCount: integer(0),
   location: integer(0),
+};
+
+const PROFILE_CORE = {
+  ...PROFILE_LISTED,
   cssOverride: string('body {\n  background-color: #1e1e1e;\n}\n'),
 };
 
@@ -166,7 +175,7 @@ describe('journal profiles (01 §7.3)', () => {
         status: 200,
         headers: JSON_ANSWER,
         body: {
-          _embedded: { [JOURNAL_EMBEDDED.profiles]: eachLike(PROFILE_CORE) },
+          _embedded: { [JOURNAL_EMBEDDED.profiles]: eachLike(PROFILE_LISTED) },
           page: { ...PAGE_INFO, size: integer(1000) },
         },
       });

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
+import { buildJournalProfile } from '../../tests/support/builders';
 import { createTestApp, DEMO_USER, type TestApp } from '../../tests/server/support/test-app';
 import { realTokenFilter } from './auth-filter';
 import { forwardingStateHandlers } from './state-forwarding';
@@ -18,8 +19,23 @@ let server: Server;
 let baseUrl = '';
 
 beforeAll(async () => {
-  // The provider states are off unless asked for.
-  testApp = await createTestApp({ env: { PROVIDER_STATES: 'true' } });
+  // The provider states are off unless asked for. The data is a server's that has been used a
+  // while: beside the seed, a journal profile with every field that may be empty empty (its CSS
+  // emptied in the CSS editor), since list interactions match every record the server holds.
+  testApp = await createTestApp({
+    env: { PROVIDER_STATES: 'true' },
+    prepare: (data) => {
+      data.journalProfiles.push(
+        buildJournalProfile({
+          profileId: Math.max(0, ...data.journalProfiles.map((p) => p.profileId)) + 1,
+          programId: data.programs[0]!.programId,
+          siteUrl: 'worn-journal-profile',
+          title: null,
+          cssOverride: null,
+        }),
+      );
+    },
+  });
   server = await new Promise<Server>((resolve) => {
     const listening = testApp.app.listen(0, '127.0.0.1', () => resolve(listening));
   });
