@@ -1,14 +1,15 @@
 /**
  * The demo cards of the Demo Gift Card program (db.json program 1), so the seeded published
  * site `demo-gift` can check a balance before any scheme import. They are the sample card file
- * server/imports/samples/cards.txt (BIN 603599, extension 00, card length 16):
+ * server/imports/samples/cards.txt, numbered as program 1 is configured (BIN 627182, standard
+ * extension 001, 16 digits), so the file also imports into it through the wizard:
  *
  *   card number        PIN   balance  expiry
- *   6035990000000011   1234   50.00   2030-12-31
- *   6035990000000029   2468    0.00   2030-12-31
- *   6035990000000037   1357  123.45   (none)
- *   6035990000000045   9876   25.00   2021-06-30 (expired)
- *   6035990000000052   4321  500.00   2029-01-31
+ *   6271820010000011   1234   50.00   2030-12-31
+ *   6271820010000029   2468    0.00   2030-12-31
+ *   6271820010000037   1357  123.45   (none)
+ *   6271820010000045   9876   25.00   2021-06-30 (expired)
+ *   6271820010000052   4321  500.00   2029-01-31
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';

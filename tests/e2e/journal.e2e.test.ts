@@ -478,7 +478,7 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     const cardNumber = site.page.getByLabel(JOURNAL_SITE_TEXT.cardNumberLabel);
     const pin = site.page.getByLabel(JOURNAL_SITE_TEXT.pinLabel, { exact: true });
     const check = site.page.getByRole('button', { name: JOURNAL_SITE_TEXT.submit });
-    await cardNumber.fill('6035990000000011');
+    await cardNumber.fill('6271820010000011');
     await pin.fill('1234');
     // From the keyboard: the focus stays on Login while the check runs and after.
     await check.focus();
@@ -511,7 +511,7 @@ describe('a new MyJournal site, from Add New to a balance check on the published
       expect(await cardNumber.getAttribute('aria-invalid')).toBe('true');
       expect(await pin.getAttribute('aria-invalid')).toBe('true');
     };
-    await refusal('6035990000000011', '9999');
+    await refusal('6271820010000011', '9999');
     await refusal('6035990000009999', '1234');
 
     // Another page of the site, from the menu.

@@ -154,18 +154,18 @@ describe('demo cards', () => {
     expect(await seedDemoCards(dirs)).toBe(true);
     expect(await seedDemoCards(dirs)).toBe(false);
     await withService(async ({ cards }) => {
-      const fifty = await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000011');
+      const fifty = await cards.find(DEMO_CARD_PROGRAM_ID, '6271820010000011');
       expect(
-        await cards.findWithPin(DEMO_CARD_PROGRAM_ID, '6035990000000011', '1234'),
+        await cards.findWithPin(DEMO_CARD_PROGRAM_ID, '6271820010000011', '1234'),
       ).toBeDefined();
       expect(fifty?.balanceCents).toBe(5000);
-      expect((await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000037'))?.expiryDate).toBeNull();
+      expect((await cards.find(DEMO_CARD_PROGRAM_ID, '6271820010000037'))?.expiryDate).toBeNull();
       await cards.importCards(DEMO_CARD_PROGRAM_ID, [card('7000000000000001', '1111')]);
     });
     await resetDemoCards(dirs);
     await withService(async ({ cards }) => {
       expect(await cards.find(DEMO_CARD_PROGRAM_ID, '7000000000000001')).toBeUndefined();
-      expect(await cards.find(DEMO_CARD_PROGRAM_ID, '6035990000000011')).toBeDefined();
+      expect(await cards.find(DEMO_CARD_PROGRAM_ID, '6271820010000011')).toBeDefined();
     });
   });
 });

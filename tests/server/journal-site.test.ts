@@ -17,11 +17,11 @@ import { createTestApp, type TestApp } from './support/test-app';
 
 /** Demo cards of program 1 (server/imports/samples/cards.txt). */
 const DEMO = {
-  fifty: { cardNumber: '6035990000000011', pin: '1234' },
-  empty: { cardNumber: '6035990000000029', pin: '2468' },
-  noExpiry: { cardNumber: '6035990000000037', pin: '1357' },
-  expired: { cardNumber: '6035990000000045', pin: '9876' },
-  fiveHundred: { cardNumber: '6035990000000052', pin: '4321' },
+  fifty: { cardNumber: '6271820010000011', pin: '1234' },
+  empty: { cardNumber: '6271820010000029', pin: '2468' },
+  noExpiry: { cardNumber: '6271820010000037', pin: '1357' },
+  expired: { cardNumber: '6271820010000045', pin: '9876' },
+  fiveHundred: { cardNumber: '6271820010000052', pin: '4321' },
 } as const;
 
 /** A number no card of the tests' programs has. */
@@ -329,7 +329,7 @@ describe('published journal site', () => {
         [{ cardNumber: '6035 9900 0000 0011', pin: '1234' }, 'cardNumber'],
         [{ cardNumber: '6035-9900-0000-0011', pin: '1234' }, 'cardNumber'],
         [{ cardNumber: '12345', pin: '1234' }, 'cardNumber'],
-        [{ cardNumber: 6035990000000011, pin: '1234' }, 'cardNumber'],
+        [{ cardNumber: 6271820010000011, pin: '1234' }, 'cardNumber'],
         [{ cardNumber: DEMO.fifty.cardNumber, pin: '12' }, 'pin'],
         [{ cardNumber: DEMO.fifty.cardNumber, pin: 'abcd' }, 'pin'],
         [{ cardNumber: DEMO.fifty.cardNumber }, 'pin'],

@@ -563,6 +563,13 @@ describe('file import calls', () => {
       },
     );
 
+    it('imports the card sample whole into a scheme numbered as the demo program is (BIN 627182, 001)', async () => {
+      const fileName = await uploaded('card', await readFile(sampleFileOf('card')));
+      const answer = (await processFile('card', body('card', fileName)).expect(200))
+        .body as ImportAnswer;
+      expect(answer).toMatchObject({ totalSuccessLines: 5, totalErrorLines: 0, outFileName: null });
+    });
+
     it('needs a token', async () => {
       const response = await request(t.app).get(`/api${IMPORT_PATHS.sampleFile('card')}`);
       expect(response.status).toBe(401);

@@ -250,7 +250,7 @@ describe('scenarios (/__mock/scenarios, /__mock/reset)', () => {
     await request(t.app).get(JOURNAL_SITE_PATHS.site('demo-gift')).expect(200);
     await request(t.app)
       .post(JOURNAL_SITE_PATHS.balance('demo-gift'))
-      .send({ cardNumber: '6035990000000011', pin: '1234' })
+      .send({ cardNumber: '6271820010000011', pin: '1234' })
       .expect(200);
   });
 });
