@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { MERCHANT_EMBEDDED, MERCHANT_TEXT } from '@contracts/api/merchant';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { paths } from '@/config/paths';
+import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import {
@@ -167,6 +168,31 @@ describe('publish, unpublish and open site (02 §4)', () => {
     expect(merchant.writes()).toEqual(['PUT /api/mymerchant/profile/2']);
     expect(merchant.profiles[1]).toMatchObject({ publishLive: 0, publishTest: 0 });
   });
+
+  it.each([
+    ['one site host for test and live (the default)', '', '', 0],
+    ['a live site host of its own', 'http://test.example', 'http://live.example', 1],
+  ])(
+    'on a live host with %s, unpublish clears publishTest only if that host serves it too',
+    async (_case, testSiteHost, liveSiteHost, publishTest) => {
+      merchant.profiles[1]!.publishTest = 1;
+      const { user } = renderApp({
+        route: paths.mm.dashboard.path,
+        preloadedState: {
+          config: {
+            ...DEFAULT_RUNTIME_CONFIG,
+            productionHosts: [window.location.host],
+            testSiteHost,
+            liveSiteHost,
+          },
+        },
+      });
+      await user.click(within(await card('Book nook')).getByRole('button', { name: 'Unpublish' }));
+      await pressOk(user, UNPUBLISH_CONFIRM);
+      await screen.findByRole('dialog', { name: MERCHANT_TEXT.unpublished });
+      expect(merchant.profiles[1]).toMatchObject({ publishLive: 0, publishTest });
+    },
+  );
 
   it('"Open site" warns for an unpublished profile and opens a published one', async () => {
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);

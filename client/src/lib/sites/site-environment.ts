@@ -31,6 +31,11 @@ export interface SiteEnvironment {
   location: SiteLocation;
   /** Base of published-site links in this environment, e.g. `http://localhost:3000`. */
   siteHost: string;
+  /**
+   * Test and live sites are served from one host (the default: the mock server itself), so a
+   * site's test address is public wherever the operator works from.
+   */
+  oneSiteHost: boolean;
   /** "Production" or "Test" (01 §2.10 publish target). */
   targetLabel: 'Production' | 'Test';
 }
@@ -43,6 +48,7 @@ export function siteEnvironmentOf(
   return {
     location,
     siteHost: siteHostOf(config, location, where.origin),
+    oneSiteHost: siteHostOf(config, 0, where.origin) === siteHostOf(config, 1, where.origin),
     targetLabel: location === 1 ? 'Production' : 'Test',
   };
 }

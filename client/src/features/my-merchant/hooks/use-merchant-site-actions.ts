@@ -14,11 +14,13 @@ import { UNPUBLISH_CONFIRM } from '../lib/merchant-texts';
  *
  * Unpublish asks first, loads the profile afresh (not the cached copy), clears the flag of this
  * environment (publishTest on a test host) and publishLive, saves it, then answers
- * "Unpublishing Completed" / "The profile not available anymore!". Open site opens this
+ * "Unpublishing Completed" / "The profile not available anymore!". Where test and live sites
+ * are served from one host, a live host's Unpublish clears publishTest too: the site would
+ * otherwise stay public at the same host, by its test address. Open site opens this
  * environment's URL on its site host, or says "Profile is not published yet".
  */
 export function useMerchantSiteActions() {
-  const { location, siteHost } = useSiteEnvironment();
+  const { location, siteHost, oneSiteHost } = useSiteEnvironment();
   const dispatch = useAppDispatch();
   const [updateProfile] = useUpdateMerchantProfileMutation();
 
@@ -33,13 +35,13 @@ export function useMerchantSiteActions() {
               forceRefetch: true,
             }),
           ).unwrap();
-          const testFlag = location === 0 ? { publishTest: 0 as const } : {};
+          const testFlag = location === 0 || oneSiteHost ? { publishTest: 0 as const } : {};
           await updateProfile({ ...fresh, ...testFlag, publishLive: 0 }).unwrap();
         },
         done: { title: MERCHANT_TEXT.unpublished, message: MERCHANT_TEXT.unpublishedDetail },
         logLabel: `Unpublishing merchant profile ${profileId}`,
       }),
-    [dispatch, updateProfile, location],
+    [dispatch, updateProfile, location, oneSiteHost],
   );
 
   const openSite = useCallback(
