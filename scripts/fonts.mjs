@@ -2,7 +2,7 @@
 // 02 §2 Step 5) under client/public/fonts, from the @fontsource packages (OFL, Apache 2.0 and
 // Ubuntu Font Licence fonts). Run by hand when the list in contracts/site/fonts.ts changes:
 //
-//   node scripts/fonts.mjs
+//   npm exec -- node scripts/fonts.mjs
 //
 // Needs the npm registry (the packages are installed into a temporary folder, never into the
 // project) and Debian's Chromium (installed when missing) for the preview images. Not part of

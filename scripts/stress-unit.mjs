@@ -1,7 +1,8 @@
-// `node scripts/stress-unit.mjs [N]`: runs the unit stage of `npm test` (the client and server
-// jest projects, as scripts/test.mjs runs them) N times in a row (default 5) and reports each
-// run: passed and failed counts, time, and the names of failed tests. Exits 1 when any run
-// failed. Meant to be run while the machine is busy (e.g. beside another `npm test`), to show
+// `npm exec -- node scripts/stress-unit.mjs [N]`: runs the unit stage of `npm test` (the client
+// and server jest projects, as scripts/test.mjs runs them) N times in a row (default 5) and
+// reports each run: passed and failed counts, time, and the names of failed tests. Exits 1 when
+// any run failed. Run it through npm exec: jest starts through its `env node` line, on the first
+// node on PATH, and npm exec puts the project's Node there. Meant to be run while the machine is busy (e.g. beside another `npm test`), to show
 // the suite does not depend on machine speed. Extra arguments after N go to jest. Each run's
 // full jest output is kept in a temporary folder, named at the end.
 import { spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ import { bin } from './lib/run.mjs';
 const [count = '5', ...jestArgs] = process.argv.slice(2);
 const runs = Number.parseInt(count, 10);
 if (!Number.isInteger(runs) || runs < 1) {
-  console.error('usage: node scripts/stress-unit.mjs [N] [jest arguments]');
+  console.error('usage: npm exec -- node scripts/stress-unit.mjs [N] [jest arguments]');
   process.exit(2);
 }
 
