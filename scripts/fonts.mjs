@@ -16,10 +16,11 @@
 //   LICENSES/{package}.txt the licence of each package used
 //
 // Exceptions (the spec's list predates some fonts' retirement):
-// - Open Sans Condensed: only @fontsource/open-sans-condensed 4.5.5 exists (old layout, weights
-//   300 and 700, no LICENSE file). We take 300 (Light): 700 is bold, and a browser asking for
-//   400 picks 300 before 700. The font's name table says Apache 2.0; its licence file is made
-//   from that notice plus the Apache 2.0 text (taken from playwright-core, also Apache 2.0).
+// - Open Sans Condensed: only @fontsource/open-sans-condensed 4.5.5 exists (a fontsource 4
+//   package: weights 300 and 700, no LICENSE file). We take 300 (Light): 700 is bold, and a
+//   browser asking for 400 picks 300 before 700. The font's name table says Apache 2.0; its
+//   licence file is made from that notice plus the Apache 2.0 text (taken from playwright-core,
+//   also Apache 2.0).
 // - Droid Serif: not on fontsource; Noto Serif is its successor (same design lineage), so
 //   droid-serif.woff2 is the Noto Serif file (licence: noto-serif.txt).
 // - dtrvag: no font of that name is on fontsource or the npm registry; it gets no file and no
