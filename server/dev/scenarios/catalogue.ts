@@ -125,7 +125,7 @@ async function schemeCards(
 const demo: ScenarioDefinition = {
   name: SCENARIO.demo,
   description:
-    'The demo seed (db.json): its clients, schemes and published demo sites, with the sample cards and stores of program 1 imported (what npm run db:reset made before scenarios).',
+    'The demo seed (db.json): its clients, schemes and published demo sites, with the sample cards and stores of program 1 imported. The default scenario.',
   params: noParams,
   wholeSeed: true,
   build: () => undefined,
