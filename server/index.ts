@@ -3,11 +3,12 @@
  * the same file refuses to start), resets the data to a scenario when asked (MOCK_SCENARIO, see
  * startScenario), creates the data file from db.json when it does not exist
  * (an empty or torn one stops the start, naming it), the files folder (owner only), carries the
- * cards of the old ndjson card store (`<data dir>/cards/`) into the records store once, seeds
- * the demo cards (server/imports/samples/cards.txt) on a first start, removes image files
- * without a record, listens (imports interrupted by a stop are marked failed when their
- * program's records file is first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
- * removes the lock and exits 0.
+ * cards of a `<data dir>/cards/` folder of ndjson card files, when there is one, into the records
+ * store and removes the folder (server/records/migrate-cards.ts), seeds the demo cards
+ * (server/imports/samples/cards.txt) on a first start, removes image files without a record,
+ * listens (imports interrupted by a stop are marked failed when their program's records file is
+ * first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes, removes
+ * the lock and exits 0.
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -74,17 +75,17 @@ async function main(): Promise<void> {
     logger.info({ dbFile: config.dbFile }, 'data file created from db.json');
   }
   await makePrivateDir(config.filesDir);
-  const oldCardsDir = path.join(path.dirname(config.dbFile), 'cards');
-  const migration = await migrateOldCards(oldCardsDir, config);
+  const ndjsonCardsDir = path.join(path.dirname(config.dbFile), 'cards');
+  const migration = await migrateOldCards(ndjsonCardsDir, config);
   if (migration.migrated) {
     logger.info(
-      { oldCardsDir, recordsDir: config.recordsDir, ...migration },
-      'cards of the old card store carried into the records store; old folder removed',
+      { ndjsonCardsDir, recordsDir: config.recordsDir, ...migration },
+      'cards of the ndjson card folder carried into the records store; the folder removed',
     );
   } else if (migration.reason === 'key-differs') {
     logger.error(
-      { oldCardsDir, keysDir: config.keysDir },
-      'old card store not migrated: its PIN key differs from the records store key; left in place',
+      { ndjsonCardsDir, keysDir: config.keysDir },
+      'ndjson card folder not carried over: its PIN key differs from the records store key; left in place',
     );
   }
   if (await seedDemoCards(config)) {

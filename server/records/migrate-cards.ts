@@ -1,10 +1,11 @@
 /**
- * Once, at start: carries the cards of the old ndjson card store (`<data dir>/cards/`: one
- * folder per program of `<shard>.ndjson` files, and its `.pin-key`) into the records store,
- * with its PIN key (the stored HMACs stay valid), then removes the old folder.
+ * At start, when the data folder holds a `cards/` folder of ndjson card files (one folder per
+ * program of `<shard>.ndjson` files, one card a line with the HMAC of its PIN, and the
+ * `.pin-key` of those HMACs): carries its cards into the records store, with its PIN key (the
+ * stored HMACs stay valid), then removes the folder.
  *
- * When keys/pin.key already exists with another key, the old hashes could not be checked: the
- * old folder is left alone and the caller logs it.
+ * When keys/pin.key already exists with another key, the folder's hashes could not be checked:
+ * the folder is left alone and the caller logs it.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -53,15 +54,18 @@ function toRecord(line: string): CardRecord | undefined {
   };
 }
 
-/** Migrates `oldDir` (the old cards folder) when it exists. */
-export async function migrateOldCards(oldDir: string, dirs: RecordsDirs): Promise<MigrationResult> {
-  if (!existsSync(oldDir)) return { migrated: false, reason: 'none' };
-  const oldKey = (await readFile(path.join(oldDir, OLD_PIN_KEY_FILE), 'utf8').catch(() => ''))
+/** Carries `cardsDir` (a `cards/` folder of ndjson card files) over when it exists. */
+export async function migrateOldCards(
+  cardsDir: string,
+  dirs: RecordsDirs,
+): Promise<MigrationResult> {
+  if (!existsSync(cardsDir)) return { migrated: false, reason: 'none' };
+  const folderKey = (await readFile(path.join(cardsDir, OLD_PIN_KEY_FILE), 'utf8').catch(() => ''))
     .trim()
     .toLowerCase();
-  if (oldKey !== '') {
-    installKeyFile(dirs.keysDir, PIN_KEY_FILE, oldKey);
-    if (readKey(dirs.keysDir, PIN_KEY_FILE)?.toString('hex') !== oldKey) {
+  if (folderKey !== '') {
+    installKeyFile(dirs.keysDir, PIN_KEY_FILE, folderKey);
+    if (readKey(dirs.keysDir, PIN_KEY_FILE)?.toString('hex') !== folderKey) {
       return { migrated: false, reason: 'key-differs' };
     }
   }
@@ -71,13 +75,13 @@ export async function migrateOldCards(oldDir: string, dirs: RecordsDirs): Promis
   try {
     const key = readKey(dirs.keysDir, PIN_KEY_FILE);
     const store = key === undefined ? undefined : new CardStore(records, key);
-    for (const entry of await readdir(oldDir, { withFileTypes: true })) {
+    for (const entry of await readdir(cardsDir, { withFileTypes: true })) {
       if (!entry.isDirectory() || !/^[1-9]\d*$/.test(entry.name) || store === undefined) continue;
       const programId = Number(entry.name);
       const batch: CardRecord[] = [];
-      for (const file of await readdir(path.join(oldDir, entry.name))) {
+      for (const file of await readdir(path.join(cardsDir, entry.name))) {
         if (!file.endsWith('.ndjson')) continue;
-        const text = await readFile(path.join(oldDir, entry.name, file), 'utf8');
+        const text = await readFile(path.join(cardsDir, entry.name, file), 'utf8');
         for (const line of text.split('\n')) {
           if (line.trim() === '') continue;
           const record = toRecord(line);
@@ -91,6 +95,6 @@ export async function migrateOldCards(oldDir: string, dirs: RecordsDirs): Promis
   } finally {
     records.close();
   }
-  await rm(oldDir, { recursive: true, force: true });
+  await rm(cardsDir, { recursive: true, force: true });
   return { migrated: true, programs, cards };
 }

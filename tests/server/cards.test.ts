@@ -170,10 +170,10 @@ describe('demo cards', () => {
   });
 });
 
-describe('migration from the old ndjson card store', () => {
+describe('an ndjson card folder carried into the records store', () => {
   const oldDir = () => path.join(dir, 'cards');
 
-  /** The old layout: `<dir>/<programId>/<shard>.ndjson` and `.pin-key` (hex). */
+  /** An ndjson card folder: `<dir>/<programId>/<shard>.ndjson` and `.pin-key` (hex). */
   async function writeOldStore(key: Buffer): Promise<void> {
     const hash = (cardNumber: string, pin: string) =>
       createHmac('sha256', key).update(`${cardNumber}:${pin}`).digest('hex');
@@ -199,7 +199,7 @@ describe('migration from the old ndjson card store', () => {
     );
   }
 
-  it('carries the records and the PIN key over once, then removes the old folder', async () => {
+  it('carries the records and the PIN key over once, then removes the folder', async () => {
     const key = randomBytes(32);
     await writeOldStore(key);
     expect(await migrateOldCards(oldDir(), dirs)).toEqual({
@@ -221,7 +221,7 @@ describe('migration from the old ndjson card store', () => {
     });
   });
 
-  it('leaves the old folder alone when the records store already has another PIN key', async () => {
+  it('leaves the folder alone when the records store already has another PIN key', async () => {
     await storeCards(dirs, 1, [card('6035990000000011', '1234')]);
     await writeOldStore(randomBytes(32));
     expect(await migrateOldCards(oldDir(), dirs)).toEqual({
