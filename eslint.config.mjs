@@ -9,7 +9,8 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-// Every client feature folder: a feature never imports another feature (ARCHITECTURE.md, habit 1).
+// Every client feature folder: a feature never imports another feature (docs/architecture.md,
+// "Import rules").
 const features = readdirSync(new URL('./client/src/features', import.meta.url), {
   withFileTypes: true,
 })

@@ -120,7 +120,7 @@ export function createApp({
   );
   const imports = givenImports ?? openImports(config, db, logger);
 
-  // Development only (config.mockControl): the developer tools at /__mock (README "Developer tools").
+  // Development only (config.mockControl): the /__mock developer tools (docs/developer-tools.md).
   const mock = config.mockControl
     ? createMockControl({
         store: db,

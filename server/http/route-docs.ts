@@ -1,7 +1,8 @@
 /**
  * What a route declares about itself, for the OpenAPI document (server/dev/mock/openapi.ts;
- * README "OpenAPI document"). Every declaration is a property attached once to a handler when
- * the router is built, never read while answering a call: it costs nothing per request.
+ * docs/developer-tools.md, "OpenAPI document"). Every declaration is a property attached once to
+ * a handler when the router is built, never read while answering a call: it costs nothing per
+ * request.
  *
  * - `validate({...})` (validate.ts) declares the schemas it checks; `readMultipart` (multipart.ts)
  *   the upload's field and size limit.

@@ -59,7 +59,7 @@ export interface ImportJob {
   failAfterLine?: number;
   /** Test hook: wait this many ms after each line (the kill test). */
   lineDelayMs?: number;
-  /** Developer tools' midway fault (README "Faults and latency"): fail on reaching this data line. */
+  /** Developer tools' midway fault (docs/developer-tools.md): fail on reaching this data line. */
   failAtLine?: number;
   /**
    * Developer tools' midway fault: on reaching this data line, show it as the progress and wait

@@ -120,7 +120,7 @@ export interface ImportRequestParams {
   fileName: string;
   userFileName: string;
   card?: CardImportParams;
-  /** The developer tools' midway faults of this call (files-router, README "Faults and latency"). */
+  /** The developer tools' midway faults of this call (files-router; docs/developer-tools.md). */
   faults?: ImportFaults;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Midway faults of the developer tools (README "Faults and latency"): a fault on an
+ * Midway faults of the developer tools (docs/developer-tools.md): a fault on an
  * upload or process call does not answer ahead of the route, it is noted on the call's
  * `res.locals` (server/dev/mock/faults.ts) and applied here, by the upload storage (an upload cut
  * off after some bytes) and the import engine (an import failing or stalling at a line). Nothing

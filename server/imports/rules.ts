@@ -1,5 +1,5 @@
 /**
- * Field rules of the import files (README "File imports"). Each kind reads the trimmed fields of
+ * Field rules of the import files (docs/imports.md, "Rules"). Each kind reads the trimmed fields of
  * a line in the documented column order (IMPORT_COLUMNS; '' for a column the file does not
  * have) and gives either its record or every reason the line fails, `field: reason`.
  */

@@ -3,7 +3,7 @@
  * index): one page of stores whose name, city or postcode has words beginning with every
  * word of the query, case and diacritics ignored (`harb syd` finds "Harbour Café", Sydney).
  * A word inside another word does not match (`bour` does not find Harbour): the index holds
- * words, which keeps imports fast (README "Store search").
+ * words, which keeps imports fast (docs/site-builders.md, "The store search").
  *
  * Never loads all stores: the page is read with LIMIT/OFFSET in import order (the stores'
  * rowid; the index answers in that order without a sort), and matches are counted up to

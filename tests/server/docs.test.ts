@@ -1,7 +1,7 @@
 /**
  * Keeps the README and docs/ honest: every relative link and every repository path they name
  * exists, the README stays a front door, the layout tree of docs/architecture.md matches the
- * repository, and no document narrates work history (ARCHITECTURE.md habit 8).
+ * repository, and no document narrates work history.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';

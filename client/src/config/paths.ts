@@ -1,6 +1,7 @@
 /**
  * Typed route table: every screen's state name (as the spec names it) and its hash path.
- * Links and redirects use these entries, never hand-built strings (ARCHITECTURE.md).
+ * Links and redirects use these entries, never hand-built strings (docs/architecture.md, "The
+ * client").
  *
  * Scheme wizard paths are not given by the spec (03 §2 names the states only); chosen here:
  *   setup → client-setup, general → general-settings, config → configuration,

@@ -5,7 +5,8 @@ import type { NoArg } from './base-query';
 
 /**
  * Lookups used across the product (01 §7.2). Shared code rather than a feature: every area
- * reads them, and a feature never imports another feature (ARCHITECTURE.md habit 1).
+ * reads them, and a feature never imports another feature (docs/architecture.md, "Import
+ * rules").
  */
 
 const LOOKUP_TAGS = [
@@ -19,7 +20,7 @@ const LOOKUP_TAGS = [
 ] as const;
 type LookupTag = (typeof LOOKUP_TAGS)[number];
 
-/** Tags of a list: `{type, id: 'LIST'}` plus one per item (ARCHITECTURE.md, RTK Query). */
+/** Tags of a list: `{type, id: 'LIST'}` plus one per item (docs/architecture.md, "The client"). */
 export function listTags<T, Tag extends string>(
   type: Tag,
   items: readonly T[] | undefined,
