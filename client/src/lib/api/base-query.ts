@@ -10,7 +10,7 @@ import { logger } from '@/lib/logging/logger';
 import { sessionExpired, type SessionState } from '@/lib/store/session-slice';
 import { normaliseFetchError, type ApiFailure } from './errors';
 
-/** Which configured base a slice talks to (spec README "one server, three bases"). */
+/** Which configured base a slice talks to (spec README "One server, three bases"). */
 export type ApiBaseKey = 'apiBase' | 'urlBase' | 'merchantApiBase';
 
 /** Per-endpoint options (`extraOptions` in an endpoint definition). */

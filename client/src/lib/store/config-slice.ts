@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
 import type { RuntimeConfig } from '@contracts/api/entities';
 
-/** The server's defaults (spec README "one server, three bases"); used until /config.json loads. */
+/** The server's defaults (spec README "One server, three bases"); used until /config.json loads. */
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   apiBase: '/api',
   urlBase: '',
