@@ -1,4 +1,7 @@
-/** Facts shared by client and server (ARCHITECTURE.md habit 2: one place per fact). */
+/**
+ * Facts shared by client and server, each kept in one place (docs/architecture.md "How a
+ * feature plugs in").
+ */
 
 /** Module code of this product line, sent with login and every request (01 §1, §9). */
 export const MODULE_CODE = 'THQ';

@@ -1,8 +1,9 @@
 /**
  * The 30 fonts both site builders offer (01 §3, 02 §2 Step 5), with the file names of their
  * assets. The font files and preview images are committed under client/public/fonts (made by
- * scripts/fonts.mjs from the @fontsource packages, OFL-licensed) and served as static files,
- * so the admin app shows previews and the published sites load the chosen fonts offline.
+ * scripts/fonts.mjs from the @fontsource packages, each licence beside its files) and served as
+ * static files, so the admin app shows previews and the published sites load the chosen fonts
+ * offline.
  */
 
 export interface FontFamily {
@@ -67,7 +68,7 @@ export const DEFAULT_JOURNAL_FONT = 'Roboto';
 
 /** Static assets, at the origin root of the admin app and of the site host. */
 export const FONT_PATHS = {
-  /** @font-face rules for all 30 families. */
+  /** @font-face rules for every family that has a file (all but dtrvag). */
   stylesheet: '/fonts/fonts.css',
   file: (slug: string) => `/fonts/${slug}.woff2`,
   preview: (slug: string) => `/fonts/previews/${slug}.png`,
