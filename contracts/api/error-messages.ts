@@ -27,6 +27,10 @@ export const ERROR_MESSAGE = {
   unsupportedBodyEncoding: 'Unsupported body encoding',
   /** 415: a body sent to a JSON call as another type (or without a type). */
   jsonRequired: 'The request body must be sent as application/json',
+  /** 412: a file asked for with If-Match or If-Unmodified-Since that the file fails. */
+  preconditionFailed: 'request: The file does not meet the condition of the request',
+  /** 416: a file asked for with a Range past its end. */
+  rangeNotSatisfiable: 'request: The requested range is not in the file',
   /** 400 / 431: a request the HTTP parser refuses (bad method, request line or header). */
   badRequest: 'request: The request cannot be read',
   headersTooLarge: 'request: The request headers are too large',

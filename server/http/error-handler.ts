@@ -73,8 +73,12 @@ function clientErrorAnswer({ status, type, isPathError }: StatusError): {
       return answerOf(404, ERROR_CODE.NOT_FOUND, ERROR_MESSAGE.notFound);
     case 413:
       return answerOf(413, ERROR_CODE.TOO_LARGE, ERROR_MESSAGE.bodyTooLarge);
+    case 412:
+      return answerOf(412, ERROR_CODE.VALIDATION, ERROR_MESSAGE.preconditionFailed);
     case 415:
       return answerOf(415, ERROR_CODE.UNSUPPORTED_MEDIA, ERROR_MESSAGE.unsupportedBodyEncoding);
+    case 416:
+      return answerOf(416, ERROR_CODE.VALIDATION, ERROR_MESSAGE.rangeNotSatisfiable);
     case 429:
       return answerOf(429, ERROR_CODE.RATE_LIMITED, ERROR_MESSAGE.rateLimited);
     default:
@@ -150,6 +154,9 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
         'request refused',
       );
     }
-    res.status(answer.status).json(answer.body);
+    // A route may have set its own answer's headers before it failed (a download's type and
+    // file name): the error is JSON, shown rather than saved.
+    res.removeHeader('Content-Disposition');
+    res.status(answer.status).type('json').json(answer.body);
   };
 }

@@ -50,9 +50,12 @@ export function sampleFileHandler(): RequestHandler {
           'X-Content-Type-Options': 'nosniff',
         },
       },
-      (error?: Error) => {
+      (error?: Error & { status?: number }) => {
         if (error === undefined || res.headersSent) return;
-        next(notFound(IMPORT_SERVER_MESSAGE.sampleNotFound(kind)));
+        // A file that is not there is "not found"; a range or precondition the file fails keeps
+        // its own status (416, 412).
+        const status = error.status ?? 404;
+        next(status === 404 ? notFound(IMPORT_SERVER_MESSAGE.sampleNotFound(kind)) : error);
       },
     );
   });

@@ -1,6 +1,6 @@
 /**
- * The card, store and device file import calls over HTTP (03 §7 "Files and import", §3; issue
- * 10): upload, process, progress, error file download and the summary's file list, through the
+ * The card, store and device file import calls over HTTP (03 §7 "Files and import", §3):
+ * upload, process, progress, error file download and the summary's file list, through the
  * real app. The engine's line rules are engine.test.ts's; here: what a caller sees.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { EmbeddedList } from '@contracts/api/entities';
 import {
   IMPORT_FILE_FIELD,
@@ -562,6 +563,21 @@ describe('file import calls', () => {
         expect(uploadedSample.status).toBe(200);
       },
     );
+
+    it('answers a range past its end or a failed precondition by its own status', async () => {
+      const range = await t.get(IMPORT_PATHS.sampleFile('card')).set('Range', 'bytes=99999-');
+      expectError(range, 416, {
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: ERROR_MESSAGE.rangeNotSatisfiable,
+      });
+      const precondition = await t
+        .get(IMPORT_PATHS.sampleFile('card'))
+        .set('If-Match', '"not-the-file"');
+      expectError(precondition, 412, {
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: ERROR_MESSAGE.preconditionFailed,
+      });
+    });
 
     it('imports the card sample whole into a scheme numbered as the demo program is (BIN 627182, 001)', async () => {
       const fileName = await uploaded('card', await readFile(sampleFileOf('card')));
