@@ -24,6 +24,10 @@ export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARA
 /** No lone surrogate: every UTF-16 surrogate is half of a pair (native, no copy). */
 const wellFormed = (value: string): boolean => value.isWellFormed();
 
+/** `schema` refusing a lone surrogate: "Must be valid Unicode text". */
+export const wellFormedText = (schema: z.ZodString) =>
+  schema.refine(wellFormed, TEXT_INPUT_MESSAGE.malformed);
+
 /** Free text of at most `max` characters, well-formed. */
 export const text = (max: number) =>
   z.string().max(max, FIELD_MESSAGES.maxlength).refine(wellFormed, TEXT_INPUT_MESSAGE.malformed);

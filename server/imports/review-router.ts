@@ -23,6 +23,7 @@ import {
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import type { Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
+import { wellFormedText } from '../http/text';
 import { positiveInt, validate } from '../http/validate';
 import type { ImportService } from './import-service';
 import { midwayFaultOf } from './midway-faults';
@@ -34,12 +35,18 @@ export interface ReviewRouterOptions {
   imports: ImportService;
 }
 
-/** A value as a line of the file holds it: within the line limit, no field delimiter or break. */
+/**
+ * A value as a line of the file holds it: within the line limit, no field delimiter or break,
+ * and valid Unicode text (the file is UTF-8, which has no lone surrogate: one would be imported
+ * as U+FFFD, not as sent). A typed PIN or password too: it goes into the same file.
+ */
 export const REVIEW_VALUE_TEXT = 'Must not contain | or a line break';
-const value = z
-  .string()
-  .max(IMPORT_LIMITS.maxLineChars, `Must be at most ${IMPORT_LIMITS.maxLineChars} characters`)
-  .regex(/^[^|\r\n]*$/, REVIEW_VALUE_TEXT);
+const value = wellFormedText(
+  z
+    .string()
+    .max(IMPORT_LIMITS.maxLineChars, `Must be at most ${IMPORT_LIMITS.maxLineChars} characters`)
+    .regex(/^[^|\r\n]*$/, REVIEW_VALUE_TEXT),
+);
 
 const columnName = z.string().min(1).max(100);
 /** A ReviewCount's id. */

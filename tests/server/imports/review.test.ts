@@ -9,6 +9,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import type { EmbeddedList } from '@contracts/api/entities';
 import {
   correctionsFileName,
@@ -567,5 +568,47 @@ describe('the review of an import\u2019s error lines', () => {
         expect(bytes.includes('hidden456')).toBe(false);
       }
     }
+  });
+
+  it('refuses a value that is not valid Unicode text (a lone surrogate), nothing written', async () => {
+    const answer = await imported(
+      'store',
+      file(STORE_HEADER, 'S900|Store 900|1 George St|Sydney|2000|A1'),
+      'stores.txt',
+    );
+    const name = answer.outFileName;
+    if (name === null) throw new Error('no error file');
+    const cards = await cardReview();
+    const before = { stores: await page(name), cards: await page(cards) };
+    const malformed = (field: string) => invalid(`${field}: ${TEXT_INPUT_MESSAGE.malformed}`);
+    await t.expectNothingWritten(async () => {
+      expectError(
+        await correct(name, 2, { countryCode: 'AU', storeName: '\ud800 Cafe' }),
+        400,
+        malformed('values.storeName'),
+      );
+      expectError(
+        await bulk(name, { field: 'storeName', set: 'Cafe \udc00' }),
+        400,
+        malformed('set'),
+      );
+      expectError(
+        await bulk(name, { field: 'storeName', find: 'Store', replace: '\ud800' }),
+        400,
+        malformed('replace'),
+      );
+      // A secret goes into the same UTF-8 file: a PIN is refused alike.
+      expectError(await correct(cards, 3, { pin: '\ud800' }), 400, malformed('values.pin'));
+    });
+    expect(await page(name)).toEqual(before.stores);
+    expect(await page(cards)).toEqual(before.cards);
+    // The same text well formed is a correction like any other.
+    const fixed = (
+      await correct(name, 2, { countryCode: 'AU', storeName: '\ud83d\ude00 Cafe' }).expect(200)
+    ).body as ReviewLine;
+    expect(fixed).toMatchObject({
+      status: 'fixed',
+      values: expect.arrayContaining(['\u{1F600} Cafe']),
+    });
   });
 });
