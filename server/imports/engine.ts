@@ -33,7 +33,21 @@ import {
   type PinHashChannel,
   type PinHashes,
 } from './pin-hashes';
-import { checkCard, checkDevice, checkStore, type CardRuleParams, type Checked } from './rules';
+import {
+  checkCard,
+  checkDevice,
+  checkStore,
+  fieldCountProblem,
+  type CardRuleParams,
+  type Checked,
+} from './rules';
+
+/**
+ * The error column of a field-count error line as error files written before the field-count
+ * problem lost its `|` hold it (`line 7: expected 4 fields separated by |, found 3`): such a file
+ * imports again as it is too. Matched whole, at the line's end, so no data is ever taken for it.
+ */
+const PIPED_FIELD_COUNT_ERROR = /\|line \d+: expected \d+ fields separated by \|, found \d+$/;
 
 export const PROGRESS_CELL = { step: 0, currentLine: 1, totalLines: 2, errorLines: 3 } as const;
 export const PROGRESS_CELLS = 4;
@@ -409,6 +423,8 @@ export function runImport(
     /** The file's columns in the documented order (the `error` column ignored). */
     let layout = lineLayout(kind, []);
     let errorColumn = -1;
+    /** The `error` column is the header's last (an error file's): see PIPED_FIELD_COUNT_ERROR. */
+    let errorColumnLast = false;
     let passwordColumn = -1;
     let fieldCount = 0;
     let lineNumber = 0;
@@ -485,6 +501,7 @@ export function runImport(
       layout = lineLayout(kind, header.positions);
       fieldCount = header.positions.length;
       errorColumn = header.columns.indexOf(null);
+      errorColumnLast = errorColumn >= 0 && errorColumn === fieldCount - 1;
       passwordColumn = header.columns.indexOf('password');
       const kept = header.text.split(FIELD_DELIMITER).filter((_, index) => index !== errorColumn);
       errors.write(`${[...kept, IMPORT_ERROR_COLUMN].join(FIELD_DELIMITER)}\n`);
@@ -523,15 +540,16 @@ export function runImport(
         fail(buffer.toString('utf8', start, stop), ['not UTF-8 text']);
         return;
       }
-      const raw = buffer.toString('utf8', start, stop);
+      let raw = buffer.toString('utf8', start, stop);
       if (raw.trim() === '') return;
+      if (errorColumnLast) raw = raw.replace(PIPED_FIELD_COUNT_ERROR, FIELD_DELIMITER);
       if (raw.length > IMPORT_LIMITS.maxLineChars) {
         fail(raw, [`longer than ${IMPORT_LIMITS.maxLineChars} characters`]);
         return;
       }
       const parts = raw.split(FIELD_DELIMITER);
       if (parts.length !== fieldCount) {
-        fail(raw, [`expected ${fieldCount} fields separated by |, found ${parts.length}`]);
+        fail(raw, [fieldCountProblem(fieldCount, parts.length)]);
         return;
       }
       placeFields(layout, parts, values);

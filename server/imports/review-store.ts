@@ -42,6 +42,7 @@ import { inWriteTransaction, type Db, type Statement } from '../records/records-
 import { FIELD_DELIMITER } from './file-header';
 import { forEachDataLine } from './import-file';
 import { lineLayout, placeFields, type LineLayout } from './line-fields';
+import { fieldCountProblem } from './rules';
 import type { ImportInput } from './sealed-file';
 import { TABLES } from './engine';
 
@@ -62,8 +63,8 @@ const GENERAL_RULES: readonly { pattern: RegExp; text: (match: RegExpExecArray) 
     text: (match) => `${match[1]}: also on another corrected line`,
   },
   {
-    pattern: /^expected (\d+) fields separated by \|, found \d+$/,
-    text: (match) => `expected ${match[1]} fields separated by |`,
+    pattern: /^expected (\d+) fields, found \d+$/,
+    text: (match) => `expected ${match[1]} fields`,
   },
 ];
 
@@ -77,8 +78,15 @@ function ruleTextOf(text: string): string {
 }
 
 /** The error column of an error line: `line <n>: <reason>; <reason>` (engine.ts writeError). */
-const FIELD_COUNT_REASON = /\|line (\d+): (expected \d+ fields separated by \|, found \d+)$/;
 const ERROR_COLUMN = /^line (\d+): (.*)$/;
+/** The reason of a line without the header's field count (rules.ts fieldCountProblem). */
+const FIELD_COUNT_PROBLEM = /^expected \d+ fields, found \d+$/;
+/**
+ * The error column of a field-count error line in an error file written while that reason held
+ * a `|` (`line 7: expected 4 fields separated by |, found 3`): read as the reason it is now.
+ */
+const PIPED_FIELD_COUNT_REASON =
+  /\|line (\d+): expected (\d+) fields separated by \|, found (\d+)$/;
 
 /** An error line of the error file: its number, values (file order), the import's reasons. */
 export interface ParsedErrorLine {
@@ -94,11 +102,11 @@ export function parseErrorLine(text: string, width: number): ParsedErrorLine | u
   let body: string;
   let line: number;
   let problems: string[];
-  const fieldCount = FIELD_COUNT_REASON.exec(text);
-  if (fieldCount !== null) {
-    body = text.slice(0, fieldCount.index);
-    line = Number(fieldCount[1]);
-    problems = [fieldCount[2] ?? ''];
+  const piped = PIPED_FIELD_COUNT_REASON.exec(text);
+  if (piped !== null) {
+    body = text.slice(0, piped.index);
+    line = Number(piped[1]);
+    problems = [fieldCountProblem(Number(piped[2]), Number(piped[3]))];
   } else {
     const cut = text.lastIndexOf(FIELD_DELIMITER);
     const column = ERROR_COLUMN.exec(cut < 0 ? text : text.slice(cut + 1));
@@ -107,7 +115,7 @@ export function parseErrorLine(text: string, width: number): ParsedErrorLine | u
     line = Number(column[1]);
     problems = (column[2] ?? '').split('; ').filter((problem) => problem !== '');
   }
-  const fieldCountOff = fieldCount !== null;
+  const fieldCountOff = problems.some((problem) => FIELD_COUNT_PROBLEM.test(problem));
   return { line, values: fitValues(body.split(FIELD_DELIMITER), width), problems, fieldCountOff };
 }
 

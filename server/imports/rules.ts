@@ -72,6 +72,14 @@ export interface CardRuleParams {
   cardLength: number;
 }
 
+/**
+ * The problem of a line without the header's number of fields. It holds no `|`: an error file's
+ * error column holds it, and the file imports again as it is (its `error` column ignored).
+ */
+export function fieldCountProblem(expected: number, found: number): string {
+  return `expected ${expected} fields, found ${found}`;
+}
+
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 /** A card line (fields in IMPORT_COLUMNS.card order). */

@@ -130,7 +130,7 @@ describe('card imports', () => {
         `${CARD_HEADER}|error`,
         '6035990200000011|12|abc|2030-02-30|line 3: cardNumber: must be 16 digits starting with the BIN 603599 followed by the extension 01; pin: must be 4 to 8 digits; balance: must be an amount such as 25.00; expiryDate: must be a date written yyyy-MM-dd, or empty',
         '6035990100000011|9999|1.00||line 6: cardNumber: appears again, first at line 2',
-        '6035990100000037|1234|1.00|line 7: expected 4 fields separated by |, found 3',
+        '6035990100000037|1234|1.00|line 7: expected 4 fields, found 3',
         '123|1234|1.00||line 8: cardNumber: must be 12 to 19 digits',
       ),
     );
@@ -188,7 +188,7 @@ describe('card imports', () => {
         `${CARD_HEADER}|error`,
         `${long}|line 2: longer than 4096 characters`,
         '"6035990100000029"|1234|1.00||line 3: cardNumber: must be 12 to 19 digits',
-        '6035990100000037|"12|34"|1.00||line 4: expected 4 fields separated by |, found 5',
+        '6035990100000037|"12|34"|1.00||line 4: expected 4 fields, found 5',
       ),
     );
   });
@@ -305,7 +305,7 @@ describe('store and device imports', () => {
         `${DEVICE_HEADER}|error`,
         'POS-2|S9|Terminal|SN-2|***|line 3: storeCode: no store with this code was imported for the scheme',
         'POS-3|S1|Terminal|SN-3|***|line 4: password: must be 4 to 64 characters',
-        'POS-4|***|***|***|line 5: expected 5 fields separated by |, found 4',
+        'POS-4|***|***|***|line 5: expected 5 fields, found 4',
       ),
     );
     await service.close();

@@ -27,6 +27,7 @@ import {
 } from '@contracts/api/imports';
 import { SCHEME_PATHS, SCHEME_SERVER_MESSAGE, type UploadedFile } from '@contracts/api/schemes';
 import { readHeader, sniffUpload } from '../../../server/imports/file-header';
+import { fieldCountProblem } from '../../../server/imports/rules';
 import { sampleFileOf } from '../../../server/imports/sample-files';
 import { buildGiftConfig } from '../../support/builders';
 import { createTestApp } from '../support/test-app';
@@ -342,6 +343,35 @@ describe('file import calls', () => {
         new RegExp(`^${BIN}002\\d{7}\\|1234\\|50.00\\|2030-12-31\\|line 3: cardNumber: `),
       );
       expect(errorLines[2]).toMatch(new RegExp(`^${cardNumber(3)}\\|12\\|.*\\|line 4: .*pin`));
+    });
+
+    it('imports an error file again as it is once its field-count line is corrected', async () => {
+      const answer = await imported(
+        'card',
+        lines(CARD_HEADER, `${cardNumber(1)}|1234|50.00|2030-12-31`, `${cardNumber(2)}|5678|20.50`),
+      );
+      expect(answer).toMatchObject({ insertedLines: 1, totalErrorLines: 1 });
+      const download = await t.get(IMPORT_PATHS.downloadFile(answer.outFileName ?? '')).expect(200);
+      const reason = fieldCountProblem(4, 3);
+      expect(download.text).toBe(
+        `${CARD_HEADER}|error\n${cardNumber(2)}|5678|20.50|line 3: ${reason}\n`,
+      );
+      // The reason holds no field delimiter: the corrected line has the header's fields.
+      const corrected = download.text.replace('|20.50|', '|20.50|2031-01-31|');
+      expect(await imported('card', Buffer.from(corrected))).toMatchObject({
+        insertedLines: 1,
+        totalErrorLines: 0,
+        outFileName: null,
+      });
+      // An error file holding the reason with its delimiter imports again as it is too.
+      const piped = lines(
+        `${CARD_HEADER}|error`,
+        `${cardNumber(3)}|4321|30.00|2031-01-31|line 3: expected 4 fields separated by |, found 3`,
+      );
+      expect(await imported('card', piped)).toMatchObject({
+        insertedLines: 1,
+        totalErrorLines: 0,
+      });
     });
 
     it('answers no error file when every line is good; a second import replaces', async () => {

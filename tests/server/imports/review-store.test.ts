@@ -12,7 +12,12 @@ import { REVIEW_SERVER_MESSAGE } from '@contracts/api/import-review';
 import { HttpError } from '../../../server/http/errors';
 import { readKey, UPLOAD_KEY_FILE } from '../../../server/records/record-crypto';
 import { ImportService, type CardImportParams } from '../../../server/imports/import-service';
-import { ReviewStore, type LineChecker } from '../../../server/imports/review-store';
+import {
+  parseErrorLine,
+  ReviewStore,
+  type LineChecker,
+} from '../../../server/imports/review-store';
+import { fieldCountProblem } from '../../../server/imports/rules';
 import { writeImportFile } from '../../../server/imports/sealed-file';
 
 const CARD_PARAMS: CardImportParams = { binNumber: '603599', extension: '01', cardLength: 16 };
@@ -139,4 +144,18 @@ it('puts the lines the corrections import refused back to failing with its reaso
   } finally {
     store.close();
   }
+});
+
+it('reads a field-count error line, and one whose reason held the field delimiter, alike', () => {
+  const line = `${card(1)}|1234|10.00`;
+  const expected = {
+    line: 7,
+    values: [card(1), '1234', '10.00', ''],
+    problems: [fieldCountProblem(4, 3)],
+    fieldCountOff: true,
+  };
+  expect(parseErrorLine(`${line}|line 7: ${fieldCountProblem(4, 3)}`, 4)).toEqual(expected);
+  expect(parseErrorLine(`${line}|line 7: expected 4 fields separated by |, found 3`, 4)).toEqual(
+    expected,
+  );
 });
