@@ -701,10 +701,25 @@ export class ReviewStore {
     const passwordTyped = this.#secretIndex < 0 || typed;
     // An untyped password is replaced by a valid stand-in: the line fails for it anyway.
     if (!passwordTyped) parts[this.#secretIndex] = 'typed';
+    const key = this.#keyIndex < 0 ? '' : (values[this.#keyIndex] ?? '').trim();
+    // The import's first rule: the line as the corrections file holds it (its values joined
+    // with `|`) has the header's fields. The extra fields of a line that had too many are kept
+    // joined with `|` in its last value (fitValues), so they count until corrected away; the
+    // import then checks nothing else of the line, and neither does this.
+    const found = values.reduce(
+      (count, value) => count + value.split(FIELD_DELIMITER).length - 1,
+      values.length,
+    );
+    if (found !== values.length) {
+      const reasons = [reasonOf(fieldCountProblem(values.length, found), this.#fileNames)];
+      if (!passwordTyped) {
+        reasons.push(reasonOf(REVIEW_SERVER_MESSAGE.passwordAgain, this.#fileNames));
+      }
+      return { reasons, key };
+    }
     const fields = Array<string>(this.#layout.width).fill('');
     placeFields(this.#layout, parts, fields);
     const reasons = checker.check(fields).map((text) => reasonOf(text, this.#fileNames));
-    const key = this.#keyIndex < 0 ? '' : (values[this.#keyIndex] ?? '').trim();
     const keyName = this.#keyField;
     const keyFails = reasons.some((reason) => reason.text.startsWith(`${keyName}: `));
     if (key !== '' && !keyFails) {

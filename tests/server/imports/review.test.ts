@@ -35,6 +35,7 @@ import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded } from '@contracts/api/mock-faults';
 import { SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
 import { isSealed } from '../../../server/imports/sealed-file';
+import { fieldCountProblem } from '../../../server/imports/rules';
 import { programDbFile } from '../../../server/records/records-db';
 import { buildGiftConfig } from '../../support/builders';
 import {
@@ -610,5 +611,55 @@ describe('the review of an import\u2019s error lines', () => {
       status: 'fixed',
       values: expect.arrayContaining(['\u{1F600} Cafe']),
     });
+  });
+
+  it('re-checks the field count as the import does: extra fields fail until corrected away', async () => {
+    const stores = await imported(
+      'store',
+      file(STORE_HEADER, 'S900|Store 900|1 George St|Sydney|2000|AU|Level 2'),
+      'stores.txt',
+    );
+    const name = stores.outFileName;
+    if (name === null) throw new Error('no error file');
+    const tooMany = fieldCountProblem(6, 7);
+    // Checked again without a change, or with a value that keeps the extra field: still failing.
+    const unchanged: Record<string, string>[] = [{}, { postcode: '2000' }, { city: 'Sydney' }];
+    for (const values of unchanged) {
+      const line = (await correct(name, 2, values).expect(200)).body as ReviewLine;
+      expect(line).toMatchObject({
+        status: 'failing',
+        values: ['S900', 'Store 900', '1 George St', 'Sydney', '2000', 'AU|Level 2'],
+      });
+      expect(line.reasons.map((r) => r.text)).toEqual([tooMany]);
+    }
+    expectError(
+      await importCorrections(name),
+      409,
+      conflicting(REVIEW_SERVER_MESSAGE.nothingToImport),
+    );
+    // The extra field corrected away: fixed, and imported as fixed.
+    const fixed = (await correct(name, 2, { countryCode: 'AU' }).expect(200)).body as ReviewLine;
+    expect(fixed).toMatchObject({ status: 'fixed', reasons: [] });
+    expect((await importCorrections(name).expect(200)).body).toMatchObject({
+      insertedLines: 1,
+      totalErrorLines: 0,
+      outFileName: null,
+    });
+
+    // A device line of too many fields: its masked password is no correction of it.
+    const devices = await imported(
+      'device',
+      file(DEVICE_HEADER, 'D-9|S900|POS|SN-9|pass-9999|extra'),
+      'devices.txt',
+    );
+    const deviceReview = devices.outFileName;
+    if (deviceReview === null) throw new Error('no error file');
+    const device = (await correct(deviceReview, 2, { password: REVIEW_SECRET_MASK }).expect(200))
+      .body as ReviewLine;
+    expect(device.status).toBe('failing');
+    expect(device.reasons.map((r) => r.text)).toEqual([
+      fieldCountProblem(5, 6),
+      REVIEW_SERVER_MESSAGE.passwordAgain,
+    ]);
   });
 });
