@@ -47,7 +47,8 @@ import {
  * problem lost its `|` hold it (`line 7: expected 4 fields separated by |, found 3`): such a file
  * imports again as it is too. Matched whole, at the line's end, so no data is ever taken for it.
  */
-const PIPED_FIELD_COUNT_ERROR = /\|line \d+: expected \d+ fields separated by \|, found \d+$/;
+export const PIPED_FIELD_COUNT_ERROR =
+  /\|line \d+: expected \d+ fields separated by \|, found \d+$/;
 
 export const PROGRESS_CELL = { step: 0, currentLine: 1, totalLines: 2, errorLines: 3 } as const;
 export const PROGRESS_CELLS = 4;
@@ -93,8 +94,17 @@ export interface ImportOutcome {
 }
 
 /**
- * Buffered writes to the error file, sealed with `key` when given (a card import's: its lines
- * hold PINs; sealed-file.ts). The download and the review read it through decryption.
+ * True for a kind whose lines hold a secret (IMPORT_COLUMNS `secret`: a card's PIN, a device's
+ * password): its error file is sealed on disk, a card's for its PINs, a device's although its
+ * passwords are masked (`***`), so none is ever there in plain text whatever a line's layout.
+ */
+export function holdsSecrets(kind: ImportKind): boolean {
+  return IMPORT_COLUMNS[kind].some((column) => column.secret === true);
+}
+
+/**
+ * Buffered writes to the error file, sealed with `key` when given (a card or device import's:
+ * holdsSecrets; sealed-file.ts). The download and the review read it through decryption.
  */
 class ErrorFile {
   #writer: SealedFileWriter | undefined;
@@ -402,7 +412,7 @@ export function runImport(
   const db = openProgramDb(job.recordsDir, job.programId, {
     cacheKiB: importCacheKiB(statSync(job.inputFile).size),
   });
-  const errors = new ErrorFile(job.errorFile, kind === 'card' ? input.key : undefined);
+  const errors = new ErrorFile(job.errorFile, holdsSecrets(kind) ? input.key : undefined);
   const outcome: ImportOutcome = { totalLines, errorLines: 0, inserted: 0, replaced: 0 };
   let done = false;
   try {
@@ -438,8 +448,9 @@ export function runImport(
         if (passwordColumn >= 0) parts[passwordColumn] = MASKED_PASSWORD;
         if (errorColumn >= 0) parts = parts.filter((_, index) => index !== errorColumn);
       } else if (passwordColumn >= 0) {
-        // Field count off: the password's place is unknown; mask every field after the first.
-        parts = parts.map((part, index) => (index === 0 ? part : MASKED_PASSWORD));
+        // Field count off: any field may hold the password, whatever its column (a field missing
+        // before it and a `|` within it can even leave the count right), so every one is masked.
+        parts = parts.map(() => MASKED_PASSWORD);
       }
       parts.push(`line ${line}: ${problems.join('; ')}`);
       errors.write(`${parts.join(FIELD_DELIMITER)}\n`);

@@ -9,11 +9,12 @@
  *
  * Card files hold PINs and device files passwords: their uploads are sealed as they are written
  * (sealed-file.ts, with the upload key; uploadKeyFor) and read back through decryption by the
- * import; a card import's error file is sealed as the engine writes it, and read through
- * decryption by its download and its review. A device upload is deleted once its import ends, completed or failed; a card upload
- * stays, sealed, until its retention ends, like a store upload. At open, what a crash may have
- * left is deleted: a sealed upload that no program registered, a sealed device upload whose
- * import had started, and a card or device file in plain text.
+ * import; a card or device import's error file is sealed as the engine writes it, and read
+ * through decryption by its download and its review. A device upload is deleted once its import
+ * ends, completed or failed; a card upload stays, sealed, until its retention ends, like a store
+ * upload. At open, what a crash may have left is deleted: a sealed upload that no program
+ * registered, a sealed device upload whose import had started, and a card or device file in
+ * plain text; a device import's error file in plain text is sealed.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,6 +24,7 @@ import {
   openSync,
   readdirSync,
   readSync,
+  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -35,6 +37,7 @@ import type { Logger } from 'pino';
 import {
   IMPORT_SERVER_MESSAGE,
   IMPORT_STEPS,
+  MASKED_PASSWORD,
   type ImportAnswer,
   type ImportKind,
   type ImportProgress,
@@ -53,6 +56,7 @@ import {
 } from '../records/record-crypto';
 import { StoreSearch } from '../records/store-search';
 import {
+  PIPED_FIELD_COUNT_ERROR,
   PROGRESS_CELL,
   PROGRESS_CELLS,
   runImport,
@@ -60,8 +64,9 @@ import {
   type ImportJob,
   type ImportOutcome,
 } from './engine';
-import { describeKind, readHeader } from './file-header';
-import { isSealed, plainSize, plainTextStream } from './sealed-file';
+import { describeKind, FIELD_DELIMITER, readHeader } from './file-header';
+import { forEachLine } from './import-file';
+import { isSealed, plainSize, plainTextStream, SealedFileWriter } from './sealed-file';
 import { pinHashCells, pinHashThreadStopped } from './pin-hashes';
 import { ReviewService } from './review-service';
 
@@ -339,6 +344,7 @@ export class ImportService {
     for (const name of listFolder(this.errorsDir)) {
       if (ERROR_REWRITE_NAME.test(name)) rmSync(path.join(this.errorsDir, name), { force: true });
     }
+    this.#sealPlainErrorFiles();
     let names: string[];
     try {
       names = readdirSync(this.uploadsDir);
@@ -361,6 +367,47 @@ export class ImportService {
     if (removed > 0) {
       this.#options.logger.info({ removed }, 'deleted uploads left by an earlier run');
     }
+  }
+
+  /**
+   * Seals the error files of device imports found in plain text (an earlier version wrote them
+   * so, masking every field of a line whose field count was off but its first, which may be
+   * the password): each is rewritten sealed (synchronously, at open), such a line masked whole
+   * as the engine masks it (engine.ts holdsSecrets, writeError).
+   */
+  #sealPlainErrorFiles(): void {
+    let sealed = 0;
+    for (const name of listFolder(this.errorsDir)) {
+      if (!ERROR_NAME.test(name)) continue;
+      const file = path.join(this.errorsDir, name);
+      const head = readStart(file);
+      if (head === undefined || isSealed(head)) continue;
+      if (!readHeader(firstLine(head), ['device']).ok) continue;
+      const temporary = `${file}.rewrite`;
+      try {
+        const writer = new SealedFileWriter(temporary, this.#uploadKey);
+        try {
+          let width = -1;
+          forEachLine(file, (buffer, start, end) => {
+            const text = buffer.toString('utf8', start, end).replace(/\r$/, '');
+            if (width < 0) {
+              width = text.split(FIELD_DELIMITER).length;
+              writer.write(`${text}\n`);
+            } else {
+              writer.write(`${maskedPlainErrorLine(text, width)}\n`);
+            }
+          });
+        } finally {
+          writer.close();
+        }
+        renameSync(temporary, file);
+        sealed += 1;
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        this.#options.logger.error({ err: error, name }, 'could not seal an error file');
+      }
+    }
+    if (sealed > 0) this.#options.logger.info({ sealed }, 'sealed device error files');
   }
 
   /** Whether a sealed upload is a leftover: no program has it, or a device file's import began. */
@@ -790,6 +837,20 @@ export class ImportService {
       await delay(20);
     }
   }
+}
+
+/**
+ * A plain device error file's line (its header `width` columns, `error` last) with its fields
+ * masked whole when their count is off (the error column as it was), else as it is (its
+ * password masked already). The field-count reason may hold a `|` (PIPED_FIELD_COUNT_ERROR).
+ */
+function maskedPlainErrorLine(text: string, width: number): string {
+  const piped = PIPED_FIELD_COUNT_ERROR.exec(text);
+  const cut = piped?.index ?? text.lastIndexOf(FIELD_DELIMITER);
+  const fields = (cut < 0 ? text : text.slice(0, cut)).split(FIELD_DELIMITER);
+  if (cut >= 0 && piped === null && fields.length === width - 1) return text;
+  const masked = fields.map(() => MASKED_PASSWORD).join(FIELD_DELIMITER);
+  return cut < 0 ? masked : `${masked}${text.slice(cut)}`;
 }
 
 /** The names in a folder; none when it does not exist (yet). */

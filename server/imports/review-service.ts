@@ -30,7 +30,7 @@ import {
 import type { Logger } from 'pino';
 import { HttpError, notFound, validationError } from '../http/errors';
 import type { RecordsDb } from '../records/records-db';
-import { TABLES } from './engine';
+import { holdsSecrets, TABLES } from './engine';
 import { FIELD_DELIMITER } from './file-header';
 import { forEachDataLine } from './import-file';
 import type { CardImportParams, ImportFaults, ImportService } from './import-service';
@@ -361,12 +361,12 @@ export class ReviewService {
 
   /**
    * The error file, rewritten with the failing lines only (replaced at once, by a rename), in
-   * the engine's format: sealed for a card import, as the engine writes it.
+   * the engine's format: sealed for a card or device import, as the engine writes it.
    */
   async #rewriteErrorFile(store: ReviewStore, outFileName: string): Promise<void> {
     const target = path.join(this.#options.errorsDir, outFileName);
     const temporary = `${target}.rewrite`;
-    const key = store.meta.kind === 'card' ? this.#options.key : undefined;
+    const key = holdsSecrets(store.meta.kind) ? this.#options.key : undefined;
     try {
       rmSync(temporary, { force: true });
       await writeImportFile(temporary, errorFileChunks(store), key);

@@ -551,6 +551,8 @@ describe('the review of an import\u2019s error lines', () => {
     expect(listedPage.text).not.toContain('typed-again-77');
     expect(listedPage.text).not.toContain('hidden456');
     await importCorrections(name).expect(200);
+    // The error file rewritten is sealed, as the engine writes a device import's.
+    expect(isSealed(await readFile(path.join(t.config.importsDir, 'errors', name)))).toBe(true);
 
     const db = new DatabaseSync(programDbFile(t.config.recordsDir, GIFT), { readOnly: true });
     try {

@@ -5,8 +5,8 @@
  * sealed. Every file under the data folder (the data file, records, their WAL, keys, uploads,
  * error files) is searched byte for byte, after the upload and after the import.
  */
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { createHmac, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import request from 'supertest';
@@ -21,7 +21,11 @@ import {
   type ImportKind,
   type UploadAnswer,
 } from '@contracts/api/imports';
+import { REVIEW_PATHS } from '@contracts/api/import-review';
 import { MOCK_PATHS } from '@contracts/api/mock';
+import { createApp } from '../../../server/app';
+import { fieldCountProblem } from '../../../server/imports/rules';
+import { isSealed } from '../../../server/imports/sealed-file';
 import {
   DEVICE_KEY_FILE,
   decryptSecret,
@@ -156,6 +160,76 @@ describe('device passwords on disk', () => {
     expect(again.body).toMatchObject({
       errorMessage: IMPORT_SERVER_MESSAGE.uploadNotFound(fileName),
     });
+  });
+
+  it('are in no error file, whatever the column order and the lines\u2019 field counts', async () => {
+    const passwords = newPasswords(4);
+    const [extra, alone, short, good] = passwords as [string, string, string, string];
+    const fileName = await uploadDevices(
+      Buffer.from(
+        [
+          'password|deviceId|storeCode|deviceType|serialNumber',
+          `${extra}|D-1|S001|POS|SN-1|extra`,
+          alone,
+          `${short}|D-3|S001|POS`,
+          `${good}|D-4|S001|POS|SN-4`,
+        ].join('\n'),
+      ),
+    );
+    const answer = (await process('device', fileName).expect(200)).body as ImportAnswer;
+    expect(answer).toMatchObject({ insertedLines: 1, totalErrorLines: 3 });
+    const masked = (count: number) => Array<string>(count).fill(MASKED_PASSWORD).join('|');
+    const errorFile = await t.get(IMPORT_PATHS.downloadFile(answer.outFileName ?? '')).expect(200);
+    expect(errorFile.text).toBe(
+      [
+        'password|deviceId|storeCode|deviceType|serialNumber|error',
+        `${masked(6)}|line 2: ${fieldCountProblem(5, 6)}`,
+        `${masked(1)}|line 3: ${fieldCountProblem(5, 1)}`,
+        `${masked(4)}|line 4: ${fieldCountProblem(5, 4)}`,
+        '',
+      ].join('\n'),
+    );
+    // The error file is sealed on disk, and so is what its review keeps.
+    const onDisk = await readFile(
+      path.join(t.config.importsDir, 'errors', answer.outFileName ?? ''),
+    );
+    expect(isSealed(onDisk)).toBe(true);
+    await t.get(REVIEW_PATHS.review(GIFT, answer.outFileName ?? '')).expect(200);
+    expect(await passwordsOnDisk(t.dir, passwords)).toEqual([]);
+  });
+
+  it('are sealed at start in a device error file found in plain text', async () => {
+    const [first] = newPasswords(1) as [string];
+    const name = `${randomUUID()}.errors.txt`;
+    const file = path.join(t.config.importsDir, 'errors', name);
+    await mkdir(path.dirname(file), { recursive: true });
+    // As an earlier version wrote one: plain, the first field of a field-count line in clear.
+    await writeFile(
+      file,
+      [
+        'password|deviceId|storeCode|deviceType|serialNumber|error',
+        `${first}|***|***|***|***|***|line 2: expected 5 fields separated by |, found 6`,
+        '***|D-2|NOPE|POS|SN-2|line 3: storeCode: no store with this code was imported for the scheme',
+        '',
+      ].join('\n'),
+    );
+    // The server starts again over the same data folder.
+    const restarted = createApp({ db: t.store, config: t.config });
+    expect(await passwordsOnDisk(t.dir, [first])).toEqual([]);
+    expect(isSealed(await readFile(file))).toBe(true);
+    const { token } = await t.login();
+    const download = await request(restarted)
+      .get(`/api${IMPORT_PATHS.downloadFile(name)}`)
+      .set(AUTH_HEADER, token)
+      .expect(200);
+    expect(download.text).toBe(
+      [
+        'password|deviceId|storeCode|deviceType|serialNumber|error',
+        `${Array<string>(6).fill(MASKED_PASSWORD).join('|')}|line 2: expected 5 fields separated by |, found 6`,
+        '***|D-2|NOPE|POS|SN-2|line 3: storeCode: no store with this code was imported for the scheme',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('are gone with the upload when its import fails', async () => {
