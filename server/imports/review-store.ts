@@ -7,15 +7,20 @@
  *   meta     the import it belongs to and the file's columns
  *   lines    one row per error line (its number in the imported file): its values in the file's
  *            column order (JSON) but its secret one (a card's PIN, a device's typed password),
- *            status, corrected, its key (for duplicates)
+ *            status, corrected, its key (for duplicates among corrected lines: set once the line
+ *            is checked again; in a card review a keyed digest, KeyDigest, never the key itself)
  *   secrets  the secret values, CHUNK_SLOTS lines' to a row, sealed with the upload key
  *   rules    one row per distinct reason (the counts' filters): its text and field
  *   reasons  the reasons of the failing lines (fixed and imported lines have none)
+ *
+ * Its version is PRAGMA user_version (REVIEW_VERSION); an older store is migrated when opened.
  */
 import {
   createCipheriv,
   createDecipheriv,
+  createHmac,
   createSecretKey,
+  hkdfSync,
   randomBytes,
   type KeyObject,
 } from 'node:crypto';
@@ -26,6 +31,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_ERROR_COLUMN,
   IMPORT_LIMITS,
+  MASKED_PASSWORD,
   type ImportKind,
 } from '@contracts/api/imports';
 import {
@@ -164,6 +170,38 @@ export class LineSeal {
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
+
+/**
+ * A card review's keys as kept (lines.key): HMAC-SHA-256 under a key derived from the upload
+ * key (HKDF), 16 bytes in base64url. A card line whose field count was off is sealed whole, as
+ * its PIN may sit in any field, the key's among them; its key is never kept in clear either.
+ * Equal keys give equal digests, so duplicates are found as before; a key of 4 to 8 digits (a
+ * PIN) cannot be found from its digest without the key, which lives apart (`<keysDir>`).
+ */
+class KeyDigest {
+  readonly #key: KeyObject;
+
+  constructor(uploadKey: Buffer) {
+    const derived = hkdfSync('sha256', uploadKey, Buffer.alloc(0), 'import review line keys', 32);
+    this.#key = createSecretKey(Buffer.from(derived));
+  }
+
+  of(key: string): string {
+    if (key === '') return '';
+    return createHmac('sha256', this.#key)
+      .update(key)
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url');
+  }
+}
+
+/** The kinds whose lines whose field count was off are sealed whole (their key kept digested). */
+const SEALED_WHOLE: Readonly<Record<ImportKind, boolean>> = {
+  card: true,
+  store: false,
+  device: false,
+};
 
 /** The column of a kind whose values are kept sealed: a card's PIN, a device's password. */
 const HIDDEN_COLUMN: Readonly<Record<ImportKind, string | undefined>> = {
@@ -348,6 +386,77 @@ CREATE TABLE reasons (
 CREATE INDEX reasons_by_line ON reasons (line, pos);
 `;
 
+/** The stores' version (PRAGMA user_version): 1, a card review's keys digested (KeyDigest). */
+export const REVIEW_VERSION = 1;
+
+/** How lines.key keeps a key of a review of `kind`. */
+function storedKeyOf(kind: ImportKind, uploadKey: Buffer): (key: string) => string {
+  if (!SEALED_WHOLE[kind]) return (key) => key;
+  const digest = new KeyDigest(uploadKey);
+  return (key) => digest.of(key);
+}
+
+/** The field-count reasons as error files held them while they had a `|` (parseErrorLine). */
+const PIPED_RULE = "text GLOB 'expected * fields separated by |'";
+const PIPED_REASON = "text GLOB 'expected * fields separated by |, found *'";
+
+/**
+ * Brings a store up to REVIEW_VERSION (a newer one than this code knows stops the open), in one
+ * transaction with SQLite's secure delete, then truncates the WAL: no replaced value is left in
+ * the file's free space or in the WAL.
+ *
+ * To 1: a card review's keys (its whole lines' may be PINs) are digested; a device review's line
+ * whose field count was off, never corrected, has its first value masked (its error file kept
+ * that field in clear, and it may be the password); the field-count reasons lose their `|`
+ * (rules.ts fieldCountProblem), so a rewritten error file imports again as it is.
+ */
+function migrate(db: Db, uploadKey: Buffer): void {
+  const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
+  if (version > REVIEW_VERSION) {
+    throw new Error(`The review's version ${version} is newer than ${REVIEW_VERSION}`);
+  }
+  if (version === REVIEW_VERSION) return;
+  const meta = db.prepare('SELECT kind FROM meta').get() as { kind: ImportKind } | undefined;
+  if (meta === undefined) throw new Error('The review has no meta row');
+  db.exec('PRAGMA secure_delete = ON');
+  try {
+    inWriteTransaction(db, () => {
+      const stored = storedKeyOf(meta.kind, uploadKey);
+      const update = db.prepare('UPDATE lines SET key = ? WHERE line = ?');
+      const keyed = db.prepare("SELECT line, key FROM lines WHERE key IS NOT NULL AND key <> ''");
+      if (SEALED_WHOLE[meta.kind]) {
+        for (const row of keyed.all() as { line: number; key: string }[]) {
+          update.run(stored(row.key), row.line);
+        }
+      }
+      if (meta.kind === 'device') {
+        const offLines = db
+          .prepare(
+            `SELECT l.line AS line, l.vals AS vals FROM lines l JOIN reasons r ON r.line = l.line JOIN rules u ON u.id = r.rule WHERE l.corrected = 0 AND u.${PIPED_RULE}`,
+          )
+          .all() as { line: number; vals: string }[];
+        const mask = db.prepare('UPDATE lines SET vals = ? WHERE line = ?');
+        for (const row of offLines) {
+          const values = JSON.parse(row.vals) as string[];
+          if (values.length > 0 && values[0] !== '') values[0] = MASKED_PASSWORD;
+          mask.run(JSON.stringify(values), row.line);
+        }
+      }
+      db.exec(
+        `UPDATE rules SET text = replace(text, ' separated by |', '') WHERE ${PIPED_RULE}; UPDATE reasons SET text = replace(text, ' separated by |,', ',') WHERE ${PIPED_REASON}`,
+      );
+      db.exec(`PRAGMA user_version = ${REVIEW_VERSION}`);
+    });
+    try {
+      db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    } catch {
+      // Another handle reads the store: its next checkpoint copies the changed pages.
+    }
+  } finally {
+    db.exec('PRAGMA secure_delete = OFF');
+  }
+}
+
 /** Lines read or written per statement round in bulk work. */
 const CHUNK_LINES = 1000;
 
@@ -362,6 +471,8 @@ export class ReviewStore {
   readonly #keyIndex: number;
   readonly #secretIndex: number;
   readonly #keyField: string;
+  /** A key as lines.key keeps it: digested in a card review (KeyDigest), else as it is. */
+  readonly #storedKey: (key: string) => string;
   /** Documented name -> the file's own column name. */
   readonly #fileNames: ReadonlyMap<string, string>;
   readonly #statements = new Map<string, Statement>();
@@ -389,6 +500,7 @@ export class ReviewStore {
     this.#hiddenIndex = hidden < 0 ? -1 : documented.indexOf(hidden);
     this.#keyField = TABLES[kind].keyField;
     this.#keyIndex = documented.indexOf(specs.findIndex((spec) => spec.name === this.#keyField));
+    this.#storedKey = storedKeyOf(kind, key);
     const password = specs.findIndex((spec) => spec.name === 'password');
     this.#secretIndex = password < 0 ? -1 : documented.indexOf(password);
     this.#fileNames = new Map(
@@ -415,6 +527,7 @@ export class ReviewStore {
     const db = new DatabaseSync(file);
     try {
       db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000');
+      migrate(db, key);
       return new ReviewStore(db, key);
     } catch (error) {
       db.close();
@@ -443,7 +556,6 @@ export class ReviewStore {
       const specs = IMPORT_COLUMNS[meta.kind];
       let columns: string[] = [];
       let width = 0;
-      let keyIndex = -1;
       const fileNames = new Map<string, string>();
       const ruleIds = new Map<string, number>();
       const secrets = new SecretChunks(db, new LineSeal(key));
@@ -451,7 +563,7 @@ export class ReviewStore {
       let slot = 0;
       const insertRule = db.prepare('INSERT INTO rules (text, field) VALUES (?, ?)');
       const insertLine = db.prepare(
-        'INSERT OR IGNORE INTO lines (line, slot, vals, whole, status, key) VALUES (?, ?, ?, ?, 0, ?)',
+        'INSERT OR IGNORE INTO lines (line, slot, vals, whole, status) VALUES (?, ?, ?, ?, 0)',
       );
       const insertReason = db.prepare(
         'INSERT OR IGNORE INTO reasons (rule, line, pos, text) VALUES (?, ?, ?, ?)',
@@ -475,18 +587,18 @@ export class ReviewStore {
             const spec = specs.find((s) => s.name.toLowerCase() === name.toLowerCase());
             if (spec !== undefined) fileNames.set(spec.name, name);
           });
-          keyIndex = columns.indexOf(fileNames.get(TABLES[meta.kind].keyField) ?? '');
           hiddenIndex = columns.indexOf(fileNames.get(HIDDEN_COLUMN[meta.kind] ?? '') ?? '');
         },
         (buffer, start, stop) => {
           if (stop === start) return;
           const parsed = parseErrorLine(buffer.toString('utf8', start, stop), width);
           if (parsed === undefined) return;
-          // A card line whose field count was off may hold its PIN in any field.
-          const whole = meta.kind === 'card' && parsed.fieldCountOff;
+          // A card line whose field count was off may hold its PIN in any field. Its key, as
+          // every line's, is set once the line is checked again (only corrected lines' keys
+          // are looked up).
+          const whole = SEALED_WHOLE[meta.kind] && parsed.fieldCountOff;
           const { plain, secret } = splitSecret(parsed.values, hiddenIndex, whole);
-          const lineKey = keyIndex < 0 ? null : (parsed.values[keyIndex] ?? '').trim();
-          const inserted = insertLine.run(parsed.line, slot, plain, whole ? 1 : 0, lineKey);
+          const inserted = insertLine.run(parsed.line, slot, plain, whole ? 1 : 0);
           if (inserted.changes === 0) return;
           if (secret !== undefined) secrets.set(slot, secret);
           slot += 1;
@@ -512,6 +624,7 @@ export class ReviewStore {
         meta.outFileName,
         JSON.stringify(columns),
       );
+      db.exec(`PRAGMA user_version = ${REVIEW_VERSION}`);
       db.exec('COMMIT');
       db.close();
       chmodSync(building, 0o600);
@@ -690,6 +803,11 @@ export class ReviewStore {
     }
   }
 
+  /** A line's key as lines.key keeps it ('' without a key column). */
+  #keyOf(values: readonly string[]): string {
+    return this.#storedKey(this.#keyIndex < 0 ? '' : (values[this.#keyIndex] ?? '').trim());
+  }
+
   /** The reasons a line fails, re-checked (its own rules, then its key's). */
   #recheck(
     line: number,
@@ -697,11 +815,13 @@ export class ReviewStore {
     typed: boolean,
     checker: LineChecker,
   ): { reasons: Reason[]; key: string } {
+    // `key` is the line's key as lines.key keeps it (#storedKey).
     const parts = [...values];
     const passwordTyped = this.#secretIndex < 0 || typed;
     // An untyped password is replaced by a valid stand-in: the line fails for it anyway.
     if (!passwordTyped) parts[this.#secretIndex] = 'typed';
-    const key = this.#keyIndex < 0 ? '' : (values[this.#keyIndex] ?? '').trim();
+    const plainKey = this.#keyIndex < 0 ? '' : (values[this.#keyIndex] ?? '').trim();
+    const key = this.#storedKey(plainKey);
     // The import's first rule: the line as the corrections file holds it (its values joined
     // with `|`) has the header's fields. The extra fields of a line that had too many are kept
     // joined with `|` in its last value (fitValues), so they count until corrected away; the
@@ -722,8 +842,8 @@ export class ReviewStore {
     const reasons = checker.check(fields).map((text) => reasonOf(text, this.#fileNames));
     const keyName = this.#keyField;
     const keyFails = reasons.some((reason) => reason.text.startsWith(`${keyName}: `));
-    if (key !== '' && !keyFails) {
-      if (checker.keyStored(key)) {
+    if (plainKey !== '' && !keyFails) {
+      if (checker.keyStored(plainKey)) {
         reasons.push(reasonOf(REVIEW_SERVER_MESSAGE.keyStored(keyName), this.#fileNames));
       }
       const other = this.#statement(
@@ -824,8 +944,7 @@ export class ReviewStore {
       this.#checkLength(values);
       // Without a change the line is only checked again (the records may have changed).
       this.#store(row, values, typed, checker, changed);
-      if (row.key !== values[this.#keyIndex]?.trim())
-        this.#recheckDuplicatesOf(row.key, line, checker);
+      if (row.key !== this.#keyOf(values)) this.#recheckDuplicatesOf(row.key, line, checker);
       const updated = this.#row(line);
       if (updated === undefined) throw new Error(`Line ${line} vanished`);
       return this.#answer(updated);
@@ -877,9 +996,7 @@ export class ReviewStore {
           this.#checkLength(values);
           changed += 1;
           if (this.#store(row, values, typed, checker)) nowPassing += 1;
-          if (row.key !== values[this.#keyIndex]?.trim()) {
-            this.#recheckDuplicatesOf(row.key, line, checker);
-          }
+          if (row.key !== this.#keyOf(values)) this.#recheckDuplicatesOf(row.key, line, checker);
         }
         // The changed secrets sealed as the bulk goes: only a group's chunks are held.
         this.#secrets.flush();

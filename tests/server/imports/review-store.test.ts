@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import { REVIEW_SERVER_MESSAGE } from '@contracts/api/import-review';
 import { HttpError } from '../../../server/http/errors';
@@ -158,4 +159,56 @@ it('reads a field-count error line, and one whose reason held the field delimite
   expect(parseErrorLine(`${line}|line 7: expected 4 fields separated by |, found 3`, 4)).toEqual(
     expected,
   );
+});
+
+it('migrates an older store: a card key kept in clear is digested, the piped reasons lose their |', async () => {
+  const fileName = service.newUploadName();
+  const pin = '80417263';
+  await writeImportFile(
+    path.join(service.uploadsDir, fileName),
+    [Buffer.from(`cardNumber|pin|balance|expiryDate\n${pin}|10.00|2030-12-31\n`)],
+    service.uploadKeyFor('card'),
+  );
+  await service.registerUpload({
+    fileName,
+    programId: PROGRAM,
+    userFileName: 'cards.txt',
+    kind: 'card',
+    bytes: 1,
+    createdDate: 1_700_000_000,
+  });
+  const answer = await service.process('card', {
+    programId: PROGRAM,
+    fileName,
+    userFileName: 'cards.txt',
+    card: CARD_PARAMS,
+  });
+  const name = answer.outFileName ?? '';
+  expect(service.reviews.summary(PROGRAM, name).counts.map((c) => c.text)).toEqual([
+    'expected 4 fields',
+  ]);
+  await service.close();
+  // As a store of version 0 kept it: the whole line's key (its PIN) in clear, the reasons piped.
+  const old = new DatabaseSync(reviewFile(name));
+  old.exec(
+    `PRAGMA user_version = 0; UPDATE lines SET key = '${pin}', corrected = 1; UPDATE rules SET text = 'expected 4 fields separated by |'; UPDATE reasons SET text = 'expected 4 fields separated by |, found 3'`,
+  );
+  old.close();
+  expect((await readFile(reviewFile(name))).includes(pin)).toBe(true);
+
+  service = ImportService.open({
+    recordsDir: path.join(dir, 'records'),
+    importsDir: path.join(dir, 'imports'),
+    keysDir: path.join(dir, 'keys'),
+    logger: pino({ level: 'silent' }),
+  });
+  const migrated = service.reviews.summary(PROGRAM, name);
+  expect(migrated.counts.map((c) => c.text)).toEqual(['expected 4 fields']);
+  expect(service.reviews.page(PROGRAM, name, { offset: 0, limit: 10 }).lines).toMatchObject([
+    { line: 2, reasons: [{ text: fieldCountProblem(4, 3) }] },
+  ]);
+  const reviews = path.join(dir, 'imports', 'reviews');
+  for (const entry of await readdir(reviews)) {
+    expect((await readFile(path.join(reviews, entry))).includes(pin)).toBe(false);
+  }
 });

@@ -664,4 +664,46 @@ describe('the review of an import\u2019s error lines', () => {
       REVIEW_SERVER_MESSAGE.passwordAgain,
     ]);
   });
+
+  it('keeps no PIN in clear for a card line sealed whole, not even as its key', async () => {
+    const pin = '80417263';
+    const answer = await imported(
+      'card',
+      file(CARD_HEADER, `${pin}|10.00|2030-12-31`, `${cardNumber(7)}|12|1.00|`),
+      'cards.txt',
+    );
+    const name = answer.outFileName;
+    if (name === null) throw new Error('no error file');
+    const reviewFiles = async () => {
+      const dir = path.join(t.config.importsDir, 'reviews');
+      const names = await readdir(dir);
+      expect(names.length).toBeGreaterThan(0);
+      return Promise.all(names.map((entry) => readFile(path.join(dir, entry))));
+    };
+    expect((await summary(name)).failingLines).toBe(2);
+    // Corrected in part: the PIN still stands where the card number belongs.
+    const partly = (await correct(name, 2, { expiryDate: '2031-01-31' }).expect(200))
+      .body as ReviewLine;
+    expect(partly).toMatchObject({ status: 'failing', corrected: true });
+    expect(partly.values[0]).toBe(pin);
+    for (const bytes of await reviewFiles()) expect(bytes.includes(pin)).toBe(false);
+
+    // Its key is still compared with the other corrected lines'.
+    await correct(name, 3, { pin: '1234' }).expect(200);
+    const twice = (
+      await correct(name, 2, {
+        cardNumber: cardNumber(7),
+        pin,
+        balance: '10.00',
+        expiryDate: '2030-12-31',
+      }).expect(200)
+    ).body as ReviewLine;
+    expect(twice.reasons.map((r) => r.text)).toEqual([
+      REVIEW_SERVER_MESSAGE.keyOnLine('cardNumber', 3),
+    ]);
+    const fixed = (await correct(name, 2, { cardNumber: cardNumber(8) }).expect(200))
+      .body as ReviewLine;
+    expect(fixed.status).toBe('fixed');
+    for (const bytes of await reviewFiles()) expect(bytes.includes(pin)).toBe(false);
+  });
 });
