@@ -19,6 +19,7 @@ import {
   type ImportKind,
   type ImportStep,
 } from '@contracts/api/imports';
+import { REVIEW_SERVER_MESSAGE } from '@contracts/api/import-review';
 import { openProgramDb, type Db, type Statement } from '../records/records-db';
 import { encryptSecret, pinHashMessage, pinKeyOf } from '../records/record-crypto';
 import { storeDetails } from '../records/store-search';
@@ -70,6 +71,12 @@ export interface ImportJob {
   /** Hex keys (read by the service from keysDir). */
   pinKey: string;
   deviceKey: string;
+  /**
+   * A key already stored for the program (by another import) makes an error line, `<key
+   * field>: already stored for the scheme`, instead of replacing its record
+   * (ImportRequestParams.keepStored).
+   */
+  keepStored?: boolean;
   /** Test hook: throw after this many data lines were read (all-or-nothing tests). */
   failAfterLine?: number;
   /** Test hook: wait this many ms after each line (the kill test). */
@@ -276,7 +283,7 @@ export const INSERT_ROWS = 64;
  * batch inserts fewer rows than it holds, its lines are settled one by one in line order, as a
  * statement a line would have: the key's record is this line's (inserted), this import's from
  * an earlier line (an error line: the key appears again), or an earlier import's (replaced by
- * this line).
+ * this line; with `keepStored`, an error line: the key is already stored, its record kept).
  */
 export class BatchWriter {
   readonly #db: Db;
@@ -285,11 +292,13 @@ export class BatchWriter {
   readonly #inserts = new Map<number, Statement>();
   readonly #owner: Statement;
   readonly #update: Statement;
+  readonly #keepStored: boolean;
 
-  constructor(db: Db, table: Table, importId: number) {
+  constructor(db: Db, table: Table, importId: number, keepStored = false) {
     this.#db = db;
     this.#table = table;
     this.#importId = importId;
+    this.#keepStored = keepStored;
     this.#owner = db.prepare(`SELECT import_id, line FROM ${table.name} WHERE ${table.key} = ?`);
     this.#owner.setReturnArrays(true);
     const sets = [...table.columns, 'import_id', 'line'].map((column) => `${column} = ?`);
@@ -343,6 +352,8 @@ export class BatchWriter {
         pending.written = 'inserted';
       } else if (owner[0] === this.#importId) {
         pending.problems = [`${this.#table.keyField}: appears again, first at line ${owner[1]}`];
+      } else if (this.#keepStored) {
+        pending.problems = [REVIEW_SERVER_MESSAGE.keyStored(this.#table.keyField)];
       } else {
         this.#update.run(...row.values, this.#importId, line, row.key);
         pending.written = 'replaced';
@@ -420,7 +431,7 @@ export function runImport(
     db.exec('BEGIN IMMEDIATE');
     Atomics.store(cells, PROGRESS_CELL.step, stepIndex('importing'));
     const check = CHECKS[kind](db, job);
-    const writer = new BatchWriter(db, TABLES[kind], job.importId);
+    const writer = new BatchWriter(db, TABLES[kind], job.importId, job.keepStored === true);
     /** A card import's PIN HMACs (pin-hashes.ts). */
     let pins: PinHashes | undefined;
     if (kind === 'card') {

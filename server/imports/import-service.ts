@@ -125,6 +125,13 @@ export interface ImportRequestParams {
   fileName: string;
   userFileName: string;
   card?: CardImportParams;
+  /**
+   * A line whose key is already stored for the program is an error line (`<key field>: already
+   * stored for the scheme`), its record kept, instead of replacing it: a review's corrections
+   * (review-service.ts). Checked in the import's own transaction, so no import between the
+   * check and the write can be replaced.
+   */
+  keepStored?: boolean;
   /** The developer tools' midway faults of this call (files-router; docs/developer-tools.md). */
   faults?: ImportFaults;
 }
@@ -671,6 +678,7 @@ export class ImportService {
       totalLines: this.#dataLines.get(fileName),
       errorFile: path.join(this.errorsDir, outFileName),
       card: request.card,
+      keepStored: request.keepStored,
       pinKey: this.#pinKey.toString('hex'),
       deviceKey: this.#deviceKey.toString('hex'),
       uploadKey: this.#uploadKey.toString('hex'),

@@ -320,6 +320,9 @@ export class ReviewService {
           fileName,
           userFileName: correctionsFileName(store.meta.userFileName),
           ...(card === undefined ? {} : { card }),
+          // The keys were checked against the records when corrected; a record stored since
+          // (another review's corrections, an ordinary import) is kept and the line fails.
+          keepStored: true,
           faults,
         });
       } catch (error) {

@@ -353,14 +353,71 @@ describe('the review of an import\u2019s error lines', () => {
     );
   });
 
-  it('imports a fixed line whose key was stored meanwhile as any import does: replacing it', async () => {
+  it('refuses a fixed line whose key was stored since it was corrected: it fails again, the record kept', async () => {
     const name = await cardReview();
     await correct(name, 3, { pin: '2222' }).expect(200);
     await correct(name, 5, { balance: '44.00' }).expect(200);
+    // An ordinary import stores line 5's card after its correction.
     await imported('card', file(CARD_HEADER, `${cardNumber(4)}|1234|1.00|`), 'later.txt');
     const answer = (await importCorrections(name).expect(200)).body as ImportAnswer;
-    expect(answer).toMatchObject({ insertedLines: 1, replacedLines: 1, totalErrorLines: 0 });
-    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
+    expect(answer).toMatchObject({
+      insertedLines: 1,
+      replacedLines: 0,
+      totalErrorLines: 1,
+      outFileName: name,
+    });
+    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 100 });
+    expect(storedCard(cardNumber(2))).toEqual({ balance_cents: 2000 });
+    // Line 5 is back in the review with the reason a correction gets for a stored key.
+    const stored = REVIEW_SERVER_MESSAGE.keyStored('cardNumber');
+    const s = await summary(name);
+    expect([s.failingLines, s.fixedLines, s.importedLines]).toEqual([5, 0, 1]);
+    expect(ruleOf(s, stored).lines).toBe(1);
+    const [back] = (await page(name, `?rule=${ruleOf(s, stored).rule}`)).lines;
+    expect(back).toMatchObject({
+      line: 5,
+      status: 'failing',
+      values: [cardNumber(4), '4444', '44.00', ''],
+    });
+    expect(back?.reasons.map((r) => r.text)).toEqual([stored]);
+    expect(await download(name)).toContain(`${cardNumber(4)}|4444|44.00||line 5: ${stored}\n`);
+    // Given a new number it imports.
+    await correct(name, 5, { cardNumber: cardNumber(14) }).expect(200);
+    expect((await importCorrections(name).expect(200)).body).toMatchObject({ insertedLines: 1 });
+    expect(storedCard(cardNumber(14))).toEqual({ balance_cents: 4400 });
+  });
+
+  it('never replaces a card another review\u2019s corrections stored with the same number', async () => {
+    const first = await cardReview();
+    const second = await imported(
+      'card',
+      file(CARD_HEADER, `${cardNumber(31)}|12|5.00|`, `${cardNumber(32)}|3232|x|`),
+      'more.txt',
+    );
+    const other = second.outFileName;
+    if (other === null) throw new Error('no error file');
+    // Both reviews correct a line to one new card number: each passes on its own.
+    expect(
+      (await correct(first, 5, { cardNumber: cardNumber(99), balance: '1.00' }).expect(200)).body,
+    ).toMatchObject({ status: 'fixed' });
+    const fixedHere = (
+      await t
+        .put(REVIEW_PATHS.line(GIFT, other, 3), {
+          values: { cardNumber: cardNumber(99), balance: '999.00' },
+        })
+        .expect(200)
+    ).body as ReviewLine;
+    expect(fixedHere.status).toBe('fixed');
+    expect(
+      (await t.post(REVIEW_PATHS.importCorrections(GIFT, other)).expect(200)).body,
+    ).toMatchObject({ insertedLines: 1 });
+    const answer = (await importCorrections(first).expect(200)).body as ImportAnswer;
+    expect(answer).toMatchObject({ insertedLines: 0, replacedLines: 0, totalErrorLines: 1 });
+    expect(storedCard(cardNumber(99))).toEqual({ balance_cents: 99900 });
+    expect((await summary(first)).fixedLines).toBe(0);
+    expect((await page(first, '?status=failing')).lines.find((l) => l.line === 5)?.reasons).toEqual(
+      [expect.objectContaining({ text: REVIEW_SERVER_MESSAGE.keyStored('cardNumber') })],
+    );
   });
 
   it('answers 409 to corrections imported twice at once, and the progress meanwhile', async () => {
