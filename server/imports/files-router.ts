@@ -250,8 +250,11 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
 
   router.get(
     IMPORT_PATHS.downloadFile(':name'),
-    declareInput({ params: nameParams }, (req, res, next) => {
+    declareInput({ params: nameParams }, async (req, res, next) => {
       const { name } = parseInput(nameParams, req.params, 'params');
+      // A review's rewrite of the file under way (review-service.ts) ends first: the download is
+      // the review as it stands.
+      await imports.reviews.rewritten(name);
       const errors = imports.readErrorFile(name);
       if (errors === undefined) throw notFound(IMPORT_SERVER_MESSAGE.fileNotFound);
       res.attachment(name);

@@ -105,6 +105,11 @@ export interface ImportTestHooks {
   lineDelayMs?: number;
   /** Card files from this size get a PIN hash thread (default PIN_HASH_THREAD_MIN_BYTES). */
   pinHashThreadMinBytes?: number;
+  /**
+   * Runs once a review's corrections import committed, before the review marks its lines
+   * (review-service.ts): a throw here is the server stopping at that moment.
+   */
+  afterCorrectionsCommitted?: () => void;
 }
 
 export interface ImportServiceOptions {
@@ -272,6 +277,7 @@ export class ImportService {
       records: this.#records,
       logger: options.logger,
       dropErrorFile: (programId, outFileName) => this.#dropErrorFile(programId, outFileName),
+      testHooks: options.testHooks,
     });
   }
 
@@ -572,7 +578,7 @@ export class ImportService {
       const failingLines =
         outFileName === null || outFileName === undefined
           ? 0
-          : this.reviews.failingLinesOf(outFileName, errorLines);
+          : this.reviews.failingLinesOf(programId, outFileName, errorLines);
       return {
         fileName,
         createdDate,
@@ -608,6 +614,7 @@ export class ImportService {
   async dropAll(): Promise<void> {
     if (this.importing) throw new Error('An import is running');
     await Promise.allSettled([...this.#ending]);
+    await this.reviews.idle();
     this.reviews.closeAll();
     this.#records.close();
     this.#owners.clear();
@@ -629,6 +636,7 @@ export class ImportService {
     }
     await Promise.allSettled([...this.#runs]);
     await Promise.allSettled([...this.#ending]);
+    await this.reviews.idle();
     this.reviews.closeAll();
     this.#records.close();
   }

@@ -4,7 +4,9 @@
  * the import's own rules (rules.ts, with the card parameters the import ran with) and the
  * program's stored records, and its fixed lines imported through the import service as a new
  * sealed upload (`<file> (corrections)`), all or nothing. The error file then holds only the
- * lines still failing.
+ * lines still failing. A corrections import begun stays pending in the review's store until the
+ * review settles it from the import's row in the records (#settle): at its end, or, when the
+ * server stopped before that, when the review is next used (#reconcile).
  *
  * A review goes with its error file (sweepFiles, dropAll); one whose error file is gone is
  * deleted by the next sweep.
@@ -26,6 +28,7 @@ import {
   type ImportAnswer,
   type ImportKind,
   type ImportProgress,
+  type ImportStep,
 } from '@contracts/api/imports';
 import type { Logger } from 'pino';
 import { HttpError, notFound, validationError } from '../http/errors';
@@ -33,7 +36,12 @@ import type { RecordsDb } from '../records/records-db';
 import { holdsSecrets, TABLES } from './engine';
 import { FIELD_DELIMITER } from './file-header';
 import { forEachDataLine } from './import-file';
-import type { CardImportParams, ImportFaults, ImportService } from './import-service';
+import type {
+  CardImportParams,
+  ImportFaults,
+  ImportService,
+  ImportTestHooks,
+} from './import-service';
 import {
   AlreadyImported,
   LineTooLong,
@@ -72,8 +80,16 @@ export interface ReviewServiceOptions {
   key: Buffer;
   records: RecordsDb;
   logger: Logger;
-  /** Clears a corrections import's own error file (its refused lines go back to the review). */
+  /** Clears a corrections import's own error file (its refused lines go back to a review). */
   dropErrorFile(programId: number, outFileName: string): Promise<void>;
+  testHooks?: Pick<ImportTestHooks, 'afterCorrectionsCommitted'>;
+}
+
+/** A corrections import's row, as its review settles it. */
+interface CorrectionsImport {
+  step: ImportStep;
+  outFileName: string | null;
+  errorLines: number;
 }
 
 const reviewNotFound = () => notFound(REVIEW_SERVER_MESSAGE.reviewNotFound);
@@ -101,6 +117,10 @@ export class ReviewService {
   readonly #open = new Map<string, ReviewStore>();
   /** Error file names whose corrections are being imported. */
   readonly #importing = new Set<string>();
+  /** Error file name -> the rewrite of its error file under way (one at a time, in order). */
+  readonly #rewrites = new Map<string, Promise<void>>();
+  /** Work begun by a call and finished after its answer (a settled import's leftovers). */
+  readonly #background = new Set<Promise<void>>();
 
   constructor(imports: ImportService, options: ReviewServiceOptions) {
     this.#imports = imports;
@@ -117,9 +137,12 @@ export class ReviewService {
     return this.#importing.size > 0;
   }
 
-  /** True while the corrections of the review of `outFileName` are being imported. */
+  /**
+   * True while the corrections of the review of `outFileName` are being imported, or its error
+   * file rewritten.
+   */
   busy(outFileName: string): boolean {
-    return this.#importing.has(outFileName);
+    return this.#importing.has(outFileName) || this.#rewrites.has(outFileName);
   }
 
   #row(programId: number, outFileName: string): ReviewedImport | undefined {
@@ -143,6 +166,7 @@ export class ReviewService {
     const row = this.#row(programId, outFileName);
     if (row === undefined) throw reviewNotFound();
     let store = this.#open.get(outFileName);
+    const opened = store === undefined;
     if (store !== undefined) {
       this.#open.delete(outFileName);
     } else {
@@ -163,12 +187,129 @@ export class ReviewService {
           );
       if (this.#open.size >= OPEN_REVIEWS) {
         const [oldest] = this.#open.keys();
-        if (oldest !== undefined && !this.#importing.has(oldest)) this.#close(oldest);
+        if (oldest !== undefined && !this.busy(oldest)) this.#close(oldest);
       }
     }
     this.#open.set(outFileName, store);
     if (store.meta.programId !== programId) throw reviewNotFound();
+    if (!this.#importing.has(outFileName)) this.#reconcile(programId, store, opened);
     return { store, row };
+  }
+
+  /**
+   * Brings a review up to date with its corrections import before anything reads or corrects
+   * it. A pending import (begun, not settled: the server stopped, or the marking failed, after
+   * it ended) is settled as the records say it ended (#settle). A review opened from its file
+   * also drops the error file of its latest corrections import when that is still there (the
+   * server stopped between marking the lines and dropping it): its lines are the review's.
+   */
+  #reconcile(programId: number, store: ReviewStore, opened: boolean): void {
+    const pending = store.pendingCorrections();
+    if (pending !== null) {
+      if (this.#settle(programId, store, pending).marked) {
+        this.#inBackground(this.#rewrite(store), 'could not rewrite an error file');
+      }
+      return;
+    }
+    const latest = opened ? store.correctionsUpload() : null;
+    const own = latest === null ? undefined : this.#correctionsImport(programId, latest);
+    if (own?.step === 'completed' && own.outFileName !== null) {
+      const dropped = this.#dropOwnErrors(programId, own.outFileName);
+      this.#inBackground(dropped, 'could not drop an error file');
+    }
+  }
+
+  /** The row of the import of a corrections upload, or undefined (none was started). */
+  #correctionsImport(programId: number, upload: string): CorrectionsImport | undefined {
+    return this.#options.records
+      .statement(
+        programId,
+        'correctionsImport',
+        'SELECT step, out_file_name AS outFileName, error_lines AS errorLines FROM imports WHERE file_name = ? ORDER BY id DESC LIMIT 1',
+        { createIfMissing: false },
+      )
+      ?.get(upload) as unknown as CorrectionsImport | undefined;
+  }
+
+  /**
+   * Settles the review's pending corrections import (of `upload`) as its row in the records says
+   * it ended, synchronously: committed (completed), its lines are marked imported but those it
+   * refused, failing again with its reasons read from its own error file (ReviewStore
+   * finishImport, one transaction that also settles it), and that error file is dropped; else
+   * (failed, or never started) nothing of it was kept and its lines stay fixed. Answers whether
+   * lines were marked, and the drop of the error file's row (finished after this).
+   */
+  #settle(
+    programId: number,
+    store: ReviewStore,
+    upload: string,
+  ): { marked: boolean; dropped: Promise<void> } {
+    const row = this.#correctionsImport(programId, upload);
+    if (row?.step !== 'completed') {
+      store.abandonImport();
+      return { marked: false, dropped: Promise.resolve() };
+    }
+    const own = row.outFileName === null ? undefined : this.#imports.errorFile(row.outFileName);
+    if (row.errorLines > 0 && own === undefined) {
+      // Its refused lines are not known: its error file went by its retention. The review's own
+      // error file is older and went first, and the review with it: not met in practice. The
+      // lines stay fixed; imported again, those it stored are refused as already stored.
+      this.#options.logger.warn({ upload }, 'a corrections import ended without its error file');
+      store.abandonImport();
+      return { marked: false, dropped: Promise.resolve() };
+    }
+    store.finishImport(own === undefined ? new Map() : this.#refusedLines(store, own));
+    const dropped =
+      row.outFileName === null
+        ? Promise.resolve()
+        : this.#dropOwnErrors(programId, row.outFileName);
+    return { marked: true, dropped };
+  }
+
+  /** The lines a corrections import refused (its error file): its line -> its reasons. */
+  #refusedLines(store: ReviewStore, ownErrors: string): Map<number, string[]> {
+    const refused = new Map<number, string[]>();
+    const width = store.meta.columns.length;
+    forEachDataLine(
+      { file: ownErrors, key: this.#options.key },
+      store.meta.kind,
+      () => undefined,
+      (buffer, start, stop) => {
+        const parsed = parseErrorLine(buffer.toString('utf8', start, stop), width);
+        if (parsed !== undefined) refused.set(parsed.line, parsed.problems);
+      },
+    );
+    return refused;
+  }
+
+  /**
+   * Drops a corrections import's own error file: at once from the disk (Files Uploaded names no
+   * error file that is gone), then from its row in the records (a write that may wait for an
+   * import of the program).
+   */
+  #dropOwnErrors(programId: number, outFileName: string): Promise<void> {
+    const file = this.#imports.errorFile(outFileName);
+    if (file !== undefined) rmSync(file, { force: true });
+    return this.#options.dropErrorFile(programId, outFileName);
+  }
+
+  /** Finishes `work` after the call that began it answered, logging a failure (see idle). */
+  #inBackground(work: Promise<void>, failure: string): void {
+    const run = work.catch((error: unknown) => {
+      this.#options.logger.error({ err: error }, failure);
+    });
+    this.#background.add(run);
+    void run.finally(() => this.#background.delete(run));
+  }
+
+  /** Resolves once the rewrite of the error file `outFileName` under way, if any, ended. */
+  async rewritten(outFileName: string): Promise<void> {
+    await this.#rewrites.get(outFileName)?.catch(() => undefined);
+  }
+
+  /** Waits for the work calls began and did not wait for (rewrites, drops). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.#background, ...this.#rewrites.values()]);
   }
 
   #close(outFileName: string): void {
@@ -328,31 +469,23 @@ export class ReviewService {
       } catch (error) {
         // A registered upload is the import service's (kept or deleted as any upload).
         if (!registered) rmSync(file, { force: true });
-        throw error;
-      }
-      const refused = new Map<number, string[]>();
-      if (answer.outFileName !== null) {
-        const ownErrors = imports.errorFile(answer.outFileName);
-        if (ownErrors !== undefined) {
-          forEachDataLine(
-            { file: ownErrors, key: this.#options.key },
-            kind,
-            () => undefined,
-            (buffer, start, stop) => {
-              const parsed = parseErrorLine(
-                buffer.toString('utf8', start, stop),
-                store.meta.columns.length,
-              );
-              if (parsed !== undefined) refused.set(parsed.line, parsed.problems);
-            },
+        // Settled as the records say it ended: nothing kept, or committed with its answer lost.
+        try {
+          await this.#settle(programId, store, fileName).dropped;
+        } catch (settleError) {
+          this.#options.logger.error(
+            { err: settleError, outFileName },
+            'could not settle an import',
           );
         }
-        await this.#options.dropErrorFile(programId, answer.outFileName);
+        throw error;
       }
-      store.finishImport(refused);
+      // Committed: should the server stop from here on, the review settles it when next opened.
+      this.#options.testHooks?.afterCorrectionsCommitted?.();
+      await this.#settle(programId, store, fileName).dropped;
       // The import is committed and the review up to date: an error file not rewritten (a full
       // disk) still lists the lines just imported, and is rewritten by the next import.
-      await this.#rewriteErrorFile(store, outFileName).catch((error: unknown) => {
+      await this.#rewrite(store).catch((error: unknown) => {
         this.#options.logger.error({ err: error, outFileName }, 'could not rewrite an error file');
       });
       const failing = store.failingLines();
@@ -360,6 +493,21 @@ export class ReviewService {
     } finally {
       this.#importing.delete(outFileName);
     }
+  }
+
+  /** Rewrites the review's error file once any rewrite of it under way ended (#rewriteErrorFile). */
+  #rewrite(store: ReviewStore): Promise<void> {
+    const { outFileName } = store.meta;
+    const previous = this.#rewrites.get(outFileName) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() => this.#rewriteErrorFile(store, outFileName));
+    this.#rewrites.set(outFileName, next);
+    const forget = () => {
+      if (this.#rewrites.get(outFileName) === next) this.#rewrites.delete(outFileName);
+    };
+    void next.then(forget, forget);
+    return next;
   }
 
   /**
@@ -382,20 +530,22 @@ export class ReviewService {
 
   /**
    * Failing lines of an import for Files Uploaded: its review's when it has one (opened, not
-   * built), else the import's error lines; 0 once its error file is gone.
+   * built; settled first when its corrections import is pending), else the import's error
+   * lines; 0 once its error file is gone.
    */
-  failingLinesOf(outFileName: string, errorLines: number): number {
+  failingLinesOf(programId: number, outFileName: string, errorLines: number): number {
     if (this.#imports.errorFile(outFileName) === undefined) return 0;
-    const open = this.#open.get(outFileName);
-    if (open !== undefined) return open.failingLines();
-    const file = ReviewStore.fileOf(this.#options.reviewsDir, outFileName);
-    if (!existsSync(file)) return errorLines;
-    const store = ReviewStore.open(file, this.#options.key);
-    try {
-      return store.failingLines();
-    } finally {
-      store.close();
+    if (!this.#open.has(outFileName)) {
+      const file = ReviewStore.fileOf(this.#options.reviewsDir, outFileName);
+      if (!existsSync(file)) return errorLines;
+      const store = ReviewStore.open(file, this.#options.key);
+      try {
+        if (store.pendingCorrections() === null) return store.failingLines();
+      } finally {
+        store.close();
+      }
     }
+    return this.#review(programId, outFileName).store.failingLines();
   }
 
   /** Deletes the review of an error file (the error file went). */
@@ -417,7 +567,7 @@ export class ReviewService {
       const match = REVIEW_NAME.exec(name);
       if (match === null) continue;
       const outFileName = `${match[1]}.errors.txt`;
-      if (this.#importing.has(outFileName)) continue;
+      if (this.busy(outFileName)) continue;
       if (existsSync(path.join(this.#options.errorsDir, outFileName))) continue;
       if (!existsSync(path.join(this.#options.reviewsDir, name))) continue; // removed just now
       this.remove(outFileName);

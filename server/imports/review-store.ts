@@ -353,7 +353,8 @@ CREATE TABLE meta (
   user_file_name TEXT NOT NULL,
   out_file_name TEXT NOT NULL,
   columns TEXT NOT NULL,
-  corrections_upload TEXT
+  corrections_upload TEXT,
+  corrections_settled TEXT
 );
 CREATE TABLE rules (
   id INTEGER PRIMARY KEY,
@@ -386,8 +387,11 @@ CREATE TABLE reasons (
 CREATE INDEX reasons_by_line ON reasons (line, pos);
 `;
 
-/** The stores' version (PRAGMA user_version): 1, a card review's keys digested (KeyDigest). */
-export const REVIEW_VERSION = 1;
+/**
+ * The stores' version (PRAGMA user_version): 1, a card review's keys digested (KeyDigest); 2,
+ * meta.corrections_settled (the corrections import the review has settled: pendingCorrections).
+ */
+export const REVIEW_VERSION = 2;
 
 /** How lines.key keeps a key of a review of `kind`. */
 function storedKeyOf(kind: ImportKind, uploadKey: Buffer): (key: string) => string {
@@ -409,6 +413,8 @@ const PIPED_REASON = "text GLOB 'expected * fields separated by |, found *'";
  * whose field count was off, never corrected, has its first value masked (its error file kept
  * that field in clear, and it may be the password); the field-count reasons lose their `|`
  * (rules.ts fieldCountProblem), so a rewritten error file imports again as it is.
+ * To 2: meta.corrections_settled, the latest corrections import taken as settled (a store of
+ * version 1 marked its lines when that import ended).
  */
 function migrate(db: Db, uploadKey: Buffer): void {
   const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
@@ -421,30 +427,12 @@ function migrate(db: Db, uploadKey: Buffer): void {
   db.exec('PRAGMA secure_delete = ON');
   try {
     inWriteTransaction(db, () => {
-      const stored = storedKeyOf(meta.kind, uploadKey);
-      const update = db.prepare('UPDATE lines SET key = ? WHERE line = ?');
-      const keyed = db.prepare("SELECT line, key FROM lines WHERE key IS NOT NULL AND key <> ''");
-      if (SEALED_WHOLE[meta.kind]) {
-        for (const row of keyed.all() as { line: number; key: string }[]) {
-          update.run(stored(row.key), row.line);
-        }
+      if (version < 1) migrateTo1(db, meta.kind, uploadKey);
+      if (version < 2) {
+        db.exec(
+          'ALTER TABLE meta ADD COLUMN corrections_settled TEXT; UPDATE meta SET corrections_settled = corrections_upload',
+        );
       }
-      if (meta.kind === 'device') {
-        const offLines = db
-          .prepare(
-            `SELECT l.line AS line, l.vals AS vals FROM lines l JOIN reasons r ON r.line = l.line JOIN rules u ON u.id = r.rule WHERE l.corrected = 0 AND u.${PIPED_RULE}`,
-          )
-          .all() as { line: number; vals: string }[];
-        const mask = db.prepare('UPDATE lines SET vals = ? WHERE line = ?');
-        for (const row of offLines) {
-          const values = JSON.parse(row.vals) as string[];
-          if (values.length > 0 && values[0] !== '') values[0] = MASKED_PASSWORD;
-          mask.run(JSON.stringify(values), row.line);
-        }
-      }
-      db.exec(
-        `UPDATE rules SET text = replace(text, ' separated by |', '') WHERE ${PIPED_RULE}; UPDATE reasons SET text = replace(text, ' separated by |,', ',') WHERE ${PIPED_REASON}`,
-      );
       db.exec(`PRAGMA user_version = ${REVIEW_VERSION}`);
     });
     try {
@@ -455,6 +443,34 @@ function migrate(db: Db, uploadKey: Buffer): void {
   } finally {
     db.exec('PRAGMA secure_delete = OFF');
   }
+}
+
+/** Version 0 to 1 (see migrate), in migrate's transaction. */
+function migrateTo1(db: Db, kind: ImportKind, uploadKey: Buffer): void {
+  if (SEALED_WHOLE[kind]) {
+    const stored = storedKeyOf(kind, uploadKey);
+    const update = db.prepare('UPDATE lines SET key = ? WHERE line = ?');
+    const keyed = db.prepare("SELECT line, key FROM lines WHERE key IS NOT NULL AND key <> ''");
+    for (const row of keyed.all() as { line: number; key: string }[]) {
+      update.run(stored(row.key), row.line);
+    }
+  }
+  if (kind === 'device') {
+    const offLines = db
+      .prepare(
+        `SELECT l.line AS line, l.vals AS vals FROM lines l JOIN reasons r ON r.line = l.line JOIN rules u ON u.id = r.rule WHERE l.corrected = 0 AND u.${PIPED_RULE}`,
+      )
+      .all() as { line: number; vals: string }[];
+    const mask = db.prepare('UPDATE lines SET vals = ? WHERE line = ?');
+    for (const row of offLines) {
+      const values = JSON.parse(row.vals) as string[];
+      if (values.length > 0 && values[0] !== '') values[0] = MASKED_PASSWORD;
+      mask.run(JSON.stringify(values), row.line);
+    }
+  }
+  db.exec(
+    `UPDATE rules SET text = replace(text, ' separated by |', '') WHERE ${PIPED_RULE}; UPDATE reasons SET text = replace(text, ' separated by |,', ',') WHERE ${PIPED_REASON}`,
+  );
 }
 
 /** Lines read or written per statement round in bulk work. */
@@ -1009,11 +1025,29 @@ export class ReviewStore {
 
   /**
    * Starts an import of the fixed lines (the corrections file's lines are the fixed lines in
-   * line order; the review is not corrected while they are imported): answers how many.
+   * line order; the review is not corrected while they are imported): answers how many. Until
+   * finishImport or abandonImport, `upload` is pending (pendingCorrections), on disk: a server
+   * stopped meanwhile finds it so when the review is next opened.
    */
   beginImport(upload: string): number {
     this.#statement('UPDATE meta SET corrections_upload = ?').run(upload);
     return this.statusCounts().fixed;
+  }
+
+  /**
+   * The upload of a corrections import begun and not settled (by finishImport or
+   * abandonImport), or null.
+   */
+  pendingCorrections(): string | null {
+    const row = this.#statement(
+      'SELECT corrections_upload AS upload, corrections_settled AS settled FROM meta',
+    ).get() as { upload: string | null; settled: string | null };
+    return row.upload !== null && row.upload !== row.settled ? row.upload : null;
+  }
+
+  /** Settles the pending corrections import as one that kept nothing: the lines stay fixed. */
+  abandonImport(): void {
+    this.#statement('UPDATE meta SET corrections_settled = corrections_upload').run();
   }
 
   /** The corrections file's data lines (plain text: written sealed by the caller), in order. */
@@ -1033,7 +1067,8 @@ export class ReviewStore {
   /**
    * After the corrections import completed: its lines (the fixed ones) are imported, except
    * those it refused (`refused`: the corrections file's line as the engine numbers it, its
-   * header being line 1 -> the engine's reasons), failing again.
+   * header being line 1 -> the engine's reasons), failing again; in the same transaction the
+   * import is settled.
    */
   finishImport(refused: ReadonlyMap<number, readonly string[]>): void {
     inWriteTransaction(this.#db, () => {
@@ -1057,6 +1092,7 @@ export class ReviewStore {
         });
       }
       this.#statement('UPDATE lines SET status = 2 WHERE status = 1').run();
+      this.#statement('UPDATE meta SET corrections_settled = corrections_upload').run();
     });
   }
 

@@ -191,7 +191,7 @@ it('migrates an older store: a card key kept in clear is digested, the piped rea
   // As a store of version 0 kept it: the whole line's key (its PIN) in clear, the reasons piped.
   const old = new DatabaseSync(reviewFile(name));
   old.exec(
-    `PRAGMA user_version = 0; UPDATE lines SET key = '${pin}', corrected = 1; UPDATE rules SET text = 'expected 4 fields separated by |'; UPDATE reasons SET text = 'expected 4 fields separated by |, found 3'`,
+    `PRAGMA user_version = 0; ALTER TABLE meta DROP COLUMN corrections_settled; UPDATE lines SET key = '${pin}', corrected = 1; UPDATE rules SET text = 'expected 4 fields separated by |'; UPDATE reasons SET text = 'expected 4 fields separated by |, found 3'`,
   );
   old.close();
   expect((await readFile(reviewFile(name))).includes(pin)).toBe(true);

@@ -7,6 +7,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import pino from 'pino';
 import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
@@ -34,6 +35,8 @@ import {
 import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded } from '@contracts/api/mock-faults';
 import { SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
+import { createApp } from '../../../server/app';
+import { ImportService } from '../../../server/imports/import-service';
 import { isSealed } from '../../../server/imports/sealed-file';
 import { fieldCountProblem } from '../../../server/imports/rules';
 import { programDbFile } from '../../../server/records/records-db';
@@ -762,5 +765,82 @@ describe('the review of an import\u2019s error lines', () => {
       .body as ReviewLine;
     expect(fixed.status).toBe('fixed');
     for (const bytes of await reviewFiles()) expect(bytes.includes(pin)).toBe(false);
+  });
+
+  it('settles corrections committed just before the server stopped when next opened: imported once', async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    await correct(name, 5, { balance: '44.00' }).expect(200);
+    await correct(name, 9, { balance: '9.00' }).expect(200);
+    // Line 9's card is stored after its correction: the corrections import refuses it.
+    await imported('card', file(CARD_HEADER, `${cardNumber(8)}|1234|1.00|`), 'later.txt');
+
+    // A server that stops right after the corrections import committed, before the review
+    // marked its lines.
+    const { recordsDir, importsDir, keysDir } = t.config;
+    const stopping = ImportService.open({
+      recordsDir,
+      importsDir,
+      keysDir,
+      logger: pino({ level: 'silent' }),
+      testHooks: {
+        afterCorrectionsCommitted: () => {
+          throw new Error('the server stopped');
+        },
+      },
+    });
+    try {
+      const stopped = await request(createApp({ db: t.store, config: t.config, imports: stopping }))
+        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
+        .set(AUTH_HEADER, token);
+      expect(stopped.status).toBe(500);
+    } finally {
+      await stopping.close();
+    }
+    expect(storedCard(cardNumber(2))).toEqual({ balance_cents: 2000 });
+    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
+
+    // The server starts again over the same data folder: nothing of the review in memory.
+    const restarted = createApp({ db: t.store, config: t.config });
+    const call = (method: 'get' | 'post', url: string) =>
+      request(restarted)[method](`/api${url}`).set(AUTH_HEADER, token);
+    const s = (await call('get', REVIEW_PATHS.review(GIFT, name)).expect(200))
+      .body as ReviewSummary;
+    expect([s.failingLines, s.fixedLines, s.importedLines]).toEqual([4, 0, 2]);
+    const refused = (
+      await call('get', `${REVIEW_PATHS.lines(GIFT, name)}?status=failing`).expect(200)
+    ).body as ReviewPage;
+    expect(refused.lines.find((l) => l.line === 9)?.reasons.map((r) => r.text)).toEqual([
+      REVIEW_SERVER_MESSAGE.keyStored('cardNumber'),
+    ]);
+    expectError(
+      await call('post', REVIEW_PATHS.importCorrections(GIFT, name)),
+      409,
+      conflicting(REVIEW_SERVER_MESSAGE.nothingToImport),
+    );
+    // Listed once; the error file holds the failing lines only, its own error file is gone.
+    const files = (
+      (await call('get', SCHEME_PATHS.uploadedFiles(GIFT)).expect(200)).body as EmbeddedList<
+        'files',
+        UploadedFile
+      >
+    )._embedded.files;
+    expect(files.map((f) => [f.fileName, f.outFileName, f.failingLines])).toEqual([
+      ['cards.txt', name, 4],
+      ['later.txt', null, 0],
+      [correctionsFileName('cards.txt'), null, 0],
+    ]);
+    const download = await call('get', IMPORT_PATHS.downloadFile(name)).buffer(true).expect(200);
+    expect(download.text.split('\n').map((line) => line.split('|')[4]?.split(':')[0])).toEqual([
+      'error',
+      'line 4',
+      'line 6',
+      'line 8',
+      'line 9',
+      undefined,
+    ]);
+    expect(await readdir(path.join(t.config.importsDir, 'errors'))).toEqual([name]);
+    // The card stored after line 9's correction is kept.
+    expect(storedCard(cardNumber(8))).toEqual({ balance_cents: 100 });
   });
 });
