@@ -419,12 +419,17 @@ export interface UploadedFile {
   fileName: string;
   createdDate: number;
   /**
-   * Not in the spec: the import's error file while some of its error lines still fail (its
-   * review, contracts/api/import-review.ts), else null.
+   * Not in the spec: the import's error file while some of its error lines still fail or, fixed,
+   * wait to be imported (its review, contracts/api/import-review.ts), else null.
    */
   outFileName?: string | null;
   /** Not in the spec: how many of its error lines still fail (0 when outFileName is null). */
   failingLines?: number;
+  /**
+   * Not in the spec: how many of its error lines are fixed and wait to be imported by its
+   * review (0 when outFileName is null).
+   */
+  fixedLines?: number;
 }
 
 /** Answer of activation (PUT /gift-card/summaries/{id}). */

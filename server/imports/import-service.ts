@@ -563,8 +563,9 @@ export class ImportService {
 
   /**
    * Completed imports of the program (the user's file names), oldest first, each with its error
-   * file while some of its error lines still fail (its review's count when it was reviewed,
-   * else the import's error lines).
+   * file while some of its error lines still fail or, fixed, wait to be imported (its review's
+   * counts when it was reviewed, else the import's error lines, failing): the review stays
+   * reachable until its fixed lines are imported.
    */
   importedFiles(programId: number): UploadedFile[] {
     const statement = this.#records.statement(
@@ -575,15 +576,16 @@ export class ImportService {
     );
     const rows = (statement?.all() ?? []) as unknown as (UploadedFile & { errorLines: number })[];
     return rows.map(({ fileName, createdDate, outFileName, errorLines }) => {
-      const failingLines =
+      const { failing, fixed } =
         outFileName === null || outFileName === undefined
-          ? 0
-          : this.reviews.failingLinesOf(programId, outFileName, errorLines);
+          ? { failing: 0, fixed: 0 }
+          : this.reviews.linesLeftOf(programId, outFileName, errorLines);
       return {
         fileName,
         createdDate,
-        outFileName: failingLines > 0 ? (outFileName ?? null) : null,
-        failingLines,
+        outFileName: failing + fixed > 0 ? (outFileName ?? null) : null,
+        failingLines: failing,
+        fixedLines: fixed,
       };
     });
   }

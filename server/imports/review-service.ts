@@ -529,23 +529,32 @@ export class ReviewService {
   }
 
   /**
-   * Failing lines of an import for Files Uploaded: its review's when it has one (opened, not
-   * built; settled first when its corrections import is pending), else the import's error
-   * lines; 0 once its error file is gone.
+   * The error lines of an import still to deal with, for Files Uploaded: failing, and fixed but
+   * not imported yet. Its review's when it has one (opened, not built; settled first when its
+   * corrections import is pending), else the import's error lines, failing; none once its
+   * error file is gone.
    */
-  failingLinesOf(programId: number, outFileName: string, errorLines: number): number {
-    if (this.#imports.errorFile(outFileName) === undefined) return 0;
+  linesLeftOf(
+    programId: number,
+    outFileName: string,
+    errorLines: number,
+  ): { failing: number; fixed: number } {
+    if (this.#imports.errorFile(outFileName) === undefined) return { failing: 0, fixed: 0 };
+    const left = (store: ReviewStore) => {
+      const { failing, fixed } = store.statusCounts();
+      return { failing, fixed };
+    };
     if (!this.#open.has(outFileName)) {
       const file = ReviewStore.fileOf(this.#options.reviewsDir, outFileName);
-      if (!existsSync(file)) return errorLines;
+      if (!existsSync(file)) return { failing: errorLines, fixed: 0 };
       const store = ReviewStore.open(file, this.#options.key);
       try {
-        if (store.pendingCorrections() === null) return store.failingLines();
+        if (store.pendingCorrections() === null) return left(store);
       } finally {
         store.close();
       }
     }
-    return this.#review(programId, outFileName).store.failingLines();
+    return left(this.#review(programId, outFileName).store);
   }
 
   /** Deletes the review of an error file (the error file went). */

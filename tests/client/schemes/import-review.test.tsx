@@ -234,6 +234,34 @@ describe('import error review', () => {
     expect(currentPath()).toBe(gift.summary.path);
   });
 
+  it('offers a review from the Summary while its fixed lines wait to be imported, none failing', async () => {
+    install();
+    const files: UploadedFile[] = [
+      {
+        fileName: USER_FILE,
+        createdDate: 1_780_000_000,
+        outFileName: OUT,
+        failingLines: 0,
+        fixedLines: 2,
+      },
+    ];
+    server.on(`GET /api/gift-card/summaries/${PROGRAM}/uploaded-files`, {
+      body: embeddedList(SCHEME_EMBEDDED.files, files),
+    });
+    server.on('GET /api/gift-card/configurations/expiry-type', {
+      body: embeddedList(EMBEDDED.expiryTypes, [{ id: 1, value: 'Activation Date' }]),
+    });
+    server.on('GET /api/gift-card/configurations/expiry-term', {
+      body: embeddedList(EMBEDDED.expiryTerms, [{ id: 12, value: '12 months' }]),
+    });
+    renderApp({ route: withId(gift.summary, PROGRAM) });
+    const list = await screen.findByRole('region', { name: SUMMARY_LABEL.filesUploaded });
+    const link = await within(list).findByRole('link', { name: REVIEW_TEXT.reviewErrors });
+    expect(link).toHaveAccessibleDescription(USER_FILE);
+    expect(list).toHaveTextContent(REVIEW_TEXT.fixedCount(2));
+    expect(list).not.toHaveTextContent(REVIEW_TEXT.failingCount(0));
+  });
+
   it('counts the failing lines by rule and field above the grid; each count filters the grid', async () => {
     install();
     const { user } = await openReview();

@@ -154,6 +154,7 @@ describe('card imports', () => {
         createdDate: 1_700_000_000,
         outFileName: answer.outFileName,
         failingLines: 4,
+        fixedLines: 0,
       },
     ]);
   });

@@ -97,7 +97,13 @@ it('goes when the import\u2019s files are swept', async () => {
     new HttpError(404, 3, REVIEW_SERVER_MESSAGE.reviewNotFound),
   );
   expect(service.importedFiles(PROGRAM)).toEqual([
-    { fileName: 'cards.txt', createdDate: 1_700_000_000, outFileName: null, failingLines: 0 },
+    {
+      fileName: 'cards.txt',
+      createdDate: 1_700_000_000,
+      outFileName: null,
+      failingLines: 0,
+      fixedLines: 0,
+    },
   ]);
 });
 

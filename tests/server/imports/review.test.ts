@@ -843,4 +843,34 @@ describe('the review of an import\u2019s error lines', () => {
     // The card stored after line 9's correction is kept.
     expect(storedCard(cardNumber(8))).toEqual({ balance_cents: 100 });
   });
+
+  it('stays reachable from Files Uploaded while its fixed lines wait to be imported', async () => {
+    const answer = await imported(
+      'card',
+      file(
+        CARD_HEADER,
+        `${cardNumber(41)}|4141|41.00|`,
+        `${cardNumber(42)}|12|42.00|`,
+        `${cardNumber(43)}|4343|x|`,
+      ),
+      'two-bad.txt',
+    );
+    const name = answer.outFileName;
+    if (name === null) throw new Error('no error file');
+    const entry = async () => {
+      const found = (await listed()).find((f) => f.fileName === 'two-bad.txt');
+      return [found?.outFileName, found?.failingLines, found?.fixedLines];
+    };
+    expect(await entry()).toEqual([name, 2, 0]);
+    await correct(name, 3, { pin: '4242' }).expect(200);
+    expect(await entry()).toEqual([name, 1, 1]);
+    await correct(name, 4, { balance: '43.00' }).expect(200);
+    // Every line fixed, none imported: the review is still offered, with its fixed lines.
+    expect(await entry()).toEqual([name, 0, 2]);
+    expect((await importCorrections(name).expect(200)).body).toMatchObject({
+      insertedLines: 2,
+      outFileName: null,
+    });
+    expect(await entry()).toEqual([null, 0, 0]);
+  });
 });

@@ -210,6 +210,7 @@ describe.each([1, 2] as const)(
           createdDate: 1_700_000_000,
           outFileName: null,
           failingLines: 0,
+          fixedLines: 0,
         },
       ]);
 

@@ -90,6 +90,7 @@ describe('scheme summary', () => {
         createdDate: dates[0],
         outFileName: null,
         failingLines: 0,
+        fixedLines: 0,
       });
     });
 

@@ -325,8 +325,8 @@ function toMessage(error: unknown): { message: string } {
 }
 
 /**
- * An uploaded file list; with `reviewOf`, an import whose error lines still fail offers 'Review
- * errors' (described by its file's name, as several may).
+ * An uploaded file list; with `reviewOf`, an import whose error lines still fail, or wait fixed
+ * to be imported, offers 'Review errors' (described by its file's name, as several may).
  */
 function FileList({
   files,
@@ -344,14 +344,19 @@ function FileList({
     <ul className="list-unstyled mb-0">
       {list.map((file, index) => {
         const nameId = `${listId}-${index}`;
-        const { outFileName, failingLines = 0 } = file;
+        const { outFileName, failingLines = 0, fixedLines = 0 } = file;
         return (
           <li key={`${file.fileName}-${index}`} className="d-flex flex-wrap align-items-center">
             <span className="me-3 font-monospace">{fileDateText(file.createdDate)}</span>
             <span id={nameId}>{file.fileName}</span>
-            {reviewOf && outFileName && failingLines > 0 ? (
+            {reviewOf && outFileName && failingLines + fixedLines > 0 ? (
               <>
-                <span className="ms-3 text-danger">{REVIEW_TEXT.failingCount(failingLines)}</span>
+                {failingLines > 0 ? (
+                  <span className="ms-3 text-danger">{REVIEW_TEXT.failingCount(failingLines)}</span>
+                ) : null}
+                {fixedLines > 0 ? (
+                  <span className="ms-3">{REVIEW_TEXT.fixedCount(fixedLines)}</span>
+                ) : null}
                 <Link
                   className="btn btn-sm btn-outline-primary ms-3"
                   to={reviewOf(outFileName)}
