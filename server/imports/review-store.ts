@@ -819,11 +819,6 @@ export class ReviewStore {
     }
   }
 
-  /** A line's key as lines.key keeps it ('' without a key column). */
-  #keyOf(values: readonly string[]): string {
-    return this.#storedKey(this.#keyIndex < 0 ? '' : (values[this.#keyIndex] ?? '').trim());
-  }
-
   /** The reasons a line fails, re-checked (its own rules, then its key's). */
   #recheck(
     line: number,
@@ -891,7 +886,7 @@ export class ReviewStore {
 
   /**
    * Writes a line re-checked: its values, status, reasons, and `corrected` once a correction
-   * changed it (`changed`). Answers whether it passes now.
+   * changed it (`changed`). Answers whether it passes now, and its key as kept (#storedKey).
    */
   #store(
     row: LineRow,
@@ -899,7 +894,7 @@ export class ReviewStore {
     typed: boolean,
     checker: LineChecker,
     changed = true,
-  ): boolean {
+  ): { passes: boolean; key: string } {
     const { line } = row;
     const { reasons, key } = this.#recheck(line, values, typed, checker);
     const passes = reasons.length === 0;
@@ -914,7 +909,7 @@ export class ReviewStore {
         'INSERT OR IGNORE INTO reasons (rule, line, pos, text) VALUES (?, ?, ?, ?)',
       ).run(this.#ruleId(reason), line, pos, textIfOwn(reason));
     });
-    return passes;
+    return { passes, key };
   }
 
   /**
@@ -959,8 +954,8 @@ export class ReviewStore {
       }
       this.#checkLength(values);
       // Without a change the line is only checked again (the records may have changed).
-      this.#store(row, values, typed, checker, changed);
-      if (row.key !== this.#keyOf(values)) this.#recheckDuplicatesOf(row.key, line, checker);
+      const { key } = this.#store(row, values, typed, checker, changed);
+      if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker);
       const updated = this.#row(line);
       if (updated === undefined) throw new Error(`Line ${line} vanished`);
       return this.#answer(updated);
@@ -1011,8 +1006,9 @@ export class ReviewStore {
           values[index] = after;
           this.#checkLength(values);
           changed += 1;
-          if (this.#store(row, values, typed, checker)) nowPassing += 1;
-          if (row.key !== this.#keyOf(values)) this.#recheckDuplicatesOf(row.key, line, checker);
+          const { passes, key } = this.#store(row, values, typed, checker);
+          if (passes) nowPassing += 1;
+          if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker);
         }
         // The changed secrets sealed as the bulk goes: only a group's chunks are held.
         this.#secrets.flush();
