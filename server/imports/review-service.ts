@@ -482,7 +482,10 @@ export class ReviewService {
       }
       // Committed: should the server stop from here on, the review settles it when next opened.
       this.#options.testHooks?.afterCorrectionsCommitted?.();
-      await this.#settle(programId, store, fileName).dropped;
+      // Its error file is off the disk once settled; its row's name is cleared after.
+      await this.#settle(programId, store, fileName).dropped.catch((error: unknown) => {
+        this.#options.logger.error({ err: error, outFileName }, 'could not drop an error file');
+      });
       // The import is committed and the review up to date: an error file not rewritten (a full
       // disk) still lists the lines just imported, and is rewritten by the next import.
       await this.#rewrite(store).catch((error: unknown) => {
