@@ -44,9 +44,9 @@ import {
 } from './rules';
 
 /**
- * The error column of a field-count error line as error files written before the field-count
- * problem lost its `|` hold it (`line 7: expected 4 fields separated by |, found 3`): such a file
- * imports again as it is too. Matched whole, at the line's end, so no data is ever taken for it.
+ * A field-count reason that holds the delimiter in an error file's error column (`line 7:
+ * expected 4 fields separated by |, found 3`): such a file imports again as it is too. Matched
+ * whole, at the line's end, so no data is ever taken for it.
  */
 export const PIPED_FIELD_COUNT_ERROR =
   /\|line \d+: expected \d+ fields separated by \|, found \d+$/;

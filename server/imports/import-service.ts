@@ -383,9 +383,9 @@ export class ImportService {
   }
 
   /**
-   * Seals the error files of device imports found in plain text (an earlier version wrote them
-   * so, masking every field of a line whose field count was off but its first, which may be
-   * the password): each is rewritten sealed (synchronously, at open), such a line masked whole
+   * Seals the error files of device imports found in plain text (in which a line whose field
+   * count was off may have every field masked but its first, which may be the password): each
+   * is rewritten sealed (synchronously, at open), such a line masked whole
    * as the engine masks it (engine.ts holdsSecrets, writeError).
    */
   #sealPlainErrorFiles(): void {

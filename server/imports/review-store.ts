@@ -175,7 +175,7 @@ const TAG_BYTES = 16;
  * A card review's keys as kept (lines.key): HMAC-SHA-256 under a key derived from the upload
  * key (HKDF), 16 bytes in base64url. A card line whose field count was off is sealed whole, as
  * its PIN may sit in any field, the key's among them; its key is never kept in clear either.
- * Equal keys give equal digests, so duplicates are found as before; a key of 4 to 8 digits (a
+ * Equal keys give equal digests, so duplicates are found by digest; a key of 4 to 8 digits (a
  * PIN) cannot be found from its digest without the key, which lives apart (`<keysDir>`).
  */
 class KeyDigest {
