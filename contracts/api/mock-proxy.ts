@@ -127,6 +127,12 @@ export const MOCK_PROXY_MESSAGE = {
   /** 504: the target answered later than MOCK_PROXY_TIMEOUT_MS. */
   timedOut: (target: string, ms: number) =>
     `The real backend at ${target} did not answer within ${ms} ms`,
+  /**
+   * 400: a call whose path could take it off the target's base path (a `.` or `..` segment, also
+   * %-encoded; an absolute URL or `*` in the request line) is never forwarded.
+   */
+  pathNotForwarded:
+    'path: A call forwarded to the real backend must be a path starting with / without . or .. segments',
   routeNotFound: (id: string) => `No forwarding rule ${id}`,
   recordingNotFound: (name: string) => `No running recording ${name}`,
   recordingExists: (name: string) => `A recording or scenario named ${name} exists already`,

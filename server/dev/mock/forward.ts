@@ -59,12 +59,23 @@ export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHe
   return kept;
 }
 
-/** The target's URL of a call: the target's base, then the call's path and query. */
-export function targetUrl(target: string, originalUrl: string): URL {
-  const base = new URL(target);
-  const url = new URL(originalUrl, base.origin);
-  url.pathname = `${base.pathname.replace(/\/$/, '')}${url.pathname}`;
-  return url;
+/** A path segment `.` or `..`, also %-encoded (`%2e%2E`): one that could leave the base path. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The path and query a call is sent to the target with: the target's base path, then the call's
+ * path and query exactly as sent. Undefined for a call that could leave the base path there: one
+ * not starting with `/` (an absolute URL or `*` in the request line) or holding a dot segment
+ * (`\` counts as `/`, as URL parsers read it). The target's origin is never taken from the call:
+ * forward() sends this path to the origin of MOCK_PROXY_TARGET, whatever it holds (`//host`,
+ * `/\host`).
+ */
+export function targetPath(basePath: string, originalUrl: string): string | undefined {
+  if (!originalUrl.startsWith('/')) return undefined;
+  const mark = originalUrl.indexOf('?');
+  const pathname = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
+  if (pathname.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))) return undefined;
+  return `${basePath.replace(/\/$/, '')}${originalUrl}`;
 }
 
 function answerError(res: Response, status: number, body: ApiError): void {
@@ -79,14 +90,25 @@ function answerError(res: Response, status: number, body: ApiError): void {
 /** Sends the call to the target and its answer back (see the module comment). */
 export function forward(req: Request, res: Response, options: ForwardOptions): void {
   const { target, timeoutMs, observer } = options;
-  const url = targetUrl(target, req.originalUrl);
-  const transport = url.protocol === 'https:' ? https : http;
+  const base = new URL(target);
+  const path = targetPath(base.pathname, req.originalUrl);
+  if (path === undefined) {
+    answerError(res, 400, {
+      errorCode: ERROR_CODE.VALIDATION,
+      errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded,
+    });
+    return;
+  }
+  const transport = base.protocol === 'https:' ? https : http;
   let settled = false;
   let timedOut = false;
 
-  const upstream = transport.request(url, {
+  // The protocol, host and port are MOCK_PROXY_TARGET's alone; `path` goes in the request line
+  // as it is (node:http takes the options' `path` over the URL's).
+  const upstream = transport.request(base, {
     method: req.method,
     headers: forwardableHeaders(req.headers),
+    path,
   });
   // Until the target's headers come, and then between parts of its body.
   const timer = setTimeout(() => {

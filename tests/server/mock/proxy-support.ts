@@ -82,3 +82,33 @@ export async function signIn(base: string): Promise<Token> {
   if (answer.status !== 200) throw new Error(`sign-in: ${answer.status} ${answer.text}`);
   return answer.json() as Token;
 }
+
+/**
+ * One call whose request line holds `rawPath` byte for byte (fetch would normalise it: `\` to
+ * `/`, dot segments removed).
+ */
+export function rawCall(base: string, method: string, rawPath: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(base, { method, path: rawPath }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined)
+            headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({
+          status: response.statusCode ?? 0,
+          headers,
+          text,
+          json: () => JSON.parse(text) as unknown,
+        });
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -30,7 +30,7 @@ import { createApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import { PNG_BYTES } from '../support/fixtures';
 import { createTestApp, testEnv, type TestApp } from '../support/test-app';
-import { call, listen, listenRaw, signIn, type Listening } from './proxy-support';
+import { call, listen, listenRaw, rawCall, signIn, type Listening } from './proxy-support';
 
 /** The target's own token secret, different from the mock's (TEST_TOKEN_SECRET). */
 const TARGET_SECRET = 'target-secret-abcdefghijklmnopqrstuvwxyz-0123456789';
@@ -253,6 +253,75 @@ describe('forwarding to a real backend', () => {
     expect(
       later.requests.find((entry) => entry.method === 'GET' && entry.path === CLIENTS),
     ).toMatchObject({ kind: 'real', fault: expect.stringContaining('delay 1 ms') as unknown });
+  });
+});
+
+describe('the address a forwarded call goes to', () => {
+  it("is the target's origin and base path, then the call's path and query, whatever the path holds", async () => {
+    const atTarget: string[] = [];
+    const target = await listenRaw((req, res) => {
+      atTarget.push(req.url ?? '');
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"from":"the target"}');
+    });
+    const elsewhere: string[] = [];
+    const other = await listenRaw((req, res) => {
+      elsewhere.push(req.url ?? '');
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"from":"another host"}');
+    });
+    const otherHost = new URL(other.url).host;
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: `${target.url}/base` },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      // Paths `new URL(path, base)` would read as another host, and one inside the base path.
+      const sent = [
+        `//${otherHost}/api/secret-answer`,
+        `//${otherHost}`,
+        `/\\${otherHost}/api/secret-answer`,
+        `/\\/${otherHost}/api/x?y=1`,
+        `/api/only-the-backend?next=//${otherHost}/x`,
+      ];
+      for (const path of sent) {
+        const answer = await rawCall(mockServer.url, 'GET', path);
+        expect({ path, status: answer.status, body: answer.text }).toEqual({
+          path,
+          status: 200,
+          body: '{"from":"the target"}',
+        });
+      }
+      expect(atTarget).toEqual(sent.map((path) => `/base${path}`));
+
+      // Paths that could leave the base path at the target (dot segments, also %-encoded; an
+      // absolute URL; `*`) are refused, and nothing is sent anywhere.
+      for (const path of [
+        '/api/../../admin',
+        '/api/%2e%2E/%2e%2e/admin',
+        '/..\\admin',
+        '/api/./x',
+        `http://${otherHost}/api/secret-answer`,
+        '*',
+      ]) {
+        const answer = await rawCall(mockServer.url, 'GET', path);
+        expect({ path, status: answer.status, body: answer.json() }).toEqual({
+          path,
+          status: 400,
+          body: {
+            errorCode: ERROR_CODE.VALIDATION,
+            errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded,
+          },
+        });
+      }
+      expect(atTarget).toHaveLength(sent.length);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await mockServer.close();
+      await other.close();
+      await target.close();
+      await mock.close();
+    }
   });
 });
 
