@@ -76,6 +76,11 @@ export interface RecordingInfo {
   running: boolean;
   /** Calls kept so far (running) or saved. */
   calls: number;
+  /**
+   * Calls it matched but did not keep, while it runs (only when some were): an answer too large
+   * or one whose secrets could not be redacted (docs/developer-tools.md).
+   */
+  leftOut?: number;
   routes: { method: string; path: string }[];
 }
 
@@ -88,6 +93,8 @@ export interface RecordingList {
 export interface RecordingStopped {
   name: string;
   calls: number;
+  /** Calls it matched but did not keep (only when some were; see RecordingInfo). */
+  leftOut?: number;
 }
 
 /** Recording and scenario names: what a file name under the data folder may be. */
@@ -193,8 +200,10 @@ export const MOCK_PROXY_TEXT = {
     start: 'Start recording',
     stop: 'Stop',
     stopLabel: (name: string) => `Stop recording ${name}`,
-    running: (name: string, calls: number) => `Recording ${name}: ${calls} calls kept`,
-    saved: (name: string, calls: number) => `Saved ${name} with ${calls} calls.`,
+    running: (name: string, calls: number, leftOut = 0) =>
+      `Recording ${name}: ${calls} calls kept${leftOut > 0 ? `, ${leftOut} left out` : ''}`,
+    saved: (name: string, calls: number, leftOut = 0) =>
+      `Saved ${name} with ${calls} calls${leftOut > 0 ? ` (${leftOut} left out)` : ''}.`,
     recorded: 'recorded',
   },
 } as const;

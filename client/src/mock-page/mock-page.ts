@@ -380,7 +380,7 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
       void api.stopRecording(name).then(async (stopped) => {
         button.disabled = false;
         if (failedAnswer(stopped, P.recordings.heading)) return;
-        say(P.recordings.saved(stopped.value.name, stopped.value.calls));
+        say(P.recordings.saved(stopped.value.name, stopped.value.calls, stopped.value.leftOut));
         await Promise.all([loadRecordings(), loadScenarios()]);
         if (!root.contains(document.activeElement) || document.activeElement === document.body) {
           recordingsHeading.focus();

@@ -134,7 +134,13 @@ export function renderRecordings(
                 REC.stop,
               );
               button.addEventListener('click', () => stop(recording.name, button));
-              return h('li', {}, REC.running(recording.name, recording.calls), ' ', button);
+              return h(
+                'li',
+                {},
+                REC.running(recording.name, recording.calls, recording.leftOut),
+                ' ',
+                button,
+              );
             }),
           ),
       saved.length === 0

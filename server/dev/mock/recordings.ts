@@ -19,6 +19,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { type Request, type RequestHandler, type Router } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -33,8 +34,10 @@ import {
 } from '@contracts/api/mock-proxy';
 import { callMatchInput } from '@contracts/api/mock-faults';
 import { REDACTED } from '@contracts/api/mock-requests';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { ServerConfig } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
+import { API_MOUNT } from '../../http/mounts';
 import type { RequestRecord } from '../../http/logging';
 import { uncountApiRequest } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -83,6 +86,8 @@ interface Running {
   from: ScenarioChoice;
   routes: { method: string; path: string; pattern: RegExp }[];
   calls: RecordedCall[];
+  /** Calls it matched but did not keep (too large, or not to be redacted). */
+  leftOut: number;
 }
 
 /** Answers headers that describe one connection or one transfer, not the answer. */
@@ -93,7 +98,17 @@ const NOT_REPLAYED = new Set([
   'content-length',
   'date',
   'etag',
+  // The body is kept decoded (./recordings.ts decodedBody), and replayed so.
+  'content-encoding',
 ]);
+
+/**
+ * The routes whose answers are secrets (the sign-in's and the refresh's tokens): an answer there
+ * that cannot be redacted as JSON is left out of a recording, never kept in any form.
+ */
+const SECRET_ANSWERS = [`${API_MOUNT}${API_PATHS.tokens}`, URL_PATHS.refresh].map((route) =>
+  compilePathPattern(route),
+);
 
 /** Keys sorted, so the same JSON sent twice compares equal. */
 function sorted(value: unknown): unknown {
@@ -204,6 +219,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
         pattern: compilePathPattern(route.path),
       })),
       calls: [],
+      leftOut: 0,
     });
   };
 
@@ -230,14 +246,19 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     const urlPath = entry.url.split('?', 1)[0] ?? '';
     const recordings = matching(entry.method, urlPath);
     if (recordings.length === 0) return;
+    const leaveOut = (why: string): void => {
+      deps.logger.warn({ url: redactUrl(entry.url) }, `${why}: left out of the recording`);
+      for (const recording of recordings) recording.leftOut += 1;
+    };
     if (detail.responseBytes.truncated) {
-      deps.logger.warn(
-        { url: redactUrl(entry.url) },
-        'an answer too large to record was left out of the recording',
-      );
+      leaveOut('an answer too large to record');
       return;
     }
     const call = recordedCall(entry, detail);
+    if (call === undefined) {
+      leaveOut('an answer whose secrets cannot be redacted (a body not read or not JSON)');
+      return;
+    }
     for (const recording of recordings) recording.calls.push(call);
   };
 
@@ -291,6 +312,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       name: recording.name,
       running: true,
       calls: recording.calls.length,
+      ...(recording.leftOut > 0 ? { leftOut: recording.leftOut } : {}),
       routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
     }));
     for (const name of savedNames()) {
@@ -322,7 +344,11 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       }
       save(recording);
       running.delete(recording.name);
-      const answer: RecordingStopped = { name: recording.name, calls: recording.calls.length };
+      const answer: RecordingStopped = {
+        name: recording.name,
+        calls: recording.calls.length,
+        ...(recording.leftOut > 0 ? { leftOut: recording.leftOut } : {}),
+      };
       res.json(answer);
     },
   );
@@ -364,8 +390,78 @@ function requestKey(req: Request): string | null {
   return isWrite(req.method) ? bodyKey(req.body) : null;
 }
 
-/** One finished `real` call as a recording keeps it, secrets redacted. */
-function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall {
+/**
+ * An answer's body with its Content-Encoding undone (gzip, deflate, br, zstd, in the order they
+ * were applied), at most RECORDED_ANSWER_MAX_BYTES of it; undefined for a coding not read here,
+ * a broken body, or one that decodes larger.
+ */
+export function decodedBody(
+  bytes: Buffer,
+  contentEncoding: string | undefined,
+): Buffer | undefined {
+  const codings = (contentEncoding ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (bytes.length === 0) return bytes;
+  const options = { maxOutputLength: RECORDED_ANSWER_MAX_BYTES };
+  let body = bytes;
+  try {
+    for (const coding of codings.reverse()) {
+      if (coding === 'gzip' || coding === 'x-gzip') body = zlib.gunzipSync(body, options);
+      else if (coding === 'br') body = zlib.brotliDecompressSync(body, options);
+      else if (coding === 'zstd') body = zlib.zstdDecompressSync(body, options);
+      else if (coding === 'deflate') body = inflated(body, options);
+      else return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return body;
+}
+
+/** `deflate` is zlib-wrapped (RFC 9110 §8.4.1.2); some servers send it raw. */
+function inflated(bytes: Buffer, options: zlib.ZlibOptions): Buffer {
+  try {
+    return zlib.inflateSync(bytes, options);
+  } catch {
+    return zlib.inflateRawSync(bytes, options);
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The body as text when it is UTF-8 without control characters (but tab and line breaks),
+ * whatever its content type says: text can hold a secret, so it is redacted as text. Undefined
+ * for binary bytes (an image, a file).
+ */
+function textOf(bytes: Buffer): string | undefined {
+  const control = bytes.findIndex(
+    (byte) => (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f,
+  );
+  if (control !== -1) return undefined;
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function parsedJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One finished `real` call as a recording keeps it, secrets redacted; undefined when its answer
+ * cannot be kept without a secret in it: a Content-Encoding not read here, or, on a route whose
+ * answers are secrets (SECRET_ANSWERS), a body that is not JSON.
+ */
+function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | undefined {
   let body: string | null = null;
   if (isWrite(entry.method) && detail.requestBytes.bytes > 0) {
     try {
@@ -381,17 +477,28 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall {
     ),
   );
   const contentType = headers['content-type'] ?? '';
-  const bytes = detail.responseBytes.buffer();
-  const text =
-    headers['content-encoding'] === undefined &&
-    (contentType === '' || /^text\/|json|xml|javascript/i.test(contentType));
+  const encoding = detail.responseHeaders?.['content-encoding'];
+  const bytes = decodedBody(
+    detail.responseBytes.buffer(),
+    Array.isArray(encoding) ? encoding.join(',') : encoding?.toString(),
+  );
+  if (bytes === undefined) return undefined;
+  const urlPath = entry.url.split('?', 1)[0] ?? '';
+  const secretAnswer = SECRET_ANSWERS.some((pattern) => pattern.test(urlPath));
+  const text = textOf(bytes);
+  const json = text === undefined ? undefined : parsedJson(text);
+  let response: string;
+  if (json !== undefined) response = JSON.stringify(redactJson(json.value));
+  else if (secretAnswer && bytes.length > 0) return undefined;
+  else if (text !== undefined) response = redactBody(text, contentType);
+  else response = bytes.toString('base64');
   return {
     method: entry.method,
     url: redactUrl(entry.url),
     body,
     status: entry.status,
     headers,
-    response: text ? redactBody(bytes.toString('utf8'), contentType) : bytes.toString('base64'),
-    encoding: text ? 'utf8' : 'base64',
+    response,
+    encoding: text === undefined ? 'base64' : 'utf8',
   };
 }

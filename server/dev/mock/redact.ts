@@ -126,21 +126,38 @@ export function redactJson(value: unknown): unknown {
 const JSON_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?[\d.eE+-]+|true|false)/g;
 
 /**
+ * `name=value` or `name: value` in other text (a line of a properties file, a header, a query in
+ * a sentence): the value runs to the end of the line or to the next `&`, `;` or `,`.
+ */
+const TEXT_PAIR =
+  /(^|[^\w-])([A-Za-z][\w.-]*)([ \t]*[=:][ \t]*)("[^"\r\n]*"|'[^'\r\n]*'|[^\r\n&;,]+)/g;
+
+/** Text with the values of its secret-named pairs and its tokens as `***`. */
+function redactText(text: string): string {
+  return text
+    .replace(TEXT_PAIR, (whole, before: string, name: string, separator: string) =>
+      isSecretName(name) ? `${before}${name}${separator}${REDACTED}` : whole,
+    )
+    .replace(JWT, REDACTED);
+}
+
+/**
  * A body as text with its secrets as `***`: JSON parsed and redacted member by member (JSON cut
- * short, member by member in the text), a form's fields as a query's, and tokens anywhere.
+ * short, member by member in the text), a form's fields as a query's, in any other text the
+ * values of secret-named `name=value` and `name: value` pairs, and tokens anywhere.
  */
 export function redactBody(text: string, contentType: string): string {
   if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
     try {
       return JSON.stringify(redactJson(JSON.parse(text)));
     } catch {
-      return text
-        .replace(JSON_MEMBER, (whole, name: string, colon: string) =>
+      return redactText(
+        text.replace(JSON_MEMBER, (whole, name: string, colon: string) =>
           isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : whole,
-        )
-        .replace(JWT, REDACTED);
+        ),
+      );
     }
   }
   if (/x-www-form-urlencoded/i.test(contentType)) return redactUrl(`?${text}`).slice(1);
-  return text.replace(JWT, REDACTED);
+  return redactText(text);
 }

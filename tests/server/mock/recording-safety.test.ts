@@ -1,0 +1,223 @@
+/**
+ * Recordings against a target that answers as real backends do (compressed answers, other
+ * content types, errors, large bodies), over real HTTP: no secret reaches a recording file in
+ * any form, and what a recording keeps is replayed as it was answered.
+ */
+import type http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import { MOCK_PROXY_PATHS, type RecordingStopped } from '@contracts/api/mock-proxy';
+import { REDACTED } from '@contracts/api/mock-requests';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
+import { createTestApp, DEMO_USER, type TestApp } from '../support/test-app';
+import { call, listen, listenRaw, signIn, type Answer, type Listening } from './proxy-support';
+
+const SIGN_IN = `/api${API_PATHS.tokens}`;
+/** The target's secrets: none may reach a recording file, in any encoding. */
+const ACCESS = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.YWNjZXNzLXNpZ25hdHVyZQ';
+const MASTER = 'opaque-master-token-4f7c';
+const SESSION_KEY = 'OPAQUE-SESSION-VALUE-123';
+const PASSWORD = 'hunter2-in-text';
+const SECRETS = [ACCESS, MASTER, SESSION_KEY, PASSWORD, DEMO_USER.password];
+
+const signInAnswer = () =>
+  JSON.stringify({
+    token: ACCESS,
+    masterToken: MASTER,
+    userName: DEMO_USER.username,
+    opaqueKey: SESSION_KEY,
+  });
+
+/** How the target answers a path: status, headers and body bytes. */
+type Route = (
+  req: http.IncomingMessage,
+  body: Buffer,
+) => {
+  status?: number;
+  headers?: Record<string, string>;
+  body: Buffer | string;
+};
+
+/** A recorded call as the file holds it. */
+interface SavedCall {
+  method: string;
+  url: string;
+  body: string | null;
+  status: number;
+  headers: Record<string, string>;
+  response: string;
+  encoding: 'utf8' | 'base64';
+}
+
+/** The plain text of a recorded answer, however it was stored (base64, compressed). */
+function plainText(recorded: SavedCall): string {
+  let bytes = Buffer.from(recorded.response, recorded.encoding);
+  const encodings = (recorded.headers['content-encoding'] ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && name !== 'identity')
+    .reverse();
+  for (const encoding of encodings) {
+    if (encoding === 'gzip' || encoding === 'x-gzip') bytes = zlib.gunzipSync(bytes);
+    else if (encoding === 'br') bytes = zlib.brotliDecompressSync(bytes);
+    else if (encoding === 'deflate') bytes = zlib.inflateSync(bytes);
+  }
+  return bytes.toString('utf8');
+}
+
+describe('recording a target that answers as real backends do', () => {
+  let routes: Map<string, Route>;
+  let target: Listening;
+  let mock: TestApp;
+  let mockServer: Listening;
+  let mockToken: string;
+
+  beforeEach(async () => {
+    routes = new Map();
+    target = await listenRaw((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const route = routes.get((req.url ?? '').split('?', 1)[0] ?? '');
+        const answer = route?.(req, Buffer.concat(chunks)) ?? {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"errorCode":3,"errorMessage":"Not found"}',
+        };
+        res.writeHead(answer.status ?? 200, answer.headers ?? {});
+        res.end(answer.body);
+      });
+    });
+    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
+    mockServer = await listen(mock.app);
+    mockToken = (await signIn(mockServer.url)).token;
+    for (const rule of [
+      { path: SIGN_IN, to: 'real' },
+      { path: URL_PATHS.refresh, to: 'real' },
+    ]) {
+      const added = await control('POST', MOCK_PROXY_PATHS.routes, rule);
+      expect(added.status).toBe(201);
+    }
+  });
+  afterEach(async () => {
+    await mockServer.close();
+    await target.close();
+    await mock.close();
+  });
+
+  function control(method: string, where: string, body?: unknown): Promise<Answer> {
+    return call(mockServer.url, method, where, { token: mockToken, body });
+  }
+
+  async function startRecording(name: string, paths: string[]): Promise<void> {
+    const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
+      name,
+      routes: paths.map((where) => ({ path: where })),
+    });
+    expect(started.status).toBe(201);
+  }
+
+  async function stopRecording(name: string): Promise<RecordingStopped> {
+    const stopped = await control('POST', `${MOCK_PROXY_PATHS.recordings}/${name}/stop`);
+    expect(stopped.status).toBe(200);
+    return stopped.json() as RecordingStopped;
+  }
+
+  async function savedFile(name: string): Promise<{ text: string; calls: SavedCall[] }> {
+    const text = await readFile(path.join(mock.dir, 'recordings', `${name}.json`), 'utf8');
+    return { text, calls: (JSON.parse(text) as { calls: SavedCall[] }).calls };
+  }
+
+  const signInCall = (headers: Record<string, string> = {}) =>
+    call(mockServer.url, 'POST', SIGN_IN, {
+      body: { username: DEMO_USER.username, password: DEMO_USER.password },
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE, ...headers },
+    });
+
+  it.each([
+    ['gzip', (bytes: Buffer) => zlib.gzipSync(bytes)],
+    ['x-gzip', (bytes: Buffer) => zlib.gzipSync(bytes)],
+    ['br', (bytes: Buffer) => zlib.brotliCompressSync(bytes)],
+    ['deflate', (bytes: Buffer) => zlib.deflateSync(bytes)],
+    ['gzip, br', (bytes: Buffer) => zlib.brotliCompressSync(zlib.gzipSync(bytes))],
+  ])(
+    'keeps a %s-compressed sign-in answer redacted, and replays *** tokens',
+    async (encoding, compress) => {
+      routes.set(SIGN_IN, () => ({
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        body: compress(Buffer.from(signInAnswer())),
+      }));
+      await startRecording('compressed', [SIGN_IN]);
+      const signedIn = await signInCall({ 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(signedIn.status).toBe(200);
+      expect(await stopRecording('compressed')).toEqual({ name: 'compressed', calls: 1 });
+      const { text, calls } = await savedFile('compressed');
+      expect(calls).toHaveLength(1);
+      const [recorded] = calls;
+      if (recorded === undefined) throw new Error('nothing recorded');
+      for (const secret of SECRETS) {
+        expect(text).not.toContain(secret);
+        expect(plainText(recorded)).not.toContain(secret);
+      }
+
+      await target.close();
+      expect((await control('POST', `${MOCK_PATHS.scenarios}/compressed`)).status).toBe(200);
+      const replayed = await signInCall({ 'Accept-Encoding': 'gzip, deflate, br' });
+      expect(replayed.status).toBe(200);
+      expect(replayed.json()).toEqual({
+        token: REDACTED,
+        masterToken: REDACTED,
+        userName: DEMO_USER.username,
+        opaqueKey: REDACTED,
+      });
+    },
+  );
+
+  it('redacts an answer whatever its content type says, and leaves out a sign-in answer that is not JSON', async () => {
+    routes.set('/api/only-the-backend/vendor', () => ({
+      headers: { 'Content-Type': 'application/vnd.example.v1' },
+      body: JSON.stringify({ token: ACCESS, password: PASSWORD, kept: 'yes' }),
+    }));
+    routes.set('/api/only-the-backend/text', () => ({
+      headers: { 'Content-Type': 'text/plain' },
+      body: `token=${ACCESS}\npassword=${PASSWORD}\nkept=yes`,
+    }));
+    routes.set('/api/only-the-backend/bytes', () => ({
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: `session_key: ${SESSION_KEY}; masterToken=${MASTER}`,
+    }));
+    routes.set(SIGN_IN, () => ({
+      headers: { 'Content-Type': 'text/plain' },
+      body: `token=${ACCESS}&masterToken=${MASTER}`,
+    }));
+    await startRecording('content-types', ['/api/*']);
+    for (const kind of ['vendor', 'text', 'bytes']) {
+      const answer = await call(mockServer.url, 'GET', `/api/only-the-backend/${kind}`);
+      expect(answer.status).toBe(200);
+    }
+    expect((await signInCall()).status).toBe(200);
+    expect(await stopRecording('content-types')).toEqual({
+      name: 'content-types',
+      calls: 3,
+      leftOut: 1,
+    });
+    const { text, calls } = await savedFile('content-types');
+    for (const secret of SECRETS) {
+      expect(text).not.toContain(secret);
+      for (const recorded of calls) expect(plainText(recorded)).not.toContain(secret);
+    }
+    expect(calls.map((recorded) => recorded.url)).toEqual([
+      '/api/only-the-backend/vendor',
+      '/api/only-the-backend/text',
+      '/api/only-the-backend/bytes',
+    ]);
+    expect(calls.map(plainText)).toEqual([
+      JSON.stringify({ token: REDACTED, password: REDACTED, kept: 'yes' }),
+      `token=${REDACTED}\npassword=${REDACTED}\nkept=yes`,
+      `session_key: ${REDACTED}; masterToken=${REDACTED}`,
+    ]);
+  });
+});
