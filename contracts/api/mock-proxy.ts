@@ -82,6 +82,11 @@ export interface RecordingInfo {
    */
   leftOut?: number;
   routes: { method: string; path: string }[];
+  /**
+   * Why a saved file cannot be used (unreadable, not JSON, not a recording), naming the file:
+   * listed with no calls and no routes, and switching to it is refused.
+   */
+  problem?: string;
 }
 
 /** GET /__mock/recordings. */
@@ -143,6 +148,12 @@ export const MOCK_PROXY_MESSAGE = {
   routeNotFound: (id: string) => `No forwarding rule ${id}`,
   recordingNotFound: (name: string) => `No running recording ${name}`,
   recordingExists: (name: string) => `A recording or scenario named ${name} exists already`,
+  /** 409 at a stop: a file took the recording's name meanwhile; it is never overwritten. */
+  recordingFileTaken: (name: string, file: string) =>
+    `${file} exists already: move it away and stop ${name} again (the recording goes on meanwhile)`,
+  /** A saved recording's file that is unreadable, not JSON, or not a recording: never used. */
+  recordingUnusable: (file: string, problem: string) =>
+    `The recording file ${file} cannot be used: ${problem}`,
   noTarget: 'No real backend is set (MOCK_PROXY_TARGET)',
 } as const;
 

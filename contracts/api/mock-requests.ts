@@ -131,6 +131,8 @@ export const MOCK_PAGE_TEXT = {
     none: 'No recordings.',
     savedHeading: 'Saved recordings',
     savedItem: (name: string, calls: number) => `${name}: ${calls} calls`,
+    /** A saved file that cannot be used (RecordingInfo.problem names it and says why). */
+    unusableItem: (name: string, problem: string) => `${name}: ${problem}`,
     started: (name: string) => `Recording ${name} started.`,
   },
   scenario: {

@@ -845,6 +845,22 @@ describe('recordings on the page', () => {
     expect(within(select).getByRole('option', { name: 'demo' })).toBeInTheDocument();
   });
 
+  it('lists a saved file the server cannot use with its reason, and what a recording left out', async () => {
+    const problem =
+      'The recording file /data/recordings/hand-made.json cannot be used: calls: Required';
+    recordings = {
+      recordings: [
+        { name: 'big', running: true, calls: 2, leftOut: 1, routes: [{ method: '*', path: '/*' }] },
+        { name: 'hand-made', running: false, calls: 0, routes: [], problem },
+      ],
+    };
+    signedIn();
+    start();
+    expect(await screen.findByText(P.recordings.running('big', 2, 1))).toBeVisible();
+    const saved = screen.getByRole('list', { name: T.recordings.savedHeading });
+    expect(within(saved).getByText(T.recordings.unusableItem('hand-made', problem))).toBeVisible();
+  });
+
   it('shows the server’s message when a recording cannot start', async () => {
     server.on('POST /__mock/recordings', {
       status: 409,

@@ -153,7 +153,13 @@ export function renderRecordings(
               'ul',
               { 'aria-labelledby': savedId },
               ...saved.map((recording) =>
-                h('li', {}, MOCK_PAGE_TEXT.recordings.savedItem(recording.name, recording.calls)),
+                h(
+                  'li',
+                  recording.problem === undefined ? {} : { class: 'error' },
+                  recording.problem === undefined
+                    ? MOCK_PAGE_TEXT.recordings.savedItem(recording.name, recording.calls)
+                    : MOCK_PAGE_TEXT.recordings.unusableItem(recording.name, recording.problem),
+                ),
               ),
             ),
           ),

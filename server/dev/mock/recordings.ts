@@ -3,21 +3,34 @@
  * (docs/developer-tools.md):
  *
  *   GET  /__mock/recordings              RecordingList: running and saved
- *   POST /__mock/recordings              {name, routes} starts one (201); 409 when a recording
- *                                        or a scenario has the name
- *   POST /__mock/recordings/{name}/stop  saves it: 200 {name, calls}; 404 when none runs
+ *   POST /__mock/recordings              {name, routes} starts one (201); 409 when a recording,
+ *                                        a scenario or a file has the name
+ *   POST /__mock/recordings/{name}/stop  saves it: 200 {name, calls}; 404 when none runs, 409
+ *                                        when a file took the name meanwhile (never overwritten)
  *
  * While a recording runs, each finished `real` call matching one of its routes is kept: the
  * method, the path and query, the request's JSON body (for writes) and the whole answer, with
  * secrets redacted (./redact.ts). It is saved as `<data dir>/recordings/<name>.json` (owner
  * only; the name is checked against RECORDING_NAME before any file is touched), with the
- * scenario the data was on when it started. Switching to it (./scenarios.ts) puts that scenario's
- * data back and serves each recorded request its recorded answer (`replayed`); a request asked
+ * scenario the data was on when it started. A saved file is checked (recordingFileSchema) each
+ * time it is read: one that cannot be used is listed with its problem and never switched to.
+ * Switching to it (./scenarios.ts) puts that scenario's data back and serves each recorded
+ * request its recorded answer (`replayed`); a request asked
  * more often than recorded gets the last answer again. A recorded answer needs the token the
  * mock's own route there needs: only the sign-in and refresh (routes without a token check) are
  * replayed to anyone.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type Request, type RequestHandler, type Router } from 'express';
@@ -50,28 +63,73 @@ import { recordedRouter } from '../../http/route-table';
 /** The most of one answer a recording keeps; a larger answer is left out (and logged). */
 export const RECORDED_ANSWER_MAX_BYTES = 16 * 1024 * 1024;
 
-/** One recorded call: the request it answers and the answer. */
-export interface RecordedCall {
-  method: string;
-  /** Path and query as sent (secret query values as `***`). */
-  url: string;
-  /** A write's JSON body, redacted, keys sorted; null when it had none or not JSON. */
-  body: string | null;
-  status: number;
-  headers: Record<string, string>;
-  /** The answer's body: text, or base64 (`encoding`). */
-  response: string;
-  encoding: 'utf8' | 'base64';
-}
+/**
+ * The headers of a recorded answer: each one node:http sends as it is (a name that is a token, a
+ * value without line breaks), checked whenever a file is read.
+ */
+const recordedHeaders = z.record(z.string(), z.string()).superRefine((headers, context) => {
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+});
 
-/** A saved recording: a scenario of its own. */
-export interface RecordingFile {
-  name: string;
-  description: string;
+/** One recorded call: the request it answers and the answer. */
+const recordedCallSchema = z.object({
+  method: z.string().regex(/^[A-Z]{1,20}$/, 'Must be an HTTP method in capitals'),
+  /** Path and query as sent (secret query values as `***`). */
+  url: z.string().startsWith('/'),
+  /** A write's JSON body, redacted, keys sorted; null when it had none or not JSON. */
+  body: z.string().nullable(),
+  /** A final status node:http answers (the target's; 1xx are never final). */
+  status: z.number().int().min(200).max(999),
+  headers: recordedHeaders,
+  /** The answer's body: text, or base64 (`encoding`). */
+  response: z.string(),
+  encoding: z.enum(['utf8', 'base64']),
+});
+export type RecordedCall = z.output<typeof recordedCallSchema>;
+
+/** A saved recording: a scenario of its own. Every file is checked with it when read. */
+const recordingFileSchema = z.object({
+  name: z.string(),
+  description: z.string(),
   /** The scenario (and its parameters) the data was on when it started: replay resets to it. */
-  from: ScenarioChoice;
-  routes: { method: string; path: string }[];
-  calls: RecordedCall[];
+  from: z.object({ name: z.string(), params: z.record(z.string(), z.unknown()) }),
+  routes: z.array(z.object({ method: z.string(), path: z.string() })),
+  calls: z.array(recordedCallSchema),
+});
+export type RecordingFile = z.output<typeof recordingFileSchema>;
+
+/** A saved recording's file as read: the recording, or why it cannot be used. */
+export type SavedRecording =
+  | { name: string; file: RecordingFile; problem?: undefined }
+  | { name: string; file?: undefined; problem: string };
+
+/** A file's text as a recording, or what is wrong with it as one. */
+function problemOf(text: string): { problem: string } | { file: RecordingFile } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    // The parser's message may quote the file's text: only where it stopped is said.
+    const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+    return { problem: `not JSON${position === null ? '' : ` (at position ${position[1]})`}` };
+  }
+  const parsed = recordingFileSchema.safeParse(json);
+  if (parsed.success) return { file: parsed.data };
+  const [issue] = parsed.error.issues;
+  const where =
+    issue === undefined || issue.path.length === 0 ? '(the file)' : issue.path.join('.');
+  return { problem: `${where}: ${issue?.message ?? 'not a recording'}` };
 }
 
 export const recordingInput = z
@@ -139,9 +197,13 @@ export interface Recordings {
   record(entry: RequestRecord): void;
   /** How much of the answer to keep while a recording wants the call (undefined: it does not). */
   bodyLimit(method: string, url: string): number | undefined;
-  /** A saved recording, or undefined; `name` is checked before any file is read. */
+  /**
+   * A saved recording, or undefined when there is none; `name` is checked before any file is
+   * read. A file that cannot be used throws a 400 naming the file and its fault.
+   */
   saved(name: string): RecordingFile | undefined;
-  savedNames(): string[];
+  /** Every saved recording's file, by name, each read and checked (never throws). */
+  savedList(): SavedRecording[];
   /** Serves a recorded answer while a recording is in place (after the JSON body is read). */
   replay: RequestHandler;
   /** Puts a recording's answers in place (undefined: none). */
@@ -177,13 +239,41 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   let replayed = new Map<string, { answers: RecordedCall[]; next: number }>();
   let active = false;
 
-  const saved = (name: string): RecordingFile | undefined => {
+  /** Files read, by name, while their size and time stay the same. */
+  const readFiles = new Map<string, { size: number; mtimeMs: number; read: SavedRecording }>();
+  /** A saved recording's file, read and checked; undefined when there is none. */
+  const readSaved = (name: string): SavedRecording | undefined => {
     if (!RECORDING_NAME.test(name)) return undefined;
+    const file = fileOf(name);
     try {
-      return JSON.parse(readFileSync(fileOf(name), 'utf8')) as RecordingFile;
-    } catch {
-      return undefined;
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (stats === undefined) {
+        readFiles.delete(name);
+        return undefined;
+      }
+      const known = readFiles.get(name);
+      if (known?.size === stats.size && known.mtimeMs === stats.mtimeMs) return known.read;
+      const checked = problemOf(readFileSync(file, 'utf8'));
+      const read: SavedRecording =
+        'file' in checked
+          ? { name, file: checked.file }
+          : { name, problem: MOCK_PROXY_MESSAGE.recordingUnusable(file, checked.problem) };
+      readFiles.set(name, { size: stats.size, mtimeMs: stats.mtimeMs, read });
+      return read;
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      return {
+        name,
+        problem: MOCK_PROXY_MESSAGE.recordingUnusable(file, `cannot be read (${reason})`),
+      };
     }
+  };
+  const saved = (name: string): RecordingFile | undefined => {
+    const read = readSaved(name);
+    if (read?.problem !== undefined) {
+      throw new HttpError(400, ERROR_CODE.VALIDATION, read.problem);
+    }
+    return read?.file;
   };
   const savedNames = (): string[] => {
     try {
@@ -196,6 +286,11 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       return [];
     }
   };
+  const savedList = (): SavedRecording[] =>
+    savedNames().flatMap((name) => {
+      const read = readSaved(name);
+      return read === undefined ? [] : [read];
+    });
 
   const matching = (method: string, urlPath: string): Running[] => {
     const asked = method === 'HEAD' ? 'GET' : method;
@@ -207,7 +302,8 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   };
 
   const start = (name: string, routes: { method: string; path: string }[]): void => {
-    if (running.has(name) || deps.reserved(name) || saved(name) !== undefined) {
+    // Any file of that name, even one that cannot be used, keeps it: nothing is overwritten.
+    if (running.has(name) || deps.reserved(name) || existsSync(fileOf(name))) {
       throw new HttpError(409, ERROR_CODE.CONFLICT, MOCK_PROXY_MESSAGE.recordingExists(name));
     }
     running.set(name, {
@@ -223,7 +319,10 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     });
   };
 
-  /** Writes the recording (owner only), whole or not at all. */
+  /**
+   * Writes the recording (owner only), whole or not at all, and never over a file: one that took
+   * the name meanwhile is a 409, and the recording goes on.
+   */
   const save = (recording: Running): void => {
     const file = fileOf(recording.name);
     const content: RecordingFile = {
@@ -235,8 +334,22 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     };
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-    renameSync(temporary, file);
+    try {
+      writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+      // A link fails when the name is taken, where a rename would replace the file.
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new HttpError(
+          409,
+          ERROR_CODE.CONFLICT,
+          MOCK_PROXY_MESSAGE.recordingFileTaken(recording.name, file),
+        );
+      }
+      throw error;
+    } finally {
+      rmSync(temporary, { force: true });
+    }
   };
 
   const record = (entry: RequestRecord): void => {
@@ -279,7 +392,10 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       // The real backend's answers, as forwarded ones: not counted against the anonymous limit.
       uncountApiRequest(req);
       res.status(answer.status);
-      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(answer.headers)) {
+        // A hand-edited file may hold them: the length and coding are the replayed body's own.
+        if (!NOT_REPLAYED.has(name.toLowerCase())) res.setHeader(name, value);
+      }
       res.end(Buffer.from(answer.response, answer.encoding));
     };
     // Who may have a recorded answer is who may call the mock's own route there: anyone for a
@@ -315,10 +431,13 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       ...(recording.leftOut > 0 ? { leftOut: recording.leftOut } : {}),
       routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
     }));
-    for (const name of savedNames()) {
-      const file = saved(name);
-      if (file === undefined || running.has(name)) continue;
-      list.push({ name, running: false, calls: file.calls.length, routes: file.routes });
+    for (const { name, file, problem } of savedList()) {
+      if (running.has(name)) continue;
+      list.push(
+        file === undefined
+          ? { name, running: false, calls: 0, routes: [], problem }
+          : { name, running: false, calls: file.calls.length, routes: file.routes },
+      );
     }
     return list;
   };
@@ -361,7 +480,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
         ? RECORDED_ANSWER_MAX_BYTES
         : undefined,
     saved,
-    savedNames,
+    savedList,
     replay,
     replayFrom,
     replaying: () => active,

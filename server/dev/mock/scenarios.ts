@@ -63,11 +63,10 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
   const recordings = () => deps.recordings?.();
 
   const list = (): ScenarioList => {
-    const recorded = recordings();
-    const saved = (recorded?.savedNames() ?? []).flatMap((name) => {
-      const file = recorded?.saved(name);
-      return file === undefined ? [] : [{ name, description: file.description, recorded: true }];
-    });
+    // A file that cannot be used is not a scenario (GET /__mock/recordings lists it, and why).
+    const saved = (recordings()?.savedList() ?? []).flatMap(({ name, file }) =>
+      file === undefined ? [] : [{ name, description: file.description, recorded: true }],
+    );
     return {
       current: replaying ?? current.name,
       scenarios: [...SCENARIOS.map(({ name, description }) => ({ name, description })), ...saved],
@@ -100,6 +99,7 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
     async (req, res) => {
       const { name } = req.params;
       if (scenarioNamed(name) === undefined) {
+        // A file that cannot be used is refused here (400 naming it), before anything changes.
         const file = recordings()?.saved(name);
         if (file === undefined) throw notFound(`No scenario is named "${name}"`);
         // The data the recording was made on, and its answers on top.
@@ -131,9 +131,15 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
   );
 
   router.post(MOCK_PATHS.reset, validate({ body: noBody }), async (_req, res) => {
+    // Read first: a file edited meanwhile into one that cannot be used changes nothing (400).
+    const file = replaying === undefined ? undefined : recordings()?.saved(replaying);
     await put(current);
-    // A recording starts over: its answers are served from the first again.
-    if (replaying !== undefined) recordings()?.replayFrom(recordings()?.saved(replaying));
+    // A recording starts over: its answers are served from the first again. One whose file
+    // was removed meanwhile ends, leaving the scenario it was made on.
+    if (replaying !== undefined) {
+      recordings()?.replayFrom(file);
+      if (file === undefined) replaying = undefined;
+    }
     res.json(list());
   });
 

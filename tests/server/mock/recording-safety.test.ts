@@ -4,13 +4,19 @@
  * any form, and what a recording keeps is replayed as it was answered.
  */
 import type http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { MOCK_PATHS } from '@contracts/api/mock';
-import { MOCK_PROXY_PATHS, type RecordingStopped } from '@contracts/api/mock-proxy';
+import {
+  MOCK_PROXY_MESSAGE,
+  MOCK_PROXY_PATHS,
+  type RecordingList,
+  type RecordingStopped,
+} from '@contracts/api/mock-proxy';
 import { REDACTED } from '@contracts/api/mock-requests';
+import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { createTestApp, DEMO_USER, type TestApp } from '../support/test-app';
 import { call, listen, listenRaw, signIn, type Answer, type Listening } from './proxy-support';
@@ -219,5 +225,155 @@ describe('recording a target that answers as real backends do', () => {
       `token=${REDACTED}\npassword=${REDACTED}\nkept=yes`,
       `session_key: ${REDACTED}; masterToken=${REDACTED}`,
     ]);
+  });
+});
+
+describe('recording files edited by hand', () => {
+  let mock: TestApp;
+  let mockServer: Listening;
+  let token: string;
+  const dir = () => path.join(mock.dir, 'recordings');
+  const fileOf = (name: string) => path.join(dir(), `${name}.json`);
+
+  const goodCall = {
+    method: 'GET',
+    url: '/api/only-the-backend/good',
+    body: null,
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    response: '{"from":"the recording"}',
+    encoding: 'utf8',
+  };
+  const recording = (name: string, calls: unknown[]) => ({
+    name,
+    description: 'Edited by hand.',
+    from: { name: 'demo', params: {} },
+    routes: [{ method: '*', path: '/api/*' }],
+    calls,
+  });
+  /** Each file, and the field (or fault) its refusal names. */
+  const badFiles: [string, string, string][] = [
+    ['not-json', '{not json\n', 'not JSON'],
+    ['no-calls', JSON.stringify({ name: 'no-calls', description: 'x' }), 'calls'],
+    [
+      'bad-status',
+      JSON.stringify(recording('bad-status', [{ ...goodCall, status: 99 }])),
+      'calls.0.status',
+    ],
+    [
+      'bad-header',
+      JSON.stringify(recording('bad-header', [{ ...goodCall, headers: { 'x-bad': 'a\nb' } }])),
+      'calls.0.headers.x-bad',
+    ],
+    [
+      'bad-header-name',
+      JSON.stringify(recording('bad-header-name', [{ ...goodCall, headers: { 'x bad': 'a' } }])),
+      'calls.0.headers.x bad',
+    ],
+    [
+      'bad-encoding',
+      JSON.stringify(recording('bad-encoding', [{ ...goodCall, encoding: 'nope' }])),
+      'calls.0.encoding',
+    ],
+  ];
+
+  beforeEach(async () => {
+    mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: 'http://127.0.0.1:9' },
+    });
+    mockServer = await listen(mock.app);
+    token = (await signIn(mockServer.url)).token;
+    await mkdir(dir(), { recursive: true });
+    for (const [name, text] of badFiles) await writeFile(fileOf(name), text);
+    await writeFile(fileOf('good'), JSON.stringify(recording('good', [goodCall])));
+  });
+  afterEach(async () => {
+    await mockServer.close();
+    await mock.close();
+  });
+
+  const control = (method: string, where: string, body?: unknown) =>
+    call(mockServer.url, method, where, { token, body });
+
+  it('lists a file it cannot use beside the others, naming the file and the fault', async () => {
+    const listed = await control('GET', MOCK_PROXY_PATHS.recordings);
+    expect(listed.status).toBe(200);
+    const { recordings } = listed.json() as RecordingList;
+    expect(recordings.find((entry) => entry.name === 'good')).toEqual({
+      name: 'good',
+      running: false,
+      calls: 1,
+      routes: [{ method: '*', path: '/api/*' }],
+    });
+    for (const [name, , fault] of badFiles) {
+      const entry = recordings.find((candidate) => candidate.name === name);
+      expect(entry).toMatchObject({ name, running: false, calls: 0, routes: [] });
+      expect(entry?.problem).toContain(fileOf(name));
+      expect(entry?.problem).toContain(fault);
+    }
+    const scenarios = await control('GET', MOCK_PATHS.scenarios);
+    expect(scenarios.status).toBe(200);
+    expect((scenarios.json() as ScenarioList).scenarios).toContainEqual({
+      name: 'good',
+      description: 'Edited by hand.',
+      recorded: true,
+    });
+  });
+
+  it.each(badFiles)(
+    'refuses to switch to %s, naming the file, and changes nothing',
+    async (name, text, fault) => {
+      const before = await mock.dataFileBytes();
+      const answer = await control('POST', `${MOCK_PATHS.scenarios}/${name}`);
+      expect(answer.status).toBe(400);
+      const error = answer.json() as { errorCode: number; errorMessage: string };
+      expect(error.errorCode).toBe(ERROR_CODE.VALIDATION);
+      expect(error.errorMessage).toContain(fileOf(name));
+      expect(error.errorMessage).toContain(fault);
+      expect(await mock.dataFileBytes()).toEqual(before);
+      expect(((await control('GET', MOCK_PATHS.scenarios)).json() as ScenarioList).current).toBe(
+        SCENARIO.demo,
+      );
+      // Nothing replays: a call goes on to the (dead) target.
+      expect(
+        (await call(mockServer.url, 'GET', '/api/only-the-backend/good', { token })).status,
+      ).toBe(502);
+
+      // A new recording of that name is refused, and the file stays as it is.
+      const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
+        name,
+        routes: [{ path: '/api/*' }],
+      });
+      expect(started.status).toBe(409);
+      expect(started.json()).toEqual({
+        errorCode: ERROR_CODE.CONFLICT,
+        errorMessage: MOCK_PROXY_MESSAGE.recordingExists(name),
+      });
+      expect(await readFile(fileOf(name), 'utf8')).toBe(text);
+    },
+  );
+
+  it('never overwrites a file that took the name while the recording ran', async () => {
+    const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
+      name: 'taken-meanwhile',
+      routes: [{ path: '/api/*' }],
+    });
+    expect(started.status).toBe(201);
+    await writeFile(fileOf('taken-meanwhile'), '{"by":"hand"}');
+    const stop = `${MOCK_PROXY_PATHS.recordings}/taken-meanwhile/stop`;
+    const refused = await control('POST', stop);
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toEqual({
+      errorCode: ERROR_CODE.CONFLICT,
+      errorMessage: MOCK_PROXY_MESSAGE.recordingFileTaken(
+        'taken-meanwhile',
+        fileOf('taken-meanwhile'),
+      ),
+    });
+    expect(await readFile(fileOf('taken-meanwhile'), 'utf8')).toBe('{"by":"hand"}');
+    expect(await readdir(dir())).not.toContainEqual(expect.stringMatching(/\.tmp$/));
+    // Still running, its calls kept: once the file is moved away, the stop saves it.
+    await rm(fileOf('taken-meanwhile'));
+    expect((await control('POST', stop)).json()).toEqual({ name: 'taken-meanwhile', calls: 0 });
   });
 });
