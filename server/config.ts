@@ -118,6 +118,8 @@ export interface ServerConfig {
   mockProxyTimeoutMs: number;
   /** A recording of every forwarded call, saved at shutdown (MOCK_RECORD, `--record`), or undefined. */
   mockRecord: string | undefined;
+  /** The most a recording keeps of the calls' bodies, in bytes (MOCK_RECORDING_MAX_BYTES). */
+  mockRecordingMaxBytes: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable. */
@@ -415,6 +417,11 @@ export const configVariables = z.object({
       description:
         'Records every call forwarded to `MOCK_PROXY_TARGET` from the start, as `npm start -- --record <name>` does, and saves it as the scenario `<name>` when the server stops.',
     }),
+  MOCK_RECORDING_MAX_BYTES: wholeNumber(1)
+    .prefault(String(256 * 1024 * 1024))
+    .describe(
+      'The most a recording keeps, in bytes of its calls (their bodies, paths and headers as saved): a call past it is left out (logged, counted in `leftOut`) and the calls kept so far are saved when it stops.',
+    ),
 });
 
 export type ConfigVariableName = keyof typeof configVariables.shape;
@@ -489,6 +496,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
     mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
     mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,
+    mockRecordingMaxBytes: v.MOCK_RECORDING_MAX_BYTES,
     mockRecord: v.MOCK_RECORD,
   };
 }

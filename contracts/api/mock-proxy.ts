@@ -151,6 +151,9 @@ export const MOCK_PROXY_MESSAGE = {
   /** 409 at a stop: a file took the recording's name meanwhile; it is never overwritten. */
   recordingFileTaken: (name: string, file: string) =>
     `${file} exists already: move it away and stop ${name} again (the recording goes on meanwhile)`,
+  /** 500 at a stop: the file system refused the save; the recording goes on. */
+  recordingNotSaved: (name: string, reason: string) =>
+    `The recording ${name} could not be saved (${reason}): it goes on, stop it again`,
   /** A saved recording's file that is unreadable, not JSON, or not a recording: never used. */
   recordingUnusable: (file: string, problem: string) =>
     `The recording file ${file} cannot be used: ${problem}`,

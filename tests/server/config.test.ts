@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       mockProxyTokenSecret: undefined,
       mockProxyTimeoutMs: 10_000,
       mockRecord: undefined,
+      mockRecordingMaxBytes: 256 * 1024 * 1024,
       scenario: undefined,
     });
   });

@@ -21,15 +21,18 @@
  * replayed to anyone.
  */
 import {
+  closeSync,
   existsSync,
   linkSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } from 'node:fs';
+import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -144,8 +147,12 @@ interface Running {
   from: ScenarioChoice;
   routes: { method: string; path: string; pattern: RegExp }[];
   calls: RecordedCall[];
+  /** About how many bytes its calls take (bodies, URLs, headers): MOCK_RECORDING_MAX_BYTES. */
+  bytes: number;
   /** Calls it matched but did not keep (too large, or not to be redacted). */
   leftOut: number;
+  /** Being saved (stop asked): it takes no more calls. */
+  stopping: boolean;
 }
 
 /** Answers headers that describe one connection or one transfer, not the answer. */
@@ -216,7 +223,7 @@ export interface Recordings {
 }
 
 export interface RecordingsDependencies {
-  config: Pick<ServerConfig, 'dbFile'>;
+  config: Pick<ServerConfig, 'dbFile' | 'mockRecordingMaxBytes'>;
   logger: Logger;
   /** The scenario the data is on now (kept with a recording). */
   currentScenario(): ScenarioChoice;
@@ -294,10 +301,13 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
 
   const matching = (method: string, urlPath: string): Running[] => {
     const asked = method === 'HEAD' ? 'GET' : method;
-    return [...running.values()].filter((recording) =>
-      recording.routes.some(
-        (route) => (route.method === '*' || route.method === asked) && route.pattern.test(urlPath),
-      ),
+    return [...running.values()].filter(
+      (recording) =>
+        !recording.stopping &&
+        recording.routes.some(
+          (route) =>
+            (route.method === '*' || route.method === asked) && route.pattern.test(urlPath),
+        ),
     );
   };
 
@@ -315,38 +325,78 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
         pattern: compilePathPattern(route.path),
       })),
       calls: [],
+      bytes: 0,
       leftOut: 0,
+      stopping: false,
     });
   };
 
+  const contentOf = (recording: Running): RecordingFile => ({
+    name: recording.name,
+    description: `Recorded from the real backend: ${recording.calls.length} calls on ${recording.from.name}.`,
+    from: recording.from,
+    routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
+    calls: recording.calls,
+  });
+
+  /** A failed save as answered: 409 when a file took the name, else 500 with the reason. */
+  const saveFailure = (recording: Running, file: string, error: unknown): HttpError => {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      return new HttpError(
+        409,
+        ERROR_CODE.CONFLICT,
+        MOCK_PROXY_MESSAGE.recordingFileTaken(recording.name, file),
+      );
+    }
+    const reason = code ?? (error instanceof Error ? error.message : String(error));
+    return new HttpError(
+      500,
+      ERROR_CODE.INTERNAL,
+      MOCK_PROXY_MESSAGE.recordingNotSaved(recording.name, reason),
+    );
+  };
+
   /**
-   * Writes the recording (owner only), whole or not at all, and never over a file: one that took
-   * the name meanwhile is a 409, and the recording goes on.
+   * Writes the recording (owner only), whole or not at all, and never over a file: it is written
+   * to a temporary file piece by piece (one call at a time: no string of the whole file is ever
+   * made), then linked into place, which fails when a file took the name meanwhile.
    */
-  const save = (recording: Running): void => {
+  const save = async (recording: Running): Promise<void> => {
     const file = fileOf(recording.name);
-    const content: RecordingFile = {
-      name: recording.name,
-      description: `Recorded from the real backend: ${recording.calls.length} calls on ${recording.from.name}.`,
-      from: recording.from,
-      routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
-      calls: recording.calls,
-    };
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temporary = `${file}.${process.pid}.tmp`;
     try {
-      writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-      // A link fails when the name is taken, where a rename would replace the file.
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await rm(temporary, { force: true });
+      await writeFile(temporary, fileText(contentOf(recording)), { mode: 0o600, flag: 'wx' });
+      await link(temporary, file);
+    } catch (error) {
+      throw saveFailure(recording, file, error);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  };
+
+  /** The same, synchronously: at shutdown, when the process ends right after. */
+  const saveNow = (recording: Running): void => {
+    const file = fileOf(recording.name);
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      rmSync(temporary, { force: true });
+      const descriptor = openSync(temporary, 'wx', 0o600);
+      try {
+        for (const piece of fileText(contentOf(recording))) {
+          const bytes = Buffer.from(piece);
+          let written = 0;
+          while (written < bytes.length) written += writeSync(descriptor, bytes, written);
+        }
+      } finally {
+        closeSync(descriptor);
+      }
       linkSync(temporary, file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        throw new HttpError(
-          409,
-          ERROR_CODE.CONFLICT,
-          MOCK_PROXY_MESSAGE.recordingFileTaken(recording.name, file),
-        );
-      }
-      throw error;
+      throw saveFailure(recording, file, error);
     } finally {
       rmSync(temporary, { force: true });
     }
@@ -372,7 +422,26 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       leaveOut('an answer whose secrets cannot be redacted (a body not read or not JSON)');
       return;
     }
-    for (const recording of recordings) recording.calls.push(call);
+    const size =
+      call.url.length +
+      (call.body?.length ?? 0) +
+      call.response.length +
+      Object.entries(call.headers).reduce(
+        (sum, [name, value]) => sum + name.length + value.length,
+        0,
+      );
+    for (const recording of recordings) {
+      if (recording.bytes + size > deps.config.mockRecordingMaxBytes) {
+        deps.logger.warn(
+          { url: redactUrl(entry.url), recording: recording.name },
+          'the recording is full (MOCK_RECORDING_MAX_BYTES): the call is left out of it',
+        );
+        recording.leftOut += 1;
+        continue;
+      }
+      recording.bytes += size;
+      recording.calls.push(call);
+    }
   };
 
   const replay: RequestHandler = (req, res, next) => {
@@ -456,12 +525,19 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   router.post(
     MOCK_PROXY_PATHS.stopRecording,
     validate({ params: z.object({ name: z.string() }) }),
-    (req, res) => {
+    async (req, res) => {
       const recording = running.get(req.params.name);
-      if (recording === undefined) {
+      if (recording === undefined || recording.stopping) {
         throw notFound(MOCK_PROXY_MESSAGE.recordingNotFound(req.params.name));
       }
-      save(recording);
+      recording.stopping = true;
+      try {
+        await save(recording);
+      } catch (error) {
+        // Not saved: it goes on, its calls kept, for a stop once the cause is gone.
+        recording.stopping = false;
+        throw error;
+      }
       running.delete(recording.name);
       const answer: RecordingStopped = {
         name: recording.name,
@@ -492,16 +568,48 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       deps.logger.info({ recording: name }, 'recording every call sent to the real backend');
     },
     saveAll: () => {
+      // Each on its own: one that cannot be saved does not keep the others from it. One being
+      // stopped is saved by its stop (the process waits for it).
       for (const recording of running.values()) {
-        save(recording);
-        deps.logger.info(
-          { recording: recording.name, calls: recording.calls.length },
-          'recording saved',
-        );
+        if (recording.stopping) continue;
+        try {
+          saveNow(recording);
+          running.delete(recording.name);
+          deps.logger.info(
+            { recording: recording.name, calls: recording.calls.length },
+            'recording saved',
+          );
+        } catch (error) {
+          deps.logger.error(
+            { recording: recording.name, err: error },
+            'the recording could not be saved',
+          );
+        }
       }
-      running.clear();
     },
   };
+}
+
+/**
+ * A recording's file as pieces of text, together JSON.stringify(content, null, 2) and a line
+ * break: one piece per call at most, so no string of the whole file is made (a recording may be
+ * larger than the longest string V8 makes).
+ */
+export function* fileText(content: RecordingFile): Generator<string> {
+  const { calls, ...head } = content;
+  // Nested one level down: JSON.stringify escapes line breaks inside strings, so each one in its
+  // text starts a line of its own.
+  const nested = (value: unknown, indent: string): string =>
+    JSON.stringify(value, null, 2).replace(/\n/g, `\n${indent}`);
+  yield '{\n';
+  for (const [key, value] of Object.entries(head)) {
+    yield `  ${JSON.stringify(key)}: ${nested(value, '  ')},\n`;
+  }
+  yield '  "calls": [';
+  for (const [index, recorded] of calls.entries()) {
+    yield `${index === 0 ? '' : ','}\n    ${nested(recorded, '    ')}`;
+  }
+  yield calls.length === 0 ? ']\n}\n' : '\n  ]\n}\n';
 }
 
 /** The request's body as a recording compares it. */

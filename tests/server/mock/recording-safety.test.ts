@@ -377,3 +377,107 @@ describe('recording files edited by hand', () => {
     expect((await control('POST', stop)).json()).toEqual({ name: 'taken-meanwhile', calls: 0 });
   });
 });
+
+describe('a recording that grows past MOCK_RECORDING_MAX_BYTES', () => {
+  /** Four answers of 40 KB against a limit of 100 KB: two are kept. */
+  const LIMIT = 100_000;
+  const ANSWER = JSON.stringify({ filler: 'x'.repeat(40_000) });
+  let target: Listening;
+
+  beforeEach(async () => {
+    target = await listenRaw((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(ANSWER);
+      });
+    });
+  });
+  afterEach(async () => {
+    await target.close();
+  });
+
+  it('keeps the calls up to the limit, leaves out the rest, and stops with what it kept', async () => {
+    const mock = await createTestApp({
+      env: {
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: target.url,
+        MOCK_RECORDING_MAX_BYTES: String(LIMIT),
+      },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const { token } = await signIn(mockServer.url);
+      const control = (method: string, where: string, body?: unknown) =>
+        call(mockServer.url, method, where, { token, body });
+      const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
+        name: 'bounded',
+        routes: [{ path: '/api/only-the-backend/*' }],
+      });
+      expect(started.status).toBe(201);
+      for (let n = 1; n <= 4; n += 1) {
+        const answer = await call(mockServer.url, 'GET', `/api/only-the-backend/${n}`);
+        // The client gets every answer: only the recording leaves some out.
+        expect(answer.text).toBe(ANSWER);
+      }
+      const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+      expect(listed.recordings).toEqual([
+        expect.objectContaining({ name: 'bounded', running: true, calls: 2, leftOut: 2 }),
+      ]);
+      const stopped = await control('POST', `${MOCK_PROXY_PATHS.recordings}/bounded/stop`);
+      expect(stopped.json()).toEqual({ name: 'bounded', calls: 2, leftOut: 2 });
+      const saved = JSON.parse(
+        await readFile(path.join(mock.dir, 'recordings', 'bounded.json'), 'utf8'),
+      ) as { calls: SavedCall[] };
+      expect(saved.calls.map((recorded) => recorded.url)).toEqual([
+        '/api/only-the-backend/1',
+        '/api/only-the-backend/2',
+      ]);
+      expect(saved.calls.map((recorded) => recorded.response)).toEqual([ANSWER, ANSWER]);
+      // Stopped: a later call is not recorded anywhere.
+      await call(mockServer.url, 'GET', '/api/only-the-backend/5');
+      const after = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+      expect(after.recordings).toEqual([
+        {
+          name: 'bounded',
+          running: false,
+          calls: 2,
+          routes: [{ method: '*', path: '/api/only-the-backend/*' }],
+        },
+      ]);
+    } finally {
+      await mockServer.close();
+      await mock.close();
+    }
+  });
+
+  it('saves the calls it kept when the server stops (MOCK_RECORD)', async () => {
+    const mock = await createTestApp({
+      env: {
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: target.url,
+        MOCK_RECORD: 'at-start',
+        MOCK_RECORDING_MAX_BYTES: String(LIMIT),
+      },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      for (let n = 1; n <= 3; n += 1) {
+        expect((await call(mockServer.url, 'GET', `/api/only-the-backend/${n}`)).text).toBe(ANSWER);
+      }
+    } finally {
+      await mockServer.close();
+    }
+    const dir = mock.dir;
+    // The stop: index.ts closes the store on SIGINT and SIGTERM.
+    await mock.store.close();
+    const saved = JSON.parse(
+      await readFile(path.join(dir, 'recordings', 'at-start.json'), 'utf8'),
+    ) as { description: string; calls: SavedCall[] };
+    expect(saved.calls.map((recorded) => recorded.url)).toEqual([
+      '/api/only-the-backend/1',
+      '/api/only-the-backend/2',
+    ]);
+    await mock.close();
+  });
+});
