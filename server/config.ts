@@ -405,7 +405,7 @@ export const configVariables = z.object({
   MOCK_PROXY_TIMEOUT_MS: wholeNumber(1, 600_000)
     .prefault('10000')
     .describe(
-      'Milliseconds the target may take to answer a forwarded call (to its headers, and between parts of its body); later is answered 504.',
+      'Milliseconds the target may take to answer a forwarded call (to connect; from the end of the request’s body to its headers, so a slow upload is not cut off; and between parts of its answer); later is answered 504.',
     ),
   MOCK_RECORD: z
     .string()

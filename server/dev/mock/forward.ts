@@ -3,7 +3,8 @@
  * headers (Authorization and moduleCode included; the hop-by-hop ones dropped) and body go to
  * the target, and its status, headers and body come back, both bodies streamed (an upload or a
  * large download is never held whole). A target that cannot be reached answers 502, one slower
- * than the timeout 504, both naming the target; a client gone midway aborts the upstream call.
+ * than the timeout 504, both naming the target; the timeout runs from the end of the request's
+ * body, so a slow upload is never cut off; a client gone midway aborts the upstream call.
  */
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
@@ -110,14 +111,31 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
     headers: forwardableHeaders(req.headers),
     path,
   });
-  // Until the target's headers come, and then between parts of its body.
-  const timer = setTimeout(() => {
+  // The timeout measures the target, never the client: from the end of the request's body (a
+  // slow upload is the client's pace) until the target's headers come, then between parts of its
+  // answer; and, before any of that, the time to connect to it.
+  const timeOut = (): void => {
     timedOut = true;
     upstream.destroy();
-  }, timeoutMs);
-  upstream.setTimeout(timeoutMs, () => {
-    timedOut = true;
-    upstream.destroy();
+  };
+  let timer: NodeJS.Timeout | undefined;
+  let idleWatched = false;
+  const watchIdle = (): void => {
+    if (idleWatched) return;
+    idleWatched = true;
+    upstream.setTimeout(timeoutMs, timeOut);
+  };
+  upstream.once('socket', (socket) => {
+    if (!socket.connecting) return;
+    const connecting = setTimeout(timeOut, timeoutMs);
+    const done = (): void => clearTimeout(connecting);
+    socket.once('connect', done);
+    socket.once('close', done);
+  });
+  upstream.once('finish', () => {
+    if (settled) return;
+    timer = setTimeout(timeOut, timeoutMs);
+    watchIdle();
   });
 
   const fail = (): void => {
@@ -155,6 +173,8 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
       answer.resume();
       return;
     }
+    // An answer before the upload ended (a refusal, say): its parts are timed from now.
+    watchIdle();
     const status = answer.statusCode ?? 502;
     observer?.response?.(status, answer.headers);
     res.status(status);

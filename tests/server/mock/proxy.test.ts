@@ -6,6 +6,7 @@
  * calls; nothing of it exists without MOCK_CONTROL or with NODE_ENV=production.
  */
 import type http from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -454,6 +455,73 @@ describe('a target that fails', () => {
     expect(pending.length).toBe(1);
     // The mock still answers its own calls.
     expect((await call(mockServer.url, 'GET', '/config.json')).status).toBe(200);
+  });
+});
+
+describe('a slow upload', () => {
+  it("is not cut off: the target's time counts from the end of the request's body", async () => {
+    const PART = 64 * 1024;
+    let firstPartArrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => {
+      firstPartArrived = resolve;
+    });
+    const pending: http.ServerResponse[] = [];
+    const target = await listenRaw((req, res) => {
+      if (req.url === '/api/only-the-backend/never') {
+        pending.push(res); // never answered
+        req.resume();
+        return;
+      }
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        firstPartArrived();
+      });
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ bytes }));
+      });
+    });
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '200' },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const upload = httpRequest(`${mockServer.url}/api/only-the-backend/upload`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(2 * PART),
+        },
+      });
+      const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        upload.on('error', reject);
+        upload.on('response', (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        });
+      });
+      upload.write(Buffer.alloc(PART, 1));
+      await arrival;
+      // A call that started after the upload did, with the same timeout, to a target that does
+      // not answer: once it has timed out, the upload has taken longer than the timeout too.
+      const other = await call(mockServer.url, 'GET', '/api/only-the-backend/never');
+      expect(other.status).toBe(504);
+      upload.end(Buffer.alloc(PART, 2));
+      const answer = await answered;
+      expect(answer).toEqual({ status: 200, text: JSON.stringify({ bytes: 2 * PART }) });
+      expect(pending).toHaveLength(1);
+    } finally {
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
   });
 });
 
