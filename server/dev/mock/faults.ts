@@ -7,7 +7,8 @@
  * delayMs (a timer: nothing blocks, and a client gone meanwhile runs nothing); a status from
  * `Prefer: code=` or the fault is answered here, so no route runs and nothing is written. Upload
  * and import faults (failAfterBytes, failAtLine, stallAtLine) let the call run and are applied
- * midway (server/imports/midway-faults.ts). Calls under /__mock are never faulted or delayed.
+ * midway (server/imports/midway-faults.ts; on a forwarded call, an upload's by ./forward.ts, and
+ * an import fault does not match it). Calls under /__mock are never faulted or delayed.
  */
 import {
   type NextFunction,
@@ -43,6 +44,11 @@ import { recordedRouter } from '../../http/route-table';
 
 export interface FaultsDependencies {
   config: Pick<ServerConfig, 'mockDelayMs' | 'mockFaultsFile'>;
+  /**
+   * The call goes to the real backend (./proxy.ts): an import fault (failAtLine, stallAtLine),
+   * which only the mock's own imports can apply, does not match it.
+   */
+  forwarded?: (req: Request) => boolean;
 }
 
 export interface Faults {
@@ -172,14 +178,23 @@ class FaultRegistry {
     for (const entry of this.entries.splice(0)) release(entry);
   }
 
-  /** The first fault matching the call, counted as applied (and removed when its times ran out). */
-  take(method: string, urlPath: string): Entry | undefined {
+  /**
+   * The first fault matching the call, counted as applied (and removed when its times ran out).
+   * `forwarded` (asked only of an import fault that matches): the call goes to the real backend,
+   * where no import of the mock runs, so an import fault without an upload part passes it by.
+   */
+  take(method: string, urlPath: string, forwarded: () => boolean): Entry | undefined {
     const asked = method === 'HEAD' ? 'GET' : method;
     const entry = this.entries.find(
       (candidate) =>
         !candidate.spent &&
         (candidate.method === '*' || candidate.method === asked) &&
-        candidate.pattern.test(urlPath),
+        candidate.pattern.test(urlPath) &&
+        !(
+          candidate.midway?.imports !== undefined &&
+          candidate.midway.upload === undefined &&
+          forwarded()
+        ),
     );
     if (entry === undefined) return undefined;
     const { fault } = entry;
@@ -215,7 +230,7 @@ function afterDelay(req: Request, res: Response, ms: number, then: () => void): 
 
 const faultIdParams = z.object({ id: z.string() });
 
-export function createFaults({ config }: FaultsDependencies): Faults {
+export function createFaults({ config, forwarded }: FaultsDependencies): Faults {
   const registry = new FaultRegistry();
   const { entries } = registry;
   const baseDelay = config.mockDelayMs;
@@ -244,7 +259,10 @@ export function createFaults({ config }: FaultsDependencies): Faults {
         return;
       }
     }
-    const entry = entries.length === 0 ? undefined : registry.take(req.method, urlPath);
+    let goesOn: boolean | undefined;
+    const isForwarded = (): boolean => (goesOn ??= forwarded?.(req) ?? false);
+    const entry =
+      entries.length === 0 ? undefined : registry.take(req.method, urlPath, isForwarded);
     const fault = entry?.fault;
     const byFault = `by fault ${fault?.id ?? ''}`;
     const notes: string[] = [];
@@ -280,8 +298,11 @@ export function createFaults({ config }: FaultsDependencies): Faults {
       res.locals[MIDWAY_FAULT_LOCAL] = entry.midway;
       const { failAfterBytes, failAtLine, stallAtLine } = fault;
       if (failAfterBytes !== undefined) notes.push(`failAfterBytes ${failAfterBytes} ${byFault}`);
-      if (failAtLine !== undefined) notes.push(`failAtLine ${failAtLine} ${byFault}`);
-      if (stallAtLine !== undefined) notes.push(`stallAtLine ${stallAtLine} ${byFault}`);
+      // A forwarded call gets the upload cut only (./proxy.ts): no import of the mock runs.
+      if (entry.midway.imports !== undefined && !isForwarded()) {
+        if (failAtLine !== undefined) notes.push(`failAtLine ${failAtLine} ${byFault}`);
+        if (stallAtLine !== undefined) notes.push(`stallAtLine ${stallAtLine} ${byFault}`);
+      }
     }
     if (notes.length > 0) res.locals.mockFault = notes.join(', ');
 

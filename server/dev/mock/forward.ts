@@ -41,6 +41,11 @@ export interface ForwardOptions {
   target: string;
   timeoutMs: number;
   observer?: ForwardObserver;
+  /**
+   * A developer tools' upload fault (failAfterBytes): once more than `afterBytes` of the
+   * request's body came, the call to the target is aborted and the client answered `answer`.
+   */
+  cut?: { afterBytes: number; status: number; answer: ApiError };
 }
 
 /** The headers worth passing on: all but the hop-by-hop ones and those `Connection` names. */
@@ -90,7 +95,7 @@ function answerError(res: Response, status: number, body: ApiError): void {
 
 /** Sends the call to the target and its answer back (see the module comment). */
 export function forward(req: Request, res: Response, options: ForwardOptions): void {
-  const { target, timeoutMs, observer } = options;
+  const { target, timeoutMs, observer, cut } = options;
   const base = new URL(target);
   const path = targetPath(base.pathname, req.originalUrl);
   if (path === undefined) {
@@ -194,7 +199,21 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
     answer.pipe(res);
   });
 
-  req.on('data', (chunk: Buffer) => observer?.requestChunk?.(chunk));
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    observer?.requestChunk?.(chunk);
+    if (cut === undefined || settled) return;
+    received += chunk.length;
+    if (received <= cut.afterBytes) return;
+    // Cut off as a network would cut it: the target sees the upload end midway and keeps
+    // nothing of it; the rest of the client's body is read and dropped, so it gets the answer.
+    settled = true;
+    clearTimeout(timer);
+    req.unpipe(upstream);
+    upstream.destroy();
+    req.resume();
+    answerError(res, cut.status, cut.answer);
+  });
   req.on('error', () => upstream.destroy());
   req.pipe(upstream);
 }

@@ -64,7 +64,8 @@ export function isMockPath(urlPath: string): boolean {
 }
 
 export function createMockControl(deps: MockControlDependencies): MockControl {
-  const faults = createFaults(deps);
+  // `proxy` is read only when a call comes, after it is made.
+  const faults = createFaults({ ...deps, forwarded: (req) => proxy.forwards(req) });
   const requestLog = createRequestLog(deps);
   // Each needs the other: a recording keeps the scenario it started on, a recorded scenario is
   // switched to like the others.

@@ -24,6 +24,7 @@ import type { Store } from '../../db/store';
 import { FONTS_MOUNT } from '../../fonts/fonts-router';
 import { API_MOUNT } from '../../http/mounts';
 import { uncountApiRequest } from '../../http/rate-limit';
+import { midwayFaultOf } from '../../imports/midway-faults';
 import { isUnderMock } from './fault-rules';
 import { forward, type ForwardObserver } from './forward';
 import type { LocalRoutes } from './local-routes';
@@ -57,6 +58,8 @@ export interface ProxyDependencies {
 export interface Proxy {
   /** Forwards the calls that go to the target; others pass by. */
   beforeRoutes: RequestHandler;
+  /** The call goes to the target (what beforeRoutes would do with it, doing nothing). */
+  forwards(req: Request): boolean;
   rules: RouteRules;
   /** The user of a token the target signed, when the mock takes such tokens now. */
   foreignToken(raw: string): AuthContext | undefined;
@@ -101,31 +104,39 @@ export function createProxy(deps: ProxyDependencies): Proxy {
   };
 
   const fonts = FONTS_MOUNT.toLowerCase();
-  const beforeRoutes: RequestHandler = (req, res, next) => {
-    if (target === null || deps.suspended?.() === true) {
-      next();
-      return;
-    }
+  const forwards = (req: Request): boolean => {
+    if (target === null || deps.suspended?.() === true) return false;
     const urlPath = req.path;
     const lower = urlPath.toLowerCase();
-    if (isUnderMock(urlPath) || lower === fonts || lower.startsWith(`${fonts}/`)) {
-      next();
-      return;
-    }
+    if (isUnderMock(urlPath) || lower === fonts || lower.startsWith(`${fonts}/`)) return false;
     const decided = rules.decide(req.method, urlPath);
     const mockServes =
       decided === 'mock' || (decided === undefined && local.serves(req.method, urlPath));
-    if (mockServes && !targetMustJudge(req, urlPath)) {
+    return !mockServes || targetMustJudge(req, urlPath);
+  };
+
+  const beforeRoutes: RequestHandler = (req, res, next) => {
+    if (target === null || !forwards(req)) {
       next();
       return;
     }
     res.locals.mockKind = 'real';
     // The real backend limits its own calls: they do not use up the mock's anonymous limit.
     uncountApiRequest(req);
+    // An upload fault of the developer tools (./faults.ts) cuts the forwarded body off.
+    const upload = midwayFaultOf(res)?.upload;
     forward(req, res, {
       target,
       timeoutMs: config.mockProxyTimeoutMs,
       observer: deps.observe?.(req, res),
+      cut:
+        upload === undefined
+          ? undefined
+          : {
+              afterBytes: upload.failAfterBytes,
+              status: upload.error.status,
+              answer: { errorCode: upload.error.errorCode, errorMessage: upload.error.message },
+            },
     });
   };
 
@@ -154,5 +165,5 @@ export function createProxy(deps: ProxyDependencies): Proxy {
     };
   };
 
-  return { beforeRoutes, rules, foreignToken, target, tokens };
+  return { beforeRoutes, forwards, rules, foreignToken, target, tokens };
 }

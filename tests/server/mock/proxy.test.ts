@@ -14,7 +14,7 @@ import jwt from 'jsonwebtoken';
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { Client } from '@contracts/api/schemes';
 import { MOCK_PATHS } from '@contracts/api/mock';
-import type { FaultAdded } from '@contracts/api/mock-faults';
+import type { FaultAdded, FaultList } from '@contracts/api/mock-faults';
 import {
   CALL_DETAIL_MAX_BYTES,
   MOCK_PROXY_MESSAGE,
@@ -323,6 +323,105 @@ describe('the address a forwarded call goes to', () => {
       await target.close();
       await mock.close();
     }
+  });
+});
+
+describe('upload and import faults on forwarded calls', () => {
+  let mock: TestApp;
+  let mockServer: Listening;
+  let target: Listening;
+  let token: string;
+  /** The bytes of each request body the target got whole. */
+  let completed: number[];
+
+  beforeEach(async () => {
+    completed = [];
+    target = await listenRaw((req, res) => {
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      req.on('end', () => {
+        if (req.url !== '/completed') completed.push(bytes);
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(req.url === '/completed' ? completed : { bytes }));
+      });
+    });
+    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
+    mockServer = await listen(mock.app);
+    token = (await signIn(mockServer.url)).token;
+  });
+  afterEach(async () => {
+    await mockServer.close();
+    await target.close();
+    await mock.close();
+  });
+
+  const addFault = async (fault: object) => {
+    const added = await call(mockServer.url, 'POST', MOCK_PATHS.faults, { token, body: fault });
+    expect(added.status).toBe(201);
+    return (added.json() as FaultAdded).fault;
+  };
+  const faults = async () =>
+    ((await call(mockServer.url, 'GET', MOCK_PATHS.faults, { token })).json() as FaultList).faults;
+
+  it('cut a forwarded upload off after failAfterBytes: the target never gets it whole', async () => {
+    const SIZE = 512 * 1024;
+    const fault = await addFault({
+      method: 'POST',
+      path: '/api/only-the-backend/upload',
+      failAfterBytes: 1000,
+      status: 503,
+      errorMessage: 'Cut off by the fault',
+    });
+    const response = await fetch(`${mockServer.url}/api/only-the-backend/upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: Buffer.alloc(SIZE, 7),
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      errorCode: ERROR_CODE.INTERNAL,
+      errorMessage: 'Cut off by the fault',
+    });
+    // The mock stopped sending at the cut, so no whole body can be on its way: asked after the
+    // answer, the target has had none.
+    expect((await call(target.url, 'GET', '/completed')).json()).toEqual([]);
+    expect(await faults()).toEqual([{ ...fault, applied: 1 }]);
+    // Without the fault the same upload arrives whole.
+    await call(mockServer.url, 'DELETE', `${MOCK_PATHS.faults}/${fault.id}`, { token });
+    const whole = await fetch(`${mockServer.url}/api/only-the-backend/upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: Buffer.alloc(SIZE, 7),
+    });
+    expect(await whole.json()).toEqual({ bytes: SIZE });
+  });
+
+  it('leave a forwarded call alone when they fault imports (failAtLine, stallAtLine): not applied, not used up', async () => {
+    const failing = await addFault({
+      method: 'POST',
+      path: '/api/only-the-backend/process',
+      failAtLine: 2,
+      times: 1,
+    });
+    const stalling = await addFault({
+      method: 'POST',
+      path: '/api/only-the-backend/process',
+      stallAtLine: 2,
+      times: 1,
+    });
+    const answer = await call(mockServer.url, 'POST', '/api/only-the-backend/process', {
+      body: { fileName: 'cards.txt' },
+    });
+    expect(answer.status).toBe(200);
+    expect(await faults()).toEqual([failing, stalling]);
+    const log = (
+      await call(mockServer.url, 'GET', MOCK_PATHS.requests, { token })
+    ).json() as RequestLogPage;
+    const entry = log.requests.find((logged) => logged.path === '/api/only-the-backend/process');
+    expect(entry).toMatchObject({ kind: 'real', status: 200 });
+    expect(entry).not.toHaveProperty('fault');
   });
 });
 
