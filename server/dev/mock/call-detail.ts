@@ -1,6 +1,7 @@
 /**
  * A logged call's headers and bodies (docs/developer-tools.md, `GET /__mock/requests/{id}`):
- * kept beside the request log's entry, at most CALL_DETAIL_MAX_BYTES of each body, and
+ * kept beside the request log's entry, at most CALL_DETAIL_MAX_BYTES of each body (more until a
+ * recording that wants the call has taken it: recordings.ts cuts it back then), and
  * redacted when read (./redact.ts), never stored redacted-late anywhere else. The request's
  * body is the JSON the route read, or the bytes a forwarded call sent; the answer's body is
  * what was written to the client. Static files keep their headers only.
@@ -41,6 +42,24 @@ export class Capped {
   buffer(): Buffer {
     return Buffer.concat(this.chunks);
   }
+
+  /** Drops what is past `limit`, marking the cut (once a recording has taken the whole). */
+  keepAtMost(limit: number): void {
+    if (this.bytes <= limit) return;
+    const kept = Buffer.from(this.buffer().subarray(0, limit));
+    this.chunks.splice(0, this.chunks.length, kept);
+    this.bytes = limit;
+    this.truncated = true;
+  }
+}
+
+/** A write with a JSON body (what the JSON body parser reads): a recording keys on its body. */
+export function isJsonWrite(method: string, contentType: string | undefined): boolean {
+  return (
+    method !== 'GET' &&
+    method !== 'HEAD' &&
+    /^application\/json[ \t]*(?:;|$)/i.test(contentType ?? '')
+  );
 }
 
 /** What a call leaves behind for its details (res.locals.mockDetail). */
@@ -91,7 +110,8 @@ export function isStaticUrl(url: string): boolean {
 
 /**
  * Notes a call's details for the log (every call but /__mock's). `bodyLimit` is how much of
- * the answer to keep (more while a recording wants the call whole).
+ * the answer to keep, and of a JSON write's body (more while a recording wants the call whole:
+ * it compares writes by their whole body; the recordings cut both back once they took them).
  */
 export function captureDetails(
   bodyLimit: (method: string, url: string) => number | undefined,
@@ -102,14 +122,17 @@ export function captureDetails(
       next();
       return;
     }
+    const wanted = isStaticUrl(url) ? undefined : bodyLimit(req.method, url);
     const detail: CallDetail = {
       requestHeaders: req.headers,
-      requestBytes: new Capped(),
+      requestBytes: new Capped(
+        wanted !== undefined && isJsonWrite(req.method, req.headers['content-type'])
+          ? wanted
+          : CALL_DETAIL_MAX_BYTES,
+      ),
       requestJson: undefined,
       responseHeaders: undefined,
-      responseBytes: new Capped(
-        isStaticUrl(url) ? 0 : (bodyLimit(req.method, url) ?? CALL_DETAIL_MAX_BYTES),
-      ),
+      responseBytes: new Capped(isStaticUrl(url) ? 0 : (wanted ?? CALL_DETAIL_MAX_BYTES)),
     };
     res.locals[CALL_DETAIL_LOCAL] = detail;
     tapResponse(res, detail.responseBytes);

@@ -41,6 +41,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {
+  CALL_DETAIL_MAX_BYTES,
   MOCK_PROXY_MESSAGE,
   MOCK_PROXY_PATHS,
   RECORDING_NAME,
@@ -58,7 +59,7 @@ import type { RequestRecord } from '../../http/logging';
 import { uncountApiRequest } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
 import type { ScenarioChoice } from '../scenarios/apply';
-import { CALL_DETAIL_LOCAL, type CallDetail } from './call-detail';
+import { CALL_DETAIL_LOCAL, isJsonWrite, type CallDetail } from './call-detail';
 import { compilePathPattern } from './fault-rules';
 import { redactBody, redactHeaders, redactJson, redactUrl } from './redact';
 import { recordedRouter } from '../../http/route-table';
@@ -403,9 +404,19 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   };
 
   const record = (entry: RequestRecord): void => {
-    if (running.size === 0 || entry.locals.mockKind !== 'real' || !entry.completed) return;
     const detail = entry.locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
     if (detail === undefined) return;
+    try {
+      recordCall(entry, detail);
+    } finally {
+      // The request log keeps the details (call-detail.ts): no more than it shows.
+      detail.requestBytes.keepAtMost(CALL_DETAIL_MAX_BYTES);
+      detail.responseBytes.keepAtMost(CALL_DETAIL_MAX_BYTES);
+    }
+  };
+
+  const recordCall = (entry: RequestRecord, detail: CallDetail): void => {
+    if (running.size === 0 || entry.locals.mockKind !== 'real' || !entry.completed) return;
     const urlPath = entry.url.split('?', 1)[0] ?? '';
     const recordings = matching(entry.method, urlPath);
     if (recordings.length === 0) return;
@@ -415,6 +426,14 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     };
     if (detail.responseBytes.truncated) {
       leaveOut('an answer too large to record');
+      return;
+    }
+    if (
+      isJsonWrite(entry.method, headerText(detail.requestHeaders['content-type'])) &&
+      detail.requestBytes.truncated
+    ) {
+      // Its whole body is what a replayed request is compared with.
+      leaveOut('a JSON body too large to record');
       return;
     }
     const call = recordedCall(entry, detail);
@@ -675,6 +694,12 @@ function textOf(bytes: Buffer): string | undefined {
   }
 }
 
+/** A header's value as one text (a list joined as HTTP joins it). */
+function headerText(value: string | number | readonly string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'object' ? value.join(', ') : String(value);
+}
+
 function parsedJson(text: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) as unknown };
@@ -689,13 +714,16 @@ function parsedJson(text: string): { value: unknown } | undefined {
  * answers are secrets (SECRET_ANSWERS), a body that is not JSON.
  */
 function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | undefined {
+  // As the JSON body parser reads it at replay: only a JSON write's, after its coding is undone.
   let body: string | null = null;
-  if (isWrite(entry.method) && detail.requestBytes.bytes > 0) {
-    try {
-      body = bodyKey(JSON.parse(detail.requestBytes.buffer().toString('utf8')));
-    } catch {
-      body = null;
-    }
+  const requestType = headerText(detail.requestHeaders['content-type']);
+  if (isJsonWrite(entry.method, requestType) && detail.requestBytes.bytes > 0) {
+    const bytes = decodedBody(
+      detail.requestBytes.buffer(),
+      headerText(detail.requestHeaders['content-encoding']),
+    );
+    const json = bytes === undefined ? undefined : parsedJson(bytes.toString('utf8'));
+    body = json === undefined ? null : bodyKey(json.value);
   }
   const headers = Object.fromEntries(
     // A secret header (Set-Cookie) is left out rather than replayed as `***`.
@@ -704,10 +732,9 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | 
     ),
   );
   const contentType = headers['content-type'] ?? '';
-  const encoding = detail.responseHeaders?.['content-encoding'];
   const bytes = decodedBody(
     detail.responseBytes.buffer(),
-    Array.isArray(encoding) ? encoding.join(',') : encoding?.toString(),
+    headerText(detail.responseHeaders?.['content-encoding']),
   );
   if (bytes === undefined) return undefined;
   const urlPath = entry.url.split('?', 1)[0] ?? '';

@@ -10,12 +10,13 @@ import zlib from 'node:zlib';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import {
+  CALL_DETAIL_MAX_BYTES,
   MOCK_PROXY_MESSAGE,
   MOCK_PROXY_PATHS,
   type RecordingList,
   type RecordingStopped,
 } from '@contracts/api/mock-proxy';
-import { REDACTED } from '@contracts/api/mock-requests';
+import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { createTestApp, DEMO_USER, type TestApp } from '../support/test-app';
@@ -225,6 +226,44 @@ describe('recording a target that answers as real backends do', () => {
       `token=${REDACTED}\npassword=${REDACTED}\nkept=yes`,
       `session_key: ${REDACTED}; masterToken=${REDACTED}`,
     ]);
+  });
+  it('replays a JSON write whose body is larger than the request log keeps', async () => {
+    routes.set('/api/only-the-backend/big', (_req, body) => ({
+      status: 201,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ received: body.length }),
+    }));
+    // Over CALL_DETAIL_MAX_BYTES (64 KB), under JSON_BODY_LIMIT.
+    const big = {
+      items: Array.from({ length: 2000 }, (_, n) => ({
+        n,
+        name: `item ${n}`,
+        note: 'x'.repeat(30),
+      })),
+    };
+    const sentBytes = Buffer.byteLength(JSON.stringify(big));
+    expect(sentBytes).toBeGreaterThan(CALL_DETAIL_MAX_BYTES);
+    await startRecording('big-write', ['/api/only-the-backend/*']);
+    const recorded = await call(mockServer.url, 'POST', '/api/only-the-backend/big', { body: big });
+    expect(recorded.json()).toEqual({ received: sentBytes });
+    expect(await stopRecording('big-write')).toEqual({ name: 'big-write', calls: 1 });
+
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/big-write`)).status).toBe(200);
+    const replayed = await call(mockServer.url, 'POST', '/api/only-the-backend/big', {
+      token: mockToken,
+      body: big,
+    });
+    expect(replayed.status).toBe(201);
+    expect(replayed.json()).toEqual({ received: sentBytes });
+    const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
+    expect(log.requests[0]).toMatchObject({ kind: 'replayed', path: '/api/only-the-backend/big' });
+    // Another body is not that recorded call.
+    const other = await call(mockServer.url, 'POST', '/api/only-the-backend/big', {
+      token: mockToken,
+      body: { ...big, items: big.items.slice(1) },
+    });
+    expect(other.status).toBe(404);
   });
 });
 
