@@ -34,6 +34,11 @@ export interface ForwardObserver {
   responseChunk?(chunk: Buffer): void;
   /** The answer was passed on whole. */
   done?(): void;
+  /**
+   * The mock answered the call itself (the target unreachable or too slow, the path refused, an
+   * upload fault): the answer is not the target's.
+   */
+  ownAnswer?(status: number): void;
 }
 
 export interface ForwardOptions {
@@ -84,12 +89,18 @@ export function targetPath(basePath: string, originalUrl: string): string | unde
   return `${basePath.replace(/\/$/, '')}${originalUrl}`;
 }
 
-function answerError(res: Response, status: number, body: ApiError): void {
+function answerError(
+  res: Response,
+  status: number,
+  body: ApiError,
+  observer: ForwardObserver | undefined,
+): void {
   if (res.headersSent) {
     // Midway through the target's answer: the client sees the cut, not a wrong body.
     res.destroy();
     return;
   }
+  observer?.ownAnswer?.(status);
   res.status(status).set('Cache-Control', 'no-store').json(body);
 }
 
@@ -99,10 +110,12 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
   const base = new URL(target);
   const path = targetPath(base.pathname, req.originalUrl);
   if (path === undefined) {
-    answerError(res, 400, {
-      errorCode: ERROR_CODE.VALIDATION,
-      errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded,
-    });
+    answerError(
+      res,
+      400,
+      { errorCode: ERROR_CODE.VALIDATION, errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded },
+      observer,
+    );
     return;
   }
   const transport = base.protocol === 'https:' ? https : http;
@@ -149,15 +162,22 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
     clearTimeout(timer);
     req.unpipe(upstream);
     if (timedOut) {
-      answerError(res, 504, {
-        errorCode: ERROR_CODE.INTERNAL,
-        errorMessage: MOCK_PROXY_MESSAGE.timedOut(target, timeoutMs),
-      });
+      answerError(
+        res,
+        504,
+        {
+          errorCode: ERROR_CODE.INTERNAL,
+          errorMessage: MOCK_PROXY_MESSAGE.timedOut(target, timeoutMs),
+        },
+        observer,
+      );
     } else {
-      answerError(res, 502, {
-        errorCode: ERROR_CODE.INTERNAL,
-        errorMessage: MOCK_PROXY_MESSAGE.unreachable(target),
-      });
+      answerError(
+        res,
+        502,
+        { errorCode: ERROR_CODE.INTERNAL, errorMessage: MOCK_PROXY_MESSAGE.unreachable(target) },
+        observer,
+      );
     }
   };
   upstream.on('error', fail);
@@ -212,7 +232,7 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
     req.unpipe(upstream);
     upstream.destroy();
     req.resume();
-    answerError(res, cut.status, cut.answer);
+    answerError(res, cut.status, cut.answer, observer);
   });
   req.on('error', () => upstream.destroy());
   req.pipe(upstream);

@@ -125,10 +125,19 @@ export function createProxy(deps: ProxyDependencies): Proxy {
     uncountApiRequest(req);
     // An upload fault of the developer tools (./faults.ts) cuts the forwarded body off.
     const upload = midwayFaultOf(res)?.upload;
+    const observer = deps.observe?.(req, res);
     forward(req, res, {
       target,
       timeoutMs: config.mockProxyTimeoutMs,
-      observer: deps.observe?.(req, res),
+      observer: {
+        ...observer,
+        // The mock's own 400, 502, 504 or fault cut: logged `mock`, never recorded as the
+        // target's answer (./recordings.ts keeps `real` calls only).
+        ownAnswer: (status) => {
+          res.locals.mockKind = undefined;
+          observer?.ownAnswer?.(status);
+        },
+      },
       cut:
         upload === undefined
           ? undefined

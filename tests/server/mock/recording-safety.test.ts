@@ -520,3 +520,64 @@ describe('a recording that grows past MOCK_RECORDING_MAX_BYTES', () => {
     await mock.close();
   });
 });
+
+describe("the mock's own answers to a forwarded call", () => {
+  it('are counted mock, not real, and never recorded as the target’s', async () => {
+    const pending: http.ServerResponse[] = [];
+    const target = await listenRaw((req, res) => {
+      if (req.url === '/api/only-the-backend/never') {
+        pending.push(res); // never answered: 504
+        return;
+      }
+      if (req.url === '/api/only-the-backend/gone') {
+        req.socket.destroy(); // no answer at all: 502
+        return;
+      }
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"from":"the target"}');
+    });
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url, MOCK_PROXY_TIMEOUT_MS: '150' },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const { token } = await signIn(mockServer.url);
+      const control = (method: string, where: string, body?: unknown) =>
+        call(mockServer.url, method, where, { token, body });
+      await control('POST', MOCK_PROXY_PATHS.recordings, {
+        name: 'own-answers',
+        routes: [{ path: '/api/*' }],
+      });
+      const statuses: Record<string, number> = {};
+      for (const where of ['ok', 'never', 'gone']) {
+        statuses[where] = (
+          await call(mockServer.url, 'GET', `/api/only-the-backend/${where}`)
+        ).status;
+      }
+      expect(statuses).toEqual({ ok: 200, never: 504, gone: 502 });
+
+      const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
+      const kinds = log.requests
+        .filter((entry) => entry.path.startsWith('/api/only-the-backend/'))
+        .map((entry) => `${entry.kind} ${entry.status} ${entry.path}`);
+      expect(kinds).toEqual([
+        'mock 502 /api/only-the-backend/gone',
+        'mock 504 /api/only-the-backend/never',
+        'real 200 /api/only-the-backend/ok',
+      ]);
+      expect(
+        (await control('POST', `${MOCK_PROXY_PATHS.recordings}/own-answers/stop`)).json(),
+      ).toEqual({ name: 'own-answers', calls: 1 });
+      const saved = JSON.parse(
+        await readFile(path.join(mock.dir, 'recordings', 'own-answers.json'), 'utf8'),
+      ) as { calls: SavedCall[] };
+      expect(saved.calls.map((recorded) => `${recorded.status} ${recorded.url}`)).toEqual([
+        '200 /api/only-the-backend/ok',
+      ]);
+    } finally {
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
+  });
+});
