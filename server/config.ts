@@ -330,7 +330,7 @@ export const configVariables = z.object({
     .meta({
       values: LOG_LEVELS.map((level) => `\`${level}\``).join(', '),
       description:
-        'Least severe level logged. Logs are JSON lines (pino) on standard output, tokens, cookies and passwords redacted; one line per request: its id, method, URL, status and time.',
+        'Least severe level logged. Logs are JSON lines (pino) on standard output, tokens, cookies and passwords redacted; one line per request: its id, method, URL (secret query values and tokens in it as `***`), status and time.',
     }),
   // As express reads its `trust proxy` setting: booleans, a hop count, else addresses or names.
   TRUST_PROXY: z

@@ -7,6 +7,7 @@ import type { ApiError } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { HttpError } from './errors';
+import { redactUrl } from './redact-url';
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(
@@ -145,12 +146,15 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       body: { errorCode: ERROR_CODE.INTERNAL, errorMessage: ERROR_MESSAGE.internal },
     };
     if (answer.status >= 500) {
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+      logger.error(
+        { err: error, method: req.method, url: redactUrl(req.originalUrl) },
+        'request failed',
+      );
     } else if (!(error instanceof HttpError) || error.cause !== undefined) {
       // A library refused the input (bad path, body or upload): the sender's fault, no stack.
       const reason = reasonOf(error instanceof HttpError ? error.cause : error);
       logger.info(
-        { reason, status: answer.status, method: req.method, url: req.originalUrl },
+        { reason, status: answer.status, method: req.method, url: redactUrl(req.originalUrl) },
         'request refused',
       );
     }

@@ -2,6 +2,7 @@
 import type { RequestHandler } from 'express';
 import { pino, type Logger } from 'pino';
 import type { LogLevel } from '../config';
+import { redactUrl } from './redact-url';
 
 /** Never logged: credentials in headers and bodies. */
 export const REDACTED_PATHS = [
@@ -84,7 +85,8 @@ export function requestLogger(
       if (!child.isLevelEnabled(level)) return;
       child[level](
         {
-          req: { id, method: req.method, url: req.originalUrl },
+          // Secret query values and tokens as `***` (LOG_LEVEL: credentials are never logged).
+          req: { id, method: req.method, url: redactUrl(req.originalUrl) },
           res: { statusCode: status },
           responseTime: Date.now() - started,
         },

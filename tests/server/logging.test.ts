@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../server/app';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { REDACTED } from '@contracts/api/mock-requests';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { createTestApp, DEMO_USER, loginRequest } from './support/test-app';
 
@@ -88,6 +89,42 @@ describe('request logs', () => {
         ],
         [400, 'SyntaxError: the body is not valid JSON'],
       ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('show a URL with its secret query values and tokens as ***, in request and refusal lines', async () => {
+    const t = await createTestApp();
+    try {
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      const app = createApp({ db: t.store, config: t.config, logger });
+      const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlLXBhcnQ';
+      await request(app).get(`/api/programs?access_token=${TOKEN}&page=2`).expect(401);
+      await request(app).get(`/api/programs?password=hunter2-in-url&pin=9876`).expect(401);
+      await request(app).get(`/api/programs/${TOKEN}`).expect(401);
+      // Refused by the JSON parser: logged with its URL by the error handler.
+      await request(app)
+        .post(`/api/programs?apiKey=k-secret-77`)
+        .set('Content-Type', 'application/json')
+        .send('{"broken"')
+        .expect(400);
+      const all = lines.join('\n');
+      for (const secret of [TOKEN, 'eyJhbGci', 'hunter2-in-url', '9876', 'k-secret-77']) {
+        expect(all).not.toContain(secret);
+      }
+      const urls = lines
+        .map((line) => JSON.parse(line) as { req?: { url?: string }; url?: string })
+        .map((entry) => entry.req?.url ?? entry.url);
+      expect(urls).toEqual(
+        expect.arrayContaining([
+          `/api/programs?access_token=${REDACTED}&page=2`,
+          `/api/programs?password=${REDACTED}&pin=${REDACTED}`,
+          `/api/programs/${REDACTED}`,
+          `/api/programs?apiKey=${REDACTED}`,
+        ]),
+      );
     } finally {
       await t.close();
     }
