@@ -5,8 +5,10 @@
  *
  * A call's details (call-detail.ts) and recordings keep headers and bodies, redacted the same
  * way: a header, JSON member or form field whose name suggests a secret is `***` (Authorization,
- * cookies, tokens, passwords, PINs, device passwords, card numbers), and so is any token.
+ * cookies, tokens, passwords, PINs, device passwords, card numbers), and so is any token and any
+ * item of a list shaped like a card number or a PIN.
  */
+import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { REDACTED } from '@contracts/api/mock-requests';
 import { isSecretName, JWT, redactUrl } from '../../http/redact-url';
 
@@ -25,9 +27,24 @@ export function redactHeaders(
   return shown;
 }
 
-/** A JSON value with every member whose name suggests a secret as `***`. */
+const { cardNumber: CARD_NUMBER, pin: PIN } = JOURNAL_SITE_CARD_RULES;
+
+/**
+ * A card number or a PIN as the card files hold them (digits only): in a list, where no name
+ * says what it is (a card-file review line's `values`, one per column), it is taken for one.
+ */
+function isCardValue(value: unknown): boolean {
+  return typeof value === 'string' && (CARD_NUMBER.pattern.test(value) || PIN.pattern.test(value));
+}
+
+/**
+ * A JSON value with every member whose name suggests a secret as `***`, and every item of a list
+ * shaped like a card number or a PIN.
+ */
 export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
+  if (Array.isArray(value)) {
+    return value.map((item) => (isCardValue(item) ? REDACTED : redactJson(item)));
+  }
   if (typeof value === 'string') return value.replace(JWT, REDACTED);
   if (value === null || typeof value !== 'object') return value;
   const shown: Record<string, unknown> = {};
@@ -39,6 +56,9 @@ export function redactJson(value: unknown): unknown {
 
 /** `"name": value` in JSON text that may be cut short (a string, number or literal value). */
 const JSON_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?[\d.eE+-]+|true|false)/g;
+
+/** An item of a list in JSON text that may be cut short: a string of digits, as isCardValue. */
+const JSON_DIGITS_ITEM = /([[,]\s*)"(\d+)"/g;
 
 /**
  * `name=value` or `name: value` in other text (a line of a properties file, a header, a query in
@@ -67,9 +87,13 @@ export function redactBody(text: string, contentType: string): string {
       return JSON.stringify(redactJson(JSON.parse(text)));
     } catch {
       return redactText(
-        text.replace(JSON_MEMBER, (whole, name: string, colon: string) =>
-          isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : whole,
-        ),
+        text
+          .replace(JSON_MEMBER, (whole, name: string, colon: string) =>
+            isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : whole,
+          )
+          .replace(JSON_DIGITS_ITEM, (whole, before: string, digits: string) =>
+            isCardValue(digits) ? `${before}"${REDACTED}"` : whole,
+          ),
       );
     }
   }

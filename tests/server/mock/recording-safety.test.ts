@@ -265,6 +265,37 @@ describe('recording a target that answers as real backends do', () => {
     });
     expect(other.status).toBe(404);
   });
+  it('keeps no card number or PIN that sits in a list without a name (card-file review lines)', async () => {
+    const CARD = '6012345678901234';
+    const PIN = '9876';
+    routes.set('/api/only-the-backend/review', () => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        columns: ['cardNumber', 'pin', 'balance', 'expiryDate'],
+        lines: [{ line: 2, values: [CARD, PIN, '10.00', '2027-01-31'], status: 'failing' }],
+        total: 1,
+      }),
+    }));
+    await startRecording('review', ['/api/only-the-backend/*']);
+    const answer = await call(mockServer.url, 'GET', '/api/only-the-backend/review');
+    expect(answer.text).toContain(CARD); // the client gets the answer as it is
+    await stopRecording('review');
+    const { text, calls } = await savedFile('review');
+    expect(text).not.toContain(CARD);
+    expect(text).not.toContain(`"${PIN}"`);
+    expect(JSON.parse(calls[0]?.response ?? '')).toEqual({
+      columns: ['cardNumber', 'pin', 'balance', 'expiryDate'],
+      lines: [{ line: 2, values: [REDACTED, REDACTED, '10.00', '2027-01-31'], status: 'failing' }],
+      total: 1,
+    });
+    // Nor do the request log's details.
+    const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
+    const entry = log.requests.find((logged) => logged.path === '/api/only-the-backend/review');
+    const detail = await control('GET', `${MOCK_PATHS.requests}/${entry?.id ?? 0}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).not.toContain(CARD);
+    expect(detail.text).not.toContain(`\\"${PIN}\\"`);
+  });
 });
 
 describe('recording files edited by hand', () => {
