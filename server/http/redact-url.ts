@@ -65,12 +65,23 @@ function wordsOf(name: string): string[] {
     .filter((word) => word !== '');
 }
 
+/**
+ * Words that make a secret-sounding name a description of one, not a secret: a `masked` value is
+ * shown on purpose (`maskedCardNumber`), and a name ending in `column` or `field` names where a
+ * secret is (`secretColumn: "devicePassword"`).
+ */
+const MASKED = 'masked';
+const NAMES_A_PLACE = new Set(['column', 'columns', 'field', 'fields']);
+
 export function isSecretName(name: string): boolean {
   const plain = decoded(name);
+  const words = wordsOf(plain);
+  const last = words[words.length - 1];
+  if (words.includes(MASKED) || (last !== undefined && NAMES_A_PLACE.has(last))) return false;
   const lower = plain.toLowerCase().replace(/[^a-z0-9]/g, '');
   return (
     SECRET_PARTS.some((part) => lower.includes(part)) ||
-    wordsOf(plain).some((word) => SECRET_WORDS.has(word))
+    words.some((word) => SECRET_WORDS.has(word))
   );
 }
 

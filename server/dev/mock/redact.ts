@@ -49,7 +49,10 @@ export function redactJson(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const shown: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(value)) {
-    shown[name] = isSecretName(name) && member !== null ? REDACTED : redactJson(member);
+    // A flag (`passwordExpired: false`) holds no secret; any other value of a secret-named
+    // member (a number, a list, an object) is `***` whole.
+    const secret = isSecretName(name) && member !== null && typeof member !== 'boolean';
+    shown[name] = secret ? REDACTED : redactJson(member);
   }
   return shown;
 }
@@ -88,8 +91,10 @@ export function redactBody(text: string, contentType: string): string {
     } catch {
       return redactText(
         text
-          .replace(JSON_MEMBER, (whole, name: string, colon: string) =>
-            isSecretName(name) ? `"${name}"${colon}"${REDACTED}"` : whole,
+          .replace(JSON_MEMBER, (whole, name: string, colon: string, value: string) =>
+            isSecretName(name) && value !== 'true' && value !== 'false'
+              ? `"${name}"${colon}"${REDACTED}"`
+              : whole,
           )
           .replace(JSON_DIGITS_ITEM, (whole, before: string, digits: string) =>
             isCardValue(digits) ? `${before}"${REDACTED}"` : whole,

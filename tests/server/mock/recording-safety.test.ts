@@ -296,6 +296,33 @@ describe('recording a target that answers as real backends do', () => {
     expect(detail.text).not.toContain(CARD);
     expect(detail.text).not.toContain(`\\"${PIN}\\"`);
   });
+  it('keeps what only names or describes a secret: masked numbers, column names, flags', async () => {
+    routes.set('/api/only-the-backend/described', () => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        maskedCardNumber: '•••• 1234',
+        secretColumn: 'devicePassword',
+        columns: [{ name: 'pin', secret: true }],
+        passwordExpired: false,
+        cardNumber: '6012345678901234',
+        pin: 4321,
+        password: { hash: 'h' },
+      }),
+    }));
+    await startRecording('described', ['/api/only-the-backend/*']);
+    await call(mockServer.url, 'GET', '/api/only-the-backend/described');
+    await stopRecording('described');
+    const { calls } = await savedFile('described');
+    expect(JSON.parse(calls[0]?.response ?? '')).toEqual({
+      maskedCardNumber: '•••• 1234',
+      secretColumn: 'devicePassword',
+      columns: [{ name: 'pin', secret: true }],
+      passwordExpired: false,
+      cardNumber: REDACTED,
+      pin: REDACTED,
+      password: REDACTED,
+    });
+  });
 });
 
 describe('recording files edited by hand', () => {
