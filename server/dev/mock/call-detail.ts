@@ -70,6 +70,8 @@ export interface CallDetail {
   /** The JSON a route of the mock read (req.body), when one did. */
   requestJson: unknown;
   responseHeaders: OutgoingHttpHeaders | undefined;
+  /** A forwarded call's: the target's own headers, as it answered (a recording keeps these). */
+  targetHeaders?: IncomingHttpHeaders;
   responseBytes: Capped;
 }
 
@@ -137,7 +139,7 @@ export function captureDetails(
     res.locals[CALL_DETAIL_LOCAL] = detail;
     tapResponse(res, detail.responseBytes);
     // Ahead of the request logger's own 'close' listener (added before this one), which hands the
-    // call to the recordings: they need the answer's headers noted by then.
+    // call to the request log: its details need the answer's headers noted by then.
     res.prependOnceListener('close', () => {
       detail.responseHeaders = res.getHeaders();
       const body: unknown = req.body;

@@ -92,7 +92,12 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
       const detail = res.locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
       return detail === undefined
         ? undefined
-        : { requestChunk: (chunk) => detail.requestBytes.add(chunk) };
+        : {
+            requestChunk: (chunk) => detail.requestBytes.add(chunk),
+            response: (_status, headers) => {
+              detail.targetHeaders = headers;
+            },
+          };
     },
   });
 

@@ -61,6 +61,7 @@ import { validate } from '../../http/validate';
 import type { ScenarioChoice } from '../scenarios/apply';
 import { CALL_DETAIL_LOCAL, isJsonWrite, type CallDetail } from './call-detail';
 import { compilePathPattern } from './fault-rules';
+import { forwardableHeaders } from './forward';
 import { redactBody, redactHeaders, redactJson, redactUrl } from './redact';
 import { recordedRouter } from '../../http/route-table';
 
@@ -156,14 +157,16 @@ interface Running {
   stopping: boolean;
 }
 
-/** Answers headers that describe one connection or one transfer, not the answer. */
+/**
+ * Answers headers that describe one connection or one transfer, not the answer (the hop-by-hop
+ * ones, ./forward.ts, are never passed on either).
+ */
 const NOT_REPLAYED = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
   'content-length',
   'date',
-  'etag',
   // The body is kept decoded (./recordings.ts decodedBody), and replayed so.
   'content-encoding',
 ]);
@@ -726,15 +729,17 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | 
     body = json === undefined ? null : bodyKey(json.value);
   }
   const headers = Object.fromEntries(
-    // A secret header (Set-Cookie) is left out rather than replayed as `***`.
-    Object.entries(redactHeaders(detail.responseHeaders ?? {})).filter(
+    // The target's own headers, not those the mock adds to every answer (its rate limit, its
+    // security headers), which a replay adds anew. A secret one (Set-Cookie) is left out
+    // rather than replayed as `***`.
+    Object.entries(redactHeaders(forwardableHeaders(detail.targetHeaders ?? {}))).filter(
       ([name, value]) => !NOT_REPLAYED.has(name) && value !== REDACTED,
     ),
   );
   const contentType = headers['content-type'] ?? '';
   const bytes = decodedBody(
     detail.responseBytes.buffer(),
-    headerText(detail.responseHeaders?.['content-encoding']),
+    headerText(detail.targetHeaders?.['content-encoding']),
   );
   if (bytes === undefined) return undefined;
   const urlPath = entry.url.split('?', 1)[0] ?? '';

@@ -323,6 +323,35 @@ describe('recording a target that answers as real backends do', () => {
       password: REDACTED,
     });
   });
+  it("keeps the target's own headers, ETag included, and none the mock added", async () => {
+    const targetHeaders = {
+      'content-type': 'application/json',
+      etag: '"abc"',
+      'cache-control': 'max-age=60',
+      'x-backend': 'yes',
+    };
+    routes.set('/api/only-the-backend/headers', () => ({
+      headers: targetHeaders,
+      body: '{"from":"the target"}',
+    }));
+    await startRecording('headers', ['/api/only-the-backend/*']);
+    const live = await call(mockServer.url, 'GET', '/api/only-the-backend/headers');
+    // The client got the mock's headers too (its rate limit, its security headers).
+    expect(live.headers.get('ratelimit')).not.toBeNull();
+    await stopRecording('headers');
+    const { calls } = await savedFile('headers');
+    expect(calls[0]?.headers).toEqual(targetHeaders);
+
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/headers`)).status).toBe(200);
+    const replayed = await call(mockServer.url, 'GET', '/api/only-the-backend/headers', {
+      token: mockToken,
+    });
+    expect(replayed.status).toBe(200);
+    for (const [name, value] of Object.entries(targetHeaders)) {
+      expect(replayed.headers.get(name)).toBe(value);
+    }
+  });
 });
 
 describe('recording files edited by hand', () => {
