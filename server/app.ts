@@ -156,6 +156,8 @@ export function createApp({
       limit: config.apiRateLimit,
       trustProxy: config.trustProxy,
       maySignIn: (req) => req.headers.authorization !== undefined && isProtectedApiPath(req.path),
+      // A call the developer tools forward: the real backend answers and limits it.
+      limitedElsewhere: (req) => mock?.forwards(req) === true,
     }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
     jsonBody(config.jsonBodyLimit),

@@ -111,6 +111,11 @@ export interface ApiRateLimitOptions {
    * taken off the count (uncountApiRequest), by the token check.
    */
   maySignIn: (req: Request) => boolean;
+  /**
+   * Whether another server answers the request, and limits it (the developer tools' calls
+   * forwarded to a real backend): past the limit it still goes on, and is taken off the count.
+   */
+  limitedElsewhere?: (req: Request) => boolean;
 }
 
 /**
@@ -134,6 +139,7 @@ export function apiRateLimit({
   limit,
   trustProxy,
   maySignIn,
+  limitedElsewhere,
 }: ApiRateLimitOptions): RequestHandler {
   const counter = new FixedWindowCounter(limit, API_WINDOW_MS);
   const policy = `${limit};w=${API_WINDOW_MS / 1000}`;
@@ -147,7 +153,7 @@ export function apiRateLimit({
       'RateLimit',
       `limit=${limit}, remaining=${Math.max(0, remaining)}, reset=${Math.ceil((resetAt - now) / 1000)}`,
     );
-    if (remaining < 0 && !maySignIn(req)) {
+    if (remaining < 0 && !maySignIn(req) && limitedElsewhere?.(req) !== true) {
       res.status(429).json(rateLimited(ERROR_MESSAGE.rateLimited));
       return;
     }

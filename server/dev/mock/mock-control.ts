@@ -7,7 +7,7 @@
  * - `record`: told of each finished request by the request logger (request-log.ts).
  * - `handle`: the control API and page under /__mock, every call needing a signed-in token.
  */
-import { type RequestHandler } from 'express';
+import { type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
 import type { ServerConfig } from '../../config';
@@ -55,6 +55,8 @@ export interface MockControl {
   faults: Faults;
   /** The user of a token the real backend signed, when the mock takes such tokens now. */
   foreignToken: ForeignTokenCheck;
+  /** The call goes to the real backend (./proxy.ts), which limits its own calls. */
+  forwards(req: Request): boolean;
 }
 
 /** `/__mock` or below it, in any case (express routes without regard to case). */
@@ -149,5 +151,6 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
     capture: captureDetails(recorder.bodyLimit),
     faults,
     foreignToken: proxy.foreignToken,
+    forwards: proxy.forwards,
   };
 }

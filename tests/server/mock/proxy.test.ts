@@ -179,6 +179,27 @@ describe('forwarding to a real backend', () => {
     }
   });
 
+  it("forwards calls past the mock's own API_RATE_LIMIT: the target limits its own", async () => {
+    pair = await startPair({ API_RATE_LIMIT: '3' });
+    const mockUrl = pair.mockServer.url;
+    // The address uses up the mock's anonymous limit on the mock's own calls.
+    const statuses = [];
+    for (let round = 0; round < 4; round += 1) {
+      statuses.push((await call(mockUrl, 'GET', '/config.json')).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // A call the mock forwards is the target's to answer (and to limit), not the mock's.
+    for (const method of ['GET', 'PUT']) {
+      const forwarded = await call(mockUrl, method, '/api/only-the-backend/7', {
+        body: method === 'GET' ? undefined : { a: 1 },
+      });
+      expect(forwarded.status).toBe(401);
+      expect(forwarded.json()).toMatchObject({ errorCode: ERROR_CODE.SESSION_EXPIRED });
+    }
+    // The mock's own calls stay refused.
+    expect((await call(mockUrl, 'GET', '/config.json')).status).toBe(429);
+  });
+
   it('serves a call a rule sends to the mock from the mock, and lists, replaces and deletes rules', async () => {
     pair = await startPair();
     const mockUrl = pair.mockServer.url;
