@@ -380,7 +380,11 @@ describe('recording files edited by hand', () => {
   /** Each file, and the field (or fault) its refusal names. */
   const badFiles: [string, string, string][] = [
     ['not-json', '{not json\n', 'not JSON'],
-    ['no-calls', JSON.stringify({ name: 'no-calls', description: 'x' }), 'calls'],
+    [
+      'no-calls',
+      JSON.stringify({ ...recording('no-calls', []), calls: undefined }),
+      'calls: Invalid input',
+    ],
     [
       'bad-status',
       JSON.stringify(recording('bad-status', [{ ...goodCall, status: 99 }])),
@@ -434,8 +438,7 @@ describe('recording files edited by hand', () => {
     for (const [name, , fault] of badFiles) {
       const entry = recordings.find((candidate) => candidate.name === name);
       expect(entry).toMatchObject({ name, running: false, calls: 0, routes: [] });
-      expect(entry?.problem).toContain(fileOf(name));
-      expect(entry?.problem).toContain(fault);
+      expect(entry?.problem).toContain(`${fileOf(name)} cannot be used: ${fault}`);
     }
     const scenarios = await control('GET', MOCK_PATHS.scenarios);
     expect(scenarios.status).toBe(200);
@@ -454,8 +457,7 @@ describe('recording files edited by hand', () => {
       expect(answer.status).toBe(400);
       const error = answer.json() as { errorCode: number; errorMessage: string };
       expect(error.errorCode).toBe(ERROR_CODE.VALIDATION);
-      expect(error.errorMessage).toContain(fileOf(name));
-      expect(error.errorMessage).toContain(fault);
+      expect(error.errorMessage).toContain(`${fileOf(name)} cannot be used: ${fault}`);
       expect(await mock.dataFileBytes()).toEqual(before);
       expect(((await control('GET', MOCK_PATHS.scenarios)).json() as ScenarioList).current).toBe(
         SCENARIO.demo,
