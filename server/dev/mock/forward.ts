@@ -10,6 +10,7 @@ import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:h
 import https from 'node:https';
 import type { Request, Response } from 'express';
 import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { ApiError } from '@contracts/api/entities';
 import { MOCK_PROXY_MESSAGE } from '@contracts/api/mock-proxy';
 
@@ -124,11 +125,23 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
 
   // The protocol, host and port are MOCK_PROXY_TARGET's alone; `path` goes in the request line
   // as it is (node:http takes the options' `path` over the URL's).
-  const upstream = transport.request(base, {
-    method: req.method,
-    headers: forwardableHeaders(req.headers),
-    path,
-  });
+  let upstream: http.ClientRequest;
+  try {
+    upstream = transport.request(base, {
+      method: req.method,
+      headers: forwardableHeaders(req.headers),
+      path,
+    });
+  } catch {
+    // A path or header node:http's server read but its client will not send: never a 500.
+    answerError(
+      res,
+      400,
+      { errorCode: ERROR_CODE.VALIDATION, errorMessage: ERROR_MESSAGE.badRequest },
+      observer,
+    );
+    return;
+  }
   // The timeout measures the target, never the client: from the end of the request's body (a
   // slow upload is the client's pace) until the target's headers come, then between parts of its
   // answer; and, before any of that, the time to connect to it.
