@@ -137,6 +137,22 @@ function cellOf(line: number, column: number): HTMLElement {
     : within(row).getAllByRole('gridcell')[column - 1]!;
 }
 
+/** The scheme's Summary with `files` in Files Uploaded; its Files Uploaded region. */
+async function openSummary(files: UploadedFile[]) {
+  server.on(`GET /api/gift-card/summaries/${PROGRAM}/uploaded-files`, {
+    body: embeddedList(SCHEME_EMBEDDED.files, files),
+  });
+  server.on('GET /api/gift-card/configurations/expiry-type', {
+    body: embeddedList(EMBEDDED.expiryTypes, [{ id: 1, value: 'Activation Date' }]),
+  });
+  server.on('GET /api/gift-card/configurations/expiry-term', {
+    body: embeddedList(EMBEDDED.expiryTerms, [{ id: 12, value: '12 months' }]),
+  });
+  const rendered = renderApp({ route: withId(gift.summary, PROGRAM) });
+  const list = await screen.findByRole('region', { name: SUMMARY_LABEL.filesUploaded });
+  return { ...rendered, list };
+}
+
 async function pressOk(user: User, title: string): Promise<string> {
   const dialog = await screen.findByRole('dialog', { name: title });
   const text = dialog.textContent ?? '';
@@ -209,17 +225,7 @@ describe('import error review', () => {
         failingLines: 0,
       },
     ];
-    server.on(`GET /api/gift-card/summaries/${PROGRAM}/uploaded-files`, {
-      body: embeddedList(SCHEME_EMBEDDED.files, files),
-    });
-    server.on('GET /api/gift-card/configurations/expiry-type', {
-      body: embeddedList(EMBEDDED.expiryTypes, [{ id: 1, value: 'Activation Date' }]),
-    });
-    server.on('GET /api/gift-card/configurations/expiry-term', {
-      body: embeddedList(EMBEDDED.expiryTerms, [{ id: 12, value: '12 months' }]),
-    });
-    const { user } = renderApp({ route: withId(gift.summary, PROGRAM) });
-    const list = await screen.findByRole('region', { name: SUMMARY_LABEL.filesUploaded });
+    const { user, list } = await openSummary(files);
     const links = await within(list).findAllByRole('link', { name: REVIEW_TEXT.reviewErrors });
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAccessibleDescription(USER_FILE);
@@ -245,17 +251,7 @@ describe('import error review', () => {
         fixedLines: 2,
       },
     ];
-    server.on(`GET /api/gift-card/summaries/${PROGRAM}/uploaded-files`, {
-      body: embeddedList(SCHEME_EMBEDDED.files, files),
-    });
-    server.on('GET /api/gift-card/configurations/expiry-type', {
-      body: embeddedList(EMBEDDED.expiryTypes, [{ id: 1, value: 'Activation Date' }]),
-    });
-    server.on('GET /api/gift-card/configurations/expiry-term', {
-      body: embeddedList(EMBEDDED.expiryTerms, [{ id: 12, value: '12 months' }]),
-    });
-    renderApp({ route: withId(gift.summary, PROGRAM) });
-    const list = await screen.findByRole('region', { name: SUMMARY_LABEL.filesUploaded });
+    const { list } = await openSummary(files);
     const link = await within(list).findByRole('link', { name: REVIEW_TEXT.reviewErrors });
     expect(link).toHaveAccessibleDescription(USER_FILE);
     expect(list).toHaveTextContent(REVIEW_TEXT.fixedCount(2));

@@ -46,18 +46,12 @@ afterEach(async () => {
 
 const card = (serial: number) => `60359901${String(serial).padStart(8, '0')}`;
 
-/** Imports a card file of one good line and two bad ones; answers its error file's name. */
-async function importedWithErrors(): Promise<string> {
+/** Imports a sealed card file of `lines` (after its header) as the wizard does; its answer. */
+async function importCardLines(lines: readonly string[]) {
   const fileName = service.newUploadName();
-  const content = [
-    'cardNumber|pin|balance|expiryDate',
-    `${card(1)}|1234|10.00|2030-12-31`,
-    `${card(2)}|${SECRET_PIN}|bad|`,
-    `${card(3)}|${SECRET_PIN}|bad|`,
-  ];
   await writeImportFile(
     path.join(service.uploadsDir, fileName),
-    [Buffer.from(`${content.join('\n')}\n`)],
+    [Buffer.from(`cardNumber|pin|balance|expiryDate\n${lines.join('\n')}\n`)],
     service.uploadKeyFor('card'),
   );
   await service.registerUpload({
@@ -68,12 +62,21 @@ async function importedWithErrors(): Promise<string> {
     bytes: 1,
     createdDate: 1_700_000_000,
   });
-  const answer = await service.process('card', {
+  return service.process('card', {
     programId: PROGRAM,
     fileName,
     userFileName: 'cards.txt',
     card: CARD_PARAMS,
   });
+}
+
+/** Imports a card file of one good line and two bad ones; answers its error file's name. */
+async function importedWithErrors(): Promise<string> {
+  const answer = await importCardLines([
+    `${card(1)}|1234|10.00|2030-12-31`,
+    `${card(2)}|${SECRET_PIN}|bad|`,
+    `${card(3)}|${SECRET_PIN}|bad|`,
+  ]);
   if (answer.outFileName === null) throw new Error('no error file');
   return answer.outFileName;
 }
@@ -168,27 +171,8 @@ it('reads a field-count error line, and one whose reason held the field delimite
 });
 
 it('migrates an older store: a card key kept in clear is digested, the piped reasons lose their |', async () => {
-  const fileName = service.newUploadName();
   const pin = '80417263';
-  await writeImportFile(
-    path.join(service.uploadsDir, fileName),
-    [Buffer.from(`cardNumber|pin|balance|expiryDate\n${pin}|10.00|2030-12-31\n`)],
-    service.uploadKeyFor('card'),
-  );
-  await service.registerUpload({
-    fileName,
-    programId: PROGRAM,
-    userFileName: 'cards.txt',
-    kind: 'card',
-    bytes: 1,
-    createdDate: 1_700_000_000,
-  });
-  const answer = await service.process('card', {
-    programId: PROGRAM,
-    fileName,
-    userFileName: 'cards.txt',
-    card: CARD_PARAMS,
-  });
+  const answer = await importCardLines([`${pin}|10.00|2030-12-31`]);
   const name = answer.outFileName ?? '';
   expect(service.reviews.summary(PROGRAM, name).counts.map((c) => c.text)).toEqual([
     'expected 4 fields',
