@@ -298,21 +298,25 @@ export class ImportService {
 
   /**
    * Deletes the uploads and error files last changed `fileRetentionMs` or longer before `now`
-   * (a card file can be 512 MB; without this they would fill the disk). The upload of an import
-   * that is queued or running is kept, whatever its age. The import history stays: the
-   * summary's Files Uploaded list still names them; processing a deleted upload or downloading
-   * a deleted error file answers 404 as for any unknown file. Only names this service makes are
-   * touched. Answers how many files were deleted.
+   * (a card file can be 512 MB; without this they would fill the disk). An error file that has a
+   * review is aged by the later of its own last write and the review's last change (a
+   * correction, a bulk correction, an import of its corrections: ReviewService lastChange), and
+   * its review goes with it: a review is kept, with its error file, a whole retention after it
+   * last changed. The upload of an import that is queued or running, and the error file of a
+   * review whose corrections are being imported, are kept whatever their age. The import history
+   * stays: the summary's Files Uploaded list still names them; processing a deleted upload or
+   * downloading a deleted error file answers 404 as for any unknown file. Only names this service
+   * makes are touched. Answers how many files were deleted.
    */
   async sweepFiles(now = Date.now()): Promise<number> {
     const retention = this.#options.fileRetentionMs ?? 0;
     if (retention <= 0) return 0;
     let removed = 0;
     const folders = [
-      { dir: this.uploadsDir, pattern: UPLOAD_NAME },
-      { dir: this.errorsDir, pattern: ERROR_NAME },
+      { dir: this.uploadsDir, pattern: UPLOAD_NAME, reviewed: false },
+      { dir: this.errorsDir, pattern: ERROR_NAME, reviewed: true },
     ];
-    for (const { dir, pattern } of folders) {
+    for (const { dir, pattern, reviewed } of folders) {
       const names = await readdir(dir).catch(() => [] as string[]);
       for (const name of names) {
         if (!pattern.test(name) || this.#running.has(name) || this.reviews.busy(name)) continue;
@@ -322,19 +326,44 @@ export class ImportService {
           () => undefined,
         );
         if (changed === undefined || now - changed < retention) continue;
-        // Checked again: an import of it may have started while the folder was read.
+        // From here to the deletion nothing awaits: no call (an import started while the folder
+        // was read, a correction of the review) comes between the checks and the deletion.
         if (this.#running.has(name) || this.reviews.busy(name)) continue;
-        await rm(file, { force: true });
+        if (reviewed && this.#reviewChangedWithin(name, now, retention)) continue;
+        try {
+          rmSync(file, { force: true });
+        } catch (error) {
+          this.#options.logger.error({ err: error, name }, 'could not delete an old import file');
+          continue;
+        }
+        if (reviewed) this.reviews.remove(name);
         this.#dataLines.delete(name);
         removed += 1;
       }
     }
-    // An error file's review goes with it (and any review whose error file went otherwise).
+    // Any review whose error file went otherwise.
     removed += this.reviews.removeOrphans();
     if (removed > 0) {
       this.#options.logger.info({ removed }, 'deleted import files past their retention');
     }
     return removed;
+  }
+
+  /**
+   * Whether the review of the error file `outFileName` changed less than `retention` before
+   * `now`; a review that cannot be read counts as changed (its error file is kept, logged).
+   */
+  #reviewChangedWithin(outFileName: string, now: number, retention: number): boolean {
+    try {
+      const changed = this.reviews.lastChange(outFileName);
+      return changed !== undefined && now - changed < retention;
+    } catch (error) {
+      this.#options.logger.error(
+        { err: error, outFileName },
+        'could not read when a review last changed; its error file is kept',
+      );
+      return true;
+    }
   }
 
   /**

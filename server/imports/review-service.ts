@@ -9,7 +9,8 @@
  * server stopped before that, when the review is next used (#reconcile).
  *
  * A review goes with its error file (sweepFiles, dropAll); one whose error file is gone is
- * deleted by the next sweep.
+ * deleted by the next sweep. The sweep ages an error file that has a review by the later of the
+ * file's last write and the review's last change (lastChange): a correction keeps both.
  */
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -558,6 +559,24 @@ export class ReviewService {
       }
     }
     return left(this.#review(programId, outFileName).store);
+  }
+
+  /**
+   * When the review of `outFileName` last changed (ReviewStore lastChange, epoch ms), or
+   * undefined when it has none or none was made. A review not open is opened for this and
+   * closed again; a store that cannot be opened throws.
+   */
+  lastChange(outFileName: string): number | undefined {
+    const open = this.#open.get(outFileName);
+    if (open !== undefined) return open.lastChange() ?? undefined;
+    const file = ReviewStore.fileOf(this.#options.reviewsDir, outFileName);
+    if (!existsSync(file)) return undefined;
+    const store = ReviewStore.open(file, this.#options.key);
+    try {
+      return store.lastChange() ?? undefined;
+    } finally {
+      store.close();
+    }
   }
 
   /** Deletes the review of an error file (the error file went). */

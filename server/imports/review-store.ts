@@ -4,7 +4,7 @@
  * import's error file and deleted with it. Lines are read a page at a time and corrected in
  * place; nothing of a review is held in memory between calls.
  *
- *   meta     the import it belongs to and the file's columns
+ *   meta     the import it belongs to, the file's columns, and when the review last changed
  *   lines    one row per error line (its number in the imported file): its values in the file's
  *            column order (JSON) but its secret one (a card's PIN, a device's typed password),
  *            status, corrected, its key (for duplicates among corrected lines: set once the line
@@ -354,7 +354,8 @@ CREATE TABLE meta (
   out_file_name TEXT NOT NULL,
   columns TEXT NOT NULL,
   corrections_upload TEXT,
-  corrections_settled TEXT
+  corrections_settled TEXT,
+  changed_at INTEGER
 );
 CREATE TABLE rules (
   id INTEGER PRIMARY KEY,
@@ -389,9 +390,10 @@ CREATE INDEX reasons_by_line ON reasons (line, pos);
 
 /**
  * The stores' version (PRAGMA user_version): 1, a card review's keys digested (KeyDigest); 2,
- * meta.corrections_settled (the corrections import the review has settled: pendingCorrections).
+ * meta.corrections_settled (the corrections import the review has settled: pendingCorrections);
+ * 3, meta.changed_at (when the review last changed: lastChange).
  */
-export const REVIEW_VERSION = 2;
+export const REVIEW_VERSION = 3;
 
 /** How lines.key keeps a key of a review of `kind`. */
 function storedKeyOf(kind: ImportKind, uploadKey: Buffer): (key: string) => string {
@@ -415,6 +417,8 @@ const PIPED_REASON = "text GLOB 'expected * fields separated by |, found *'";
  * (rules.ts fieldCountProblem), so a rewritten error file imports again as it is.
  * To 2: meta.corrections_settled, the latest corrections import taken as settled (a store of
  * version 1 marked its lines when that import ended).
+ * To 3: meta.changed_at, set to the time of the migration: when the store last changed before it
+ * is not known, so the review is kept a whole retention from then (lastChange).
  */
 function migrate(db: Db, uploadKey: Buffer): void {
   const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
@@ -432,6 +436,11 @@ function migrate(db: Db, uploadKey: Buffer): void {
         db.exec(
           'ALTER TABLE meta ADD COLUMN corrections_settled TEXT; UPDATE meta SET corrections_settled = corrections_upload',
         );
+      }
+      if (version < 3) {
+        const has = db.prepare("SELECT 1 FROM pragma_table_info('meta') WHERE name = 'changed_at'");
+        if (has.get() === undefined) db.exec('ALTER TABLE meta ADD COLUMN changed_at INTEGER');
+        db.prepare('UPDATE meta SET changed_at = ?').run(Date.now());
       }
       db.exec(`PRAGMA user_version = ${REVIEW_VERSION}`);
     });
@@ -672,6 +681,22 @@ export class ReviewStore {
       upload: string | null;
     };
     return row.upload;
+  }
+
+  /**
+   * When the review last changed (epoch ms): a correction, a bulk correction, or an import of its
+   * corrections begun or settled; null while none was made. Building it is no change.
+   */
+  lastChange(): number | null {
+    const row = this.#statement('SELECT changed_at AS changed FROM meta').get() as {
+      changed: number | null;
+    };
+    return row.changed;
+  }
+
+  /** Notes a change now (lastChange), in the write that makes it. */
+  #changed(): void {
+    this.#statement('UPDATE meta SET changed_at = ?').run(Date.now());
   }
 
   /** The column a device password is in (the file's name), or null. */
@@ -955,6 +980,7 @@ export class ReviewStore {
       this.#checkLength(values);
       // Without a change the line is only checked again (the records may have changed).
       const { key } = this.#store(row, values, typed, checker, changed);
+      this.#changed();
       if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker);
       const updated = this.#row(line);
       if (updated === undefined) throw new Error(`Line ${line} vanished`);
@@ -1013,6 +1039,7 @@ export class ReviewStore {
         // The changed secrets sealed as the bulk goes: only a group's chunks are held.
         this.#secrets.flush();
       }
+      this.#changed();
       return { matched: lines.length, changed, nowPassing, failingLines: this.failingLines() };
     });
   }
@@ -1026,7 +1053,10 @@ export class ReviewStore {
    * stopped meanwhile finds it so when the review is next opened.
    */
   beginImport(upload: string): number {
-    this.#statement('UPDATE meta SET corrections_upload = ?').run(upload);
+    this.#statement('UPDATE meta SET corrections_upload = ?, changed_at = ?').run(
+      upload,
+      Date.now(),
+    );
     return this.statusCounts().fixed;
   }
 
@@ -1043,7 +1073,9 @@ export class ReviewStore {
 
   /** Settles the pending corrections import as one that kept nothing: the lines stay fixed. */
   abandonImport(): void {
-    this.#statement('UPDATE meta SET corrections_settled = corrections_upload').run();
+    this.#statement('UPDATE meta SET corrections_settled = corrections_upload, changed_at = ?').run(
+      Date.now(),
+    );
   }
 
   /** The corrections file's data lines (plain text: written sealed by the caller), in order. */
@@ -1089,6 +1121,7 @@ export class ReviewStore {
       }
       this.#statement('UPDATE lines SET status = 2 WHERE status = 1').run();
       this.#statement('UPDATE meta SET corrections_settled = corrections_upload').run();
+      this.#changed();
     });
   }
 

@@ -155,3 +155,81 @@ describe('old import files', () => {
     expect(existsSync(upload)).toBe(false);
   });
 });
+
+describe('an error file with a review', () => {
+  const PROGRAM = 1;
+  /** The bad line of cardUpload(service, 1): its card number is too short. */
+  const BAD_LINE = 3;
+  const goodCard = '6035990100000099';
+
+  /** An import with one error line whose error file was written `RETENTION + HOUR` ago. */
+  async function oldErrorFile(service: ImportService): Promise<string> {
+    const answer = await importCards(service, await cardUpload(service));
+    const name = answer.outFileName ?? '';
+    expect(service.reviews.summary(PROGRAM, name).failingLines).toBe(1);
+    await age(path.join(service.errorsDir, name), RETENTION + HOUR, Date.now());
+    return name;
+  }
+
+  const lineStatus = (service: ImportService, name: string) =>
+    service.reviews.page(PROGRAM, name, { offset: 0, limit: 10 }).lines.map((l) => l.status);
+
+  it('is kept with its review a whole retention after a correction, then goes with it', async () => {
+    const service = open(RETENTION);
+    const name = await oldErrorFile(service);
+    // Corrected now, the day after the import: acknowledged, so it must last.
+    expect(service.reviews.correct(PROGRAM, name, BAD_LINE, { cardNumber: goodCard }).status).toBe(
+      'fixed',
+    );
+
+    await service.sweepFiles(Date.now());
+    expect(service.errorFile(name)).toBeDefined();
+    expect(lineStatus(service, name)).toEqual(['fixed']);
+    expect(service.importedFiles(PROGRAM)).toMatchObject([{ outFileName: name, fixedLines: 1 }]);
+
+    // A retention after the correction, with nothing changed since: both go.
+    await service.sweepFiles(Date.now() + RETENTION);
+    expect(service.errorFile(name)).toBeUndefined();
+    expect(() => service.reviews.summary(PROGRAM, name)).toThrow(
+      expect.objectContaining({ status: 404 }) as Error,
+    );
+    const reviews = path.join(dir, 'imports', 'reviews');
+    expect(existsSync(path.join(reviews, name.replace(/\.errors\.txt$/, '.sqlite')))).toBe(false);
+  });
+
+  it('counts a bulk correction as a change, read from the store after a restart', async () => {
+    const first = open();
+    const name = await oldErrorFile(first);
+    expect(
+      first.reviews.bulk(PROGRAM, name, undefined, 'cardNumber', { set: goodCard }),
+    ).toMatchObject({ changed: 1, nowPassing: 1 });
+    await first.close();
+
+    // A new server over the same folders: the review is not open, its store tells its age.
+    const service = open(RETENTION);
+    await service.sweepFiles(Date.now());
+    expect(service.errorFile(name)).toBeDefined();
+    expect(lineStatus(service, name)).toEqual(['fixed']);
+  });
+
+  it('counts an import of its corrections as a change', async () => {
+    const service = open(RETENTION);
+    const answer = await importCards(service, await cardUpload(service));
+    const name = answer.outFileName ?? '';
+    service.reviews.correct(PROGRAM, name, BAD_LINE, { cardNumber: goodCard });
+    const imported = await service.reviews.importCorrections(PROGRAM, name);
+    expect(imported).toMatchObject({ totalSuccessLines: 1, outFileName: null });
+    // The error file, rewritten by the import, as if written long ago: the review's change counts.
+    await age(path.join(service.errorsDir, name), RETENTION + HOUR, Date.now());
+    await service.sweepFiles(Date.now());
+    expect(service.errorFile(name)).toBeDefined();
+    expect(service.reviews.summary(PROGRAM, name).importedLines).toBe(1);
+  });
+
+  it('is aged by its own write alone while its review was never changed', async () => {
+    const service = open(RETENTION);
+    const name = await oldErrorFile(service);
+    await service.sweepFiles(Date.now());
+    expect(service.errorFile(name)).toBeUndefined();
+  });
+});

@@ -202,3 +202,29 @@ it('migrates an older store: a card key kept in clear is digested, the piped rea
     expect((await readFile(path.join(reviews, entry))).includes(pin)).toBe(false);
   }
 });
+
+it('migrates a store that did not note its changes: kept a whole retention from then', async () => {
+  const name = await importedWithErrors();
+  service.reviews.correct(PROGRAM, name, 3, { balance: '5.00' });
+  await service.close();
+  // As a store of version 2 kept it: no time of its last change.
+  const old = new DatabaseSync(reviewFile(name));
+  old.exec('PRAGMA user_version = 2; ALTER TABLE meta DROP COLUMN changed_at');
+  old.close();
+  const errorFile = path.join(dir, 'imports', 'errors', name);
+  const longAgo = new Date(Date.now() - 25 * HOUR);
+  await utimes(errorFile, longAgo, longAgo);
+
+  const before = Date.now();
+  service = ImportService.open({
+    recordsDir: path.join(dir, 'records'),
+    importsDir: path.join(dir, 'imports'),
+    keysDir: path.join(dir, 'keys'),
+    logger: pino({ level: 'silent' }),
+    fileRetentionMs: 24 * HOUR,
+  });
+  await service.sweepFiles(before);
+  expect(service.reviews.lastChange(name)).toBeGreaterThanOrEqual(before);
+  expect(existsSync(errorFile)).toBe(true);
+  expect(service.reviews.summary(PROGRAM, name).fixedLines).toBe(1);
+});
