@@ -12,9 +12,9 @@
  * import; a card or device import's error file is sealed as the engine writes it, and read
  * through decryption by its download and its review. A device upload is deleted once its import
  * ends, completed or failed; a card upload stays, sealed, until its retention ends, like a store
- * upload. At open, what a crash may have left is deleted: a sealed upload that no program
- * registered, a sealed device upload whose import had started, and a card or device file in
- * plain text; a device import's error file in plain text is sealed.
+ * upload. At open, what a crash may have left is deleted: an upload, sealed or plain, that no
+ * program registered, a sealed device upload whose import had started, and a card or device file
+ * in plain text; a device import's error file in plain text is sealed.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -376,11 +376,13 @@ export class ImportService {
 
   /**
    * Deletes what a crash may have left in the uploads folder (synchronously, at open, before
-   * any upload arrives): a sealed upload that no program registered (its upload never
-   * finished), a sealed device upload whose import had started (it ends, completed or failed,
-   * with its file deleted), and a card or device file in plain text (written before their
-   * uploads were sealed, or by hand). In the error files' folder: an error file a review was
-   * rewriting (the error file itself stays as it was).
+   * any upload arrives, whatever the retention): an upload that no program registered, sealed or
+   * plain (its upload, or a review's corrections file, never finished: a file is registered once
+   * whole), a sealed device upload whose import had started (it ends, completed or failed, with
+   * its file deleted), and a card or device file in plain text (written before their uploads
+   * were sealed, or by hand). An upload that cannot be read, or whose programs' records cannot
+   * be read, is kept. In the error files' folder: an error file a review was rewriting (the error
+   * file itself stays as it was).
    */
   #removeLeftovers(): void {
     for (const name of listFolder(this.errorsDir)) {
@@ -397,14 +399,13 @@ export class ImportService {
     for (const name of names) {
       if (!UPLOAD_NAME.test(name)) continue;
       const file = path.join(this.uploadsDir, name);
-      const head = readStart(file);
-      if (head === undefined) continue;
-      const leftover = isSealed(head)
-        ? this.#sealedLeftover(name)
-        : readHeader(firstLine(head), SEALED_KINDS).ok;
-      if (!leftover) continue;
-      rmSync(file, { force: true });
-      removed += 1;
+      try {
+        if (!this.#leftover(name, file)) continue;
+        rmSync(file, { force: true });
+        removed += 1;
+      } catch (error) {
+        this.#options.logger.error({ err: error, name }, 'could not check an upload at start');
+      }
     }
     if (removed > 0) {
       this.#options.logger.info({ removed }, 'deleted uploads left by an earlier run');
@@ -452,11 +453,19 @@ export class ImportService {
     if (sealed > 0) this.#options.logger.info({ sealed }, 'sealed device error files');
   }
 
-  /** Whether a sealed upload is a leftover: no program has it, or a device file's import began. */
-  #sealedLeftover(fileName: string): boolean {
+  /**
+   * Whether an upload is a crash's leftover (#removeLeftovers): a card or device file in plain
+   * text, one no program registered, or a sealed device file whose import began. Throws when the
+   * programs' records cannot be read.
+   */
+  #leftover(fileName: string, file: string): boolean {
+    const head = readStart(file);
+    if (head === undefined) return false;
+    const sealed = isSealed(head);
+    if (!sealed && readHeader(firstLine(head), SEALED_KINDS).ok) return true;
     const programId = this.#ownerOf(fileName);
     if (programId === undefined) return true;
-    if (this.#upload(programId, fileName)?.kind !== 'device') return false;
+    if (!sealed || this.#upload(programId, fileName)?.kind !== 'device') return false;
     const started = this.#records
       .statement(programId, 'importOf', 'SELECT 1 FROM imports WHERE file_name = ? LIMIT 1')
       ?.get(fileName);

@@ -90,7 +90,8 @@ describe('the import service at open', () => {
     importsDir: path.join(dir, 'imports'),
     keysDir: path.join(dir, 'keys'),
   });
-  const open = () => ImportService.open({ ...dirs(), logger: pino({ level: 'silent' }) });
+  const open = (fileRetentionMs?: number) =>
+    ImportService.open({ ...dirs(), logger: pino({ level: 'silent' }), fileRetentionMs });
 
   it('deletes uploads a crash left: card and device files in plain text, sealed and never registered, a sealed device file with an import; and an error file being rewritten', async () => {
     const first = open();
@@ -157,6 +158,57 @@ describe('the import service at open', () => {
       const errorFiles = await readdir(second.errorsDir);
       expect(errorFiles).toContain(errorFile);
       expect(errorFiles).not.toContain(`${errorFile}.rewrite`);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('deletes a plain upload no program registered, whole, cut off or empty, even with retention 0', async () => {
+    const first = open();
+    const stores = Buffer.from(`${STORE_HEADER}\nS1|Shop|1 Main St|Town|1000|AU\n`);
+    const stored = async (content: Buffer, register: boolean) => {
+      const fileName = first.newUploadName();
+      await writeFile(path.join(first.uploadsDir, fileName), content);
+      if (register) {
+        await first.registerUpload({
+          fileName,
+          programId: 1,
+          userFileName: 'stores.txt',
+          kind: 'store',
+          bytes: content.length,
+          createdDate: 1_700_000_000,
+        });
+      }
+      return fileName;
+    };
+    const registered = await stored(stores, true);
+    // Killed between the write and the registration, midway through the write, right after the
+    // file was created.
+    await stored(stores, false);
+    await stored(stores.subarray(0, 30), false);
+    await stored(Buffer.alloc(0), false);
+    await first.close();
+
+    // 0 keeps uploads and error files: what never became an upload is not one of them.
+    const second = open(0);
+    try {
+      expect(await readdir(second.uploadsDir)).toEqual([registered]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('keeps every upload when the programs\u2019 records cannot be read', async () => {
+    const first = open();
+    const fileName = first.newUploadName();
+    await writeFile(path.join(first.uploadsDir, fileName), `${STORE_HEADER}\n`);
+    await first.close();
+    await mkdir(dirs().recordsDir, { recursive: true });
+    await writeFile(path.join(dirs().recordsDir, '7.sqlite'), 'not a database');
+
+    const second = open();
+    try {
+      expect(await readdir(second.uploadsDir)).toEqual([fileName]);
     } finally {
       await second.close();
     }
