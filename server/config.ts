@@ -298,7 +298,7 @@ export const configVariables = z.object({
   IMPORT_FILE_RETENTION_HOURS: wholeNumber(0, 87_600)
     .prefault('168')
     .describe(
-      'Uploaded card, store and device files and import error files are deleted this many hours after they were written (checked at start and every hour; the import history stays). `0` keeps them. A device file goes sooner: once its import ends.',
+      "Card, store and device uploads, import error files and review mail screenshots are deleted this many hours after they were written; an error file with a review counts from the review's last change when later (checked at start and every hour; the import history and the mails stay). `0` keeps them. A device file goes once its import ends; an upload a crash cut off, at start.",
     ),
   // Never echoed in a refusal: it may hold a password.
   SMTP_URL: z

@@ -3,7 +3,7 @@
  * requests never reach the file system: every path is built from an id that matched IMAGE_ID.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
 
@@ -57,5 +57,30 @@ export class ImageFiles {
     const orphans = names.filter((name) => IMAGE_ID.test(name) && !recorded.has(name));
     await Promise.all(orphans.map((id) => this.remove(id)));
     return orphans.length;
+  }
+
+  /**
+   * Removes the image files last written `ageMs` or longer before `now` (an image file is
+   * written once: its upload). Only names of IMAGE_ID are touched. Returns how many it removed.
+   */
+  async removeOlderThan(ageMs: number, now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if (hasErrorCode(error, 'ENOENT')) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const id of names.filter((name) => IMAGE_ID.test(name))) {
+      const written = await stat(this.#pathOf(id)).then(
+        (info) => info.mtimeMs,
+        () => undefined,
+      );
+      if (written === undefined || now - written < ageMs) continue;
+      await this.remove(id);
+      removed += 1;
+    }
+    return removed;
   }
 }

@@ -11,7 +11,10 @@
  *   GET  /mail/outbox          embedded `outbox`: the mails kept, newest first
  *   GET  /mail/outbox/{id}     one mail as message/rfc822
  * Review screenshots are kept apart from the site images (`review-images` beside the data
- * file): a mail can only carry a screenshot uploaded for review, never another upload.
+ * file): a mail can only carry a screenshot uploaded for review, never another upload. A mail
+ * holds its own copy of its screenshot (the outbox's message, the SMTP send), so a screenshot is
+ * needed only from its upload to its mail: each is deleted IMPORT_FILE_RETENTION_HOURS after its
+ * upload (sweepReviewImages, at start and then hourly; 0 keeps them).
  */
 import { type RequestHandler, type Router } from 'express';
 import multer, { MulterError } from 'multer';
@@ -53,6 +56,7 @@ import {
   tooLarge,
 } from './review-image';
 import { createSmtpSender, type MailSender } from './smtp';
+import { FILE_SWEEP_INTERVAL_MS } from '../imports/import-service';
 import { recordedRouter } from '../http/route-table';
 
 /** The address goes into the To header, the scheme's name into the Subject: one line each. */
@@ -71,7 +75,12 @@ const outboxParams = z.object({ id: z.string() });
 export interface MailRouterOptions {
   config: Pick<
     ServerConfig,
-    'outboxDir' | 'reviewImagesDir' | 'smtpUrl' | 'smtpTimeoutSeconds' | 'mailFrom'
+    | 'outboxDir'
+    | 'reviewImagesDir'
+    | 'smtpUrl'
+    | 'smtpTimeoutSeconds'
+    | 'mailFrom'
+    | 'importFileRetentionHours'
   >;
   /** Where the scheme a review mail names is marked as sent for review. */
   store: Store;
@@ -104,6 +113,41 @@ function reviewUpload(): RequestHandler {
   });
 }
 
+/**
+ * Deletes the review screenshots uploaded `retentionMs` or longer before `now` (none when it is
+ * 0); answers how many.
+ */
+export async function sweepReviewImages(
+  reviewImagesDir: string,
+  retentionMs: number,
+  now = Date.now(),
+): Promise<number> {
+  if (retentionMs <= 0) return 0;
+  return new ImageFiles(reviewImagesDir).removeOlderThan(retentionMs, now);
+}
+
+/** Sweeps the review screenshots now and then hourly, until the store closes. */
+function startReviewImageSweep(
+  config: MailRouterOptions['config'],
+  store: Store,
+  logger: Logger,
+): void {
+  const retentionMs = config.importFileRetentionHours * 60 * 60 * 1000;
+  if (retentionMs <= 0) return;
+  const sweep = () => {
+    sweepReviewImages(config.reviewImagesDir, retentionMs).then(
+      (removed) => {
+        if (removed > 0)
+          logger.info({ removed }, 'deleted review screenshots past their retention');
+      },
+      (error: unknown) => logger.error({ err: error }, 'could not delete old review screenshots'),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, FILE_SWEEP_INTERVAL_MS).unref();
+  store.onClose(() => clearInterval(timer));
+}
+
 export function createMailRouter({
   config,
   store,
@@ -116,6 +160,7 @@ export function createMailRouter({
   const router = recordedRouter();
   const reviewImages = new ImageFiles(config.reviewImagesDir);
   const outbox = new Outbox(config.outboxDir);
+  startReviewImageSweep(config, store, logger);
 
   router.post(
     `${URL_MOUNT}${URL_PATHS.imagesReview}`,

@@ -1,4 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -21,6 +22,8 @@ import {
   SCHEME_SERVER_MESSAGE,
   type Scheme,
 } from '@contracts/api/schemes';
+import { createApp } from '../../server/app';
+import { sweepReviewImages } from '../../server/mail/mail-router';
 import { buildScheme } from '../support/builders';
 import { startFakeSmtp, UNREACHABLE_SMTP_URL, type FakeSmtpServer } from './support/fake-smtp';
 import { GIF_BYTES, JPEG_BYTES, PNG_BYTES } from './support/fixtures';
@@ -375,6 +378,60 @@ describe('review mail', () => {
           .set('Authorization', auth);
         expect(response.status).toBe(404);
       }
+    });
+  });
+
+  describe('screenshot retention (IMPORT_FILE_RETENTION_HOURS)', () => {
+    const HOUR = 60 * 60 * 1000;
+    beforeEach(() => open({ IMPORT_FILE_RETENTION_HOURS: '1' }));
+
+    const screenshot = (id: string) => path.join(t.config.reviewImagesDir, id);
+    const age = async (id: string, ageMs: number) => {
+      const when = new Date(Date.now() - ageMs);
+      await utimes(screenshot(id), when, when);
+    };
+
+    it('deletes a screenshot a retention after its upload, at start; its mail keeps its copy', async () => {
+      const mailed = await reviewImage();
+      const sent = await sendMail({ email: REVIEWER, schemeName: SCHEME, image: mailed });
+      expect(sent.status).toBe(200);
+      const recent = await reviewImage(JPEG_BYTES);
+      await age(mailed, 2 * HOUR);
+      await age(recent, HOUR / 2);
+
+      // A server started again over the same folders sweeps at start, in the background: its
+      // outcome is waited for, not a time.
+      const restarted = createApp({ db: t.store, config: t.config });
+      while (existsSync(screenshot(mailed)))
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(existsSync(screenshot(recent))).toBe(true);
+
+      const mail = (image: string) =>
+        request(restarted)
+          .post(URL_PATHS.mail)
+          .set('Authorization', auth)
+          .send({ email: REVIEWER, schemeName: SCHEME, image });
+      const gone = await mail(mailed);
+      expect(gone.status).toBe(400);
+      expect(gone.body).toEqual({
+        errorCode: ERROR_CODE.VALIDATION,
+        errorMessage: `image: ${MAIL_ERROR_MESSAGE.reviewImageUnknown}`,
+      });
+      expect((await mail(recent)).status).toBe(200);
+      // The mail sent with the deleted screenshot still holds it.
+      const { id } = sent.body as ReviewMailResult;
+      const eml = await readFile(path.join(t.config.outboxDir, `${id}.eml`), 'utf8');
+      expect(unfolded(eml)).toContain(PNG_BYTES.toString('base64'));
+    });
+
+    it('sweeps by the upload time against the clock given; 0 keeps every screenshot', async () => {
+      const id = await reviewImage();
+      const dir = t.config.reviewImagesDir;
+      await expect(sweepReviewImages(dir, HOUR, Date.now() + HOUR - 60_000)).resolves.toBe(0);
+      await expect(sweepReviewImages(dir, 0, Date.now() + 1000 * HOUR)).resolves.toBe(0);
+      expect(existsSync(screenshot(id))).toBe(true);
+      await expect(sweepReviewImages(dir, HOUR, Date.now() + HOUR)).resolves.toBe(1);
+      expect(existsSync(screenshot(id))).toBe(false);
     });
   });
 
