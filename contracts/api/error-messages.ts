@@ -23,6 +23,10 @@ export const ERROR_MESSAGE = {
   unreadableBody: 'body: The request body cannot be read',
   /** 400: a multipart upload that cannot be read (no boundary, cut off, broken part header, …). */
   unreadableUpload: 'file: The upload cannot be read',
+  /** 507: the server's disk is full while it stores an upload (nothing of it kept). */
+  storageFull: 'The server has no room left to store this; nothing of it was kept',
+  /** 500: the server may not write its own storage while it stores an upload (nothing kept). */
+  storageFailed: 'The server could not store this; nothing of it was kept',
   /** 415: a Content-Encoding or charset the server does not read. */
   unsupportedBodyEncoding: 'Unsupported body encoding',
   /** 415: a body sent to a JSON call as another type (or without a type). */

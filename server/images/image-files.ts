@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
+import { storageFailure } from '../http/storage-errors';
 
 /** 32 lowercase hex characters. */
 export const IMAGE_ID = /^[0-9a-f]{32}$/;
@@ -22,10 +23,21 @@ export class ImageFiles {
     return path.join(this.dir, id);
   }
 
+  /**
+   * Writes a new image's bytes. A file-system failure (a full disk: 507, a folder the server may
+   * not write: 500, storage-errors.ts) leaves no partial file.
+   */
   async write(id: string, bytes: Uint8Array): Promise<void> {
-    // Owner only, like the data file.
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeFile(this.#pathOf(id), bytes, { flag: 'wx', mode: 0o600 });
+    const file = this.#pathOf(id);
+    try {
+      // Owner only, like the data file.
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      // A file of that id already there is not this write's (ids are random): it stays.
+      if (!hasErrorCode(error, 'EEXIST')) await unlink(file).catch(() => undefined);
+      throw storageFailure(error) ?? error;
+    }
   }
 
   /** The bytes, or undefined when the file is gone. */

@@ -12,7 +12,7 @@
  */
 import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
 import { IMPORT_FILE_FIELD, type ImportKind } from '@contracts/api/imports';
@@ -157,16 +157,32 @@ export class UploadStorage implements StorageEngine {
       size = cutAt;
       throw fault?.error ?? new Error('upload cut off');
     }
+    // The rest of the part is read through a relay it is piped into, never by iterating the part
+    // itself: a write that fails (a full disk) ends the reading, which destroys what is read,
+    // and the part destroyed would reach multer as an abort, answered first and as the sender's
+    // fault. The part is unpiped instead, and drained by _handleFile; the write's own error is
+    // the answer. An error of the part (a client gone) ends the relay with it.
+    const relay = new PassThrough();
+    relay.on('error', () => undefined); // read by the loop below
+    const relayError = (error: Error) => relay.destroy(error);
+    stream.once('error', relayError);
     async function* content(): AsyncGenerator<Buffer> {
       yield* taken(head);
       if (ended) return;
-      for await (const chunk of stream) yield* taken(chunk as Buffer);
+      stream.pipe(relay);
+      try {
+        for await (const chunk of relay) yield* taken(chunk as Buffer);
+      } finally {
+        stream.unpipe(relay);
+      }
     }
     try {
       await writeImportFile(target, content(), this.#options.keyFor?.(sniffed.kind));
     } catch (error) {
       await removeQuietly(target);
       throw error;
+    } finally {
+      stream.off('error', relayError);
     }
     this.#stored.set(req, { kind: sniffed.kind, dataLines: lines.dataLines });
     return { destination: directory, filename: fileName, path: target, size };

@@ -127,6 +127,26 @@ describe('midway faults of uploads and imports', () => {
     expect(await uploads()).toEqual([name]);
   });
 
+  it('failAfterBytes past the first 64 KB: the fault is the answer, nothing kept', async () => {
+    // The cut comes while the rest of the part streams in, after the bytes checked at first.
+    const file = cards(6000);
+    expect(file.length).toBeGreaterThan(2 * 64 * 1024);
+    await addFault({
+      method: 'POST',
+      path: `/api${IMPORT_PATHS.upload(GIFT)}`,
+      failAfterBytes: 100_000,
+      status: 507,
+      errorCode: 4711,
+      errorMessage: 'The disk is full (fault)',
+      times: 1,
+    });
+    expectError(await upload(file), 507, {
+      errorCode: 4711,
+      errorMessage: 'The disk is full (fault)',
+    });
+    expect(await uploads()).toEqual([]);
+  });
+
   it('failAtLine: the import fails at that line, nothing of it kept', async () => {
     const fileName = await uploaded(cards(5));
     await addFault({ method: 'POST', path: PROCESS_PATH, failAtLine: 3, times: 1 });
