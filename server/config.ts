@@ -13,6 +13,8 @@ import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import { RECORDING_NAME } from '@contracts/api/mock-proxy';
 import { isEmail } from '@contracts/validation/rules';
+import { isSameFile, realPathOf } from './db/real-path';
+import { errorMessage } from './http/errno';
 import { PROJECT_ROOT } from './project-root';
 
 export { PROJECT_ROOT };
@@ -33,7 +35,7 @@ export type TrustProxy = boolean | number | string;
 
 export interface ServerConfig {
   port: number;
-  /** Absolute path of the JSON data file. */
+  /** Real path of the JSON data file (symbolic links resolved; every folder below is beside it). */
   dbFile: string;
   /** Absolute path of the folder holding uploaded files: `<dirname(dbFile)>/files`. */
   filesDir: string;
@@ -154,6 +156,31 @@ function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) {
 /** A path as given, resolved against the project root (an absolute one stays as it is). */
 const projectPath = () => z.string().transform((value) => path.resolve(PROJECT_ROOT, value));
 
+/**
+ * DB_FILE: its real path (symbolic links resolved, server/db/real-path.ts), so the lock, the data
+ * folder and the writes are those of the file itself. The seed db.json is refused: it is
+ * committed, and every first start and `npm run db:reset` copies it.
+ */
+const dataFilePath = () =>
+  projectPath().transform((value, context) => {
+    const issue = (message: string) => {
+      context.issues.push({ code: 'custom', input: value, message });
+      return z.NEVER;
+    };
+    let real: string;
+    try {
+      real = realPathOf(value);
+    } catch (error) {
+      return issue(`must be a path the server can use, got "${value}" (${errorMessage(error)})`);
+    }
+    if (isSameFile(real, SEED_FILE)) {
+      return issue(
+        `must not be the seed ${SEED_FILE} (it is committed, and every first start and npm run db:reset copies it): name a file of its own, such as data/db.json`,
+      );
+    }
+    return real;
+  });
+
 const withoutTrailingSlashes = (value: string) => value.replace(/\/+$/, '');
 
 /** An http(s) URL (with `//`: `http:host` is refused). */
@@ -210,10 +237,10 @@ const flag = () =>
 /** Every environment variable the server reads, in the order the documentation lists them. */
 export const configVariables = z.object({
   PORT: wholeNumber(0, 65_535).prefault('3000').describe('Port the server listens on.'),
-  DB_FILE: projectPath()
+  DB_FILE: dataFilePath()
     .prefault('data/db.json')
     .describe(
-      'JSON data file (relative to the project root). Created from `db.json` when missing (an empty or torn file stops the start). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`.',
+      'JSON data file (relative to the project root; symbolic links are followed, and the seed `db.json` itself is refused). Created from `db.json` when missing (an empty or torn file stops the start). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`.',
     ),
   FONTS_DIR: projectPath()
     .prefault('client/public/fonts')

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ConfigError, loadConfig, PROJECT_ROOT } from '../../server/config';
+import { ConfigError, loadConfig, PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import { documentedVariables } from '../../server/scripts/config-docs';
 
 describe('loadConfig', () => {
@@ -70,6 +70,67 @@ describe('loadConfig', () => {
     expect(config.keysDir).toBe('/var/lib/portal/keys');
     expect(config.outboxDir).toBe('/var/lib/portal/outbox');
     expect(config.reviewImagesDir).toBe('/var/lib/portal/review-images');
+  });
+
+  describe('DB_FILE through symbolic links', () => {
+    let dir: string;
+    beforeEach(async () => {
+      // The temp folder's real path: it may itself be reached through a link (macOS).
+      dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'portal-config-links-')));
+    });
+    afterEach(async () => {
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('names the file a link points to, and keeps the data folder beside it', async () => {
+      await mkdir(path.join(dir, 'real'));
+      await writeFile(path.join(dir, 'real', 'db.json'), '{}');
+      await mkdir(path.join(dir, 'other'));
+      await symlink(path.join(dir, 'real', 'db.json'), path.join(dir, 'other', 'db.json'));
+      const config = loadConfig({ DB_FILE: path.join(dir, 'other', 'db.json') });
+      expect(config.dbFile).toBe(path.join(dir, 'real', 'db.json'));
+      expect(config.filesDir).toBe(path.join(dir, 'real', 'files'));
+      expect(config.recordsDir).toBe(path.join(dir, 'real', 'records'));
+      expect(config.keysDir).toBe(path.join(dir, 'real', 'keys'));
+    });
+
+    it('resolves a link whose target does not exist yet, and a linked folder', async () => {
+      await symlink('../later/db.json', path.join(dir, 'dangling.json'));
+      expect(loadConfig({ DB_FILE: path.join(dir, 'dangling.json') }).dbFile).toBe(
+        path.join(path.dirname(dir), 'later', 'db.json'),
+      );
+      await mkdir(path.join(dir, 'real'));
+      await symlink(path.join(dir, 'real'), path.join(dir, 'linked'));
+      expect(loadConfig({ DB_FILE: path.join(dir, 'linked', 'new', 'db.json') }).dbFile).toBe(
+        path.join(dir, 'real', 'new', 'db.json'),
+      );
+    });
+
+    it('refuses a path it cannot use, naming DB_FILE', async () => {
+      await writeFile(path.join(dir, 'file'), '');
+      expect(() => loadConfig({ DB_FILE: path.join(dir, 'file', 'db.json') })).toThrow(
+        /^DB_FILE: must be a path the server can use, got ".*" \(ENOTDIR/,
+      );
+    });
+
+    it('refuses the seed db.json itself, by name, through a link or a hard link', async () => {
+      const refusal = `DB_FILE: must not be the seed ${SEED_FILE}`;
+      await symlink(SEED_FILE, path.join(dir, 'seed-link.json'));
+      for (const dbFile of ['db.json', SEED_FILE, path.join(dir, 'seed-link.json')]) {
+        expect(() => loadConfig({ DB_FILE: dbFile })).toThrow(ConfigError);
+        expect(() => loadConfig({ DB_FILE: dbFile })).toThrow(refusal);
+      }
+      // A hard link: in a folder of the project, on the seed's own file system.
+      const artifacts = path.join(PROJECT_ROOT, 'tests', '.artifacts');
+      await mkdir(artifacts, { recursive: true });
+      const linkDir = await mkdtemp(path.join(artifacts, 'seed-link-'));
+      try {
+        await link(SEED_FILE, path.join(linkDir, 'db.json'));
+        expect(() => loadConfig({ DB_FILE: path.join(linkDir, 'db.json') })).toThrow(refusal);
+      } finally {
+        await rm(linkDir, { recursive: true, force: true });
+      }
+    });
   });
 
   it('reads the review mail settings', () => {

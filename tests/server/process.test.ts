@@ -7,7 +7,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  realpath,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MERCHANT_SITE_PATHS } from '@contracts/api/merchant';
@@ -155,7 +166,8 @@ async function startUnreaped(env: Record<string, string>) {
 describe('server processes', () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-process-'));
+    // Its real path, as the server names it (the temp folder may be reached through a link).
+    dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'portal-process-')));
   });
   afterEach(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -325,6 +337,35 @@ describe('server processes', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
+  });
+
+  it('follows a symbolic link DB_FILE: the same file is locked once, and writes keep the link', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const linked = path.join(dir, 'elsewhere', 'db.json');
+    await mkdir(path.dirname(linked));
+    // A link to a file that does not exist yet: the first start creates the file it names.
+    await symlink(dbFile, linked);
+    const server = await startServer({ DB_FILE: linked, TOKEN_SECRET: 's'.repeat(40) });
+    try {
+      const second = await finish(runServer({ PORT: '0', DB_FILE: dbFile }));
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`pid ${server.child.pid}`);
+      const login = await fetch(`http://localhost:${server.port}/api${API_PATHS.tokens}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
+        body: JSON.stringify(DEMO_USER),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    // The write went to the file itself, and the link is still a link.
+    expect((await lstat(linked)).isSymbolicLink()).toBe(true);
+    const data = JSON.parse(await readFile(dbFile, 'utf8')) as Data;
+    expect(data.users.find((user) => user.username === DEMO_USER.username)?.loginCount).toBe(1);
+    // The data folder is the file's own: nothing was made beside the link.
+    expect(await readdir(path.dirname(linked))).toEqual(['db.json']);
+    expect(await readdir(dir)).toEqual(expect.arrayContaining(['files', 'keys', 'records']));
   });
 
   it('takes over a stale lock whose process is gone (a lock of a bare pid too)', async () => {
