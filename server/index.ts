@@ -1,6 +1,6 @@
 /**
- * Starts the server: reads the configuration, takes the data file's lock (a second server on
- * the same file refuses to start), resets the data to a scenario when asked (MOCK_SCENARIO, see
+ * Starts the server: reads the configuration, takes the data folder's lock (a second server on
+ * the folder, on this data file or another beside it, refuses to start), resets the data to a scenario when asked (MOCK_SCENARIO, see
  * startScenario), creates the data file from db.json when it does not exist
  * (an empty or torn one stops the start, naming it), the files folder (owner only), carries the
  * cards of a `<data dir>/cards/` folder of ndjson card files, when there is one, into the records

@@ -1,6 +1,9 @@
 /**
- * One process at a time on a data file: `<data file>.lock` names the process using it (the
- * server, or db:reset while it resets). The server removes its lock on a clean stop; a lock left
+ * One process at a time on a data folder: `<data dir>/portal.lock` names the process using it
+ * (the server, or db:reset while it resets) and its data file. The lock covers the folder, not
+ * only the file, because everything beside the data file is the folder's (server/config.ts:
+ * files/, records/, imports/, keys/, scenario.json …): two servers on two data files of one
+ * folder would share and destroy it. The server removes its lock on a clean stop; a lock left
  * by a process that died (a crash, kill -9) is stale and taken over at once.
  *
  * A pid alone cannot tell that: a killed process nobody has reaped yet (a zombie) still answers
@@ -11,23 +14,34 @@
  * /proc (another system) the pid check alone decides.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
 import { DATA_FILE_MODE } from './json-file';
 
-/** Another live process holds the lock; the message names it and the data file. */
+/**
+ * Another live process holds the data folder's lock; the message names the folder, the holder
+ * and its data file, and says what to do.
+ */
 export class DataFileLockedError extends Error {
   override name = 'DataFileLockedError';
   constructor(
-    readonly dbFile: string,
-    readonly pid: number,
+    readonly dataDir: string,
+    readonly holder: LockHolder,
   ) {
-    super(`The server (pid ${pid}) is running on ${dbFile}: stop it first`);
+    const onFile = holder.dbFile === null ? '' : `, data file ${holder.dbFile}`;
+    super(
+      `The data folder ${dataDir} is in use by ${holder.command ?? 'another process'} (pid ${holder.pid}${onFile}): stop it first, or give this one a data folder of its own (DB_FILE=<another folder>/db.json)`,
+    );
   }
 }
 
-export const lockFileOf = (dbFile: string): string => `${dbFile}.lock`;
+/** The lock's file name in the data folder. */
+export const LOCK_FILE = 'portal.lock';
+export const lockFileOf = (dataDir: string): string => path.join(dataDir, LOCK_FILE);
+
+/** Who takes a lock, as a refusal names it. */
+export type LockCommand = 'the server' | 'npm run db:reset';
 
 /** What a lock file holds (JSON). `started` and `boot` are null where the system has no /proc. */
 export interface LockHolder {
@@ -36,6 +50,9 @@ export interface LockHolder {
   started: string | null;
   /** /proc/sys/kernel/random/boot_id: start times count from this boot. */
   boot: string | null;
+  /** What holds it and on which data file (null in a lock that does not say). */
+  command: string | null;
+  dbFile: string | null;
 }
 
 /** A process as /proc shows it, or undefined when it shows none of that pid. */
@@ -66,25 +83,35 @@ function processStat(pid: number): ProcessStat | undefined {
   return state === undefined || started === undefined ? undefined : { state, started };
 }
 
-function holderOf(pid: number): LockHolder {
+function holderOf(pid: number, command: LockCommand, dbFile: string): LockHolder {
   return {
     pid,
     started: processStat(pid)?.started ?? null,
     boot: readOrNull('/proc/sys/kernel/random/boot_id'),
+    command,
+    dbFile,
   };
 }
 
 /** The holder a lock file's text names; a bare pid (no identity) is read too. */
 function parseHolder(text: string): LockHolder | undefined {
   const trimmed = text.trim();
-  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed), started: null, boot: null };
+  if (/^\d+$/.test(trimmed)) {
+    return { pid: Number(trimmed), started: null, boot: null, command: null, dbFile: null };
+  }
   try {
     const value: unknown = JSON.parse(trimmed);
     if (typeof value !== 'object' || value === null) return undefined;
-    const { pid, started, boot } = value as Record<string, unknown>;
+    const { pid, started, boot, command, dbFile } = value as Record<string, unknown>;
     if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
     const textOrNull = (v: unknown) => (typeof v === 'string' ? v : null);
-    return { pid, started: textOrNull(started), boot: textOrNull(boot) };
+    return {
+      pid,
+      started: textOrNull(started),
+      boot: textOrNull(boot),
+      command: textOrNull(command),
+      dbFile: textOrNull(dbFile),
+    };
   } catch {
     return undefined;
   }
@@ -119,11 +146,21 @@ export interface DataFileLock {
   release(): void;
 }
 
-/** Takes the lock of `dbFile`; throws DataFileLockedError while another live process holds it. */
-export async function lockDataFile(dbFile: string): Promise<DataFileLock> {
-  const lockFile = lockFileOf(dbFile);
-  const mine = JSON.stringify(holderOf(process.pid));
+/**
+ * Takes the lock of `dbFile`'s folder (created when missing) for `command`; throws
+ * DataFileLockedError while another live process holds it, whichever data file of the folder
+ * that process runs on.
+ */
+export async function lockDataFile(
+  dbFile: string,
+  command: LockCommand = 'the server',
+): Promise<DataFileLock> {
   await mkdir(path.dirname(dbFile), { recursive: true });
+  // The folder's real path: a link to it is the same folder (DB_FILE is resolved already by
+  // loadConfig; this covers a caller that did not).
+  const dataDir = await realpath(path.dirname(dbFile));
+  const lockFile = lockFileOf(dataDir);
+  const mine = JSON.stringify(holderOf(process.pid, command, dbFile));
   for (let attempt = 0; attempt < 3; attempt += 1) {
     // Written to a temp file, then linked into place: the lock file never exists half-written.
     const temp = `${lockFile}.${process.pid}.tmp`;
@@ -149,11 +186,11 @@ export async function lockDataFile(dbFile: string): Promise<DataFileLock> {
     }
     const holder = parseHolder(await readFile(lockFile, 'utf8').catch(() => ''));
     if (holder !== undefined && isRunning(holder)) {
-      throw new DataFileLockedError(dbFile, holder.pid);
+      throw new DataFileLockedError(dataDir, holder);
     }
     // Stale (its process is gone, dead or not the one that wrote it) or unreadable (a crash
     // while writing it): take it over.
     await rm(lockFile, { force: true });
   }
-  throw new Error(`${lockFile}: could not take the lock of the data file`);
+  throw new Error(`${lockFile}: could not take the lock of the data folder`);
 }

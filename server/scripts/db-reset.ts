@@ -4,8 +4,9 @@
  * `--scenario <name>` / MOCK_SCENARIO: DB_FILE written from it, the uploaded-files folder
  * emptied, the import records, uploads, error files and keys dropped and the scenario's cards
  * and stores imported (demo: db.json with the demo cards and stores). Refuses while a server runs
- * on DB_FILE (its lock file names a live process): the server keeps its data in memory and would
- * write it back (a running server resets through POST /__mock/reset).
+ * on DB_FILE's folder, on this data file or another (the folder's lock names a live process):
+ * the server keeps its data in memory and would write it back, and the folders beside the data
+ * file are the folder's (a running server resets through POST /__mock/reset).
  */
 import { loadConfig, SEED_FILE } from '../config';
 import { lockDataFile } from '../db/lock-file';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const named = scenarioArgument(process.argv.slice(2)) ?? config.scenario;
   const scenario = named === undefined ? currentScenario(config.dbFile) : chooseScenario(named);
   // Held while resetting, so a server cannot start half-way through.
-  const lock = await lockDataFile(config.dbFile);
+  const lock = await lockDataFile(config.dbFile, 'npm run db:reset');
   try {
     await resetFiles(config, scenario, SEED_FILE, createLogger('warn'));
   } finally {

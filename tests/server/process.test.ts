@@ -27,6 +27,7 @@ import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
 import { compiledServer, LISTENING_LINE } from '../../scripts/lib/portal-server';
 import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
+import { LOCK_FILE } from '../../server/db/lock-file';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
 
@@ -66,6 +67,29 @@ async function finish(child: ChildProcess): Promise<{ code: number | null; outpu
   return { code, output };
 }
 
+/**
+ * Runs a server that should refuse to start: its exit code and output, as `finish`. One that
+ * listens after all is stopped at once (code `'listening'`), so a failing test leaves no server.
+ */
+async function refusedStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null | 'listening'; output: string }> {
+  const child = runServer({ PORT: '0', ...env });
+  let output = '';
+  let listening = false;
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (!listening && LISTENING_LINE.test(output)) {
+      listening = true;
+      child.kill('SIGKILL');
+    }
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const code = await exitOf(child);
+  return { code: listening ? 'listening' : code, output };
+}
+
 const modeOf = async (file: string): Promise<number> => (await stat(file)).mode & 0o777;
 
 /** Starts the server and waits until it listens; `stop()` sends SIGTERM and answers the exit code. */
@@ -103,9 +127,12 @@ function firstLineMatching(child: ChildProcess, pattern: RegExp): Promise<RegExp
   });
 }
 
-/** The pid the data file's lock names. */
+/** The lock of a data file's folder. */
+const lockOf = (dbFile: string): string => path.join(path.dirname(dbFile), LOCK_FILE);
+
+/** The pid the lock of a data file's folder names. */
 async function lockPid(dbFile: string): Promise<number> {
-  return (JSON.parse(await readFile(`${dbFile}.lock`, 'utf8')) as { pid: number }).pid;
+  return (JSON.parse(await readFile(lockOf(dbFile), 'utf8')) as { pid: number }).pid;
 }
 
 /** A process's fields from /proc/<pid>/stat, from field 3 (its state) on. */
@@ -263,7 +290,7 @@ describe('server processes', () => {
     }
     // The generated token secret was written: still owner-only.
     expect(await modeOf(dbFile)).toBe(0o600);
-    expect(await readdir(dir)).not.toContain('db.json.lock');
+    expect(await readdir(dir)).not.toContain(LOCK_FILE);
   });
 
   it.each([
@@ -279,7 +306,7 @@ describe('server processes', () => {
       expect(output).toContain(dbFile);
       expect(output).not.toContain('Portal running');
       expect(await readFile(dbFile, 'utf8')).toBe(text);
-      expect(await readdir(dir)).not.toContain('db.json.lock');
+      expect(await readdir(dir)).not.toContain(LOCK_FILE);
     },
   );
 
@@ -320,7 +347,7 @@ describe('server processes', () => {
     const server = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) });
     try {
       const before = await readFile(dbFile, 'utf8');
-      const expected = `The server (pid ${server.child.pid}) is running on ${dbFile}: stop it first`;
+      const expected = `The data folder ${dir} is in use by the server (pid ${server.child.pid}, data file ${dbFile}): stop it first, or give this one a data folder of its own (DB_FILE=<another folder>/db.json)`;
 
       const second = await finish(runServer({ PORT: '0', DB_FILE: dbFile }));
       expect(second.code).toBe(1);
@@ -339,6 +366,35 @@ describe('server processes', () => {
     }
   });
 
+  it("refuses a server or db:reset on another data file of a running server's folder", async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const sibling = path.join(dir, 'second.json');
+    const server = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) });
+    try {
+      // Something of the folder the first server owns: an uploaded file.
+      const image = path.join(dir, 'files', 'a'.repeat(32));
+      await writeFile(image, 'bytes');
+      const before = (await readdir(dir)).sort();
+      const expected = `The data folder ${dir} is in use by the server (pid ${server.child.pid}, data file ${dbFile}): stop it first, or give this one a data folder of its own`;
+
+      const second = await refusedStart({ DB_FILE: sibling });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(expected);
+      expect(second.output).not.toContain('Portal running');
+
+      const reset = await finish(runDbReset({ DB_FILE: sibling }));
+      expect(reset.code).toBe(1);
+      expect(reset.output).toContain(expected);
+
+      // Nothing of the folder was made, reset or removed.
+      expect((await readdir(dir)).sort()).toEqual(before);
+      expect(await readFile(image, 'utf8')).toBe('bytes');
+      expect((await fetch(`http://localhost:${server.port}/config.json`)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('follows a symbolic link DB_FILE: the same file is locked once, and writes keep the link', async () => {
     const dbFile = path.join(dir, 'db.json');
     const linked = path.join(dir, 'elsewhere', 'db.json');
@@ -347,7 +403,7 @@ describe('server processes', () => {
     await symlink(dbFile, linked);
     const server = await startServer({ DB_FILE: linked, TOKEN_SECRET: 's'.repeat(40) });
     try {
-      const second = await finish(runServer({ PORT: '0', DB_FILE: dbFile }));
+      const second = await refusedStart({ DB_FILE: dbFile });
       expect(second.code).toBe(1);
       expect(second.output).toContain(`pid ${server.child.pid}`);
       const login = await fetch(`http://localhost:${server.port}/api${API_PATHS.tokens}`, {
@@ -372,7 +428,7 @@ describe('server processes', () => {
     const dbFile = path.join(dir, 'db.json');
     const gone = spawn(process.execPath, ['-e', '']);
     await exitOf(gone);
-    await writeFile(`${dbFile}.lock`, String(gone.pid));
+    await writeFile(lockOf(dbFile), String(gone.pid));
     const server = await startServer({ DB_FILE: dbFile });
     try {
       expect(await lockPid(dbFile)).toBe(server.child.pid);
@@ -407,7 +463,7 @@ describe('server processes', () => {
     const dbFile = path.join(dir, 'db.json');
     // A lock as a server leaves it on kill -9.
     const first = await startServer({ DB_FILE: dbFile });
-    const lock = JSON.parse(await readFile(`${dbFile}.lock`, 'utf8')) as Record<string, unknown>;
+    const lock = JSON.parse(await readFile(lockOf(dbFile), 'utf8')) as Record<string, unknown>;
     const exited = exitOf(first.child);
     first.child.kill('SIGKILL');
     await exited;
@@ -418,7 +474,7 @@ describe('server processes', () => {
         { ...lock, pid: other.pid },
         { ...lock, pid: other.pid, started: processStartTime(other.pid ?? 0), boot: 'earlier' },
       ]) {
-        await writeFile(`${dbFile}.lock`, JSON.stringify(stale));
+        await writeFile(lockOf(dbFile), JSON.stringify(stale));
         const server = await startServer({ DB_FILE: dbFile });
         try {
           expect(await lockPid(dbFile)).toBe(server.child.pid);
