@@ -240,7 +240,7 @@ export const configVariables = z.object({
   DB_FILE: dataFilePath()
     .prefault('data/db.json')
     .describe(
-      'JSON data file (relative to the project root; symbolic links are followed, and the seed `db.json` itself is refused). Created from `db.json` when missing (an empty or torn file stops the start). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`. The folder is one server’s: a second server or `npm run db:reset` on it refuses to start, on any data file of it.',
+      'JSON data file (relative to the project root; symbolic links are followed, and the seed `db.json` itself is refused). Created from `db.json` when missing (an empty or torn file stops the start, and so does a missing one in a folder that holds the data of one: restore it, or run `npm run db:reset`). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`. The folder is one server’s: a second server or `npm run db:reset` on it refuses to start, on any data file of it.',
     ),
   FONTS_DIR: projectPath()
     .prefault('client/public/fonts')

@@ -1,14 +1,15 @@
 /**
  * Starts the server: reads the configuration, takes the data folder's lock (a second server on
- * the folder, on this data file or another beside it, refuses to start), resets the data to a scenario when asked (MOCK_SCENARIO, see
- * startScenario), creates the data file from db.json when it does not exist
- * (an empty or torn one stops the start, naming it), the files folder (owner only), carries the
- * cards of a `<data dir>/cards/` folder of ndjson card files, when there is one, into the records
- * store and removes the folder (server/records/migrate-cards.ts), seeds the demo cards
- * (server/imports/samples/cards.txt) on a first start, removes image files without a record,
- * listens (imports interrupted by a stop are marked failed when their program's records file is
- * first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes, removes
- * the lock and exits 0.
+ * the folder, on this data file or another beside it, refuses to start), resets the data to a
+ * scenario when asked (MOCK_SCENARIO, see startScenario), creates the data file from db.json
+ * when it does not exist and its folder holds no data of one (an empty or torn one, or a
+ * missing one in a folder in use, stops the start, naming it), the files folder (owner only),
+ * carries the cards of a `<data dir>/cards/` folder of ndjson card files, when there is one,
+ * into the records store and removes the folder (server/records/migrate-cards.ts), seeds the
+ * demo cards (server/imports/samples/cards.txt) on a first start, removes image files without a
+ * record, listens (imports interrupted by a stop are marked failed when their program's records
+ * file is first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
+ * removes the lock and exits 0.
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { SCENARIO } from '@contracts/api/mock-scenarios';
 import { loadConfig, SEED_FILE, type ServerConfig } from './config';
-import { makePrivateDir, seedDataFile } from './db/data-file';
+import { makePrivateDir, refuseMissingDataFile, seedDataFile } from './db/data-file';
 import { lockDataFile } from './db/lock-file';
 import {
   chooseScenario,
@@ -33,14 +34,19 @@ import { seedDemoCards } from './records/demo-cards';
 import { migrateOldCards } from './records/migrate-cards';
 
 /**
- * The scenario the data is reset to at start (server/dev/scenarios): MOCK_SCENARIO (`npm start
- * -- --scenario <name>`; an unknown name throws, listing the names), else the remembered one
- * when the data file does not exist yet and that is not demo (demo is the first start's seeding
- * below). Otherwise undefined: a restart keeps the data.
+ * The scenario the data is reset to at start (server/dev/scenarios), with the folder's lock
+ * held: the one asked for (MOCK_SCENARIO, `npm start -- --scenario <name>`, checked before),
+ * else, when the data file does not exist yet, the remembered one unless it is demo (demo is the
+ * first start's seeding below). A missing data file in a folder that holds the data of one
+ * stops the start instead (refuseMissingDataFile). Otherwise undefined: a restart keeps the data.
  */
-function startScenario(config: ServerConfig): ScenarioChoice | undefined {
-  if (config.scenario !== undefined) return chooseScenario(config.scenario);
+async function startScenario(
+  config: ServerConfig,
+  asked: ScenarioChoice | undefined,
+): Promise<ScenarioChoice | undefined> {
+  if (asked !== undefined) return asked;
   if (existsSync(config.dbFile)) return undefined;
+  await refuseMissingDataFile(config);
   const remembered = currentScenario(config.dbFile);
   return remembered.name === SCENARIO.demo ? undefined : remembered;
 }
@@ -64,10 +70,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   // An unknown scenario name stops the start here, listing the names.
-  const scenario = startScenario(config);
+  const asked = config.scenario === undefined ? undefined : chooseScenario(config.scenario);
   const lock = await lockDataFile(config.dbFile);
   // Also on a failed start or process.exit: the lock goes with the process.
   process.once('exit', () => lock.release());
+  const scenario = await startScenario(config, asked);
   if (scenario !== undefined) {
     await resetFiles(config, scenario, SEED_FILE, logger);
     logger.info({ dbFile: config.dbFile, scenario: scenario.name }, 'data reset to the scenario');

@@ -4,11 +4,11 @@
  * The data file is created readable by its owner only (it holds the password hashes), and the
  * uploaded-files folder likewise.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
-import { removeLog } from './change-log';
-import { DATA_FILE_MODE } from './json-file';
+import { logFileOf, removeLog } from './change-log';
+import { DATA_FILE_MODE, DataFileError } from './json-file';
 
 /** Owner only: the uploaded-files folder and the cards folder. */
 export const PRIVATE_DIR_MODE = 0o700;
@@ -42,6 +42,42 @@ export async function replaceDataFile(dbFile: string, content: string | Buffer):
   await writeFile(temp, content, { mode: DATA_FILE_MODE, flag: 'wx' });
   await rename(temp, dbFile);
   await removeLog(dbFile);
+}
+
+/** The data file and the folders beside it that hold its data (server/config.ts). */
+export interface DataFolder {
+  dbFile: string;
+  filesDir: string;
+  recordsDir: string;
+  importsDir: string;
+  keysDir: string;
+}
+
+/**
+ * Before a missing data file is made (seeded from db.json, or from a remembered scenario):
+ * throws DataFileError when its folder already holds the data of one: uploaded files, imported
+ * records, import files, keys, or the file's own change log. The file was lost, is being
+ * restored, or DB_FILE names another file of a folder in use; seeding would pair the seed with
+ * that data, and the start's sweep would delete every uploaded image as one without a record.
+ * The message names the file and the folder, and says how to go on.
+ */
+export async function refuseMissingDataFile(folder: DataFolder): Promise<void> {
+  const dataDir = path.dirname(folder.dbFile);
+  const names = await readdir(dataDir).catch((error: unknown): string[] => {
+    if (hasErrorCode(error, 'ENOENT')) return [];
+    throw error;
+  });
+  const log = path.basename(logFileOf(folder.dbFile));
+  const found = [
+    ...[folder.recordsDir, folder.keysDir, folder.filesDir, folder.importsDir]
+      .filter((dir) => path.dirname(dir) === dataDir && names.includes(path.basename(dir)))
+      .map((dir) => `${path.basename(dir)}/`),
+    ...names.filter((name) => name.startsWith(log)),
+  ];
+  if (found.length === 0) return;
+  throw new DataFileError(
+    `${folder.dbFile}: the data file does not exist, but its folder ${dataDir} holds the data of one (${found.join(', ')}). Restore the data file from a backup, or run npm run db:reset to start over from db.json, replacing what the folder holds; a server of its own needs a folder of its own`,
+  );
 }
 
 /**

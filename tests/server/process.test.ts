@@ -310,6 +310,47 @@ describe('server processes', () => {
     },
   );
 
+  it('refuses a missing data file in a folder holding the data of one, changing nothing; db:reset starts over', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const first = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) });
+    expect(await first.stop()).toBe(0);
+    const image = path.join(dir, 'files', 'a'.repeat(32));
+    await writeFile(image, 'bytes');
+    const pinKey = await readFile(path.join(dir, 'keys', 'pin.key'));
+    // The data file is lost (or still being restored).
+    await rm(dbFile);
+    const before = (await readdir(dir)).sort();
+
+    // The same name, another name in the folder (a typo), and with a remembered scenario, which
+    // a start on a missing data file would otherwise reset the folder to.
+    for (const [file, scenario] of [
+      [dbFile, false],
+      [path.join(dir, 'typo.json'), false],
+      [dbFile, true],
+    ] as const) {
+      if (scenario) {
+        await writeFile(path.join(dir, 'scenario.json'), '{"name":"empty","params":{}}');
+        before.push('scenario.json');
+        before.sort();
+      }
+      const refused = await refusedStart({ DB_FILE: file });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain(
+        `${file}: the data file does not exist, but its folder ${dir} holds the data of one (records/, keys/, files/`,
+      );
+      expect(refused.output).toContain('npm run db:reset');
+      expect((await readdir(dir)).sort()).toEqual(before);
+      expect(await readFile(image, 'utf8')).toBe('bytes');
+      expect(await readFile(path.join(dir, 'keys', 'pin.key'))).toEqual(pinKey);
+    }
+
+    // Starting over is asked for by name: db:reset, then the server starts on its data.
+    const reset = await finish(runDbReset({ DB_FILE: dbFile }));
+    expect(reset.code).toBe(0);
+    const again = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) });
+    expect(await again.stop()).toBe(0);
+  });
+
   it('MOCK_RECORD (npm start -- --record): saves the forwarded calls as a scenario when SIGTERM stops the server', async () => {
     const target = http.createServer((_req, res) => {
       res.setHeader('Content-Type', 'application/json');
