@@ -12,13 +12,22 @@
  * removes the lock and exits 0.
  */
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import { SCENARIO } from '@contracts/api/mock-scenarios';
 import { loadConfig, SEED_FILE, type ServerConfig } from './config';
 import { makePrivateDir, refuseMissingDataFile, seedDataFile } from './db/data-file';
 import { lockDataFile } from './db/lock-file';
+import {
+  clearSetupPending,
+  markSetupPending,
+  pendingSetup,
+  pendingSetupFileOf,
+  type PendingSetup,
+} from './db/pending-setup';
 import {
   chooseScenario,
   currentScenario,
@@ -27,6 +36,7 @@ import {
 } from './dev/scenarios/apply';
 import { Store } from './db/store';
 import { createPortalServer } from './http/http-server';
+import { errorMessage } from './http/errno';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
 import { seedDemoStores } from './imports/demo-stores';
@@ -36,19 +46,48 @@ import { migrateOldCards } from './records/migrate-cards';
 /**
  * The scenario the data is reset to at start (server/dev/scenarios), with the folder's lock
  * held: the one asked for (MOCK_SCENARIO, `npm start -- --scenario <name>`, checked before),
- * else, when the data file does not exist yet, the remembered one unless it is demo (demo is the
+ * else the one a reset killed midway was putting in place (server/db/pending-setup.ts), else,
+ * when the data file does not exist yet, the remembered one unless it is demo (demo is the
  * first start's seeding below). A missing data file in a folder that holds the data of one
  * stops the start instead (refuseMissingDataFile). Otherwise undefined: a restart keeps the data.
  */
 async function startScenario(
   config: ServerConfig,
   asked: ScenarioChoice | undefined,
+  pending: PendingSetup | undefined,
 ): Promise<ScenarioChoice | undefined> {
   if (asked !== undefined) return asked;
+  if (pending?.kind === 'scenario') {
+    try {
+      return chooseScenario(pending.name, pending.params);
+    } catch (error) {
+      throw new Error(
+        `${pendingSetupFileOf(config.dbFile)}: ${errorMessage(error)}. Run npm run db:reset -- --scenario <name> to start over`,
+      );
+    }
+  }
   if (existsSync(config.dbFile)) return undefined;
   await refuseMissingDataFile(config);
   const remembered = currentScenario(config.dbFile);
   return remembered.name === SCENARIO.demo ? undefined : remembered;
+}
+
+/**
+ * A first start's demo records: when there is no records folder, the demo cards and stores of
+ * program 1, noted as pending until both are in, so a start after a kill midway seeds them again
+ * (main removes what the killed one left) instead of keeping a folder without its stores.
+ */
+async function seedDemoRecords(config: ServerConfig, logger: Logger): Promise<void> {
+  if (existsSync(config.recordsDir)) return;
+  await markSetupPending(config.dbFile, {
+    kind: 'demo-records',
+    importsExisted: existsSync(config.importsDir),
+  });
+  await seedDemoCards(config);
+  logger.info({ recordsDir: config.recordsDir }, 'demo gift cards imported for program 1');
+  const stores = await seedDemoStores(config, logger);
+  logger.info({ stores }, 'demo stores imported for program 1');
+  await clearSetupPending(config.dbFile);
 }
 
 /** How long in-flight requests may take to finish after a stop signal. */
@@ -74,12 +113,23 @@ async function main(): Promise<void> {
   const lock = await lockDataFile(config.dbFile);
   // Also on a failed start or process.exit: the lock goes with the process.
   process.once('exit', () => lock.release());
-  const scenario = await startScenario(config, asked);
+  const pending = await pendingSetup(config.dbFile);
+  const scenario = await startScenario(config, asked, pending);
   if (scenario !== undefined) {
     await resetFiles(config, scenario, SEED_FILE, logger);
     logger.info({ dbFile: config.dbFile, scenario: scenario.name }, 'data reset to the scenario');
   } else if (await seedDataFile(config.dbFile, SEED_FILE)) {
     logger.info({ dbFile: config.dbFile }, 'data file created from db.json');
+  }
+  if (scenario === undefined && pending?.kind === 'demo-records') {
+    // A first start killed while seeding the demo records: what it left goes, and they are
+    // seeded again below.
+    await rm(config.recordsDir, { recursive: true, force: true });
+    if (!pending.importsExisted) await rm(config.importsDir, { recursive: true, force: true });
+    logger.warn(
+      { recordsDir: config.recordsDir },
+      'the demo records of an interrupted first start are seeded again',
+    );
   }
   await makePrivateDir(config.filesDir);
   const ndjsonCardsDir = path.join(path.dirname(config.dbFile), 'cards');
@@ -95,11 +145,7 @@ async function main(): Promise<void> {
       'ndjson card folder not carried over: its PIN key differs from the records store key; left in place',
     );
   }
-  if (await seedDemoCards(config)) {
-    logger.info({ recordsDir: config.recordsDir }, 'demo gift cards imported for program 1');
-    const stores = await seedDemoStores(config, logger);
-    logger.info({ stores }, 'demo stores imported for program 1');
-  }
+  await seedDemoRecords(config, logger);
   const store = await Store.open(config.dbFile);
   const orphans = await new ImageFiles(config.filesDir).removeOrphans(
     new Set(store.read().images.map((image) => image.id)),

@@ -4,7 +4,7 @@
  * The data file is created readable by its owner only (it holds the password hashes), and the
  * uploaded-files folder likewise.
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrorCode } from '../http/errno';
 import { logFileOf, removeLog } from './change-log';
@@ -16,18 +16,6 @@ export const PRIVATE_DIR_MODE = 0o700;
 /** Creates `dir` (and missing parents) readable by the owner only. */
 export async function makePrivateDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-}
-
-/** Writes the seed to `dbFile` with mode 0600: only when missing, or replacing it atomically. */
-async function writeSeed(dbFile: string, seedFile: string, replace: boolean): Promise<void> {
-  const seed = await readFile(seedFile);
-  if (!replace) {
-    await writeFile(dbFile, seed, { mode: DATA_FILE_MODE, flag: 'wx' });
-    // A change log left from an earlier file belongs to that file, not to the seed.
-    await removeLog(dbFile);
-    return;
-  }
-  await replaceDataFile(dbFile, seed);
 }
 
 /**
@@ -81,16 +69,27 @@ export async function refuseMissingDataFile(folder: DataFolder): Promise<void> {
 }
 
 /**
- * Copies the seed to `dbFile` when it does not exist; creates folders. True when it seeded.
- * An existing file is never replaced, even when empty or torn: Store.open refuses it, naming it.
+ * Copies the seed to `dbFile` (mode 0600) when it does not exist; creates folders. True when it
+ * seeded. An existing file is never replaced, even when empty or torn: Store.open refuses it,
+ * naming it. The seed goes to a temp file first, which link() then puts in place (failing when
+ * the file exists): a kill midway leaves no data file, and the next start seeds again, never
+ * half of one, which would stop every later start.
  */
 export async function seedDataFile(dbFile: string, seedFile: string): Promise<boolean> {
-  await mkdir(path.dirname(dbFile), { recursive: true });
+  const dir = path.dirname(dbFile);
+  await mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(dbFile)}.seed.tmp`);
+  await rm(temp, { force: true });
+  await writeFile(temp, await readFile(seedFile), { mode: DATA_FILE_MODE, flag: 'wx' });
   try {
-    await writeSeed(dbFile, seedFile, false);
-    return true;
+    await link(temp, dbFile);
   } catch (error) {
     if (hasErrorCode(error, 'EEXIST')) return false;
     throw error;
+  } finally {
+    await rm(temp, { force: true });
   }
+  // A change log left from an earlier file belongs to that file, not to the seed.
+  await removeLog(dbFile);
+  return true;
 }

@@ -26,8 +26,10 @@ import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import { API_PATHS } from '@contracts/api/paths';
 import { compiledServer, LISTENING_LINE } from '../../scripts/lib/portal-server';
-import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
+import { loadConfig, PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import { LOCK_FILE } from '../../server/db/lock-file';
+import { markSetupPending, PENDING_SETUP_FILE } from '../../server/db/pending-setup';
+import { seedDemoCards } from '../../server/records/demo-cards';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
 
@@ -349,6 +351,65 @@ describe('server processes', () => {
     expect(reset.code).toBe(0);
     const again = await startServer({ DB_FILE: dbFile, TOKEN_SECRET: 's'.repeat(40) });
     expect(await again.stop()).toBe(0);
+  });
+
+  it('seeds the demo records again when a first start was killed while seeding them', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    // What a first start killed between the demo cards and the demo stores leaves: the data
+    // file, the pending note, the cards, and the store file it had uploaded.
+    await writeFile(dbFile, await readFile(SEED_FILE));
+    const config = loadConfig({ DB_FILE: dbFile });
+    await markSetupPending(dbFile, { kind: 'demo-records', importsExisted: false });
+    await seedDemoCards(config);
+    await mkdir(path.join(config.importsDir, 'uploads'), { recursive: true });
+    await writeFile(path.join(config.importsDir, 'uploads', 'half-copied'), 'S1|Store');
+
+    const server = await startServer({ DB_FILE: dbFile });
+    try {
+      const stores = await fetch(
+        `http://localhost:${server.port}${MERCHANT_SITE_PATHS.stores('demo-merchant')}?q=demo`,
+      );
+      expect(((await stores.json()) as { page: { totalElements?: number } }).page).toMatchObject({
+        totalElements: 3,
+      });
+      expect(await readdir(path.join(config.importsDir, 'uploads'))).not.toContain('half-copied');
+      expect(await readdir(dir)).not.toContain(PENDING_SETUP_FILE);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('does a reset a kill interrupted again at the next start; refuses a pending note it cannot read', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    // A reset to the empty scenario killed before it wrote the data file: the demo data is
+    // still there, and the note says what was being put in place.
+    await writeFile(dbFile, await readFile(SEED_FILE));
+    await markSetupPending(dbFile, { kind: 'scenario', name: 'empty', params: {} });
+    const server = await startServer({ DB_FILE: dbFile });
+    expect(await server.stop()).toBe(0);
+    expect((JSON.parse(await readFile(dbFile, 'utf8')) as Data).programs).toEqual([]);
+    expect(JSON.parse(await readFile(path.join(dir, 'scenario.json'), 'utf8'))).toEqual({
+      name: 'empty',
+      params: {},
+    });
+    expect(await readdir(dir)).not.toContain(PENDING_SETUP_FILE);
+
+    await writeFile(path.join(dir, PENDING_SETUP_FILE), '{"kind":"some');
+    const before = await readFile(dbFile, 'utf8');
+    const refused = await refusedStart({ DB_FILE: dbFile });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`${path.join(dir, PENDING_SETUP_FILE)}: not a setup`);
+    expect(await readFile(dbFile, 'utf8')).toBe(before);
+  });
+
+  it('seeds a whole data file when a kill left half of the seed in its temp file', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const temp = path.join(dir, '.db.json.seed.tmp');
+    await writeFile(temp, '{"meta": {}, "users": [{"userna');
+    const server = await startServer({ DB_FILE: dbFile });
+    expect(await server.stop()).toBe(0);
+    expect(JSON.parse(await readFile(dbFile, 'utf8'))).toMatchObject({ users: expect.any(Array) });
+    expect(await readdir(dir)).not.toContain('.db.json.seed.tmp');
   });
 
   it('MOCK_RECORD (npm start -- --record): saves the forwarded calls as a scenario when SIGTERM stops the server', async () => {

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { SCENARIO, type ScenarioName } from '@contracts/api/mock-scenarios';
 import type { ServerConfig } from '../../config';
 import { makePrivateDir, replaceDataFile } from '../../db/data-file';
+import { clearSetupPending, markSetupPending } from '../../db/pending-setup';
 import type { Data } from '../../db/schema';
 import type { Store } from '../../db/store';
 import { ImageFiles } from '../../images/image-files';
@@ -126,8 +127,10 @@ export interface FilesConfig {
 
 /**
  * Resets the data files to a scenario while no server runs on them (the caller holds the data
- * file's lock): the data file written whole, the uploaded-files folder emptied, the records,
- * uploads, error files and keys dropped, then the scenario's records imported.
+ * folder's lock): the data file written whole, the uploaded-files folder emptied, the records,
+ * uploads, error files and keys dropped, then the scenario's records imported. Noted as pending
+ * beside the data file until all of it is done (server/db/pending-setup.ts): a start after a
+ * kill midway does it again.
  */
 export async function resetFiles(
   config: FilesConfig,
@@ -136,6 +139,7 @@ export async function resetFiles(
   logger: Logger,
 ): Promise<void> {
   const data = await scenarioData(choice, seedFile);
+  await markSetupPending(config.dbFile, { kind: 'scenario', ...choice });
   await replaceDataFile(config.dbFile, `${JSON.stringify(data, null, 2)}\n`);
   await rm(config.filesDir, { recursive: true, force: true });
   await makePrivateDir(config.filesDir);
@@ -156,4 +160,5 @@ export async function resetFiles(
     await imports.close();
   }
   await remember(config.dbFile, choice);
+  await clearSetupPending(config.dbFile);
 }
