@@ -30,6 +30,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { HttpError, validationError } from '../http/errors';
 import { ChangeLog, changeLine, removeLog, replayLog } from './change-log';
 import { JsonDataFile } from './json-file';
+import { realPathOf } from './real-path';
 import { emptyData, type Data, type DeepReadonly } from './schema';
 
 export type Snapshot = DeepReadonly<Data>;
@@ -161,8 +162,11 @@ export class Store {
   /**
    * Opens the data file (it must exist; see seedDataFile), replays its change log if any, and
    * reads it into memory. Refuses, naming the file, one that is missing, empty or not JSON.
+   * Through a symbolic link it opens the file itself (./real-path.ts): its writes rename over
+   * the file, never over the link.
    */
-  static async open(file: string, options: StoreOptions = {}): Promise<Store> {
+  static async open(given: string, options: StoreOptions = {}): Promise<Store> {
+    const file = realPathOf(given);
     const adapter = new JsonDataFile<Data>(file);
     const db = new Low<Data>(adapter, emptyData());
     const raw = await adapter.read();

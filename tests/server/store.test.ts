@@ -1,4 +1,15 @@
-import { appendFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  lstat,
+  mkdtemp,
+  readFile,
+  readdir,
+  realpath,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -162,7 +173,8 @@ describe('Store: copy-on-write updates', () => {
   let dir: string;
   let file: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'portal-store-cow-'));
+    // Its real path, as the store names it (the temp folder may be reached through a link).
+    dir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'portal-store-cow-')));
     file = path.join(dir, 'db.json');
     const data = emptyData();
     data.languages = [
@@ -405,6 +417,19 @@ describe('Store: copy-on-write updates', () => {
     await expect(meta).rejects.toMatchObject({ status: 413, errorCode: ERROR_CODE.TOO_LARGE });
     expect(store.read()).toBe(before);
     expect(await readFile(file, 'utf8')).toBe(fileBefore);
+  });
+
+  it('opened through a symbolic link, writes the file itself and keeps the link', async () => {
+    const linked = path.join(dir, 'linked.json');
+    await symlink(file, linked);
+    const store = await Store.open(linked);
+    expect(store.file).toBe(file);
+    await store.update((data) => {
+      data.languages.push({ id: 3, languageName: 'French' });
+    });
+    await store.close();
+    expect((await lstat(linked)).isSymbolicLink()).toBe(true);
+    expect((await onDisk()).languages).toContainEqual({ id: 3, languageName: 'French' });
   });
 
   it('refuses an empty or torn data file, naming it', async () => {
