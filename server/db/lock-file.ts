@@ -203,7 +203,7 @@ async function textOf(file: string): Promise<string | null> {
 export const takeoverGuardOf = (file: string, staleText: string): string =>
   `${file}.${createHash('sha256').update(staleText).digest('hex').slice(0, 16)}`;
 
-type Claim = { taken: true } | { taken: false; holder: LockHolder | undefined };
+type Claim = { taken: true } | { taken: false; holder: LockHolder };
 
 /**
  * Takes `file` for the holder whose text is `mine`, or answers the live process holding it.
@@ -303,12 +303,7 @@ export async function lockDataFile(
   // Its own nonce: no two locks ever have the same text (takeoverGuardOf).
   const mine = JSON.stringify({ ...holderOf(process.pid, command, dbFile), nonce: randomUUID() });
   const claimed = await claim(lockFile, mine, 0, Date.now() + TAKEOVER_WAIT_MS);
-  if (!claimed.taken) {
-    throw new DataFileLockedError(
-      dataDir,
-      claimed.holder ?? { pid: 0, started: null, boot: null, command: null, dbFile: null },
-    );
-  }
+  if (!claimed.taken) throw new DataFileLockedError(dataDir, claimed.holder);
   await removeLeftovers(lockFile);
   let released = false;
   return {
