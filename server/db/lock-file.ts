@@ -218,7 +218,8 @@ type Claim = { taken: true } | { taken: false; holder: LockHolder };
  * does), and a live lock never has it. A guard whose taker was killed is stale in turn and taken
  * over the same way, one level down. Only documented file operations (link, read, unlink): Node
  * has no file locks of the system (flock), and the lock libraries on npm remove a stale lock
- * without such a guard, with the same race.
+ * without such a guard, with the same race (proper-lockfile:
+ * https://github.com/moxystudio/node-proper-lockfile/issues/121).
  */
 async function claim(file: string, mine: string, depth: number, deadline: number): Promise<Claim> {
   for (;;) {
