@@ -54,19 +54,22 @@ export class ImageFiles {
     await unlink(this.#pathOf(id)).catch(() => undefined);
   }
 
+  /** The image files of the folder by name (IMAGE_ID only); none when it does not exist. */
+  async #imageIds(): Promise<string[]> {
+    try {
+      return (await readdir(this.dir)).filter((name) => IMAGE_ID.test(name));
+    } catch (error) {
+      if (hasErrorCode(error, 'ENOENT')) return [];
+      throw error;
+    }
+  }
+
   /**
    * Removes image files that no record names (e.g. an upload cut off by a crash between the
    * bytes and the record). Run at start, before requests. Returns how many it removed.
    */
   async removeOrphans(recorded: ReadonlySet<string>): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if (hasErrorCode(error, 'ENOENT')) return 0;
-      throw error;
-    }
-    const orphans = names.filter((name) => IMAGE_ID.test(name) && !recorded.has(name));
+    const orphans = (await this.#imageIds()).filter((name) => !recorded.has(name));
     await Promise.all(orphans.map((id) => this.remove(id)));
     return orphans.length;
   }
@@ -76,15 +79,8 @@ export class ImageFiles {
    * written once: its upload). Only names of IMAGE_ID are touched. Returns how many it removed.
    */
   async removeOlderThan(ageMs: number, now = Date.now()): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(this.dir);
-    } catch (error) {
-      if (hasErrorCode(error, 'ENOENT')) return 0;
-      throw error;
-    }
     let removed = 0;
-    for (const id of names.filter((name) => IMAGE_ID.test(name))) {
+    for (const id of await this.#imageIds()) {
       const written = await stat(this.#pathOf(id)).then(
         (info) => info.mtimeMs,
         () => undefined,

@@ -29,15 +29,19 @@ const SECRET_PIN = '80417';
 let dir: string;
 let service: ImportService;
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'review-store-test-'));
-  service = ImportService.open({
+/** The import service on the test's folder, uploads and error files kept 24 hours. */
+const openService = () =>
+  ImportService.open({
     recordsDir: path.join(dir, 'records'),
     importsDir: path.join(dir, 'imports'),
     keysDir: path.join(dir, 'keys'),
     logger: pino({ level: 'silent' }),
     fileRetentionMs: 24 * HOUR,
   });
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'review-store-test-'));
+  service = openService();
 });
 afterEach(async () => {
   await service.close();
@@ -186,12 +190,7 @@ it('migrates an older store: a card key kept in clear is digested, the piped rea
   old.close();
   expect((await readFile(reviewFile(name))).includes(pin)).toBe(true);
 
-  service = ImportService.open({
-    recordsDir: path.join(dir, 'records'),
-    importsDir: path.join(dir, 'imports'),
-    keysDir: path.join(dir, 'keys'),
-    logger: pino({ level: 'silent' }),
-  });
+  service = openService();
   const migrated = service.reviews.summary(PROGRAM, name);
   expect(migrated.counts.map((c) => c.text)).toEqual(['expected 4 fields']);
   expect(service.reviews.page(PROGRAM, name, { offset: 0, limit: 10 }).lines).toMatchObject([
@@ -216,13 +215,7 @@ it('migrates a store that did not note its changes: kept a whole retention from 
   await utimes(errorFile, longAgo, longAgo);
 
   const before = Date.now();
-  service = ImportService.open({
-    recordsDir: path.join(dir, 'records'),
-    importsDir: path.join(dir, 'imports'),
-    keysDir: path.join(dir, 'keys'),
-    logger: pino({ level: 'silent' }),
-    fileRetentionMs: 24 * HOUR,
-  });
+  service = openService();
   await service.sweepFiles(before);
   expect(service.reviews.lastChange(name)).toBeGreaterThanOrEqual(before);
   expect(existsSync(errorFile)).toBe(true);
