@@ -13,6 +13,7 @@ import {
   type LoggedCallDetail,
   type LoggedMessage,
 } from '@contracts/api/mock-proxy';
+import { isApiPath } from '../../http/mounts';
 import { isUnderMock } from './fault-rules';
 import { redactBody, redactHeaders } from './redact';
 
@@ -104,8 +105,12 @@ function tapResponse(res: Response, into: Capped): void {
   }) as Response['end'];
 }
 
-/** A file of the client or a site: the root page, or a path whose last part has an extension. */
+/**
+ * A file of the client or a site: the root page, or a path whose last part has an extension,
+ * outside the API (an API call may end in one: an error file's download, `….errors.txt`).
+ */
 export function isStaticUrl(url: string): boolean {
+  if (isApiPath(url)) return false;
   const pathname = url.split('?', 1)[0] ?? '';
   return pathname === '/' || /\.[A-Za-z0-9]{1,6}$/.test(pathname);
 }

@@ -73,6 +73,14 @@ describe('GET /__mock/requests', () => {
     expect(Date.parse(third!.time)).toBeLessThanOrEqual(Date.now());
   });
 
+  it('takes an API call whose path ends in a file extension for an API call, not a file', async () => {
+    // An error file's download ends in `.errors.txt`: its answer is kept (and recorded) whole.
+    const download = '/api/gift-card/giftSchemeFiles/downloadFile/missing.errors.txt';
+    await request(t.app).get(download).set('Authorization', token);
+    const newest = (await readLog(t, token)).requests.find((entry) => entry.path === download);
+    expect(newest).toMatchObject({ static: false });
+  });
+
   it('gives only the calls after a given id, and at most `limit`', async () => {
     await request(t.app).get(`${RUNTIME_CONFIG_PATH}?call=1`).expect(200);
     const first = await readLog(t, token);
