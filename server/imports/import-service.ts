@@ -605,6 +605,27 @@ export class ImportService {
    * counts when it was reviewed, else the import's error lines, failing): the review stays
    * reachable until its fixed lines are imported.
    */
+  /**
+   * An import's lines still to deal with (ReviewService linesLeftOf). A review that cannot be
+   * opened (a store of a newer build, a damaged file) is logged and its import counted by its
+   * error lines, so one such review never takes the whole list down; opening it says why.
+   */
+  #linesLeft(
+    programId: number,
+    outFileName: string,
+    errorLines: number,
+  ): { failing: number; fixed: number } {
+    try {
+      return this.reviews.linesLeftOf(programId, outFileName, errorLines);
+    } catch (error) {
+      this.#options.logger.error(
+        { err: error, programId, outFileName },
+        'a review could not be read',
+      );
+      return { failing: errorLines, fixed: 0 };
+    }
+  }
+
   importedFiles(programId: number): UploadedFile[] {
     const statement = this.#records.statement(
       programId,
@@ -617,7 +638,7 @@ export class ImportService {
       const { failing, fixed } =
         outFileName === null || outFileName === undefined
           ? { failing: 0, fixed: 0 }
-          : this.reviews.linesLeftOf(programId, outFileName, errorLines);
+          : this.#linesLeft(programId, outFileName, errorLines);
       return {
         fileName,
         createdDate,

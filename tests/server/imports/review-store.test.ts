@@ -221,3 +221,22 @@ it('migrates a store that did not note its changes: kept a whole retention from 
   expect(existsSync(errorFile)).toBe(true);
   expect(service.reviews.summary(PROGRAM, name).fixedLines).toBe(1);
 });
+
+it('lists an import whose review cannot be read by its error lines, the others as they are', async () => {
+  const name = await importedWithErrors();
+  const other = await importedWithErrors();
+  service.reviews.summary(PROGRAM, name);
+  service.reviews.summary(PROGRAM, other);
+  await service.close();
+  // As a store of a newer build would be after going back to this one.
+  const newer = new DatabaseSync(reviewFile(name));
+  newer.exec('PRAGMA user_version = 99');
+  newer.close();
+
+  service = openService();
+  const files = service.importedFiles(PROGRAM);
+  expect(files.map((file) => [file.outFileName, file.failingLines, file.fixedLines])).toEqual([
+    [name, 2, 0],
+    [other, 2, 0],
+  ]);
+});
