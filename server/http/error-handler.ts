@@ -5,9 +5,10 @@ import { MulterError } from 'multer';
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { ApiError } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { REDACTED } from '@contracts/api/mock-requests';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { HttpError } from './errors';
-import { redactUrl } from './redact-url';
+import { JWT, redactUrl } from './redact-url';
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(
@@ -127,7 +128,10 @@ function reasonOf(error: unknown): string {
     const position = /\bat position (\d+)\b/.exec(message)?.[1];
     return `${name}: the body is not valid JSON${position === undefined ? '' : ` (at position ${position})`}`;
   }
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // A message may quote what was sent (a path part that cannot be decoded): a token in it is
+  // `***`, as in the logged URL.
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(JWT, REDACTED);
 }
 
 /**

@@ -104,6 +104,9 @@ describe('request logs', () => {
       await request(app).get(`/api/programs?access_token=${TOKEN}&page=2`).expect(401);
       await request(app).get(`/api/programs?password=hunter2-in-url&pin=9876`).expect(401);
       await request(app).get(`/api/programs/${TOKEN}`).expect(401);
+      // A path part that cannot be decoded: the refusal's reason quotes it.
+      const { token } = await t.login();
+      await request(app).get(`/api/programs/${TOKEN}%ZZ`).set('Authorization', token).expect(400);
       // Refused by the JSON parser: logged with its URL by the error handler.
       await request(app)
         .post(`/api/programs?apiKey=k-secret-77`)
