@@ -28,6 +28,8 @@ const SECRET_PARTS = [
   'bearer',
   'authoriz',
   'cardnumber',
+  'cardnum',
+  'cardno',
 ];
 /** Short ones, only as a whole word of the name (`pin`, not `spinner`; `key`, not `keywords`). */
 const SECRET_WORDS = new Set([

@@ -103,6 +103,9 @@ describe('request logs', () => {
       const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.c2lnbmF0dXJlLXBhcnQ';
       await request(app).get(`/api/programs?access_token=${TOKEN}&page=2`).expect(401);
       await request(app).get(`/api/programs?password=hunter2-in-url&pin=9876`).expect(401);
+      await request(app)
+        .get('/api/programs?card_no=6271820010000011&cardNo=6271820010000029')
+        .expect(401);
       await request(app).get(`/api/programs/${TOKEN}`).expect(401);
       // A path part that cannot be decoded: the refusal's reason quotes it.
       const { token } = await t.login();
@@ -114,7 +117,15 @@ describe('request logs', () => {
         .send('{"broken"')
         .expect(400);
       const all = lines.join('\n');
-      for (const secret of [TOKEN, 'eyJhbGci', 'hunter2-in-url', '9876', 'k-secret-77']) {
+      for (const secret of [
+        TOKEN,
+        'eyJhbGci',
+        'hunter2-in-url',
+        '9876',
+        'k-secret-77',
+        '6271820010000011',
+        '6271820010000029',
+      ]) {
         expect(all).not.toContain(secret);
       }
       const urls = lines
