@@ -444,14 +444,8 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       leaveOut('an answer whose secrets cannot be redacted (a body not read or not JSON)');
       return;
     }
-    const size =
-      call.url.length +
-      (call.body?.length ?? 0) +
-      call.response.length +
-      Object.entries(call.headers).reduce(
-        (sum, [name, value]) => sum + name.length + value.length,
-        0,
-      );
+    // The bytes the call takes in the saved file: its JSON, escapes and UTF-8 included.
+    const size = Buffer.byteLength(JSON.stringify(call));
     for (const recording of recordings) {
       if (recording.bytes + size > deps.config.mockRecordingMaxBytes) {
         deps.logger.warn(

@@ -579,6 +579,44 @@ describe('a recording that grows past MOCK_RECORDING_MAX_BYTES', () => {
     }
   });
 
+  it('counts the bytes a call takes in the file, not its characters', async () => {
+    // 20,000 characters of three UTF-8 bytes each: 60 KB a call as saved, so one fits in 100 KB.
+    const wide = JSON.stringify({ text: '\u4e2d'.repeat(20_000) });
+    const wideTarget = await listenRaw((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(wide);
+      });
+    });
+    const mock = await createTestApp({
+      env: {
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: wideTarget.url,
+        MOCK_RECORDING_MAX_BYTES: String(LIMIT),
+      },
+    });
+    const mockServer = await listen(mock.app);
+    try {
+      const { token } = await signIn(mockServer.url);
+      const control = (method: string, where: string, body?: unknown) =>
+        call(mockServer.url, method, where, { token, body });
+      await control('POST', MOCK_PROXY_PATHS.recordings, {
+        name: 'wide',
+        routes: [{ path: '/api/only-the-backend/*' }],
+      });
+      for (let n = 1; n <= 3; n += 1) {
+        await call(mockServer.url, 'GET', `/api/only-the-backend/${n}`);
+      }
+      const stopped = await control('POST', `${MOCK_PROXY_PATHS.recordings}/wide/stop`);
+      expect(stopped.json()).toEqual({ name: 'wide', calls: 1, leftOut: 2 });
+    } finally {
+      await mockServer.close();
+      await mock.close();
+      await wideTarget.close();
+    }
+  });
+
   it('saves the calls it kept when the server stops (MOCK_RECORD)', async () => {
     const mock = await createTestApp({
       env: {
