@@ -77,8 +77,17 @@ async function startScenario(
  * program 1, noted as pending until both are in, so a start after a kill midway seeds them again
  * (main removes what the killed one left) instead of keeping a folder without its stores.
  */
-async function seedDemoRecords(config: ServerConfig, logger: Logger): Promise<void> {
-  if (existsSync(config.recordsDir)) return;
+async function seedDemoRecords(
+  config: ServerConfig,
+  logger: Logger,
+  pending: PendingSetup | undefined,
+): Promise<void> {
+  if (existsSync(config.recordsDir)) {
+    // Records are there (carried over from an ndjson card folder): no demo seeding is due, so a
+    // note of an interrupted one goes too, or every start would remove the records again.
+    if (pending?.kind === 'demo-records') await clearSetupPending(config.dbFile);
+    return;
+  }
   await markSetupPending(config.dbFile, {
     kind: 'demo-records',
     importsExisted: existsSync(config.importsDir),
@@ -145,7 +154,7 @@ async function main(): Promise<void> {
       'ndjson card folder not carried over: its PIN key differs from the records store key; left in place',
     );
   }
-  await seedDemoRecords(config, logger);
+  await seedDemoRecords(config, logger, pending);
   const store = await Store.open(config.dbFile);
   const orphans = await new ImageFiles(config.filesDir).removeOrphans(
     new Set(store.read().images.map((image) => image.id)),

@@ -4,6 +4,7 @@
  * runs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { compiledServer, LISTENING_LINE } from '../../scripts/lib/portal-server'
 import { loadConfig, PROJECT_ROOT, SEED_FILE } from '../../server/config';
 import { LOCK_FILE } from '../../server/db/lock-file';
 import { markSetupPending, PENDING_SETUP_FILE } from '../../server/db/pending-setup';
+import { OLD_PIN_KEY_FILE } from '../../server/records/migrate-cards';
 import { seedDemoCards } from '../../server/records/demo-cards';
 import type { Data } from '../../server/db/schema';
 import { DEMO_USER } from './support/test-app';
@@ -376,6 +378,37 @@ describe('server processes', () => {
       expect(await readdir(dir)).not.toContain(PENDING_SETUP_FILE);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('clears the note of an interrupted first start when an ndjson card folder gives the records', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    await writeFile(dbFile, await readFile(SEED_FILE));
+    await markSetupPending(dbFile, { kind: 'demo-records', importsExisted: false });
+    // A `cards/` folder of ndjson card files: carried into the records, so no demo seeding.
+    const key = randomBytes(32);
+    const cardsDir = path.join(dir, 'cards');
+    await mkdir(path.join(cardsDir, '1'), { recursive: true });
+    await writeFile(path.join(cardsDir, OLD_PIN_KEY_FILE), key.toString('hex'));
+    const cardNumber = '9999000011112222';
+    await writeFile(
+      path.join(cardsDir, '1', 'a1.ndjson'),
+      `${JSON.stringify({
+        cardNumber,
+        pinHash: createHmac('sha256', key).update(`${cardNumber}:1234`).digest('hex'),
+        balanceCents: 700,
+        currency: 'AUD',
+        expiryDate: null,
+        status: 'active',
+      })}\n`,
+    );
+
+    for (let start = 1; start <= 2; start += 1) {
+      const server = await startServer({ DB_FILE: dbFile });
+      expect(await server.stop()).toBe(0);
+      // Nothing left pending, so the next start keeps the records it was given.
+      expect(await readdir(dir)).not.toContain(PENDING_SETUP_FILE);
+      expect(await readdir(path.join(dir, 'records'))).toContain('1.sqlite');
     }
   });
 
