@@ -512,32 +512,42 @@ describe('a recording that grows past MOCK_RECORDING_MAX_BYTES', () => {
   const ANSWER = JSON.stringify({ filler: 'x'.repeat(40_000) });
   let target: Listening;
 
-  beforeEach(async () => {
-    target = await listenRaw((req, res) => {
+  /** A backend answering every call with `body`, as JSON. */
+  const answeringWith = (body: string) =>
+    listenRaw((req, res) => {
       req.resume();
       req.on('end', () => {
-        res.setHeader('Content-Type', 'application/json');
-        res.end(ANSWER);
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.end(body);
       });
     });
+
+  /** The mock forwarding to `targetUrl` under the bound, signed in: its control calls. */
+  async function boundedMock(targetUrl: string) {
+    const mock = await createTestApp({
+      env: {
+        MOCK_CONTROL: 'true',
+        MOCK_PROXY_TARGET: targetUrl,
+        MOCK_RECORDING_MAX_BYTES: String(LIMIT),
+      },
+    });
+    const mockServer = await listen(mock.app);
+    const { token } = await signIn(mockServer.url);
+    const control = (method: string, where: string, body?: unknown) =>
+      call(mockServer.url, method, where, { token, body });
+    return { mock, mockServer, control };
+  }
+
+  beforeEach(async () => {
+    target = await answeringWith(ANSWER);
   });
   afterEach(async () => {
     await target.close();
   });
 
   it('keeps the calls up to the limit, leaves out the rest, and stops with what it kept', async () => {
-    const mock = await createTestApp({
-      env: {
-        MOCK_CONTROL: 'true',
-        MOCK_PROXY_TARGET: target.url,
-        MOCK_RECORDING_MAX_BYTES: String(LIMIT),
-      },
-    });
-    const mockServer = await listen(mock.app);
+    const { mock, mockServer, control } = await boundedMock(target.url);
     try {
-      const { token } = await signIn(mockServer.url);
-      const control = (method: string, where: string, body?: unknown) =>
-        call(mockServer.url, method, where, { token, body });
       const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
         name: 'bounded',
         routes: [{ path: '/api/only-the-backend/*' }],
@@ -582,25 +592,9 @@ describe('a recording that grows past MOCK_RECORDING_MAX_BYTES', () => {
   it('counts the bytes a call takes in the file, not its characters', async () => {
     // 20,000 characters of three UTF-8 bytes each: 60 KB a call as saved, so one fits in 100 KB.
     const wide = JSON.stringify({ text: '\u4e2d'.repeat(20_000) });
-    const wideTarget = await listenRaw((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        res.end(wide);
-      });
-    });
-    const mock = await createTestApp({
-      env: {
-        MOCK_CONTROL: 'true',
-        MOCK_PROXY_TARGET: wideTarget.url,
-        MOCK_RECORDING_MAX_BYTES: String(LIMIT),
-      },
-    });
-    const mockServer = await listen(mock.app);
+    const wideTarget = await answeringWith(wide);
+    const { mock, mockServer, control } = await boundedMock(wideTarget.url);
     try {
-      const { token } = await signIn(mockServer.url);
-      const control = (method: string, where: string, body?: unknown) =>
-        call(mockServer.url, method, where, { token, body });
       await control('POST', MOCK_PROXY_PATHS.recordings, {
         name: 'wide',
         routes: [{ path: '/api/only-the-backend/*' }],
