@@ -33,6 +33,8 @@ const GIFT = TEST_SCHEMES.gift.programId;
 const BIN = '627182';
 const SUFFIX = '001';
 const CARD_HEADER = 'cardNumber|pin|balance|expiryDate';
+/** A fault's own error code (any integer) and text, as the answer carries them. */
+const DISK_FULL = { errorCode: 4711, errorMessage: 'The disk is full (fault)' };
 const cardNumber = (serial: number) => `${BIN}${SUFFIX}${String(serial).padStart(7, '0')}`;
 /** A card file of `count` good lines. */
 const cards = (count: number) =>
@@ -114,14 +116,10 @@ describe('midway faults of uploads and imports', () => {
       path: '/api/gift-card/giftSchemeFiles/:id',
       failAfterBytes: 0,
       status: 507,
-      errorCode: 4711,
-      errorMessage: 'The disk is full (fault)',
+      ...DISK_FULL,
       times: 1,
     });
-    expectError(await upload(file), 507, {
-      errorCode: 4711,
-      errorMessage: 'The disk is full (fault)',
-    });
+    expectError(await upload(file), 507, DISK_FULL);
     expect(await uploads()).toEqual([]);
     const name = await uploaded(file);
     expect(await uploads()).toEqual([name]);
@@ -136,14 +134,10 @@ describe('midway faults of uploads and imports', () => {
       path: `/api${IMPORT_PATHS.upload(GIFT)}`,
       failAfterBytes: 100_000,
       status: 507,
-      errorCode: 4711,
-      errorMessage: 'The disk is full (fault)',
+      ...DISK_FULL,
       times: 1,
     });
-    expectError(await upload(file), 507, {
-      errorCode: 4711,
-      errorMessage: 'The disk is full (fault)',
-    });
+    expectError(await upload(file), 507, DISK_FULL);
     expect(await uploads()).toEqual([]);
   });
 
