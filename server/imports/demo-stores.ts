@@ -4,12 +4,14 @@
  * the import service), so the seeded merchant site's store locator has stores to find and the
  * scheme's summary lists the file.
  */
-import { copyFile, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { DEMO_CARD_PROGRAM_ID } from '../records/demo-cards';
 import { ImportService } from './import-service';
 import { sampleFileOf } from './sample-files';
+import { writeImportFile } from './sealed-file';
 
 export const DEMO_STORE_FILE = sampleFileOf('store');
 const DEMO_STORE_FILE_NAME = 'demo-stores.txt';
@@ -34,7 +36,8 @@ export async function seedDemoStores(dirs: DemoStoreDirs, logger: Logger): Promi
 export async function importDemoStores(service: ImportService): Promise<number> {
   const fileName = service.newUploadName();
   const target = path.join(service.uploadsDir, fileName);
-  await copyFile(DEMO_STORE_FILE, target);
+  // Written as an operator's upload is: owner-only, sealed if store uploads are.
+  await writeImportFile(target, createReadStream(DEMO_STORE_FILE), service.uploadKeyFor('store'));
   await service.registerUpload({
     fileName,
     programId: DEMO_CARD_PROGRAM_ID,

@@ -289,6 +289,11 @@ describe('server processes', () => {
       expect(await modeOf(path.join(dir, 'records'))).toBe(0o700);
       expect(await modeOf(path.join(dir, 'keys'))).toBe(0o700);
       expect(await modeOf(path.join(dir, 'keys', 'pin.key'))).toBe(0o600);
+      // The demo store file is uploaded as an operator's upload is: owner-only.
+      const uploads = path.join(loadConfig({ DB_FILE: dbFile }).importsDir, 'uploads');
+      const uploaded = await readdir(uploads);
+      expect(uploaded).not.toEqual([]);
+      for (const name of uploaded) expect(await modeOf(path.join(uploads, name))).toBe(0o600);
     } finally {
       expect(await server.stop()).toBe(0);
     }
