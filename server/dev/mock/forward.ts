@@ -109,14 +109,11 @@ function answerError(
 export function forward(req: Request, res: Response, options: ForwardOptions): void {
   const { target, timeoutMs, observer, cut } = options;
   const base = new URL(target);
+  const refuse = (errorMessage: string): void =>
+    answerError(res, 400, { errorCode: ERROR_CODE.VALIDATION, errorMessage }, observer);
   const path = targetPath(base.pathname, req.originalUrl);
   if (path === undefined) {
-    answerError(
-      res,
-      400,
-      { errorCode: ERROR_CODE.VALIDATION, errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded },
-      observer,
-    );
+    refuse(MOCK_PROXY_MESSAGE.pathNotForwarded);
     return;
   }
   const transport = base.protocol === 'https:' ? https : http;
@@ -134,12 +131,7 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
     });
   } catch {
     // A path or header node:http's server read but its client will not send: never a 500.
-    answerError(
-      res,
-      400,
-      { errorCode: ERROR_CODE.VALIDATION, errorMessage: ERROR_MESSAGE.badRequest },
-      observer,
-    );
+    refuse(ERROR_MESSAGE.badRequest);
     return;
   }
   // The timeout measures the target, never the client: from the end of the request's body (a
