@@ -34,7 +34,7 @@ export function Sidebar() {
     <nav className="app-sidebar bg-dark text-white p-3" aria-label={LAYOUT_TEXT.mainMenu}>
       {GROUPS.map((group) => (
         <div key={group.label} className="mb-4">
-          <h2 className="h6 text-uppercase text-white-50 px-2" id={`menu-${group.label}`}>
+          <h2 className="h6 text-white-50 px-2" id={`menu-${group.label}`}>
             {group.label}
           </h2>
           <ul className="nav nav-pills flex-column" aria-labelledby={`menu-${group.label}`}>

@@ -124,7 +124,7 @@ export function LoginScreen() {
           <aside className="col-md-6 col-lg-4" aria-labelledby={newsId}>
             <div className="card news-panel shadow-sm">
               <div className="card-body p-4">
-                <h2 id={newsId} className="h6 text-uppercase text-body-secondary">
+                <h2 id={newsId} className="h6 text-body-secondary">
                   {LOGIN_TEXT.newsHeading}
                 </h2>
                 <h3 className="h5">{LOGIN_TEXT.newsTitle}</h3>

@@ -9,7 +9,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   const id = useId();
   return (
     <section className="mb-4" aria-labelledby={id}>
-      <h4 id={id} className="h6 text-uppercase text-body-secondary border-bottom pb-2 mb-3">
+      <h4 id={id} className="h6 text-body-secondary border-bottom pb-2 mb-3">
         {title}
       </h4>
       {children}
