@@ -303,12 +303,15 @@ describe('leaving with unsaved changes asks first', () => {
     await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.stay });
     await page.getByRole('button', { name: 'logo.png is ready to be uploaded' }).waitFor();
 
-    // Removed again: nothing is held, the tab goes without a question.
-    await page
-      .getByRole('group', { name: 'Header logo image' })
-      .getByRole('button', { name: 'Remove' })
-      .click();
+    // The slot is still empty, so Remove stays disabled (01 §2.8); Leave lets the file go.
+    expect(
+      await page
+        .getByRole('group', { name: 'Header logo image' })
+        .getByRole('button', { name: 'Remove' })
+        .isDisabled(),
+    ).toBe(true);
     await page.getByRole('link', { name: 'Site Editor', exact: true }).click();
+    await answerDialog(page, UNSAVED_CHANGES_TEXT.title, { button: UNSAVED_CHANGES_TEXT.leave });
     await page.getByRole('heading', { level: 3, name: 'Appearance', exact: true }).waitFor();
   });
 

@@ -168,11 +168,12 @@ describe('ImageSlotField', () => {
     expect(uploadButton()).toBeEnabled();
   });
 
-  it('Remove discards a chosen file that was not uploaded', async () => {
-    const { user, slot, button, onRemove } = setup();
+  it('keeps Remove disabled while the slot is empty, a chosen file not uploaded included', async () => {
+    const { user, slot, button, uploadButton } = setup();
     await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 10));
-    await user.click(button('Remove'));
-    expect(onRemove).not.toHaveBeenCalled();
-    expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image');
+    expect(within(slot).getByRole('status')).toHaveTextContent('logo.png is ready to be uploaded');
+    expect(uploadButton()).toBeEnabled();
+    expect(within(slot).getByRole('img', { name: 'No image' })).toBeInTheDocument();
+    expect(button('Remove')).toBeDisabled();
   });
 });

@@ -136,10 +136,6 @@ export function ImageSlotField({
 
   const remove = async () => {
     focusNext.current = 'browse';
-    if (!value) {
-      setFile(null);
-      return;
-    }
     setBusy('removing');
     try {
       await onRemove?.();
@@ -223,7 +219,8 @@ export function ImageSlotField({
               ref={removeButton}
               variant="outline-danger"
               size="sm"
-              disabled={disabled || (!value && !file) || busy !== null}
+              // Disabled while the slot is empty (01 §2.8), a chosen file not uploaded included.
+              disabled={disabled || !value || busy !== null}
               onClick={() => void remove()}
             >
               Remove
