@@ -187,7 +187,13 @@ describe('MyMerchant step 6, Summary', () => {
       'src',
       '/images/8.png',
     );
-    expect(rows(media)).toEqual(['Header logo: ', 'Logo: -', 'Favicon: -', 'Background: ']);
+    // Each image with its path (02 §2 Step 6).
+    expect(rows(media)).toEqual([
+      'Header logo: /images/7.png',
+      'Logo: -',
+      'Favicon: -',
+      'Background: /images/8.png',
+    ]);
 
     const appearance = within(region('Site Appearance')).getByRole('table');
     const headline = within(appearance).getByRole('row', { name: /Page Headlines h1/ });

@@ -156,9 +156,25 @@ export function SummaryHtml({ html }: { html: string | null | undefined }) {
 }
 
 /** An uploaded image as a thumbnail with its text alternative, or "-" without one. */
-export function SummaryImage({ src, alt }: { src: string | null; alt: string }) {
+export function SummaryImage({
+  src,
+  alt,
+  path,
+}: {
+  src: string | null;
+  alt: string;
+  /** The image's stored path, shown beside it (02 §2 Step 6 lists the image paths). */
+  path?: string;
+}) {
   if (!src) return <>{EMPTY_VALUE}</>;
-  return <img src={src} alt={alt} className="img-thumbnail summary-image" />;
+  const image = <img src={src} alt={alt} className="img-thumbnail summary-image" />;
+  if (path === undefined) return image;
+  return (
+    <span className="d-inline-flex flex-wrap align-items-center gap-2">
+      {image}
+      <code className="text-break">{path}</code>
+    </span>
+  );
 }
 
 /** The family name of a CSS font-family value ("'Open Sans', sans-serif" → Open Sans). */

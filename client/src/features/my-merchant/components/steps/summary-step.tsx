@@ -126,7 +126,11 @@ function MerchantSummary({ profile, programs, pageTypes, pages, subPages }: Summ
     return {
       label,
       value: (
-        <SummaryImage src={path ? merchantImageLink(config.urlBase, path) : null} alt={label} />
+        <SummaryImage
+          src={path ? merchantImageLink(config.urlBase, path) : null}
+          alt={label}
+          {...(path ? { path } : {})}
+        />
       ),
     };
   });
