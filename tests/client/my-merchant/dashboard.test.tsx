@@ -69,7 +69,8 @@ describe('merchant dashboard (02 §2)', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(within(cafe).getByText('Coffee Gift')).toBeVisible();
     expect(within(cafe).getByText(MERCHANT_TEXT.notPublished_indicator)).toBeVisible();
-    expect(within(cafe).getByRole('img', { name: 'No header image' })).toBeVisible();
+    // No logo: a default image (02 §2 Dashboard), named as such.
+    expect(within(cafe).getByRole('img', { name: 'Default logo of Cafe corner' })).toBeVisible();
     expect(within(cafe).getByRole('button', { name: 'Publish' })).toBeEnabled();
     expect(within(cafe).getByRole('link', { name: 'Cafe corner' })).toHaveAttribute(
       'href',

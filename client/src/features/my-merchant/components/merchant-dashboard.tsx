@@ -9,6 +9,7 @@ import { dialogs } from '@/lib/dialogs/dialog-service';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useMerchantProfilesQuery, useMerchantProgramsQuery } from '../api/merchant-api';
+import defaultLogoImage from '../assets/default-merchant-logo.svg';
 import {
   dashboardPublishedText,
   merchantProfileName,
@@ -50,9 +51,11 @@ export function MerchantDashboard() {
       id: profile.id,
       searchText: [profile.siteTitle ?? '', programName, merchantSiteUrl(profile, location)],
       card: {
-        // Without a logo the card shows the shared default image.
-        imageSrc: profile.logoPath ? merchantImageLink(urlBase, profile.logoPath) : null,
-        imageAlt: DASHBOARD_TEXT.logo(name),
+        // Without a logo the card shows a default image (02 §2 Dashboard).
+        imageSrc: profile.logoPath
+          ? merchantImageLink(urlBase, profile.logoPath)
+          : defaultLogoImage,
+        imageAlt: profile.logoPath ? DASHBOARD_TEXT.logo(name) : DASHBOARD_TEXT.defaultLogo(name),
         programName,
         title: name,
         published: profile.publishLive === 1,

@@ -12,6 +12,8 @@ export const DASHBOARD_TEXT = {
   noMatches: 'No website matches your search.',
   noProfiles: 'No websites yet.',
   logo: (title: string) => `Logo of ${title}`,
+  /** Not in the spec: a card without a logo shows a default image (02 §2 Dashboard). */
+  defaultLogo: (title: string) => `Default logo of ${title}`,
 } as const;
 
 export const STEP_TITLE = {
