@@ -68,10 +68,10 @@ export function requireSameProgram(pathId: number, bodyId: number | undefined): 
 const SECONDS_PER_DAY = 86_400;
 
 /**
- * The calendar day a date on the wire stands for, as local midnight (what rules.ts compares).
- * The form turns a dd.MM.yyyy day into epoch seconds at the browser's midnight, which may not
- * be the server's: the nearest UTC midnight gives back the day picked for any browser within
- * 12 hours of UTC, whatever zone the server runs in.
+ * The calendar day a date on the wire stands for, as local midnight (what rules.ts compares):
+ * the day of its nearest UTC midnight, whatever zone the server runs in. The portal sends the
+ * picked day's UTC midnight (client/src/features/schemes/lib/epoch-dates.ts); a client that
+ * sends its local midnight is read right from within 12 hours of UTC.
  */
 export function calendarDay(epochSeconds: number): Date {
   const utcMidnight = new Date(Math.round(epochSeconds / SECONDS_PER_DAY) * SECONDS_PER_DAY * 1000);

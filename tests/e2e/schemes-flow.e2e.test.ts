@@ -69,7 +69,8 @@ describe('a gift scheme from a new client', () => {
       const area: Area = 'gift';
       const name = `Giftflow ${uniqueLetters()}`;
       const values = generalValues(name);
-      const { page, errors } = await suite.newPage();
+      // A browser 14 hours east of UTC: the days picked are still the days stored and shown.
+      const { page, errors } = await suite.newPage({ timezoneId: 'Pacific/Kiritimati' });
       await signIn(page, suite.baseUrl);
       await openDashboard(page, suite.baseUrl, area);
       await page.getByRole('link', { name: SCHEME_TEXT.buttons.addNew, exact: true }).click();
@@ -168,7 +169,7 @@ describe('a gift scheme from a new client', () => {
       // Summary: what was saved, then Send to Review and Activate Scheme.
       await page.waitForURL(stepUrl(area, 'summary', programId));
       await expectStep(page, area, 'summary');
-      for (const text of [values.schemeName, values.login, 'Giftflow Pool', suffix]) {
+      for (const text of [values.schemeName, values.login, 'Giftflow Pool', suffix, '01.02.2027']) {
         await page.getByText(text, { exact: true }).first().waitFor();
       }
       await page.getByRole('button', { name: SCHEME_TEXT.buttons.sendToReview }).click();
@@ -221,6 +222,9 @@ describe('a gift scheme from a new client', () => {
         poolAccBankNumber: '062-000 12345678',
         frequency: 3,
         frequencyDayOfWeek: 1,
+        // Each picked day as its UTC midnight.
+        startDate: Date.UTC(2027, 0, 4) / 1000,
+        endDate: Date.UTC(2027, 11, 31) / 1000,
       });
       const liability = await api.call<LiabilityReportConfig>(
         'GET',
@@ -233,6 +237,7 @@ describe('a gift scheme from a new client', () => {
         frequency: 3,
         schedulerFunction: null,
         groupingHorizon: 3,
+        nextExecutionDate: Date.UTC(2027, 1, 1) / 1000,
       });
       expect(unexpectedErrors(errors)).toEqual([]);
       await page.context().close();

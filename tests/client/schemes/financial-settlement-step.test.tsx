@@ -23,9 +23,8 @@ let fake: SchemeFake;
 const gift = paths.gift.wizard;
 const SCHEME = buildScheme({ programId: 11, clientId: 1, clientName: 'Coffee Co' });
 const CONFIG = buildGiftConfig({ programId: 11 });
-/** Epoch seconds of local midnight, as the form sends a picked day. */
-const day = (year: number, month: number, date: number) =>
-  new Date(year, month - 1, date).getTime() / 1000;
+/** Epoch seconds of the day's UTC midnight, as the form sends a picked day. */
+const day = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date) / 1000;
 
 function install(settlements: FinancialSettlement[] = []) {
   server = installFakeFetch();

@@ -37,8 +37,8 @@ const FREQUENCIES = [
 ];
 const SCHEDULERS = [{ id: 7, value: 'End of month' }];
 const RECIPIENT_HELP = 'Type an e-mail address and press space to add it.';
-const day = (year: number, month: number, date: number) =>
-  new Date(year, month - 1, date).getTime() / 1000;
+/** Epoch seconds of the day's UTC midnight, as the form sends a picked day. */
+const day = (year: number, month: number, date: number) => Date.UTC(year, month - 1, date) / 1000;
 
 function install(liability: LiabilityReportConfig | 'fails' | null = null, schemes?: Scheme[]) {
   server = installFakeFetch();

@@ -13,6 +13,7 @@ import {
 } from '@contracts/api/schemes';
 import type { LookupItem } from '@contracts/api/entities';
 import { scaleLabel } from './base-campaign';
+import { epochDayText } from './epoch-dates';
 
 /**
  * The Summary step's texts and formatters (03 §2 Summary, §9). 03 names the sections and what
@@ -123,11 +124,9 @@ export function settleOnText(settlement: FinancialSettlement): string {
   return detail ? `${frequency}, ${detail}` : frequency;
 }
 
-/** A date of the wire (epoch seconds) as dd.MM.yyyy (03 §9). */
+/** A date of the wire (epoch seconds) as dd.MM.yyyy (03 §9), the day the step shows. */
 export const dayText = (epochSeconds: number | null | undefined): string | undefined =>
-  epochSeconds === null || epochSeconds === undefined
-    ? undefined
-    : format(new Date(epochSeconds * 1000), 'dd.MM.yyyy');
+  epochSeconds === null || epochSeconds === undefined ? undefined : epochDayText(epochSeconds);
 
 /** An uploaded file's createdDate (epoch seconds) as HH:mm:ss dd/MM/yyyy (03 §2, §9). */
 export const fileDateText = (epochSeconds: number): string =>
