@@ -260,14 +260,11 @@ describe('the review of a device import', () => {
       const programId = await createPlainScheme(api, `Devicereview ${uniqueLetters()}`);
       await api.createGiftConfig(programId);
       const { page, errors } = await signedInPage();
-      /** Every answer of a review call, as text. */
-      const answers: string[] = [];
+      /** Every answer of a review call, as text, once read (awaited before it is checked). */
+      const answers: Promise<string>[] = [];
       page.on('response', (response) => {
         if (!response.url().includes('/reviews/')) return;
-        void response.text().then(
-          (text) => answers.push(text),
-          () => undefined,
-        );
+        answers.push(response.text().catch(() => ''));
       });
       await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
       await expectStep(page, 'gift', 'upload');
@@ -343,7 +340,7 @@ describe('the review of a device import', () => {
       expect(await page.content()).not.toContain(secret);
       expect(await page.content()).not.toContain('new-secret-4');
       expect(answers.length).toBeGreaterThan(0);
-      for (const answer of answers) {
+      for (const answer of await Promise.all(answers)) {
         expect(answer).not.toContain(secret);
         expect(answer).not.toContain('new-secret-4');
       }
