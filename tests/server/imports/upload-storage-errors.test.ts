@@ -192,6 +192,16 @@ describe('a storage failure while an upload is written', () => {
     expect((await t.dataFile()).images).toHaveLength(before);
   });
 
+  it('answers 500 for an upload the system refuses to create (EACCES), whatever the user', async () => {
+    const realOpen = fsPromises.open;
+    jest.spyOn(fsPromises, 'open').mockImplementation(async (file, flags, mode) => {
+      if (inside(uploadsDir(), file)) throw systemError('EACCES', 'open');
+      return realOpen(file, flags, mode);
+    });
+    expectError(await upload(STORES), 500, storageFailed);
+    expect(await uploads()).toEqual([]);
+  });
+
   // A read-only folder stops a write only for a user other than root.
   const asRoot = process.getuid?.() === 0;
   (asRoot ? it.skip : it)(
