@@ -33,6 +33,12 @@ export const ERROR_MESSAGE = {
   jsonRequired: 'The request body must be sent as application/json',
   /** 412: a file asked for with If-Match or If-Unmodified-Since that the file fails. */
   preconditionFailed: 'request: The file does not meet the condition of the request',
+  /**
+   * 412: a save of a scheme wizard record whose `If-Match` is not the record's current ETag:
+   * someone else saved it since this operator read it (server/http/record-etag.ts).
+   */
+  staleRecord:
+    'This record was changed by someone else since you opened it. Your changes were not saved.',
   /** 416: a file asked for with a Range past its end. */
   rangeNotSatisfiable: 'request: The requested range is not in the file',
   /** 400 / 431: a request the HTTP parser refuses (bad method, request line or header). */

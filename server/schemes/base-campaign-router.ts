@@ -13,7 +13,9 @@
  * range}`, for every type, so the step learns its mode from one call; campaign-non-action answers
  * the scale rows of a sliding or steping action as `{programId, actionTypeId, fromValue, toValue,
  * multiplier}`, in scale order: an empty list for the linear types or a scheme without a campaign.
- * A gift scheme gets 400 naming programId on every call.
+ * A gift scheme gets 400 naming programId on every call. campaign-action and the saves answer a
+ * strong ETag of the action; an update with If-Match is refused (412) when the action changed
+ * since it was read (server/http/record-etag.ts).
  */
 import { type Router } from 'express';
 import { SCHEME_EMBEDDED, SCHEME_FINANCE_MESSAGE, SCHEME_PATHS } from '@contracts/api/schemes';
@@ -21,6 +23,7 @@ import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { validate } from '../http/validate';
+import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
 import { baseCampaignRecord, findProgram, requireLoyalty, toNonActions } from './finance-rules';
 import { baseCampaignBody, programIdParams } from './finance-schemas';
 import { recordedRouter } from '../http/route-table';
@@ -39,6 +42,7 @@ export function createBaseCampaignRouter(store: Store): Router {
       data.baseCampaignActions.push(record);
       return record;
     });
+    setRecordEtag(res, saved);
     res.status(201).json(saved);
   });
 
@@ -53,10 +57,12 @@ export function createBaseCampaignRouter(store: Store): Router {
         if (index === -1) {
           throw notFound(SCHEME_FINANCE_MESSAGE.baseCampaignNotFound(input.programId));
         }
+        requireCurrentRecord(req, data.baseCampaignActions[index]);
         const record = baseCampaignRecord(input);
         data.baseCampaignActions[index] = record;
         return record;
       });
+      setRecordEtag(res, saved);
       res.json(saved);
     },
   );
@@ -72,6 +78,7 @@ export function createBaseCampaignRouter(store: Store): Router {
       if (record === undefined) {
         throw notFound(SCHEME_FINANCE_MESSAGE.baseCampaignNotFound(programId));
       }
+      setRecordEtag(res, record);
       res.json(record);
     },
   );

@@ -4,10 +4,13 @@
  *   POST /gift-card/configurations?responseBody=true    create (201), gift (1) or loyalty (3)
  *   PUT  /gift-card/configurations/{programId}          update (200)
  * Create and update answer the stored configuration (create without responseBody=true answers
- * `{ programId }`) and raise the scheme's status to 2. The lookups router answers
+ * `{ programId }`) and raise the scheme's status to 2. The read and the update carry a strong
+ * ETag; an update with If-Match is refused (412) when the configuration changed since
+ * (server/http/record-etag.ts). The lookups router answers
  * /gift-card/configurations/expiry-type and expiry-term before these routes see them.
  */
 import { type Router } from 'express';
+import { current } from 'immer';
 import {
   SCHEME_PATHS,
   SCHEME_SERVER_MESSAGE as MESSAGE,
@@ -18,6 +21,7 @@ import type { Data } from '../db/schema';
 import type { Store } from '../db/store';
 import { conflict, validationError } from '../http/errors';
 import { idParams, validate } from '../http/validate';
+import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
 import { checkConfig, findConfig, findScheme, raiseStatus, toConfig } from './scheme-rules';
 import { configBody, isTrue, responseBodyQuery } from './scheme-schemas';
 import { recordedRouter } from '../http/route-table';
@@ -39,7 +43,9 @@ export function createConfigurationsRouter(store: Store): Router {
   router.get(SCHEME_PATHS.configuration(':id'), validate({ params: idParams }), (req, res) => {
     const data = store.read();
     findScheme(data, req.params.id);
-    res.json(toConfig(data, findConfig(data, req.params.id)));
+    const config = toConfig(data, findConfig(data, req.params.id));
+    setRecordEtag(res, config);
+    res.json(config);
   });
 
   router.post(
@@ -55,6 +61,7 @@ export function createConfigurationsRouter(store: Store): Router {
         saveConfig(data, created);
         return created;
       });
+      if (isTrue(req.query.responseBody)) setRecordEtag(res, config);
       res
         .status(201)
         .json(isTrue(req.query.responseBody) ? config : { programId: config.programId });
@@ -70,6 +77,8 @@ export function createConfigurationsRouter(store: Store): Router {
       const config = await store.update((data) => {
         findScheme(data, id);
         const stored = findConfig(data, id);
+        // A plain copy of the draft: toConfig clones the configuration, and a draft cannot be.
+        requireCurrentRecord(req, toConfig(data, current(stored)));
         if (input.programId !== id) {
           throw validationError(
             'programId',
@@ -80,6 +89,7 @@ export function createConfigurationsRouter(store: Store): Router {
         saveConfig(data, updated);
         return updated;
       });
+      setRecordEtag(res, config);
       res.json(config);
     },
   );

@@ -7,13 +7,16 @@
  *                                                an error), 409 when the scheme has one
  *   PUT  /gift-card/liability?returnBody=true    update (the body names the scheme); 404 when none
  * E-mail lists are comma-joined on the wire; dates are epoch seconds; flActive is 1 after a save.
- * Without returnBody=true the saves answer `{ programId }`.
+ * Without returnBody=true the saves answer `{ programId }`. The read (and a save answering the
+ * configuration) carries a strong ETag; an update with If-Match is refused (412) when the
+ * configuration changed since (server/http/record-etag.ts).
  */
 import { type Router } from 'express';
 import { SCHEME_EMBEDDED, SCHEME_FINANCE_MESSAGE, SCHEME_PATHS } from '@contracts/api/schemes';
 import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
+import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
 import { validate } from '../http/validate';
 import { checkLiability, findProgram } from './finance-rules';
 import { liabilityBody, liabilityQuery, returnBodyQuery, wantsBody } from './finance-schemas';
@@ -42,6 +45,7 @@ export function createLiabilityRouter(store: Store): Router {
     findProgram(data, programId);
     const record = data.liabilityReportConfigs.find((c) => c.programId === programId);
     if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.liabilityNotFound(programId));
+    setRecordEtag(res, record);
     res.json(record);
   });
 
@@ -59,6 +63,7 @@ export function createLiabilityRouter(store: Store): Router {
         data.liabilityReportConfigs.push(record);
         return record;
       });
+      if (wantsBody(req.query)) setRecordEtag(res, saved);
       res.json(wantsBody(req.query) ? saved : { programId: saved.programId });
     },
   );
@@ -72,10 +77,12 @@ export function createLiabilityRouter(store: Store): Router {
         findProgram(data, input.programId);
         const index = data.liabilityReportConfigs.findIndex((c) => c.programId === input.programId);
         if (index === -1) throw notFound(SCHEME_FINANCE_MESSAGE.liabilityNotFound(input.programId));
+        requireCurrentRecord(req, data.liabilityReportConfigs[index]);
         const record = checkLiability(data, input);
         data.liabilityReportConfigs[index] = record;
         return record;
       });
+      if (wantsBody(req.query)) setRecordEtag(res, saved);
       res.json(wantsBody(req.query) ? saved : { programId: saved.programId });
     },
   );

@@ -6,6 +6,8 @@
  *   PUT  /gift-card/schemes/{id}?returnBody=true  update (200)
  * Without returnBody=true, create and update answer `{ programId }`. The power-user password is
  * stored only as a slow salted hash and never answered; on update it may be left out to keep it.
+ * The read answers a strong ETag; an update with If-Match is refused (412) when the scheme
+ * changed since (server/http/record-etag.ts).
  * Schemes are the one program store (spec README): /programs is another view of the same records.
  */
 import { type Router } from 'express';
@@ -19,6 +21,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Store } from '../db/store';
 import { validationError } from '../http/errors';
 import { embeddedList } from '../http/pagination';
+import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
 import { idParams, validate } from '../http/validate';
 import {
   checkScheme,
@@ -66,7 +69,9 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
 
   router.get(SCHEME_PATHS.scheme(':id'), validate({ params: idParams }), (req, res) => {
     const data = store.read();
-    res.json(toScheme(data, findScheme(data, req.params.id)));
+    const scheme = toScheme(data, findScheme(data, req.params.id));
+    setRecordEtag(res, scheme);
+    res.json(scheme);
   });
 
   router.post(
@@ -90,6 +95,7 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
         return created;
       });
       const scheme = toScheme(store.read(), record);
+      if (isTrue(req.query.returnBody)) setRecordEtag(res, scheme);
       res.status(201).json(isTrue(req.query.returnBody) ? scheme : { programId: scheme.programId });
     },
   );
@@ -111,11 +117,15 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
         checkScheme(data, input);
         return stored;
       };
+      const checkCurrent = (data: ReturnType<Store['read']>) =>
+        requireCurrentRecord(req, toScheme(data, findScheme(data, id)));
+      checkCurrent(store.read());
       checkAgainst(store.read());
       const newPassword = input.poweruserPassword ? input.poweruserPassword : undefined;
       const hash =
         newPassword === undefined ? undefined : await hashPassword(newPassword, passwordHashCost);
       const record = await store.update((data) => {
+        checkCurrent(data);
         const stored = checkAgainst(data);
         // The one status a scheme update sets from its body: Stores & Devices saved (or skipped)
         // reports 3, and only once the configuration is saved (status 2 or more); every other
@@ -139,6 +149,7 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
         return updated;
       });
       const scheme = toScheme(store.read(), record);
+      if (isTrue(req.query.returnBody)) setRecordEtag(res, scheme);
       res.json(isTrue(req.query.returnBody) ? scheme : { programId: scheme.programId });
     },
   );

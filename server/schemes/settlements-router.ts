@@ -5,7 +5,9 @@
  *   POST /gift-card/financial-settlements        create (201); 409 when the scheme has one
  *   PUT  /gift-card/financial-settlements/{id}   update (200); 404 when none
  * Both saves raise the scheme's status to 4 (03 §3) and answer the settlement as read: dates
- * in epoch seconds, the bank's name and account format filled in.
+ * in epoch seconds, the bank's name and account format filled in. The read and the saves answer
+ * a strong ETag; an update with If-Match is refused (412) when the settlement changed since
+ * (server/http/record-etag.ts).
  */
 import { type Router } from 'express';
 import {
@@ -17,6 +19,7 @@ import {
 import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
+import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
 import { idParams, validate } from '../http/validate';
 import {
   checkSettlement,
@@ -43,7 +46,9 @@ export function createSettlementsRouter(store: Store): Router {
     findProgram(data, id);
     const record = data.financialSettlements.find((s) => s.programId === id);
     if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
-    res.json(toSettlement(data, record));
+    const settlement = toSettlement(data, record);
+    setRecordEtag(res, settlement);
+    res.json(settlement);
   });
 
   router.post(SCHEME_PATHS.settlements, validate({ body: settlementBody }), async (req, res) => {
@@ -59,6 +64,7 @@ export function createSettlementsRouter(store: Store): Router {
       data.financialSettlements.push(record);
       return toSettlement(data, record);
     });
+    setRecordEtag(res, answer);
     res.status(201).json(answer);
   });
 
@@ -72,7 +78,9 @@ export function createSettlementsRouter(store: Store): Router {
       const answer = await store.update((data) => {
         findProgram(data, id);
         const index = data.financialSettlements.findIndex((s) => s.programId === id);
-        if (index === -1) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
+        const stored = data.financialSettlements[index];
+        if (stored === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
+        requireCurrentRecord(req, toSettlement(data, stored));
         const checked = { ...input, programId: id };
         checkSettlement(data, checked);
         const record = settlementRecord(checked, id);
@@ -80,6 +88,7 @@ export function createSettlementsRouter(store: Store): Router {
         data.financialSettlements[index] = record;
         return toSettlement(data, record);
       });
+      setRecordEtag(res, answer);
       res.json(answer);
     },
   );
