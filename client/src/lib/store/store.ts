@@ -6,6 +6,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
+import { recordEtagsSlice } from '@/lib/api/record-etags';
 import { api, merchantApi, urlApi } from '@/lib/api/api-slices';
 import { endSession } from '@/lib/session/session-thunks';
 import { configSlice } from './config-slice';
@@ -18,6 +19,7 @@ const slices = {
   [api.reducerPath]: api.reducer,
   [urlApi.reducerPath]: urlApi.reducer,
   [merchantApi.reducerPath]: merchantApi.reducer,
+  [recordEtagsSlice.name]: recordEtagsSlice.reducer,
 };
 
 const appReducer = combineReducers(slices);

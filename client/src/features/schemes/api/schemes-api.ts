@@ -1,4 +1,4 @@
-import type { FetchArgs } from '@reduxjs/toolkit/query';
+import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
 import {
   SCHEME_EMBEDDED,
   SCHEME_PATHS,
@@ -26,6 +26,13 @@ import { api } from '@/lib/api/api-slices';
 import type { ApiExtraOptions, AppBaseQuery, NoArg } from '@/lib/api/base-query';
 import type { ApiFailure } from '@/lib/api/errors';
 import { embedded, listTags } from '@/lib/api/lookups-api';
+import {
+  ifMatchHeader,
+  recordEtagSeen,
+  recordKey,
+  strongEtagOf,
+  type RecordKind,
+} from '@/lib/api/record-etags';
 
 /**
  * The scheme calls of 03 §7 on the API base (all but the giftSchemeFiles uploads and imports and
@@ -35,6 +42,14 @@ import { embedded, listTags } from '@/lib/api/lookups-api';
  * Reads that may find nothing answer `null` instead of failing: a configuration, a settlement and
  * a base campaign answered 404 do not exist yet (03 §4: "fetching the config returning 404 means
  * it does not exist yet"), and any failure of the liability read means none (03 §7).
+ *
+ * Optimistic concurrency (docs/decisions.md, "Concurrent edits"): the read of a record a step
+ * edits keeps its ETag (lib/api/record-etags.ts) and the step's update sends it as `If-Match`;
+ * the server refuses a record saved by someone else since with 412. A save refused as stale
+ * (412) or a create refused because the record exists now (409) reads the record again, like a
+ * save that succeeded: the step's form re-initialises on top of what the operator changed
+ * (keepDirtyOnReinitialize), and the next save goes with the fresh ETag. Other refused saves
+ * read nothing again.
  */
 
 const RETURN_BODY = { returnBody: 'true' } as const;
@@ -57,22 +72,80 @@ const SCHEME_TAGS = [
 ] as const;
 
 type QueryResult<T> = { data: T } | { error: ApiFailure };
+type BaseQuery = (args: string | FetchArgs) => ReturnType<AppBaseQuery>;
+
+/** The record a read or save is about, and where its ETag goes. */
+interface RecordRef {
+  kind: RecordKind;
+  programId: number;
+  api: Pick<BaseQueryApi, 'dispatch' | 'getState'>;
+}
+
+/** Keeps the ETag a read or save of the record answered (none: forgets it). */
+function keepEtag(record: RecordRef, etag: string | null): void {
+  record.api.dispatch(recordEtagSeen({ key: recordKey(record.kind, record.programId), etag }));
+}
+
+/** The record read; its ETag kept for the step's next save. */
+async function readRecord<T>(
+  baseQuery: BaseQuery,
+  args: string | FetchArgs,
+  record: RecordRef,
+): Promise<QueryResult<T>> {
+  const result = await baseQuery(args);
+  if (result.error) return { error: result.error };
+  keepEtag(record, strongEtagOf(result.meta));
+  return { data: result.data as T };
+}
+
+/**
+ * An update of the record, sent with `If-Match: <its ETag as last read>` when one is known (a
+ * backend that sends none is never asked); the new ETag the answer carries is kept.
+ */
+async function saveRecord<T>(
+  baseQuery: BaseQuery,
+  args: FetchArgs,
+  record: RecordRef,
+): Promise<QueryResult<T>> {
+  const ifMatch = ifMatchHeader(record.api.getState(), recordKey(record.kind, record.programId));
+  const result = await baseQuery({ ...args, headers: ifMatch });
+  if (result.error) return { error: result.error };
+  const etag = strongEtagOf(result.meta);
+  if (etag !== null) keepEtag(record, etag);
+  return { data: result.data as T };
+}
+
+/**
+ * Whether a save's tags are invalidated: when it succeeded, and when it was refused because the
+ * stored record is not what the form was opened with (412 stale, 409 already created), so the
+ * form shows the record as it is now. Never on any other failure.
+ */
+const readAgainAfter = (error: ApiFailure | undefined): boolean =>
+  error === undefined || error.status === 412 || error.status === 409;
 
 /** The reads answered 404 while the record does not exist yet: not logged as failures. */
 const NONE_YET: ApiExtraOptions = { expectedStatuses: [404] };
 
-/** A read whose 404 means "none yet" (or, with `anyFailure`, whose every failure does). */
+/**
+ * A read whose 404 means "none yet" (or, with `anyFailure`, whose every failure does); the
+ * record's ETag is kept (none when there is no record).
+ */
 async function readOrNull<T>(
-  baseQuery: (args: string | FetchArgs) => ReturnType<AppBaseQuery>,
+  baseQuery: BaseQuery,
   args: string | FetchArgs,
+  record: RecordRef,
   { anyFailure = false }: { anyFailure?: boolean } = {},
 ): Promise<QueryResult<T | null>> {
   const result = await baseQuery(args);
-  if (!result.error) return { data: (result.data ?? null) as T | null };
+  if (!result.error) {
+    keepEtag(record, result.data ? strongEtagOf(result.meta) : null);
+    return { data: (result.data ?? null) as T | null };
+  }
   const none = anyFailure
     ? // A 401 still ends the session (the base query saw to it); the screen shows nothing then.
       result.error.status !== 401
     : result.error.status === 404;
+  if (none) keepEtag(record, null);
   return none ? { data: null } : { error: result.error };
 }
 
@@ -133,7 +206,12 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       providesTags: (result) => listTags('Scheme', result, (s) => s.programId),
     }),
     scheme: build.query<Scheme, number>({
-      query: (id) => SCHEME_PATHS.scheme(id),
+      queryFn: (id, api, _extra, baseQuery) =>
+        readRecord<Scheme>(baseQuery, SCHEME_PATHS.scheme(id), {
+          kind: 'scheme',
+          programId: id,
+          api,
+        }),
       // A scheme answer carries its client's name: a client update refreshes it.
       providesTags: (result, _error, id) => [
         { type: 'Scheme', id },
@@ -148,25 +226,32 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       ],
     }),
     updateScheme: build.mutation<Scheme, SchemeUpdate>({
-      query: ({ programId, scheme }) => ({
-        url: SCHEME_PATHS.scheme(programId),
-        method: 'PUT',
-        params: RETURN_BODY,
-        body: scheme,
-      }),
-      invalidatesTags: (_result, _error, { programId }) => [
-        { type: 'Scheme', id: programId },
-        { type: 'Scheme', id: 'LIST' },
-        { type: 'Program', id: programId },
-        { type: 'Program', id: 'LIST' },
-      ],
+      queryFn: ({ programId, scheme }, api, _extra, baseQuery) =>
+        saveRecord<Scheme>(
+          baseQuery,
+          { url: SCHEME_PATHS.scheme(programId), method: 'PUT', params: RETURN_BODY, body: scheme },
+          { kind: 'scheme', programId, api },
+        ),
+      invalidatesTags: (_result, error, { programId }) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'Scheme', id: programId },
+              { type: 'Scheme', id: 'LIST' },
+              { type: 'Program', id: programId },
+              { type: 'Program', id: 'LIST' },
+            ]
+          : [],
     }),
 
     // ------------------------------------------------------------------ configuration
     /** The scheme's configuration, or null when it has none yet (404). */
     configuration: build.query<Config | null, number>({
-      queryFn: (programId, _api, _extra, baseQuery) =>
-        readOrNull<Config>(baseQuery, SCHEME_PATHS.configuration(programId)),
+      queryFn: (programId, api, _extra, baseQuery) =>
+        readOrNull<Config>(baseQuery, SCHEME_PATHS.configuration(programId), {
+          kind: 'configuration',
+          programId,
+          api,
+        }),
       extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'SchemeConfig', id: programId }],
     }),
@@ -177,12 +262,15 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         params: RESPONSE_BODY,
         body,
       }),
-      invalidatesTags: (_result, _error, config) => [
-        { type: 'SchemeConfig', id: config.programId },
-        { type: 'BinExtension', id: config.liveCardBinId },
-        { type: 'Scheme', id: config.programId },
-        { type: 'Scheme', id: 'LIST' },
-      ],
+      invalidatesTags: (_result, error, config) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'SchemeConfig', id: config.programId },
+              { type: 'BinExtension', id: config.liveCardBinId },
+              { type: 'Scheme', id: config.programId },
+              { type: 'Scheme', id: 'LIST' },
+            ]
+          : [],
       // The wizard opens the later steps once the scheme has a configuration: the created one is
       // cached at once, so the next step never waits for (or races) the read the tags start.
       async onQueryStarted({ programId }, { dispatch, queryFulfilled }) {
@@ -195,17 +283,21 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       },
     }),
     updateConfiguration: build.mutation<Config, ConfigUpdate>({
-      query: ({ programId, config }) => ({
-        url: SCHEME_PATHS.configuration(programId),
-        method: 'PUT',
-        body: config,
-      }),
-      invalidatesTags: (_result, _error, { programId, config }) => [
-        { type: 'SchemeConfig', id: programId },
-        { type: 'BinExtension', id: config.liveCardBinId },
-        { type: 'Scheme', id: programId },
-        { type: 'Scheme', id: 'LIST' },
-      ],
+      queryFn: ({ programId, config }, api, _extra, baseQuery) =>
+        saveRecord<Config>(
+          baseQuery,
+          { url: SCHEME_PATHS.configuration(programId), method: 'PUT', body: config },
+          { kind: 'configuration', programId, api },
+        ),
+      invalidatesTags: (_result, error, { programId, config }) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'SchemeConfig', id: programId },
+              { type: 'BinExtension', id: config.liveCardBinId },
+              { type: 'Scheme', id: programId },
+              { type: 'Scheme', id: 'LIST' },
+            ]
+          : [],
     }),
 
     // ------------------------------------------------------------------ card BINs
@@ -233,24 +325,39 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     }),
     /** The scheme's settlement, or null when it has none yet (404). */
     settlement: build.query<FinancialSettlement | null, number>({
-      queryFn: (programId, _api, _extra, baseQuery) =>
-        readOrNull<FinancialSettlement>(baseQuery, SCHEME_PATHS.settlement(programId)),
+      queryFn: (programId, api, _extra, baseQuery) =>
+        readOrNull<FinancialSettlement>(baseQuery, SCHEME_PATHS.settlement(programId), {
+          kind: 'settlement',
+          programId,
+          api,
+        }),
       extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'Settlement', id: programId }],
     }),
     createSettlement: build.mutation<FinancialSettlement, FinancialSettlement>({
       query: (body) => ({ url: SCHEME_PATHS.settlements, method: 'POST', body }),
-      invalidatesTags: (_result, _error, body) => [
-        { type: 'Settlement', id: body.programId },
-        { type: 'Scheme', id: body.programId },
-      ],
+      invalidatesTags: (_result, error, body) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'Settlement', id: body.programId },
+              { type: 'Scheme', id: body.programId },
+            ]
+          : [],
     }),
     updateSettlement: build.mutation<FinancialSettlement, FinancialSettlement>({
-      query: (body) => ({ url: SCHEME_PATHS.settlement(body.programId), method: 'PUT', body }),
-      invalidatesTags: (_result, _error, body) => [
-        { type: 'Settlement', id: body.programId },
-        { type: 'Scheme', id: body.programId },
-      ],
+      queryFn: (body, api, _extra, baseQuery) =>
+        saveRecord<FinancialSettlement>(
+          baseQuery,
+          { url: SCHEME_PATHS.settlement(body.programId), method: 'PUT', body },
+          { kind: 'settlement', programId: body.programId, api },
+        ),
+      invalidatesTags: (_result, error, body) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'Settlement', id: body.programId },
+              { type: 'Scheme', id: body.programId },
+            ]
+          : [],
     }),
 
     // ------------------------------------------------------------------ liability
@@ -271,10 +378,11 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     }),
     /** The scheme's liability report config, or null: any failed read means none (03 §7). */
     liability: build.query<LiabilityReportConfig | null, number>({
-      queryFn: (programId, _api, _extra, baseQuery) =>
+      queryFn: (programId, api, _extra, baseQuery) =>
         readOrNull<LiabilityReportConfig>(
           baseQuery,
           { url: SCHEME_PATHS.liability, params: { programId } },
+          { kind: 'liability', programId, api },
           { anyFailure: true },
         ),
       extraOptions: NONE_YET,
@@ -282,18 +390,29 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     }),
     createLiability: build.mutation<LiabilityReportConfig, LiabilityReportConfig>({
       query: (body) => ({ url: SCHEME_PATHS.liability, method: 'POST', params: RETURN_BODY, body }),
-      invalidatesTags: (_result, _error, body) => [{ type: 'Liability', id: body.programId }],
+      invalidatesTags: (_result, error, body) =>
+        readAgainAfter(error) ? [{ type: 'Liability', id: body.programId }] : [],
     }),
     updateLiability: build.mutation<LiabilityReportConfig, LiabilityReportConfig>({
-      query: (body) => ({ url: SCHEME_PATHS.liability, method: 'PUT', params: RETURN_BODY, body }),
-      invalidatesTags: (_result, _error, body) => [{ type: 'Liability', id: body.programId }],
+      queryFn: (body, api, _extra, baseQuery) =>
+        saveRecord<LiabilityReportConfig>(
+          baseQuery,
+          { url: SCHEME_PATHS.liability, method: 'PUT', params: RETURN_BODY, body },
+          { kind: 'liability', programId: body.programId, api },
+        ),
+      invalidatesTags: (_result, error, body) =>
+        readAgainAfter(error) ? [{ type: 'Liability', id: body.programId }] : [],
     }),
 
     // ------------------------------------------------------------------ base campaign
     /** The scheme's base campaign action, or null when it has none yet (404). */
     campaignAction: build.query<BaseCampaignAction | null, number>({
-      queryFn: (programId, _api, _extra, baseQuery) =>
-        readOrNull<BaseCampaignAction>(baseQuery, SCHEME_PATHS.campaignAction(programId)),
+      queryFn: (programId, api, _extra, baseQuery) =>
+        readOrNull<BaseCampaignAction>(baseQuery, SCHEME_PATHS.campaignAction(programId), {
+          kind: 'campaign',
+          programId,
+          api,
+        }),
       extraOptions: NONE_YET,
       providesTags: (_result, _error, programId) => [{ type: 'BaseCampaign', id: programId }],
     }),
@@ -308,17 +427,28 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
     }),
     createBaseCampaign: build.mutation<BaseCampaignAction, BaseCampaignAction>({
       query: (body) => ({ url: SCHEME_PATHS.baseCampaign, method: 'POST', body }),
-      invalidatesTags: (_result, _error, body) => [
-        { type: 'BaseCampaign', id: body.programId },
-        { type: 'BaseCampaign', id: `rows-${body.programId}` },
-      ],
+      invalidatesTags: (_result, error, body) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'BaseCampaign', id: body.programId },
+              { type: 'BaseCampaign', id: `rows-${body.programId}` },
+            ]
+          : [],
     }),
     updateBaseCampaign: build.mutation<BaseCampaignAction, BaseCampaignAction>({
-      query: (body) => ({ url: SCHEME_PATHS.baseCampaignUpdate, method: 'POST', body }),
-      invalidatesTags: (_result, _error, body) => [
-        { type: 'BaseCampaign', id: body.programId },
-        { type: 'BaseCampaign', id: `rows-${body.programId}` },
-      ],
+      queryFn: (body, api, _extra, baseQuery) =>
+        saveRecord<BaseCampaignAction>(
+          baseQuery,
+          { url: SCHEME_PATHS.baseCampaignUpdate, method: 'POST', body },
+          { kind: 'campaign', programId: body.programId, api },
+        ),
+      invalidatesTags: (_result, error, body) =>
+        readAgainAfter(error)
+          ? [
+              { type: 'BaseCampaign', id: body.programId },
+              { type: 'BaseCampaign', id: `rows-${body.programId}` },
+            ]
+          : [],
     }),
 
     // ------------------------------------------------------------------ summary

@@ -26,6 +26,9 @@ export function useWizardIds(): { id: number | null; clientId: number | null } {
   return { id: idParam(params.get('id')), clientId: idParam(params.get('clientId')) };
 }
 
+/** A record read again whenever a step using it opens (one read when several open at once). */
+const FRESH = { refetchOnMountOrArgChange: true } as const;
+
 export interface WizardScheme {
   id: number | null;
   scheme: StoreShape<Scheme>;
@@ -43,13 +46,15 @@ export interface WizardScheme {
 
 /**
  * What every step of the wizard reads: the scheme of the route's id, its client, its config and
- * its financial settlement. Cached queries, so each step calling this shares one load.
+ * its financial settlement. Cached queries, so each step calling this shares one load; each
+ * step read again when it opens (another operator may have saved since), the cached answer shown
+ * meanwhile.
  */
 export function useWizardScheme(): WizardScheme {
   const { id, clientId } = useWizardIds();
-  const schemeQuery = useSchemeQuery(id ?? skipToken);
-  const configQuery = useConfigurationQuery(id ?? skipToken);
-  const settlementQuery = useSettlementQuery(id ?? skipToken);
+  const schemeQuery = useSchemeQuery(id ?? skipToken, FRESH);
+  const configQuery = useConfigurationQuery(id ?? skipToken, FRESH);
+  const settlementQuery = useSettlementQuery(id ?? skipToken, FRESH);
   const clientsQuery = useSchemeClientsQuery();
 
   // currentData: an answer for this id only, never the previous scheme's.

@@ -1,6 +1,7 @@
 import { SCHEME_TEXT } from '@contracts/api/schemes';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { saveFailureText } from './step-dialogs';
 
 /**
  * The failure dialog of the base campaign save and the activation (03 §8: "'Failed: {errorCode}'
@@ -18,5 +19,5 @@ export async function showFailedOrError(error: unknown): Promise<void> {
     failure.status > 0
       ? SCHEME_TEXT.failedCodeTitle(failure.errorCode)
       : SCHEME_TEXT.errorTitle(failure.errorCode);
-  await dialogs.error(title, textToHtml(failure.errorMessage));
+  await dialogs.error(title, textToHtml(saveFailureText(failure)));
 }

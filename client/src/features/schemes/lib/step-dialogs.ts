@@ -2,7 +2,7 @@ import type { FormApi } from 'final-form';
 import type { FormEvent } from 'react';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { SCHEME_TEXT } from '@contracts/api/schemes';
-import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
+import { isSessionExpiry, toApiFailure, type ApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 
 /**
@@ -11,10 +11,24 @@ import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
  * a success shows 'Success' with the step's text, and skipping asks first.
  */
 
+/**
+ * The text of a failed save's dialog: the server's errorMessage; after a 412 (someone else saved
+ * the record since the step read it) also what the step did about it: it read the record again,
+ * and the form shows it with the operator's changes kept.
+ */
+export function saveFailureText(failure: ApiFailure): string {
+  return failure.status === 412
+    ? `${failure.errorMessage} ${SCHEME_TEXT.staleRecordReloaded}`
+    : failure.errorMessage;
+}
+
 export async function showSaveError(error: unknown): Promise<void> {
   if (isSessionExpiry(error)) return;
   const failure = toApiFailure(error);
-  await dialogs.error(SCHEME_TEXT.errorTitle(failure.errorCode), textToHtml(failure.errorMessage));
+  await dialogs.error(
+    SCHEME_TEXT.errorTitle(failure.errorCode),
+    textToHtml(saveFailureText(failure)),
+  );
 }
 
 export function showSaveSuccess(message: string): Promise<void> {

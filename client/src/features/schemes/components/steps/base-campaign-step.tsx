@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm, useFormState } from 'react-final-form';
@@ -102,7 +102,8 @@ const VALIDATE = {
 export function BaseCampaignStep() {
   const wizard = useWizardScheme();
   const { id, client } = wizard;
-  const actionQuery = useCampaignActionQuery(id ?? skipToken);
+  // Read again each time the step opens: another operator may have saved since.
+  const actionQuery = useCampaignActionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   const rowsQuery = useCampaignNonActionsQuery(id ?? skipToken);
   const [, createState] = useCreateBaseCampaignMutation({ fixedCacheKey: 'base-campaign-create' });
   const [, updateState] = useUpdateBaseCampaignMutation({ fixedCacheKey: 'base-campaign-update' });
@@ -112,6 +113,8 @@ export function BaseCampaignStep() {
     { create: createState, update: updateState },
   );
   const rows = useStoreShape({ ...rowsQuery, data: rowsQuery.currentData });
+  // Once per read of the action and its rows.
+  const values = useMemo(() => toFormValues(campaign.data, rows.data), [campaign.data, rows.data]);
 
   if (id === null) {
     return (
@@ -141,7 +144,7 @@ export function BaseCampaignStep() {
           key={id}
           programId={id}
           exists={campaign.data !== null}
-          values={toFormValues(campaign.data, rows.data)}
+          values={values}
           saving={campaign.creating || campaign.updating}
         />
       ) : null}
@@ -167,8 +170,8 @@ function BaseCampaignForm({
   const [updateCampaign] = useUpdateBaseCampaignMutation({
     fixedCacheKey: 'base-campaign-update',
   });
-  // Loaded once per scheme (the form is keyed by it): later refetches do not reset typing.
-  const [initialValues] = useState(values);
+  // Per read of the campaign; a read again keeps what the operator typed (keepDirtyOnReinitialize).
+  const initialValues = values;
   const next = withId(nextStep('loyalty', 'basecampaign'), programId);
 
   async function onSubmit(form: BaseCampaignValues) {
@@ -184,7 +187,13 @@ function BaseCampaignForm({
   const { skip, isUnsaved } = useSkipStep(next);
 
   return (
-    <Form<BaseCampaignValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<BaseCampaignValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      // A fresh read of the record (the step opened again, a save refused as stale) shows what
+      // is stored now in every field the operator has not changed, and keeps what they changed.
+      keepDirtyOnReinitialize
+    >
       {({ handleSubmit, submitting, values: current }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges<BaseCampaignValues> isUnsaved={isUnsaved} />

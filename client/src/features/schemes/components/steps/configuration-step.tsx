@@ -240,7 +240,13 @@ function ConfigForm({
   const saving = store.creating || store.updating;
 
   return (
-    <Form<ConfigValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<ConfigValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      // A fresh read of the record (the step opened again, a save refused as stale) shows what
+      // is stored now in every field the operator has not changed, and keeps what they changed.
+      keepDirtyOnReinitialize
+    >
       {({ handleSubmit, submitting, form }) => (
         <form onSubmit={submitOrSayInvalid(handleSubmit, form)} noValidate>
           <FormUnsavedChanges<ConfigValues> />

@@ -99,7 +99,8 @@ function SettlementForm({
   const [updateSettlement, updateState] = useUpdateSettlementMutation();
   const saving = useStoreShape(undefined, { create: createState, update: updateState });
   const isUpdate = settlement !== null;
-  // Initial values once per settlement read: a refetch after the save must not reset the form.
+  // Initial values once per settlement read; a read again (another operator's create or save)
+  // keeps what the operator typed (keepDirtyOnReinitialize below).
   const initialValues = useMemo(() => toSettlementValues(settlement, banks), [settlement, banks]);
   const validate = useMemo(() => settlementValidators(banks), [banks]);
   const bankOptions = banks.map((b) => ({ value: b.id, label: b.bankName }));
@@ -125,7 +126,13 @@ function SettlementForm({
   const busy = saving.creating || saving.updating;
 
   return (
-    <Form<SettlementValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<SettlementValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      // A fresh read of the record (the step opened again, a save refused as stale) shows what
+      // is stored now in every field the operator has not changed, and keeps what they changed.
+      keepDirtyOnReinitialize
+    >
       {({ handleSubmit, submitting, form, values }) => {
         const off = !values.enabled;
         const format = banks.find((b) => b.id === values.bankId)?.accountFormat;

@@ -294,7 +294,13 @@ function GeneralForm({
     void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(message));
 
   return (
-    <Form<GeneralValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<GeneralValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      // A fresh read of the record (the step opened again, a save refused as stale) shows what
+      // is stored now in every field the operator has not changed, and keeps what they changed.
+      keepDirtyOnReinitialize
+    >
       {({ handleSubmit, submitting, form }) => (
         <form onSubmit={submitOrSayInvalid(handleSubmit, form)} noValidate>
           <FormUnsavedChanges<GeneralValues> />

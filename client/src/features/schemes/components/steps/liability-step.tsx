@@ -52,7 +52,8 @@ import { StepActions } from './step-parts';
 export function LiabilityStep() {
   const area = useSchemeArea();
   const { id, client } = useWizardScheme();
-  const liabilityQuery = useLiabilityQuery(id ?? skipToken);
+  // Read again each time the step opens: another operator may have saved since.
+  const liabilityQuery = useLiabilityQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
   const liability = useStoreShape({ ...liabilityQuery, data: liabilityQuery.currentData });
   const frequencies = useStoreShape(useLiabilityFrequenciesQuery());
   const schedulers = useStoreShape(useSchedulerFunctionsQuery());
@@ -130,7 +131,13 @@ function LiabilityForm({
   const busy = saving.creating || saving.updating;
 
   return (
-    <Form<LiabilityValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<LiabilityValues>
+      onSubmit={onSubmit}
+      initialValues={initialValues}
+      // A fresh read of the record (the step opened again, a save refused as stale) shows what
+      // is stored now in every field the operator has not changed, and keeps what they changed.
+      keepDirtyOnReinitialize
+    >
       {({ handleSubmit, submitting, form, values, submitFailed }) => {
         const off = !values.enabled;
         const mode: LiabilityMode = values.mode;

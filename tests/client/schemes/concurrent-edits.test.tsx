@@ -1,0 +1,229 @@
+/**
+ * Two operators on one scheme (docs/decisions.md, "Concurrent edits"): a step saves with the
+ * ETag of the record it shows as If-Match; a 412 says so, reads the record again and keeps what
+ * the operator typed; a create refused because the other operator created the record first
+ * keeps the typed values too, and the next save updates that record.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import {
+  SCHEME_FINANCE_MESSAGE,
+  SCHEME_TEXT,
+  type FinancialSettlement,
+  type Scheme,
+  type SchemeInput,
+} from '@contracts/api/schemes';
+import { paths, withId } from '@/config/paths';
+import {
+  buildClient,
+  buildFinancialSettlement,
+  buildGiftConfig,
+  buildScheme,
+} from '../../support/builders';
+import { renderApp, setTokenCookie } from '../../support/client-app';
+import { installFakeFetch, type FakeFetch, type RecordedRequest } from '../../support/fake-fetch';
+import { installSchemeServer } from './scheme-fake-server';
+
+let server: FakeFetch;
+
+const gift = paths.gift.wizard;
+const SCHEME = buildScheme({
+  programId: 11,
+  clientId: 1,
+  clientName: 'Coffee Co',
+  schemeName: 'Coffee Gift',
+  countryId: 1,
+  stateId: 10,
+  city: 'SYDNEY',
+  mobile: '0411111111',
+  transactionMethodsStr: '1,3',
+});
+const STALE = { errorCode: ERROR_CODE.CONFLICT, errorMessage: ERROR_MESSAGE.staleRecord };
+
+/**
+ * A record on the fake server the way the real one keeps it: read with a strong ETag, saved only
+ * with the current one as If-Match (or none).
+ */
+function versioned<T>(initial: T | null) {
+  let record = initial;
+  let version = 1;
+  const etag = () => `"v${version}"`;
+  return {
+    get: () => record,
+    etag,
+    /** Another operator's save. */
+    set(next: T) {
+      record = next;
+      version += 1;
+    },
+    read: () =>
+      record === null
+        ? { status: 404, body: { errorCode: 3, errorMessage: 'Not found' } }
+        : { body: record, headers: { ETag: etag() } },
+    save(request: RecordedRequest, next: T) {
+      const ifMatch = request.headers.get('If-Match');
+      if (ifMatch !== null && ifMatch !== etag()) return { status: 412, body: STALE };
+      this.set(next);
+      return { body: next, headers: { ETag: etag() } };
+    },
+  };
+}
+
+beforeEach(() => setTokenCookie());
+afterEach(() => server.restore());
+
+type User = ReturnType<typeof renderApp>['user'];
+const field = (label: string) => screen.getByLabelText(label);
+const save = () => screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue });
+
+async function typeInto(user: User, label: string, text: string) {
+  await user.clear(field(label));
+  if (text !== '') await user.paste(text);
+}
+
+async function closeDialog(user: User, name: string | RegExp) {
+  const dialog = await screen.findByRole('dialog', { name });
+  const text = dialog.textContent;
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  return text;
+}
+
+describe('General Settings saved by two operators', () => {
+  it('a stale save says so, shows the other save in untouched fields and keeps the typed ones', async () => {
+    server = installFakeFetch();
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [SCHEME],
+    });
+    const scheme = versioned<Scheme>(SCHEME);
+    server.on('GET /api/gift-card/schemes/11', () => scheme.read());
+    server.on('PUT /api/gift-card/schemes/11', (request) => {
+      const {
+        poweruserPassword: _p,
+        poweruserPasswordRepeat: _r,
+        ...body
+      } = request.body as SchemeInput;
+      return scheme.save(request, { ...scheme.get()!, ...body, programId: 11 } as Scheme);
+    });
+
+    const { user } = renderApp({ route: withId(gift.general, 11) });
+    await waitFor(() => expect(field('City')).toHaveValue('SYDNEY'));
+
+    // Operator B saves a new city.
+    scheme.set({ ...SCHEME, city: 'MELBOURNE' });
+
+    // Operator A changes only the mobile.
+    await typeInto(user, 'Mobile', '0499999999');
+    await user.click(save());
+    const text = await closeDialog(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
+    expect(text).toContain(ERROR_MESSAGE.staleRecord);
+    expect(text).toContain(SCHEME_TEXT.staleRecordReloaded);
+    const puts = () => server.calls('PUT /api/gift-card/schemes/11');
+    expect(puts()[0]!.headers.get('If-Match')).toBe('"v1"');
+    expect(scheme.get()).toMatchObject({ city: 'MELBOURNE', mobile: '0411111111' });
+
+    // The record read again: B's city shows, A's mobile stays.
+    await waitFor(() => expect(field('City')).toHaveValue('MELBOURNE'));
+    expect(field('Mobile')).toHaveValue('0499999999');
+
+    // The next save goes with the fresh ETag and keeps both changes.
+    await user.click(save());
+    await closeDialog(user, SCHEME_TEXT.successTitle);
+    expect(puts()).toHaveLength(2);
+    expect(puts()[1]!.headers.get('If-Match')).toBe('"v2"');
+    expect(scheme.get()).toMatchObject({ city: 'MELBOURNE', mobile: '0499999999' });
+  });
+});
+
+describe('Financial Settlement created by two operators', () => {
+  /** Epoch seconds of local midnight, as the form sends a picked day. */
+  const day = (year: number, month: number, date: number) =>
+    new Date(year, month - 1, date).getTime() / 1000;
+
+  it('the second create keeps its typed values, and its next save updates the settlement', async () => {
+    server = installFakeFetch();
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [SCHEME],
+      configs: [buildGiftConfig({ programId: 11 })],
+    });
+    const settlement = versioned<FinancialSettlement>(null);
+    server.on('GET /api/gift-card/financial-settlements/11', () => settlement.read());
+    server.on('POST /api/gift-card/financial-settlements', () =>
+      settlement.get() === null
+        ? { status: 500, body: { errorCode: 99, errorMessage: 'not expected' } }
+        : {
+            status: 409,
+            body: {
+              errorCode: ERROR_CODE.CONFLICT,
+              errorMessage: `programId: ${SCHEME_FINANCE_MESSAGE.settlementExists}`,
+            },
+          },
+    );
+    server.on('PUT /api/gift-card/financial-settlements/11', (request) =>
+      settlement.save(request, {
+        ...(request.body as FinancialSettlement),
+        schemeStatus: 4,
+      }),
+    );
+
+    const { user } = renderApp({ route: withId(gift.financial, 11) });
+    await screen.findByRole('heading', { name: 'Financial Settlement for Coffee Co' });
+
+    // Operator B fills the form.
+    await user.click(screen.getByRole('checkbox', { name: 'Enable Financial Settlement' }));
+    await user.selectOptions(field('Bank'), 'Test Bank');
+    await typeInto(user, 'Bank Authority Number', '123456');
+    await typeInto(user, 'Repeat Bank Authority Number', '123456');
+    await typeInto(user, 'Pool Account Name', 'Pool B');
+    await typeInto(user, 'Pool Bank Account Number', '06200012345678');
+    await typeInto(user, 'Repeat Pool Bank Account Number', '06200012345678');
+    await user.selectOptions(field('Frequency'), 'Weekly');
+    await user.selectOptions(field('Day of Week'), 'Monday');
+    for (const [label, text] of [
+      ['Start Date', '05.01.2026'],
+      ['End Date', '31.12.2026'],
+    ] as const) {
+      await typeInto(user, label, text);
+      await user.keyboard('{Escape}');
+      await user.tab();
+    }
+
+    // Operator A creates the settlement first.
+    settlement.set(
+      buildFinancialSettlement({
+        programId: 11,
+        poolAccName: 'Pool A',
+        startDate: day(2026, 1, 12),
+        endDate: day(2026, 6, 29),
+      }),
+    );
+
+    await user.click(save());
+    const text = await closeDialog(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
+    expect(text).toContain(SCHEME_FINANCE_MESSAGE.settlementExists);
+
+    // The settlement read again (now A's), B's typed values kept on top of it.
+    await waitFor(() =>
+      expect(server.calls('GET /api/gift-card/financial-settlements/11').length).toBeGreaterThan(1),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(field('Pool Account Name')).toHaveValue('Pool B');
+    expect(field('Start Date')).toHaveValue('05.01.2026');
+    expect(field('End Date')).toHaveValue('31.12.2026');
+
+    // B's next save updates A's settlement with B's values, with its ETag.
+    await user.click(save());
+    await closeDialog(user, SCHEME_TEXT.successTitle);
+    const put = server.calls('PUT /api/gift-card/financial-settlements/11');
+    expect(put).toHaveLength(1);
+    expect(put[0]!.headers.get('If-Match')).toBe('"v2"');
+    expect(settlement.get()).toMatchObject({
+      poolAccName: 'Pool B',
+      startDate: day(2026, 1, 5),
+      endDate: day(2026, 12, 31),
+    });
+  });
+});
