@@ -32,15 +32,15 @@ export function setRecordEtag(res: Response, answer: unknown): void {
   res.set('ETag', recordEtag(answer));
 }
 
-/**
- * The entity tags of an `If-Match` value: `*`, or the quoted tags of its comma-separated list
- * (weak ones kept with their `W/`, so they never equal a strong tag). undefined without one.
- */
 /** The part of a request read here: its headers. */
 interface RequestHeaders {
   get(name: string): string | undefined;
 }
 
+/**
+ * The entity tags of an `If-Match` value: `*`, or the quoted tags of its comma-separated list
+ * (weak ones kept with their `W/`, so they never equal a strong tag). undefined without one.
+ */
 function ifMatchTags(req: RequestHeaders): '*' | string[] | undefined {
   const value = req.get('If-Match');
   if (value === undefined) return undefined;
