@@ -12,10 +12,14 @@ import { DEMO_USERS } from '../support/test-app';
 import {
   createJournalTestApp,
   TEST_PROFILE,
+  TEST_PROGRAMS,
   expectError,
   type JournalTestApp,
 } from './journal-test-app';
 
+/** The program of the test site, and another one. */
+const GIFT = TEST_PROGRAMS.gift.programId;
+const OTHER = TEST_PROGRAMS.other.programId;
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 
 describe('journal deployments', () => {
@@ -59,7 +63,7 @@ describe('journal deployments', () => {
   });
 
   it('refuses an unpublished profile with 409 and writes nothing', async () => {
-    await t.post(JOURNAL_PATHS.profiles, { programId: 1, siteUrl: 'draft-site' }).expect(201);
+    await t.post(JOURNAL_PATHS.profiles, { programId: GIFT, siteUrl: 'draft-site' }).expect(201);
     await t.expectNothingWritten(async () => {
       expectError(await deploy({ profileId: 2 }), 409, {
         errorCode: ERROR_CODE.CONFLICT,
@@ -90,7 +94,7 @@ describe('journal deployments', () => {
   it('runs the whole publish flow of 01 §4.2 through the API', async () => {
     const created = await t
       .post(`${JOURNAL_PATHS.profiles}?returnBody=true`, {
-        programId: 2,
+        programId: OTHER,
         siteUrl: 'harbour',
         title: 'Harbour balance',
       })
@@ -100,14 +104,18 @@ describe('journal deployments', () => {
     await t.post(JOURNAL_PATHS.pages, { pageTypeId: 1, profileId: profile.profileId }).expect(201);
 
     // No code yet: the lookup answers 204, so the client creates one.
-    await t.get(`${JOURNAL_PATHS.moduleCodeById(2)}?returnBody=true&moduleCodeId=`).expect(204);
-    const code = journalModuleCode(2, 'HCG', profile.profileId);
+    await t.get(`${JOURNAL_PATHS.moduleCodeById(OTHER)}?returnBody=true&moduleCodeId=`).expect(204);
+    const code = journalModuleCode(
+      OTHER,
+      TEST_PROGRAMS.other.schemeAbbreviation,
+      profile.profileId,
+    );
     const moduleCode = (
       await t
         .post(`${JOURNAL_PATHS.moduleCodes}?returnBody=true`, {
-          name: 'Harbour City Gift Card',
+          name: TEST_PROGRAMS.other.schemeName,
           code,
-          programId: 2,
+          programId: OTHER,
         })
         .expect(201)
     ).body as ModuleCode;
@@ -124,7 +132,7 @@ describe('journal deployments', () => {
 
     const found = await t
       .get(
-        `${JOURNAL_PATHS.moduleCodeById(2)}?returnBody=true&moduleCodeId=${moduleCode.moduleCodeId}`,
+        `${JOURNAL_PATHS.moduleCodeById(OTHER)}?returnBody=true&moduleCodeId=${moduleCode.moduleCodeId}`,
       )
       .expect(200);
     expect(found.body).toMatchObject({ code });

@@ -5,6 +5,7 @@ import type { ApiError, ImageUploadResult } from '@contracts/api/entities';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
+  journalModuleCode,
   THEME,
   type JournalProfile,
 } from '@contracts/api/journal';
@@ -13,6 +14,7 @@ import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { Data } from '../../../server/db/schema';
 import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../support/builders';
 import { PNG_BYTES } from '../support/fixtures';
+import { addTestPrograms, TEST_PROGRAMS } from '../support/test-programs';
 import {
   createTestApp,
   signedInCalls,
@@ -22,18 +24,20 @@ import {
 
 /**
  * The journal records every test starts with, built here instead of read from db.json's demo
- * site (whose texts may change): a published site of program 1 with its module code, its Login
- * page and a Locations page. The programs, page types and users are the seed's.
+ * site (whose texts may change): the test programs (`TEST_PROGRAMS`), and a published site of
+ * the `gift` program with its module code, its Login page and a Locations page. The page types
+ * and users are the seed's.
  */
+export { TEST_PROGRAMS };
 export const TEST_MODULE_CODE = buildModuleCode({
   moduleCodeId: 1,
-  programId: 1,
-  code: 'MJC_1TGC1',
-  name: 'Test Gift Card',
+  programId: TEST_PROGRAMS.gift.programId,
+  code: journalModuleCode(TEST_PROGRAMS.gift.programId, TEST_PROGRAMS.gift.schemeAbbreviation, 1),
+  name: TEST_PROGRAMS.gift.schemeName,
 });
 export const TEST_PROFILE = buildJournalProfile({
   profileId: 1,
-  programId: 1,
+  programId: TEST_PROGRAMS.gift.programId,
   creationDate: '2025-01-15T09:00:00.000Z',
   isPublished: 1,
   title: 'Test Gift Card Balance',
@@ -64,8 +68,9 @@ export const TEST_PAGES = {
   }),
 } as const;
 
-/** Replaces the seed's journal records with the test's own. */
+/** Adds the test programs and replaces the seed's journal records with the test's own. */
 function useTestJournalData(data: Data): void {
+  addTestPrograms(data);
   data.journalProfiles = [structuredClone(TEST_PROFILE)];
   data.journalPages = [structuredClone(TEST_PAGES.login), structuredClone(TEST_PAGES.locations)];
   data.moduleCodes = [structuredClone(TEST_MODULE_CODE)];

@@ -10,12 +10,16 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createJournalTestApp,
   TEST_MODULE_CODE,
+  TEST_PROGRAMS,
   expectError,
   type JournalTestApp,
 } from './journal-test-app';
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 const PREFIX_MESSAGE = "code: Must start with MJC_ or MMC_, followed by the site's code";
+/** The program of the test site (it has TEST_MODULE_CODE), and two others without codes. */
+const { gift: GIFT, other: OTHER, third: THIRD } = TEST_PROGRAMS;
+const ID = GIFT.programId;
 
 describe('module codes', () => {
   let t: JournalTestApp;
@@ -39,47 +43,53 @@ describe('module codes', () => {
 
   describe('creating', () => {
     it('creates a journal code (the publish pattern) and stores it', async () => {
-      const code = journalModuleCode(2, 'HCG', 5);
-      const response = await createCode({ name: 'Harbour City Gift Card', code, programId: 2 });
+      const code = journalModuleCode(OTHER.programId, OTHER.schemeAbbreviation, 5);
+      const name = OTHER.schemeName;
+      const response = await createCode({ name, code, programId: OTHER.programId });
       expect(response.status).toBe(201);
       const created: ModuleCode = {
         moduleCodeId: 2,
         moduleId: MODULE_ID.JOURNAL,
-        code: 'MJC_2HCG5',
-        name: 'Harbour City Gift Card',
-        programId: 2,
+        code: `MJC_${OTHER.programId}${OTHER.schemeAbbreviation}5`,
+        name,
+        programId: OTHER.programId,
       };
       expect(response.body).toEqual(created);
       expect((await t.dataFile()).moduleCodes).toEqual([TEST_MODULE_CODE, created]);
     });
 
     it('reads the product line from the prefix: MMC_ is the merchant builder', async () => {
-      const response = await createCode({ name: 'Shop', code: 'MMC_3KFG1', programId: 3 });
+      const code = `MMC_${THIRD.programId}${THIRD.schemeAbbreviation}1`;
+      const response = await createCode({ name: 'Shop', code, programId: THIRD.programId });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ moduleId: MODULE_ID.MERCHANT, code: 'MMC_3KFG1' });
+      expect(response.body).toMatchObject({ moduleId: MODULE_ID.MERCHANT, code });
     });
 
     it('answers the id and the code without returnBody=true', async () => {
-      const response = await createCode({ name: 'Demo', code: 'MJC_1DGC2', programId: 1 }, false);
+      const code = journalModuleCode(ID, GIFT.schemeAbbreviation, 2);
+      const response = await createCode({ name: 'Gift', code, programId: ID }, false);
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ moduleCodeId: 2, code: 'MJC_1DGC2' });
+      expect(response.body).toEqual({ moduleCodeId: 2, code });
     });
 
     it('refuses a code that is already used, in any case, with 409', async () => {
       await t.expectNothingWritten(async () => {
-        expectError(await createCode({ name: 'Again', code: 'MJC_1tgc1', programId: 1 }), 409, {
+        // TEST_MODULE_CODE with its abbreviation in lower case.
+        const code = journalModuleCode(ID, GIFT.schemeAbbreviation.toLowerCase(), 1);
+        expect(code.toUpperCase()).toBe(TEST_MODULE_CODE.code);
+        expectError(await createCode({ name: 'Again', code, programId: ID }), 409, {
           errorCode: ERROR_CODE.CONFLICT,
-          errorMessage: 'code: MJC_1tgc1 is already used',
+          errorMessage: `code: ${code} is already used`,
         });
       });
     });
 
     it.each<[string, Record<string, unknown>, string]>([
-      ['an unknown prefix', { name: 'X', code: 'ABC_1DGC2', programId: 1 }, PREFIX_MESSAGE],
-      ['a bare prefix', { name: 'X', code: 'MJC_', programId: 1 }, PREFIX_MESSAGE],
+      ['an unknown prefix', { name: 'X', code: `ABC_${ID}TGC2`, programId: ID }, PREFIX_MESSAGE],
+      ['a bare prefix', { name: 'X', code: 'MJC_', programId: ID }, PREFIX_MESSAGE],
       [
         'a code with a dash',
-        { name: 'X', code: 'MJC_1-DGC', programId: 1 },
+        { name: 'X', code: `MJC_${ID}-TGC`, programId: ID },
         'code: Only letters, digits and _ are allowed',
       ],
       [
@@ -89,28 +99,28 @@ describe('module codes', () => {
       ],
       [
         'a string programId',
-        { name: 'X', code: 'MJC_1X1', programId: '1' },
+        { name: 'X', code: 'MJC_1X1', programId: String(ID) },
         'programId: Expected a number',
       ],
-      ['no code', { name: 'X', programId: 1 }, `code: ${FIELD_MESSAGES.required}`],
+      ['no code', { name: 'X', programId: ID }, `code: ${FIELD_MESSAGES.required}`],
       [
         'an empty name',
-        { name: '', code: 'MJC_1X1', programId: 1 },
+        { name: '', code: 'MJC_1X1', programId: ID },
         `name: ${FIELD_MESSAGES.required}`,
       ],
       [
         'a blank name',
-        { name: '   ', code: 'MJC_1X1', programId: 1 },
+        { name: '   ', code: 'MJC_1X1', programId: ID },
         `name: ${FIELD_MESSAGES.required}`,
       ],
       [
         'an unknown field',
-        { name: 'X', code: 'MJC_1X1', programId: 1, moduleId: 2 },
+        { name: 'X', code: 'MJC_1X1', programId: ID, moduleId: 2 },
         'moduleId: Unknown field',
       ],
       [
         'an oversize code',
-        { name: 'X', code: `MJC_${'1'.repeat(61)}`, programId: 1 },
+        { name: 'X', code: `MJC_${'1'.repeat(61)}`, programId: ID },
         `code: ${FIELD_MESSAGES.maxlength}`,
       ],
     ])('refuses %s with 400 naming the field and writes nothing', async (_name, body, message) => {
@@ -122,19 +132,21 @@ describe('module codes', () => {
 
   describe("a program's codes", () => {
     it('lists them as an embedded list', async () => {
-      await createCode({ name: 'Demo', code: 'MJC_1DGC2', programId: 1 }).expect(201);
-      await createCode({ name: 'Other', code: 'MJC_2HCG3', programId: 2 }).expect(201);
-      const response = await programCodes(1).expect(200);
+      const second = journalModuleCode(ID, GIFT.schemeAbbreviation, 2);
+      const otherCode = journalModuleCode(OTHER.programId, OTHER.schemeAbbreviation, 3);
+      await createCode({ name: 'Gift', code: second, programId: ID }).expect(201);
+      await createCode({ name: 'Other', code: otherCode, programId: OTHER.programId }).expect(201);
+      const response = await programCodes(ID).expect(200);
       const body = response.body as EmbeddedList<'moduleCodes', ModuleCode>;
       expect(body._embedded.moduleCodes.map((code) => code.code)).toEqual([
         TEST_MODULE_CODE.code,
-        'MJC_1DGC2',
+        second,
       ]);
       expect(body._embedded.moduleCodes[0]).toEqual(TEST_MODULE_CODE);
     });
 
     it('answers an empty list for a program without codes and 404 for an unknown one', async () => {
-      const empty = await programCodes(4).expect(200);
+      const empty = await programCodes(THIRD.programId).expect(200);
       expect(empty.body).toEqual({
         _embedded: { moduleCodes: [] },
         page: { size: 0, totalElements: 0, totalPages: 0, number: 1 },
@@ -149,7 +161,7 @@ describe('module codes', () => {
 
   describe('lookup by id', () => {
     it('answers 200 with the code when it belongs to the program', async () => {
-      const response = await lookup(1, '1');
+      const response = await lookup(ID, '1');
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.body).toEqual(TEST_MODULE_CODE);
@@ -160,19 +172,19 @@ describe('module codes', () => {
       ['no moduleCodeId', undefined],
       ['an id that does not exist', '99'],
     ])('answers 204 without a body for %s', async (_name, moduleCodeId) => {
-      const response = await lookup(1, moduleCodeId);
+      const response = await lookup(ID, moduleCodeId);
       expect(response.status).toBe(204);
       expect(response.text).toBe('');
     });
 
     it("answers 204 for another program's code", async () => {
-      const response = await lookup(2, '1');
+      const response = await lookup(OTHER.programId, '1');
       expect(response.status).toBe(204);
     });
 
     it('answers 400 for a malformed moduleCodeId and 404 for an unknown program', async () => {
-      expectError(await lookup(1, 'abc'), 400, invalid('moduleCodeId: Must be a whole number'));
-      expectError(await lookup(1, '0'), 400, invalid('moduleCodeId: Must be at least 1'));
+      expectError(await lookup(ID, 'abc'), 400, invalid('moduleCodeId: Must be a whole number'));
+      expectError(await lookup(ID, '0'), 400, invalid('moduleCodeId: Must be at least 1'));
       expectError(await lookup(999, '1'), 404, {
         errorCode: ERROR_CODE.NOT_FOUND,
         errorMessage: 'Program 999 not found',

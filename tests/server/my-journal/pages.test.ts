@@ -15,10 +15,13 @@ import {
   createJournalTestApp,
   expectError,
   TEST_PAGES,
+  TEST_PROGRAMS,
   type JournalTestApp,
 } from './journal-test-app';
 
 const SCRIPT = '<script>alert(1)</script>';
+/** A program of the test's own without a site (journal-test-app.ts). */
+const OTHER = TEST_PROGRAMS.other.programId;
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 /** The answer to a Login page sent disabled (the seed's name of the mandatory page type). */
 const LOGIN_MANDATORY = invalid(`enabled: ${JOURNAL_TEXT.mandatoryPage('Login')}`);
@@ -54,7 +57,7 @@ describe('journal pages', () => {
     });
 
     it('answers an empty list for a profile without pages', async () => {
-      await t.post(JOURNAL_PATHS.profiles, { programId: 2, siteUrl: 'no-pages' }).expect(201);
+      await t.post(JOURNAL_PATHS.profiles, { programId: OTHER, siteUrl: 'no-pages' }).expect(201);
       const response = await listPages(2).expect(200);
       expect((response.body as EmbeddedList<'pages', JournalPage>)._embedded.pages).toEqual([]);
     });
@@ -147,7 +150,7 @@ describe('journal pages', () => {
     });
 
     it('refuses a Login page created disabled, and writes nothing', async () => {
-      await t.post(JOURNAL_PATHS.profiles, { programId: 2, siteUrl: 'no-login' }).expect(201);
+      await t.post(JOURNAL_PATHS.profiles, { programId: OTHER, siteUrl: 'no-login' }).expect(201);
       await t.expectNothingWritten(async () => {
         for (const enabled of [0, false]) {
           const body = { pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 2, enabled };

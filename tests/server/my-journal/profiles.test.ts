@@ -15,6 +15,7 @@ import {
   expectError,
   TEST_MODULE_CODE,
   TEST_PROFILE,
+  TEST_PROGRAMS,
   type JournalTestApp,
 } from './journal-test-app';
 
@@ -23,6 +24,10 @@ const STYLE_BREAKOUT = `body { color: red; }</style>${SCRIPT}`;
 const THEME_MESSAGE = 'Must be 1 (light) or 2 (dark)';
 const EXPIRATION_MESSAGE = `Must be one of ${EXPIRATION_DATE_COUNT_IDS.join(', ')}`;
 const SITE_URL_CHARACTERS = 'Only letters, digits, - and _ are allowed';
+
+/** The program of the test site, and another one. */
+const GIFT = TEST_PROGRAMS.gift.programId;
+const OTHER = TEST_PROGRAMS.other.programId;
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 
@@ -53,7 +58,7 @@ describe('journal profiles', () => {
 
     it('pages the list in profile id order', async () => {
       for (const siteUrl of ['second', 'third-site']) {
-        await createProfile({ programId: 2, siteUrl }).expect(201);
+        await createProfile({ programId: OTHER, siteUrl }).expect(201);
       }
       const response = await listProfiles('?page=2&pageSize=2').expect(200);
       const body = response.body as EmbeddedList<'profiles', JournalProfile>;
@@ -90,12 +95,12 @@ describe('journal profiles', () => {
   describe('creating', () => {
     it('creates a step-1 profile with the defaults filled in and stores it', async () => {
       const before = Date.now();
-      const response = await createProfile({ programId: 1, siteUrl: 'new-site' });
+      const response = await createProfile({ programId: GIFT, siteUrl: 'new-site' });
       expect(response.status).toBe(201);
       const profile = response.body as JournalProfile;
       expect(profile).toEqual({
         profileId: 2,
-        programId: 1,
+        programId: GIFT,
         creationDate: expect.any(String),
         isPublished: 0,
         title: null,
@@ -122,10 +127,10 @@ describe('journal profiles', () => {
     });
 
     it('writes the light stylesheet for theme 1 and keeps a stylesheet that was sent', async () => {
-      const light = await createProfile({ programId: 1, siteUrl: 'light-site', themeId: 1 });
+      const light = await createProfile({ programId: GIFT, siteUrl: 'light-site', themeId: 1 });
       expect(light.body).toMatchObject({ themeId: 1, cssOverride: defaultJournalStylesheet(1) });
       const own = await createProfile({
-        programId: 1,
+        programId: GIFT,
         siteUrl: 'own-css',
         cssOverride: 'body { color: red; }',
         location: 1,
@@ -136,7 +141,7 @@ describe('journal profiles', () => {
         location: 1,
         expirationDateCount: 30,
       });
-      const empty = await createProfile({ programId: 1, siteUrl: 'empty-css', cssOverride: '' });
+      const empty = await createProfile({ programId: GIFT, siteUrl: 'empty-css', cssOverride: '' });
       expect(empty.body).toMatchObject({ cssOverride: defaultJournalStylesheet(DEFAULT_THEME_ID) });
     });
 
@@ -144,10 +149,10 @@ describe('journal profiles', () => {
       const response = await createProfile({
         profileId: 77,
         creationDate: '1999-01-01T00:00:00.000Z',
-        programId: 1,
+        programId: GIFT,
         siteUrl: 'imported',
         isPublished: 1,
-        moduleCode: 'MJC_1DGC77',
+        moduleCode: `MJC_${GIFT}TGC77`,
         moduleCodeId: 1,
         title: 'Imported site',
       });
@@ -163,7 +168,7 @@ describe('journal profiles', () => {
     });
 
     it('answers only the new id without returnBody=true', async () => {
-      const response = await createProfile({ programId: 1, siteUrl: 'id-only' }, false);
+      const response = await createProfile({ programId: GIFT, siteUrl: 'id-only' }, false);
       expect(response.status).toBe(201);
       expect(response.body).toEqual({ profileId: 2 });
       expect(await t.profile(2)).toMatchObject({ siteUrl: 'id-only' });
@@ -172,7 +177,7 @@ describe('journal profiles', () => {
     it('takes uploaded images by id', async () => {
       const imageId = await t.uploadImage();
       const response = await createProfile({
-        programId: 1,
+        programId: GIFT,
         siteUrl: 'with-images',
         logo: imageId,
         headerImg: imageId,
@@ -249,7 +254,7 @@ describe('journal profiles', () => {
     });
 
     it('publishes with a module code of the profile program', async () => {
-      const created = (await createProfile({ programId: 1, siteUrl: 'to-publish' })).body as {
+      const created = (await createProfile({ programId: GIFT, siteUrl: 'to-publish' })).body as {
         profileId: number;
       };
       // Its mandatory Login page first (publish-rules.test.ts: no publishing without it).
@@ -278,7 +283,7 @@ describe('journal profiles', () => {
       const stored = await t.profile(1);
       await t.expectNothingWritten(async () => {
         expectError(
-          await updateProfile(1, { ...stored, programId: 2 }),
+          await updateProfile(1, { ...stored, programId: OTHER }),
           400,
           invalid('programId: The program of a profile cannot change'),
         );
@@ -286,23 +291,23 @@ describe('journal profiles', () => {
     });
 
     it('refuses a module code of another program or one that does not exist', async () => {
-      await createProfile({ programId: 2, siteUrl: 'other-program' }).expect(201);
+      await createProfile({ programId: OTHER, siteUrl: 'other-program' }).expect(201);
       await t.expectNothingWritten(async () => {
         expectError(
           await updateProfile(2, { moduleCodeId: TEST_MODULE_CODE.moduleCodeId }),
           400,
-          invalid('moduleCodeId: Module code 1 does not exist for program 2'),
+          invalid(`moduleCodeId: Module code 1 does not exist for program ${OTHER}`),
         );
         expectError(
           await updateProfile(1, { moduleCodeId: 99 }),
           400,
-          invalid('moduleCodeId: Module code 99 does not exist for program 1'),
+          invalid(`moduleCodeId: Module code 99 does not exist for program ${GIFT}`),
         );
       });
     });
 
     it('refuses a siteUrl another profile uses, in any case, and keeps its own', async () => {
-      await createProfile({ programId: 1, siteUrl: 'second-site' }).expect(201);
+      await createProfile({ programId: GIFT, siteUrl: 'second-site' }).expect(201);
       await t.expectNothingWritten(async () => {
         expectError(await updateProfile(2, { siteUrl: 'Test-Gift' }), 409, {
           errorCode: ERROR_CODE.CONFLICT,
@@ -314,13 +319,13 @@ describe('journal profiles', () => {
   });
 
   describe('bad input', () => {
-    const valid = { programId: 1, siteUrl: 'valid-site' };
+    const valid = { programId: GIFT, siteUrl: 'valid-site' };
     const long = (length: number) => 'x'.repeat(length);
 
     it.each<[string, Record<string, unknown>, string]>([
       ['no programId', { siteUrl: 'abcd' }, `programId: ${FIELD_MESSAGES.required}`],
-      ['no siteUrl', { programId: 1 }, `siteUrl: ${FIELD_MESSAGES.required}`],
-      ['a string programId', { ...valid, programId: '1' }, 'programId: Expected a number'],
+      ['no siteUrl', { programId: GIFT }, `siteUrl: ${FIELD_MESSAGES.required}`],
+      ['a string programId', { ...valid, programId: String(GIFT) }, 'programId: Expected a number'],
       ['a fractional programId', { ...valid, programId: 1.5 }, 'programId: Must be a whole number'],
       ['a number siteUrl', { ...valid, siteUrl: 12345 }, 'siteUrl: Expected a string'],
       ['an empty siteUrl', { ...valid, siteUrl: '' }, `siteUrl: ${FIELD_MESSAGES.required}`],
@@ -423,7 +428,7 @@ describe('journal profiles', () => {
 
     it('refuses a siteUrl that is already used, in any case, with 409', async () => {
       await t.expectNothingWritten(async () => {
-        expectError(await createProfile({ programId: 2, siteUrl: 'TEST-gift' }), 409, {
+        expectError(await createProfile({ programId: OTHER, siteUrl: 'TEST-gift' }), 409, {
           errorCode: ERROR_CODE.CONFLICT,
           errorMessage: 'siteUrl: TEST-gift is already used',
         });
@@ -481,7 +486,7 @@ describe('journal profiles', () => {
     it('keeps script in titles and text fields', async () => {
       const title = `${SCRIPT} site`;
       const created = await createProfile({
-        programId: 1,
+        programId: GIFT,
         siteUrl: 'script-site',
         title,
         description: SCRIPT,

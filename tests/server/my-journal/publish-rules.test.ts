@@ -12,7 +12,15 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { createJournalTestApp, expectError, type JournalTestApp } from './journal-test-app';
+import {
+  createJournalTestApp,
+  expectError,
+  TEST_PROGRAMS,
+  type JournalTestApp,
+} from './journal-test-app';
+
+/** The program of the test site (journal-test-app.ts). */
+const GIFT = TEST_PROGRAMS.gift.programId;
 
 describe('journal publish rules', () => {
   let t: JournalTestApp;
@@ -26,7 +34,7 @@ describe('journal publish rules', () => {
   const newProfile = async (siteUrl: string): Promise<JournalProfile> =>
     (
       await t
-        .post(`${JOURNAL_PATHS.profiles}?returnBody=true`, { programId: 1, siteUrl })
+        .post(`${JOURNAL_PATHS.profiles}?returnBody=true`, { programId: GIFT, siteUrl })
         .expect(201)
     ).body as JournalProfile;
   const addPage = async (profileId: number, pageTypeId: number) =>
@@ -124,7 +132,7 @@ describe('journal publish rules', () => {
     it('refuses it on a new profile too', async () => {
       expectError(
         await t.post(JOURNAL_PATHS.profiles, {
-          programId: 1,
+          programId: GIFT,
           siteUrl: 'bad-website',
           clientWebsite: 'shop',
         }),

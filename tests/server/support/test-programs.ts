@@ -1,0 +1,33 @@
+/**
+ * A client and programs of the tests' own, built here and added to the seeded data, for tests
+ * that need "a program" or "another program" (not db.json's demo programs, whose ids and names
+ * may change). Their ids are far above the seed's, so they never collide with it.
+ */
+import type { Data } from '../../../server/db/schema';
+import { buildClient, buildScheme } from '../../support/builders';
+
+export const TEST_CLIENT = buildClient({ clientId: 7100, clientName: 'Portal Test Client' });
+
+const program = (programId: number, name: string, shortName: string, abbreviation: string) =>
+  buildScheme({
+    programId,
+    clientId: TEST_CLIENT.clientId,
+    clientName: TEST_CLIENT.clientName,
+    schemeName: name,
+    schemeShortName: shortName,
+    schemeAbbreviation: abbreviation,
+    schemeStatus: 5,
+  });
+
+/** Three gift programs: `gift` is the one a test works on, `other` and `third` are others. */
+export const TEST_PROGRAMS = {
+  gift: program(7101, 'Test Gift Card', 'TSTGC', 'TGC'),
+  other: program(7102, 'Other Gift Card', 'OTHGC', 'OGC'),
+  third: program(7103, 'Third Gift Card', 'THRGC', 'THG'),
+} as const;
+
+/** Adds the test client and the test programs to the data (for a test app's `prepare`). */
+export function addTestPrograms(data: Data): void {
+  data.clients.push(structuredClone(TEST_CLIENT));
+  data.programs.push(...Object.values(TEST_PROGRAMS).map((p) => structuredClone(p)));
+}
