@@ -13,6 +13,7 @@ import {
   expectError,
   TEST_LANGUAGES,
   TEST_PAGE_TYPES,
+  TEST_PROGRAMS,
   TEST_SUB_TYPES,
   type MerchantTestApp,
 } from './merchant-test-app';
@@ -38,13 +39,12 @@ describe('what the merchant wizard picks from', () => {
   });
 
   it('answers one program, and 404 for an unknown one', async () => {
-    const [first] = t.store.read().programs;
-    if (first === undefined) throw new Error('the seed has no program');
-    const response = await t.get(MERCHANT_PATHS.program(first.programId)).expect(200);
+    const program = TEST_PROGRAMS.other;
+    const response = await t.get(MERCHANT_PATHS.program(program.programId)).expect(200);
     expect(response.body).toEqual({
-      id: first.programId,
-      name: first.schemeName,
-      abbreviation: first.schemeAbbreviation,
+      id: program.programId,
+      name: program.schemeName,
+      abbreviation: program.schemeAbbreviation,
     });
     expectError(await t.get(MERCHANT_PATHS.program(9999)), 404, {
       errorCode: ERROR_CODE.NOT_FOUND,

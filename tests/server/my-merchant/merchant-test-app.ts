@@ -1,7 +1,8 @@
 /**
  * The real app with a signed-in admin, request shortcuts on the merchant base (`/api`), and a
  * write check. The merchant records, languages and page type catalogue are the test's own
- * (not db.json's demo site, whose texts may change); programs and users are the seed's.
+ * (not db.json's demo site, whose texts may change), on the test programs (`TEST_PROGRAMS`)
+ * added to the seed's; users are the seed's.
  */
 import request from 'supertest';
 import { AUTH_HEADER } from '@contracts/api/constants';
@@ -27,6 +28,9 @@ import {
   type SignedInCalls,
   type TestApp,
 } from '../support/test-app';
+import { addTestPrograms, TEST_PROGRAMS } from '../support/test-programs';
+
+export { TEST_PROGRAMS };
 
 export const TEST_LANGUAGES: LanguageRecord[] = [
   { id: 1, languageName: 'English' },
@@ -49,7 +53,7 @@ export const PAGE = { HOME: 1, ABOUT: 2, LOCATIONS: 3, FAQ: 4 } as const;
 export const SUB = { STORY: 1, TEAM: 2, CARD_QUESTIONS: 3 } as const;
 
 const profile = (fields: Partial<MerchantProfile> & { id: number }): MerchantProfile => ({
-  programId: 1,
+  programId: TEST_PROGRAMS.gift.programId,
   liveURL: null,
   testURL: null,
   primaryLanguageId: 1,
@@ -70,18 +74,26 @@ const profile = (fields: Partial<MerchantProfile> & { id: number }): MerchantPro
   ...fields,
 });
 
-/** Profile 1: program 1, published live; profile 2: program 2, on the test host only. */
+/**
+ * Profile 1: the `gift` program, published live; profile 2: the `other` program, on the test
+ * host only. The `third` program has no profile.
+ */
 export const TEST_PROFILES = {
   published: profile({
     id: 1,
-    programId: 1,
+    programId: TEST_PROGRAMS.gift.programId,
     liveURL: 'test-merchant',
     testURL: 'test-merchant',
     siteTitle: 'Test Merchant',
     publishLive: 1,
     publishTest: 1,
   }),
-  draft: profile({ id: 2, programId: 2, testURL: 'second-shop', siteTitle: 'Second Shop' }),
+  draft: profile({
+    id: 2,
+    programId: TEST_PROGRAMS.other.programId,
+    testURL: 'second-shop',
+    siteTitle: 'Second Shop',
+  }),
 } as const;
 
 export const TEST_SELECTED_PAGES: MerchantSelectedPageRecord[] = [
@@ -96,6 +108,7 @@ export const TEST_SELECTED_SUB_PAGES: MerchantSelectedSubPageRecord[] = [
 ];
 
 function useTestMerchantData(data: Data): void {
+  addTestPrograms(data);
   data.languages = structuredClone(TEST_LANGUAGES);
   data.merchantPageTypes = structuredClone(TEST_PAGE_TYPES);
   data.merchantPageSubTypes = structuredClone(TEST_SUB_TYPES);
@@ -112,7 +125,7 @@ export interface MerchantTestApp extends TestApp, SignedInCalls {
   uploadPath(profileId: number, slot: MerchantMediaSlot): string;
   /** The stored profile, read through the API. */
   profile(id: number): Promise<MerchantProfile>;
-  /** The abbreviation of a seeded program, read from the store. */
+  /** The abbreviation of a program, read from the store. */
   abbreviationOf(programId: number): string;
   /** Runs `send` and checks that the data file and the files folder did not change. */
   expectNothingWritten(send: () => Promise<unknown>): Promise<void>;
@@ -138,7 +151,7 @@ export async function createMerchantTestApp(): Promise<MerchantTestApp> {
     },
     abbreviationOf(programId) {
       const program = t.store.read().programs.find((p) => p.programId === programId);
-      if (program === undefined) throw new Error(`no program ${programId} in the seed`);
+      if (program === undefined) throw new Error(`no program ${programId} in the store`);
       return program.schemeAbbreviation;
     },
     async expectNothingWritten(send) {

@@ -14,12 +14,15 @@ import {
   expectError,
   PAGE,
   TEST_PROFILES,
+  TEST_PROGRAMS,
   type MerchantTestApp,
 } from './merchant-test-app';
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+/** The programs of the test profiles (published and draft), and one without a profile. */
+const { gift: GIFT, other: OTHER, third: THIRD } = TEST_PROGRAMS;
 const NEW_PROFILE = {
-  programId: 3,
+  programId: THIRD.programId,
   liveURL: 'new-shop',
   primaryLanguageId: 1,
   secundaryLanguageId: null,
@@ -71,7 +74,7 @@ describe('merchant profiles', () => {
       expect(response.body).toEqual({ id: 3 });
       expect(await t.profile(3)).toEqual({
         id: 3,
-        programId: 3,
+        programId: THIRD.programId,
         liveURL: 'new-shop',
         testURL: null,
         primaryLanguageId: 1,
@@ -252,7 +255,7 @@ describe('merchant profiles', () => {
     const refusals: [string, Record<string, unknown>, number, string][] = [
       [
         'a change of program',
-        { programId: 2 },
+        { programId: OTHER.programId },
         400,
         'programId: The program of a profile cannot change',
       ],
@@ -279,9 +282,9 @@ describe('merchant profiles', () => {
       ['publishLive 2', { publishLive: 2 }, 400, 'publishLive: Must be 0 or 1'],
       [
         'an unknown module code',
-        { moduleCode: 'MMC_1XYZ1' },
+        { moduleCode: `MMC_${GIFT.programId}XYZ1` },
         400,
-        'moduleCode: Module code MMC_1XYZ1 does not exist for program 1',
+        `moduleCode: Module code MMC_${GIFT.programId}XYZ1 does not exist for program ${GIFT.programId}`,
       ],
     ];
     it.each(refusals)('refuses %s and writes nothing', async (_case, change, status, message) => {

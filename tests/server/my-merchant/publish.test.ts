@@ -11,8 +11,13 @@ import {
   createMerchantTestApp,
   expectError,
   TEST_PROFILES,
+  TEST_PROGRAMS,
   type MerchantTestApp,
 } from './merchant-test-app';
+
+/** The programs of the published profile (1) and of the draft (2): merchant-test-app.ts. */
+const GIFT = TEST_PROGRAMS.gift.programId;
+const OTHER = TEST_PROGRAMS.other.programId;
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 
@@ -30,23 +35,23 @@ describe('publishing a merchant site', () => {
 
   describe('module code', () => {
     it('keeps MMC_ + program id + abbreviation + profile id, sets it on the profile (200)', async () => {
-      const code = codeOf(2, 2);
-      expect(code).toBe(`MMC_2${t.abbreviationOf(2)}2`);
+      const code = codeOf(OTHER, 2);
+      expect(code).toBe(`MMC_${OTHER}${TEST_PROGRAMS.other.schemeAbbreviation}2`);
       const response = await t
-        .post(MERCHANT_PATHS.moduleCode, { name: 'Second Shop', code, programId: 2 })
+        .post(MERCHANT_PATHS.moduleCode, { name: 'Second Shop', code, programId: OTHER })
         .expect(200);
       expect(response.body as MerchantModuleCode).toEqual({
         moduleCodeId: 1,
         moduleId: MERCHANT_MODULE_ID,
         code,
         name: 'Second Shop',
-        programId: 2,
+        programId: OTHER,
       });
       expect((await t.profile(2)).moduleCode).toBe(code);
     });
 
     it('answers the stored code when it is sent again (publishing after an unpublish)', async () => {
-      const body = { name: 'Test Merchant', code: codeOf(1, 1), programId: 1 };
+      const body = { name: 'Test Merchant', code: codeOf(GIFT, 1), programId: GIFT };
       const first = await t.post(MERCHANT_PATHS.moduleCode, body).expect(200);
       const again = await t.post(MERCHANT_PATHS.moduleCode, body).expect(200);
       expect(again.body).toEqual(first.body);
@@ -54,22 +59,22 @@ describe('publishing a merchant site', () => {
     });
 
     it('refuses a code that does not follow the rule, and writes nothing', async () => {
-      const prefix = `MMC_1${t.abbreviationOf(1)}`;
+      const prefix = `MMC_${GIFT}${t.abbreviationOf(GIFT)}`;
       const wrong = [
-        `MJC_1${t.abbreviationOf(1)}1`,
+        `MJC_${GIFT}${t.abbreviationOf(GIFT)}1`,
         `${prefix}`,
         `${prefix}x`,
-        // Profile 2 belongs to program 2, and profile 9 does not exist.
+        // Profile 2 belongs to the other program, and profile 9 does not exist.
         `${prefix}2`,
         `${prefix}9`,
       ];
       for (const code of wrong) {
         await t.expectNothingWritten(async () => {
           expectError(
-            await t.post(MERCHANT_PATHS.moduleCode, { name: 'X', code, programId: 1 }),
+            await t.post(MERCHANT_PATHS.moduleCode, { name: 'X', code, programId: GIFT }),
             400,
             invalid(
-              `code: Must be ${prefix} followed by the id of a merchant profile of program 1`,
+              `code: Must be ${prefix} followed by the id of a merchant profile of program ${GIFT}`,
             ),
           );
         });
@@ -84,12 +89,16 @@ describe('publishing a merchant site', () => {
           invalid('programId: Program 999 does not exist'),
         );
         expectError(
-          await t.post(MERCHANT_PATHS.moduleCode, { code: codeOf(1, 1), programId: 1 }),
+          await t.post(MERCHANT_PATHS.moduleCode, { code: codeOf(GIFT, 1), programId: GIFT }),
           400,
           invalid(`name: ${FIELD_MESSAGES.required}`),
         );
         expectError(
-          await t.post(MERCHANT_PATHS.moduleCode, { name: '  ', code: codeOf(1, 1), programId: 1 }),
+          await t.post(MERCHANT_PATHS.moduleCode, {
+            name: '  ',
+            code: codeOf(GIFT, 1),
+            programId: GIFT,
+          }),
           400,
           invalid(`name: ${FIELD_MESSAGES.required}`),
         );
@@ -101,7 +110,7 @@ describe('publishing a merchant site', () => {
     const publish = (body: Record<string, unknown>) =>
       t.post(MERCHANT_PATHS.publishLive, {
         creationDate: 1_736_931_600_000,
-        programId: 1,
+        programId: GIFT,
         profileId: 1,
         profileLocationId: 0,
         ...body,
@@ -112,7 +121,7 @@ describe('publishing a merchant site', () => {
       const record = {
         publishId: 1,
         creationDate: 1_736_931_600_000,
-        programId: 1,
+        programId: GIFT,
         profileId: 1,
         profileLocationId: 0,
         userName: 'admin',
@@ -124,7 +133,7 @@ describe('publishing a merchant site', () => {
     const refusals: [string, Record<string, unknown>, number, number, string][] = [
       [
         'an unpublished profile',
-        { profileId: 2, programId: 2 },
+        { profileId: 2, programId: OTHER },
         409,
         ERROR_CODE.CONFLICT,
         `profileId: ${MERCHANT_TEXT.notPublishedYet}`,
@@ -132,10 +141,10 @@ describe('publishing a merchant site', () => {
       ['an unknown profile', { profileId: 99 }, 404, ERROR_CODE.NOT_FOUND, 'Profile 99 not found'],
       [
         'another program than the profile’s',
-        { programId: 2 },
+        { programId: OTHER },
         400,
         ERROR_CODE.VALIDATION,
-        'programId: Profile 1 belongs to program 1',
+        `programId: Profile 1 belongs to program ${GIFT}`,
       ],
       [
         'a profile location other than 0',
