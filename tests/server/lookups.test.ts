@@ -2,13 +2,53 @@ import request from 'supertest';
 import { ERROR_CODE, PROGRAM_TYPE } from '@contracts/api/constants';
 import type { CountryState, EmbeddedList, LookupItem, Program } from '@contracts/api/entities';
 import { API_PATHS, EMBEDDED } from '@contracts/api/paths';
+import type { ProgramRecord } from '../../server/db/schema';
+import { buildScheme } from '../support/builders';
 import { createTestApp, type TestApp } from './support/test-app';
+import { addTestPrograms, TEST_CLIENT, TEST_PROGRAMS } from './support/test-programs';
+
+/** A loyalty program of the test's own, beside the three gift programs of TEST_PROGRAMS. */
+const LOYALTY = buildScheme({
+  programId: 7104,
+  programTypeId: PROGRAM_TYPE.LOYALTY,
+  clientId: TEST_CLIENT.clientId,
+  clientName: TEST_CLIENT.clientName,
+  schemeName: 'Test Loyalty Scheme',
+  schemeShortName: 'TSTLS',
+  schemeAbbreviation: 'TLS',
+});
+const GIFTS = Object.values(TEST_PROGRAMS);
+
+/** The /programs view of a built program. */
+const asProgram = (
+  p: Pick<
+    ProgramRecord,
+    | 'programId'
+    | 'programTypeId'
+    | 'schemeName'
+    | 'schemeShortName'
+    | 'schemeAbbreviation'
+    | 'clientId'
+  >,
+): Program => ({
+  programId: p.programId,
+  programTypeId: p.programTypeId,
+  name: p.schemeName,
+  shortName: p.schemeShortName,
+  abbreviation: p.schemeAbbreviation,
+  clientId: p.clientId,
+});
 
 describe('lookups', () => {
   let t: TestApp;
   let auth: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({
+      prepare: (data) => {
+        addTestPrograms(data);
+        data.programs.push(structuredClone(LOYALTY));
+      },
+    });
     auth = (await t.login()).token;
   });
   afterAll(async () => {
@@ -97,7 +137,8 @@ describe('lookups', () => {
     it('GET /programs is a view of the scheme store', async () => {
       const response = await get(API_PATHS.programs).expect(200);
       const programs = (response.body as EmbeddedList<'programs', Program>)._embedded.programs;
-      expect(programs.length).toBeGreaterThanOrEqual(5);
+      const stored = [...t.store.read().programs].sort((a, b) => a.programId - b.programId);
+      expect(programs).toEqual(stored.map(asProgram));
       for (const program of programs) {
         expect(program).toEqual({
           programId: expect.any(Number),
@@ -108,33 +149,23 @@ describe('lookups', () => {
           clientId: expect.any(Number),
         });
       }
-      const data = t.store.read();
-      const demo = data.programs.find((p) => p.schemeName === 'Demo Gift Card');
-      expect(programs).toContainEqual({
-        programId: demo?.programId,
-        programTypeId: PROGRAM_TYPE.GIFT,
-        name: 'Demo Gift Card',
-        shortName: demo?.schemeShortName,
-        abbreviation: demo?.schemeAbbreviation,
-        clientId: demo?.clientId,
-      });
-      const types = programs.map((p) => p.programTypeId);
-      expect(types.filter((type) => type === PROGRAM_TYPE.GIFT).length).toBeGreaterThanOrEqual(3);
-      expect(types.filter((type) => type === PROGRAM_TYPE.LOYALTY).length).toBeGreaterThanOrEqual(
-        2,
-      );
+      // The programs the test added, gift and loyalty, each with its stored fields.
+      expect(programs).toEqual(expect.arrayContaining([...GIFTS, LOYALTY].map(asProgram)));
+      expect(GIFTS.every((p) => p.programTypeId === PROGRAM_TYPE.GIFT)).toBe(true);
     });
 
     it('GET /programs?programTypeId=3 lists loyalty programs only', async () => {
       const response = await get(`${API_PATHS.programs}?programTypeId=3`).expect(200);
       const programs = (response.body as EmbeddedList<'programs', Program>)._embedded.programs;
-      expect(programs.length).toBeGreaterThan(0);
+      expect(programs).toContainEqual(asProgram(LOYALTY));
       expect(programs.every((p) => p.programTypeId === PROGRAM_TYPE.LOYALTY)).toBe(true);
+      for (const gift of GIFTS) expect(programs).not.toContainEqual(asProgram(gift));
     });
 
     it('GET /programs/{id} answers one program', async () => {
-      const response = await get(API_PATHS.program(1)).expect(200);
-      expect(response.body).toMatchObject({ programId: 1, name: 'Demo Gift Card' });
+      const program = TEST_PROGRAMS.other;
+      const response = await get(API_PATHS.program(program.programId)).expect(200);
+      expect(response.body).toEqual(asProgram(program));
     });
 
     it('GET /programs/{id} answers 404 JSON for an unknown id', async () => {
