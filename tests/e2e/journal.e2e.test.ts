@@ -27,19 +27,36 @@ import {
   SUMMARY_LABEL,
 } from '@/features/my-journal/lib/journal-texts';
 import { waitForFocus } from './support/browser';
+import { createCardScheme, importCards, MASTER_BIN } from './support/imports';
 import { answerDialog, JournalApi, newSitePage, signIn, unexpectedErrors } from './support/journal';
 import { solidPng } from './support/png';
+import { generalValues, SchemeApi, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
  * The whole MyJournal flow in Chromium against the real server: a new profile through
  * the six steps with real image files, fonts, colours and edited pages, published, then the
- * published site opened and a demo card's balance checked.
+ * published site opened and a card's balance checked. The site's program and its card are the
+ * test's own, made through the API before it starts.
  */
 
 const suite = browserSuite();
+const schemes = SchemeApi.forSuite(suite);
 
-const PROGRAM = { id: 1, name: 'Demo Gift Card', abbreviation: 'DGC' };
+/** The gift program the new site is built on, and its one card (balance $50.00). */
+let PROGRAM: { id: number; name: string; abbreviation: string };
+const CARD = { pin: '1234', balance: '50.00', expiryDate: '2030-12-31', lastDigits: '0011' };
+let CARD_NUMBER: string;
+beforeAll(async () => {
+  const name = `Journalflow ${uniqueLetters()}`;
+  const { programId, extension } = await createCardScheme(schemes, name);
+  const values = generalValues(name);
+  PROGRAM = { id: programId, name: values.schemeName, abbreviation: values.abbreviation };
+  CARD_NUMBER = `${MASTER_BIN.number}${extension}000${CARD.lastDigits}`;
+  await importCards(schemes, programId, extension, [
+    [CARD_NUMBER, CARD.pin, CARD.balance, CARD.expiryDate],
+  ]);
+});
 const SITE_URL = 'e2e-flow';
 const SETTINGS = {
   title: 'E2E Flow Gift Balance',
@@ -478,15 +495,15 @@ describe('a new MyJournal site, from Add New to a balance check on the published
     const cardNumber = site.page.getByLabel(JOURNAL_SITE_TEXT.cardNumberLabel);
     const pin = site.page.getByLabel(JOURNAL_SITE_TEXT.pinLabel, { exact: true });
     const check = site.page.getByRole('button', { name: JOURNAL_SITE_TEXT.submit });
-    await cardNumber.fill('6271820010000011');
-    await pin.fill('1234');
+    await cardNumber.fill(CARD_NUMBER);
+    await pin.fill(CARD.pin);
     // From the keyboard: the focus stays on Login while the check runs and after.
     await check.focus();
     await site.page.keyboard.press('Enter');
     await site.page.getByRole('heading', { name: JOURNAL_SITE_TEXT.balanceTitle }).waitFor();
     await waitForFocus(check);
-    expect(await site.page.locator('.balanceAmount').innerText()).toBe('$50.00');
-    await site.page.getByText('\u2022\u2022\u2022\u2022 0011').waitFor();
+    expect(await site.page.locator('.balanceAmount').innerText()).toBe(`$${CARD.balance}`);
+    await site.page.getByText(`\u2022\u2022\u2022\u2022 ${CARD.lastDigits}`).waitFor();
     await site.page
       .getByText(
         new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium', timeZone: 'UTC' }).format(
@@ -511,7 +528,7 @@ describe('a new MyJournal site, from Add New to a balance check on the published
       expect(await cardNumber.getAttribute('aria-invalid')).toBe('true');
       expect(await pin.getAttribute('aria-invalid')).toBe('true');
     };
-    await refusal('6271820010000011', '9999');
+    await refusal(CARD_NUMBER, '9999');
     await refusal('6035990000009999', '1234');
 
     // Another page of the site, from the menu.

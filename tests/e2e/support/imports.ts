@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { IMPORT_STEP_TEXT, IMPORT_TEXT } from '@contracts/api/imports';
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_PATHS,
+  IMPORT_STEP_TEXT,
+  IMPORT_TEXT,
+  type ImportAnswer,
+  type ImportRequest,
+  type UploadAnswer,
+} from '@contracts/api/imports';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
@@ -39,6 +47,35 @@ export async function createCardScheme(
   const extension = String(base + 1).padStart(MASTER_BIN.extensionLength, '0');
   await api.createGiftConfig(programId, { suffixStand: extension });
   return { programId, extension };
+}
+
+/**
+ * Imports cards into a scheme made by createCardScheme through the API, as the Stores & Devices
+ * step does (upload, then process); each row is cardNumber, pin, balance, expiryDate. Fails
+ * unless every line was taken.
+ */
+export async function importCards(
+  api: SchemeApi,
+  programId: number,
+  extension: string,
+  rows: readonly (readonly string[])[],
+): Promise<void> {
+  const form = new FormData();
+  const text = pipeFile(['cardNumber', 'pin', 'balance', 'expiryDate'], rows);
+  form.append(IMPORT_FILE_FIELD, new Blob([text], { type: 'text/plain' }), 'cards.txt');
+  const { fileName } = await api.callForm<UploadAnswer>(IMPORT_PATHS.upload(programId), form);
+  const request: ImportRequest = {
+    programId,
+    fileName,
+    userFileName: 'cards.txt',
+    binNumber: MASTER_BIN.number,
+    extension,
+    cardLength: MASTER_BIN.cardLength,
+  };
+  const answer = await api.call<ImportAnswer>('POST', IMPORT_PATHS.processCardFile, request);
+  if (answer.totalErrorLines !== 0 || answer.totalSuccessLines !== rows.length) {
+    throw new Error(`card import answered ${JSON.stringify(answer)}`);
+  }
 }
 
 /** A gift scheme of a new transactor client, without a configuration. */

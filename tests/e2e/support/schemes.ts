@@ -203,6 +203,19 @@ export class SchemeApi {
     return (await answer.json()) as T;
   }
 
+  /** A multipart POST on the API base, e.g. an import file's upload. */
+  async callForm<T>(path: string, form: FormData): Promise<T> {
+    const answer = await fetch(`${this.suite.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { Authorization: this.token, [MODULE_CODE_HEADER]: MODULE_CODE },
+      body: form,
+    });
+    if (!answer.ok) {
+      throw new Error(`POST ${path} answered ${answer.status}: ${await answer.text()}`);
+    }
+    return (await answer.json()) as T;
+  }
+
   /** The HTTP status of a GET on the API base. */
   async status(path: string): Promise<number> {
     return (await this.fetch('GET', `/api${path}`)).status;
