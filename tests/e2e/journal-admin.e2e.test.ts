@@ -2,12 +2,15 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import {
   JOURNAL_PAGE_TYPE,
+  JOURNAL_PATHS,
   JOURNAL_SITE_TEXT,
   JOURNAL_TEXT,
   THEME,
+  journalModuleCode,
   type JournalExportFile,
   type JournalPage,
   type JournalProfile,
+  type ModuleCode,
 } from '@contracts/api/journal';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultJournalStylesheet } from '@contracts/site/style-model';
@@ -35,31 +38,79 @@ import {
   unexpectedErrors,
 } from './support/journal';
 import { noisePng, solidPng } from './support/png';
+import { createPlainScheme } from './support/imports';
+import { generalValues, SchemeApi, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
  * The MyJournal screens around the main flow, in Chromium against the real server:
  * unpublish and publish from the dashboard, export then import, the validation messages, an
  * oversize image and the dashboard search. Each test makes the data it changes, except the
- * seeded demo site, which only the unpublish test changes (and publishes again).
+ * published site made before the tests start, which only the unpublish test changes (and
+ * publishes again).
  */
 
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
+const schemes = SchemeApi.forSuite(suite);
 
-/** The seeded published site (db.json) and its program. */
-const DEMO = {
-  profileId: 1,
-  siteUrl: 'demo-gift',
-  title: 'Demo Gift Card Balance',
-  programName: 'Demo Gift Card',
-  loginTitle: 'Check your gift card balance',
+/** Two gift programs of the tests' own, made through the API before they start. */
+const PROGRAMS = {
+  /** The program of PUBLISHED. */
+  site: { id: 0, name: '', abbreviation: '' },
+  /** The program of the profiles the tests make. */
+  other: { id: 0, name: '', abbreviation: '' },
 };
+
+/** A published site with its Login page and module code, made through the API. */
+const PUBLISHED = {
+  profileId: 0,
+  siteUrl: 'admin-published',
+  title: 'Admin Gift Card Balance',
+  loginTitle: 'Check your admin card balance',
+  moduleCode: '',
+};
+
+beforeAll(async () => {
+  for (const [key, prefix] of [
+    ['site', 'Jadminsite'],
+    ['other', 'Jadminother'],
+  ] as const) {
+    const name = `${prefix} ${uniqueLetters()}`;
+    const { schemeName, abbreviation } = generalValues(name);
+    PROGRAMS[key] = { id: await createPlainScheme(schemes, name), name: schemeName, abbreviation };
+  }
+  const profile = await api.call<JournalProfile>(
+    'POST',
+    `${JOURNAL_PATHS.profiles}?returnBody=true`,
+    { programId: PROGRAMS.site.id, siteUrl: PUBLISHED.siteUrl, title: PUBLISHED.title },
+  );
+  await api.call<JournalPage>('POST', `${JOURNAL_PATHS.pages}?returnBody=true`, {
+    profileId: profile.profileId,
+    pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+    enabled: 1,
+    title: PUBLISHED.loginTitle,
+    content: '<p>Enter your card number and PIN.</p>',
+  });
+  const code = await api.call<ModuleCode>('POST', `${JOURNAL_PATHS.moduleCodes}?returnBody=true`, {
+    name: PROGRAMS.site.name,
+    code: journalModuleCode(PROGRAMS.site.id, PROGRAMS.site.abbreviation, profile.profileId),
+    programId: PROGRAMS.site.id,
+  });
+  await api.call('PUT', `${JOURNAL_PATHS.profile(profile.profileId)}?returnBody=true`, {
+    ...profile,
+    isPublished: 1,
+    moduleCode: code.code,
+    moduleCodeId: code.moduleCodeId,
+  });
+  PUBLISHED.profileId = profile.profileId;
+  PUBLISHED.moduleCode = code.code;
+});
 
 /** A profile of its own for a test, made through the API. */
 async function createProfile(fields: Partial<JournalProfile> & { siteUrl: string }) {
   return api.call<JournalProfile>('POST', '/myjournal/profiles?returnBody=true', {
-    programId: 2,
+    programId: PROGRAMS.other.id,
     themeId: THEME.DARK,
     expirationDateCount: 0,
     ...fields,
@@ -69,31 +120,31 @@ async function createProfile(fields: Partial<JournalProfile> & { siteUrl: string
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
 describe('publication from the dashboard', () => {
-  it('unpublishes the demo site after a confirmation, and publishes it again', async () => {
+  it('unpublishes a published site after a confirmation, and publishes it again', async () => {
     const { page, errors } = await suite.newPage();
     await signIn(page, suite.baseUrl);
-    const demo = card(page, DEMO.title);
-    await demo.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
+    const published = card(page, PUBLISHED.title);
+    await published.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
 
     // Cancel leaves the site online.
-    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.unpublish }).click();
+    await published.getByRole('button', { name: PROFILE_CARD_TEXT.unpublish }).click();
     await answerDialog(page, JOURNAL_TEXT.unpublishConfirm, { button: DIALOG_TEXT.cancel });
-    expect((await api.profileBySiteUrl(DEMO.siteUrl))?.isPublished).toBe(1);
+    expect((await api.profileBySiteUrl(PUBLISHED.siteUrl))?.isPublished).toBe(1);
 
-    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.unpublish }).click();
+    await published.getByRole('button', { name: PROFILE_CARD_TEXT.unpublish }).click();
     await answerDialog(page, JOURNAL_TEXT.unpublishConfirm);
     await answerDialog(page, JOURNAL_TEXT.unpublished);
-    await demo.getByText(JOURNAL_TEXT.notPublished_indicator, { exact: true }).waitFor();
-    expect((await api.profileBySiteUrl(DEMO.siteUrl))?.isPublished).toBe(0);
+    await published.getByText(JOURNAL_TEXT.notPublished_indicator, { exact: true }).waitFor();
+    expect((await api.profileBySiteUrl(PUBLISHED.siteUrl))?.isPublished).toBe(0);
 
     // "Open site" warns instead of opening a tab.
-    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click();
+    await published.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click();
     await answerDialog(page, DIALOG_TEXT.warningTitle, { message: JOURNAL_TEXT.notPublishedYet });
     expect(page.context().pages()).toHaveLength(1);
 
     // The site itself says it is not published.
     const site = await newSitePage(suite.browser);
-    await site.page.goto(`${suite.baseUrl}/mj/#!/${DEMO.siteUrl}`);
+    await site.page.goto(`${suite.baseUrl}/mj/#!/${PUBLISHED.siteUrl}`);
     await site.page
       .getByRole('heading', { level: 1, name: JOURNAL_SITE_TEXT.notPublishedTitle })
       .waitFor();
@@ -101,33 +152,33 @@ describe('publication from the dashboard', () => {
     expect(await site.page.getByLabel(JOURNAL_SITE_TEXT.cardNumberLabel).count()).toBe(0);
 
     // Publish again: the module code exists already, so only the flag changes.
-    await demo.getByRole('button', { name: PROFILE_CARD_TEXT.publish }).click();
+    await published.getByRole('button', { name: PROFILE_CARD_TEXT.publish }).click();
     await answerDialog(page, DIALOG_TEXT.successTitle, {
-      message: JOURNAL_TEXT.published(DEMO.title),
+      message: JOURNAL_TEXT.published(PUBLISHED.title),
     });
-    await demo.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
-    const republished = await api.profileBySiteUrl(DEMO.siteUrl);
-    expect(republished).toMatchObject({ isPublished: 1, moduleCode: 'MJC_1DGC1' });
+    await published.getByText(JOURNAL_TEXT.published_indicator, { exact: true }).waitFor();
+    const republished = await api.profileBySiteUrl(PUBLISHED.siteUrl);
+    expect(republished).toMatchObject({ isPublished: 1, moduleCode: PUBLISHED.moduleCode });
 
     // "Open site" now opens the site in a new tab.
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
-      demo.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click(),
+      published.getByRole('button', { name: PROFILE_CARD_TEXT.openSite }).click(),
     ]);
     await tab.waitForLoadState();
-    expect(tab.url()).toBe(`${suite.baseUrl}/mj/#!/${DEMO.siteUrl}`);
-    await tab.getByRole('heading', { level: 1, name: DEMO.loginTitle }).waitFor();
+    expect(tab.url()).toBe(`${suite.baseUrl}/mj/#!/${PUBLISHED.siteUrl}`);
+    await tab.getByRole('heading', { level: 1, name: PUBLISHED.loginTitle }).waitFor();
     await tab.close();
 
     // The page that said "not published" shows the site once reloaded.
     await site.page.reload();
-    await site.page.getByRole('heading', { level: 1, name: DEMO.loginTitle }).waitFor();
+    await site.page.getByRole('heading', { level: 1, name: PUBLISHED.loginTitle }).waitFor();
     await site.page.getByLabel(JOURNAL_SITE_TEXT.cardNumberLabel).waitFor();
 
     expect(errors).toEqual([]);
     // The one refusal: the unpublished site's data answered 404.
     expect(site.failedAnswers).toEqual([
-      { url: `${suite.baseUrl}/mj/api/sites/${DEMO.siteUrl}`, status: 404 },
+      { url: `${suite.baseUrl}/mj/api/sites/${PUBLISHED.siteUrl}`, status: 404 },
     ]);
     expect(unexpectedErrors(site.errors, [404])).toEqual([]);
     await site.page.context().close();
@@ -149,7 +200,7 @@ describe('export and import of a configuration', () => {
       return api.callForm<{ id: string }>('/images', form);
     };
     const source = await createProfile({
-      programId: 2,
+      programId: PROGRAMS.other.id,
       siteUrl: 'export-source',
       title: 'Harbour City Balance',
       keywords: 'harbour, gift',
@@ -189,7 +240,7 @@ describe('export and import of a configuration', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: SUMMARY_LABEL.export }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('Harbour City Gift Card.json');
+    expect(download.suggestedFilename()).toBe(`${PROGRAMS.other.name}.json`);
     const fileText = await readFile(await download.path(), 'utf8');
     const file = JSON.parse(fileText) as JournalExportFile;
     const stored = (await api.profileBySiteUrl('export-source'))!;
@@ -202,19 +253,19 @@ describe('export and import of a configuration', () => {
       );
     }
 
-    // The demo site's file is named after its program too.
-    await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${DEMO.profileId}`);
+    // The published site's file is named after its own program.
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${PUBLISHED.profileId}`);
     // Right after the address changes in place, the other site's summary can still be on the
-    // page: wait for the demo site's own.
+    // page: wait for the published site's own.
     await page
       .getByRole('region', { name: SUMMARY_LABEL.clientSetup })
-      .getByText(DEMO.programName, { exact: true })
+      .getByText(PROGRAMS.site.name, { exact: true })
       .waitFor();
-    const [demoDownload] = await Promise.all([
+    const [siteDownload] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: SUMMARY_LABEL.export }).click(),
     ]);
-    expect(demoDownload.suggestedFilename()).toBe(`${DEMO.programName}.json`);
+    expect(siteDownload.suggestedFilename()).toBe(`${PROGRAMS.site.name}.json`);
 
     // Import the file as a new site of the same program.
     await page.getByRole('navigation').getByRole('link', { name: LAYOUT_TEXT.myJournal }).click();
@@ -223,7 +274,7 @@ describe('export and import of a configuration', () => {
     // A new profile starts empty, whatever profile was open before.
     expect(await page.getByLabel(SETUP_LABEL.siteUrl).inputValue()).toBe('');
     expect(await page.getByLabel(SETUP_LABEL.schemeName).isEnabled()).toBe(true);
-    await page.getByLabel(SETUP_LABEL.schemeName).selectOption({ label: 'Harbour City Gift Card' });
+    await page.getByLabel(SETUP_LABEL.schemeName).selectOption({ label: PROGRAMS.other.name });
     await page.getByLabel(SETUP_LABEL.siteUrl).fill('imported-copy');
     await page.getByLabel(SETUP_LABEL.importConfig).setInputFiles({
       name: download.suggestedFilename(),
@@ -290,7 +341,7 @@ describe('validation messages', () => {
     expect(await fieldError(siteUrl)).toBe(FIELD_MESSAGES.required);
     expect(await siteUrl.getAttribute('aria-invalid')).toBe('true');
 
-    await schemeName.selectOption({ label: DEMO.programName });
+    await schemeName.selectOption({ label: PROGRAMS.site.name });
     await siteUrl.fill('abc');
     await submit.click();
     expect(await fieldError(schemeName)).toBe('');
@@ -303,10 +354,10 @@ describe('validation messages', () => {
     expect(errors).toEqual([]);
 
     // A URL another site has: the server's refusal shows under the field.
-    await siteUrl.fill(DEMO.siteUrl);
+    await siteUrl.fill(PUBLISHED.siteUrl);
     await submit.click();
-    await page.getByText(`${DEMO.siteUrl} is already used`).waitFor();
-    expect(await fieldError(siteUrl)).toBe(`${DEMO.siteUrl} is already used`);
+    await page.getByText(`${PUBLISHED.siteUrl} is already used`).waitFor();
+    expect(await fieldError(siteUrl)).toBe(`${PUBLISHED.siteUrl} is already used`);
     expect(await dialogOpen(page)).toBe(false);
     expect((await api.profiles()).length).toBe(before);
     // The refused call is logged by design (01 §8, §9: failed calls are logged), nothing else.
@@ -497,9 +548,9 @@ describe('dashboard search', () => {
       all,
     );
 
-    // Part of the seeded title, in other letter case.
+    // Part of the published site's title, in other letter case.
     await search.fill('card BALANCE');
-    await card(page, DEMO.title).waitFor();
+    await card(page, PUBLISHED.title).waitFor();
     expect(await card(page, 'Harbour Shoppers').count()).toBe(0);
 
     // Part of a URL.
@@ -512,7 +563,7 @@ describe('dashboard search', () => {
     expect(await cards.count()).toBe(0);
 
     await search.fill('');
-    await card(page, DEMO.title).waitFor();
+    await card(page, PUBLISHED.title).waitFor();
     expect(await cards.count()).toBe(all);
     expect(await page.getByText(DASHBOARD_TEXT.noMatches).count()).toBe(0);
     expect(errors).toEqual([]);
