@@ -22,6 +22,7 @@ import { axeViolations } from './support/axe';
 import { waitForFocus } from './support/browser';
 import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
 import { solidPng } from './support/png';
+import { giftProgramForSuite, SchemeApi } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
@@ -34,6 +35,8 @@ import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
+/** The program of the profiles the tests make: their own, made through the API. */
+const PROGRAM = giftProgramForSuite(SchemeApi.forSuite(suite), 'Accessible');
 let page: Page;
 let errors: string[] = [];
 
@@ -62,7 +65,7 @@ async function createProfile(): Promise<JournalProfile> {
     'POST',
     `${JOURNAL_PATHS.profiles}?returnBody=true`,
     {
-      programId: 1,
+      programId: PROGRAM.id,
       siteUrl: `a11y-${sites}`,
       title: 'Accessible site',
       description: 'A site for the accessibility checks.',

@@ -27,7 +27,7 @@ import {
   updateMerchantProfile,
 } from './support/merchant';
 import { solidPng } from './support/png';
-import { SchemeApi, uniqueLetters } from './support/schemes';
+import { giftProgramForSuite, SchemeApi, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
@@ -40,6 +40,8 @@ import { browserSuite } from './support/suite';
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
 const schemes = SchemeApi.forSuite(suite);
+/** A program of the tests' own for the profiles that need one, made through the API. */
+const PROGRAM = giftProgramForSuite(schemes, 'Merchantown');
 
 const SAVE = SAVE_AND_CONTINUE;
 const L = MERCHANT_SUMMARY_LABEL;
@@ -294,7 +296,7 @@ describe('unpublishing from the dashboard', () => {
     const url = `mm-${uniqueLetters()}`;
     const title = `Unpublish ${uniqueLetters()} Stores`;
     const profile = await createMerchantProfile(api, {
-      programId: 1,
+      programId: PROGRAM.id,
       testURL: url,
       siteTitle: title,
     });

@@ -26,11 +26,14 @@ import {
   signIn,
   unexpectedErrors,
 } from './support/journal';
+import { giftProgramForSuite, SchemeApi } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 // The browser tests' server runs with NODE_ENV=production, where the tools are off unless asked.
 const suite = browserSuite({ env: { MOCK_CONTROL: 'true' } });
 const api = JournalApi.forSuite(suite);
+/** The program of the profiles the tests make: their own, made through the API. */
+const PROGRAM = giftProgramForSuite(SchemeApi.forSuite(suite), 'Mockfaults');
 
 /** Adds a fault through the control API (signed in as the demo user, as a developer would). */
 async function addFault(input: FaultInput): Promise<FaultAdded> {
@@ -55,7 +58,7 @@ describe('faults of the developer tools in the portal', () => {
       'POST',
       `${JOURNAL_PATHS.profiles}?returnBody=true`,
       {
-        programId: 2,
+        programId: PROGRAM.id,
         siteUrl: 'fault-save',
         themeId: THEME.DARK,
         expirationDateCount: 0,

@@ -22,6 +22,7 @@ import {
   signIn,
   unexpectedErrors,
 } from './support/journal';
+import { giftProgramForSuite, SchemeApi } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 const T = MOCK_PAGE_TEXT;
@@ -30,6 +31,8 @@ const P = MOCK_PROXY_TEXT;
 // The browser tests' server runs with NODE_ENV=production, where the tools are off unless asked.
 const suite = browserSuite({ env: { MOCK_CONTROL: 'true' } });
 const api = JournalApi.forSuite(suite);
+/** The program of the profiles the tests make: their own, made through the API. */
+const PROGRAM = giftProgramForSuite(SchemeApi.forSuite(suite), 'Mockpage');
 
 /** Saves the profile's title in the portal's wizard (its Site Settings step), once it shows `before`. */
 async function saveTitle(page: Page, profileId: number, before: string, title: string) {
@@ -58,7 +61,7 @@ describe('the /__mock page turning a logged call into a fault', () => {
       'POST',
       `${JOURNAL_PATHS.profiles}?returnBody=true`,
       {
-        programId: 2,
+        programId: PROGRAM.id,
         siteUrl: 'page-fault-save',
         themeId: THEME.DARK,
         expirationDateCount: 0,

@@ -12,6 +12,7 @@ import { paths, withId } from '@/config/paths';
 import { PAGE_EDITOR_LABEL } from '@/features/my-journal/components/editors/page-editor-steps';
 import { SAVE_AND_CONTINUE } from '@/features/my-journal/lib/journal-texts';
 import { answerDialog, fieldError, JournalApi, openRoute, signIn } from './support/journal';
+import { giftProgramForSuite, SchemeApi } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
@@ -24,6 +25,8 @@ import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
+/** The program of the profiles the tests make: their own, made through the API. */
+const PROGRAM = giftProgramForSuite(SchemeApi.forSuite(suite), 'Richtext');
 let page: Page;
 let errors: string[];
 
@@ -44,7 +47,7 @@ async function openLoginEditor(content: string): Promise<{ profileId: number; bo
   const profile = await api.call<JournalProfile>(
     'POST',
     `${JOURNAL_PATHS.profiles}?returnBody=true`,
-    { programId: 1, siteUrl: `rich-text-${sites}`, title: 'Rich text' },
+    { programId: PROGRAM.id, siteUrl: `rich-text-${sites}`, title: 'Rich text' },
   );
   await api.call<JournalPage>('POST', `${JOURNAL_PATHS.pages}?returnBody=true`, {
     pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,

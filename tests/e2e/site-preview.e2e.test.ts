@@ -10,6 +10,7 @@ import { CSS_EDITOR_LABEL } from '@/components/site-builder/css-editor-form';
 import { SITE_PREVIEW_TEXT } from '@/components/site-builder/site-preview';
 import { paths, withId } from '@/config/paths';
 import { JournalApi, openRoute, signIn, unexpectedErrors } from './support/journal';
+import { giftProgramForSuite, SchemeApi } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
@@ -20,6 +21,8 @@ import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
 const api = JournalApi.forSuite(suite);
+/** The program of the profiles the tests make: their own, made through the API. */
+const PROGRAM = giftProgramForSuite(SchemeApi.forSuite(suite), 'Preview');
 
 const CONTENT =
   '<p>Before</p><img src="x" onerror="window.parent.hacked = \'onerror\'" alt="bad">' +
@@ -48,7 +51,7 @@ beforeAll(async () => {
   const profile = await api.call<JournalProfile>(
     'POST',
     `${JOURNAL_PATHS.profiles}?returnBody=true`,
-    { programId: 1, siteUrl: 'preview-e2e', title: 'Preview E2E', cssOverride: CSS },
+    { programId: PROGRAM.id, siteUrl: 'preview-e2e', title: 'Preview E2E', cssOverride: CSS },
   );
   await api.call<JournalPage>('POST', `${JOURNAL_PATHS.pages}?returnBody=true`, {
     pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,

@@ -154,6 +154,33 @@ export function generalValues(name: string) {
   };
 }
 
+/** A program a browser test made for itself: id, scheme name and abbreviation. */
+export interface OwnProgram {
+  id: number;
+  name: string;
+  abbreviation: string;
+}
+
+/**
+ * A gift scheme of a new client, made through the API by a beforeAll of its own, for tests
+ * that need "a program": call it at the top of the file after `SchemeApi.forSuite()` (hooks run
+ * in the order they were registered) and read its fields in tests and later hooks.
+ */
+export function giftProgramForSuite(api: SchemeApi, prefix: string): OwnProgram {
+  const program: OwnProgram = { id: 0, name: '', abbreviation: '' };
+  beforeAll(async () => {
+    const name = `${prefix} ${uniqueLetters()}`;
+    const client = await api.createClient(name);
+    const { schemeName, abbreviation } = generalValues(name);
+    Object.assign(program, {
+      id: await api.createScheme('gift', client.clientId, name),
+      name: schemeName,
+      abbreviation,
+    });
+  });
+  return program;
+}
+
 /** The scheme API from node, signed in as the demo user, and the mail outbox. */
 export class SchemeApi {
   private signedInToken: string | undefined;
