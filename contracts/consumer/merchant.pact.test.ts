@@ -69,6 +69,9 @@ const EXAMPLE = {
 const fromState = <T extends string | number>(name: keyof typeof EXAMPLE, example?: T) =>
   fromProviderState(`\${${name}}`, example ?? EXAMPLE[name]);
 
+/** A stored image's path on the URL base, or an absolute URL. */
+const MEDIA_PATH = /^(https?:\/\/\S+|\/\S*)$/.source;
+
 /** The pact program's name (server/dev/provider-states.ts PACT_RECORDS.programName). */
 const PACT_PROGRAM_NAME = 'Pact Gift Card';
 
@@ -899,10 +902,9 @@ describe('merchant media upload (02 §2 step 4, §5, §7)', () => {
         body: {
           id: fromState('profileId'),
           filename: 'logo',
-          path: regex(
-            /^\/images\/[0-9a-f]{32}\.png$/.source,
-            '/images/0123456789abcdef0123456789abcdef.png',
-          ),
+          // The provider's own path or URL (02 §7 gives no form): the client puts an absolute
+          // URL in `src` as it is and a path after the URL base (merchantImageLink).
+          path: regex(MEDIA_PATH, '/images/0123456789abcdef0123456789abcdef.png'),
         },
       });
 
