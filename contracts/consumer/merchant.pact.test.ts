@@ -37,6 +37,7 @@ import {
 } from '../api/merchant';
 import { merchantApi } from '@/features/my-merchant/api/merchant-api';
 import {
+  epochMillis,
   errorBody,
   JSON_ANSWER,
   newPact,
@@ -472,7 +473,7 @@ describe('merchant publishing (02 §4, §7)', () => {
         path: `/api${MERCHANT_PATHS.publishLive}`,
         headers: JSON_REQUEST,
         body: {
-          creationDate: integer(creationDate),
+          creationDate: epochMillis(creationDate),
           programId: fromState('programId'),
           profileId: fromState('profileId'),
           profileLocationId: 0,
@@ -483,7 +484,7 @@ describe('merchant publishing (02 §4, §7)', () => {
         headers: JSON_ANSWER,
         body: {
           publishId: integer(1),
-          creationDate: integer(creationDate),
+          creationDate: epochMillis(creationDate),
           programId: integer(EXAMPLE.programId),
           profileId: integer(EXAMPLE.profileId),
           profileLocationId: 0,

@@ -19,6 +19,7 @@ import {
   SIGNED_IN_HEADERS,
   SIGNED_IN_NO_BODY,
   STATE,
+  epochSeconds,
   errorBody,
   storeFor,
 } from './support/pact';
@@ -61,6 +62,8 @@ const BANK = {
 const settlementAnswer = (settlement: FinancialSettlement) =>
   like({
     ...settlement,
+    startDate: epochSeconds(settlement.startDate),
+    endDate: epochSeconds(settlement.endDate),
     bank: { bankName: 'Commonwealth Bank of Australia', accountFormat: '000-000 00000000' },
     bankName: 'Commonwealth Bank of Australia',
     schemeStatus: SCHEME_STATUS.FINANCIAL,
@@ -265,6 +268,13 @@ describe('financial settlements (03 §7)', () => {
 
 const LOOKUP_ITEM = { id: integer(1), value: string('Daily') };
 
+/** A liability report as answered: its next run, when it has one, in epoch seconds. */
+const liabilityAnswer = ({ nextExecutionDate, ...liability }: LiabilityReportConfig) =>
+  like({
+    ...liability,
+    nextExecutionDate: nextExecutionDate === null ? null : epochSeconds(nextExecutionDate),
+  });
+
 describe('liability reports (03 §7)', () => {
   it.each([
     [
@@ -309,7 +319,11 @@ describe('liability reports (03 §7)', () => {
         query: liabilityQuery(),
         headers: SIGNED_IN_HEADERS,
       })
-      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: like(LIABILITY_INPUT) });
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: liabilityAnswer(LIABILITY_INPUT),
+      });
 
     await pact.executeTest(async (mock) => {
       const liability = await storeFor(mock.url)
@@ -356,7 +370,11 @@ describe('liability reports (03 §7)', () => {
         headers: JSON_REQUEST,
         body: liabilityBodyFromState(LIABILITY_INPUT),
       })
-      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: like(LIABILITY_INPUT) });
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: liabilityAnswer(LIABILITY_INPUT),
+      });
 
     await pact.executeTest(async (mock) => {
       const liability = await storeFor(mock.url)
@@ -436,7 +454,7 @@ describe('liability reports (03 §7)', () => {
         headers: JSON_REQUEST,
         body: liabilityBodyFromState(input),
       })
-      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: like(input) });
+      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: liabilityAnswer(input) });
 
     await pact.executeTest(async (mock) => {
       const liability = await storeFor(mock.url)
@@ -723,7 +741,7 @@ describe('scheme summary and activation (03 §7, §8)', () => {
           _embedded: {
             [SCHEME_EMBEDDED.files]: eachLike({
               fileName: string('pact-cards.csv'),
-              createdDate: integer(Date.UTC(2026, 0, 1) / 1000),
+              createdDate: epochSeconds(Date.UTC(2026, 0, 1) / 1000),
             }),
           },
         },

@@ -108,3 +108,22 @@ afterEach(() => {
 export function errorBody(errorCode: number, example: string) {
   return { errorCode, errorMessage: MatchersV3.string(example) };
 }
+
+/** An integer whose digits match `pattern`: Pact combines the two rules (AND). */
+function integerMatching(pattern: string, example: number): MatchersV3.Matcher<number> {
+  const rules = [
+    { 'pact:matcher:type': 'integer' },
+    { 'pact:matcher:type': 'regex', regex: pattern },
+  ];
+  // The FFI takes an array of rules in `pact:matcher:type`; pact-js types it as one name.
+  return { 'pact:matcher:type': rules, value: example } as unknown as MatchersV3.Matcher<number>;
+}
+
+/**
+ * A timestamp in whole epoch seconds (03 §3 settlement and liability dates): an integer of at
+ * most 10 digits, so milliseconds (13 digits for any date after 2001) fail.
+ */
+export const epochSeconds = (example: number) => integerMatching('^\\d{1,10}$', example);
+
+/** A timestamp in epoch milliseconds (02 §3 publish record): an integer of 11 to 13 digits. */
+export const epochMillis = (example: number) => integerMatching('^\\d{11,13}$', example);
