@@ -45,7 +45,10 @@ const OUT_FILE = '7d1f0c2a-5b3e-4a8f-9c6d-2e4b1a0f3c57.errors.txt';
 /** A well-formed name no import wrote. */
 const UNKNOWN_OUT_FILE = '00000000-0000-4000-8000-000000000000.errors.txt';
 
-/** The state's card file: its user name, header and bad line (line 3). */
+/**
+ * The state's card file: its user name, header and bad line (line 3). The name and the line's
+ * values are the file the provider's state wrote: matched by type.
+ */
 const USER_FILE_NAME = 'pact-import-cards.txt';
 const COLUMNS = ['cardNumber', 'pin', 'balance', 'expiryDate'];
 const BAD_LINE = 3;
@@ -80,7 +83,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         headers: JSON_ANSWER,
         body: {
           outFileName: regex(ERROR_FILE_NAME, OUT_FILE),
-          userFileName: USER_FILE_NAME,
+          userFileName: string(USER_FILE_NAME),
           kind: 'card',
           columns: COLUMNS,
           secretColumn: null,
@@ -132,7 +135,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
           lines: [
             {
               line: BAD_LINE,
-              values: BAD_VALUES,
+              values: BAD_VALUES.map((value) => string(value)),
               reasons: eachLike({
                 rule: string('cardNumber-1'),
                 field: 'cardNumber',
@@ -183,7 +186,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         headers: JSON_ANSWER,
         body: {
           line: BAD_LINE,
-          values: [GOOD_CARD_NUMBER, ...BAD_VALUES.slice(1)],
+          values: [GOOD_CARD_NUMBER, ...BAD_VALUES.slice(1).map((value) => string(value))],
           reasons: [],
           status: 'fixed',
           corrected: true,

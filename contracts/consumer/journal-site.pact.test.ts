@@ -83,7 +83,11 @@ describe('published journal site (01 §9)', () => {
       .willRespondWith({
         status: 404,
         headers: JSON_ANSWER,
-        body: { errorCode: ERROR_CODE.NOT_FOUND, errorMessage: JOURNAL_SITE_TEXT.unknownSite },
+        // The site shows the server's own text (fetch-json.ts errorMessageOf): any text does.
+        body: {
+          errorCode: ERROR_CODE.NOT_FOUND,
+          errorMessage: string(JOURNAL_SITE_TEXT.unknownSite),
+        },
       });
 
     await pact.executeTest(async (mock) => {
@@ -159,7 +163,7 @@ describe('published journal site (01 §9)', () => {
   // An unknown card and a wrong PIN: one answer, so it never confirms that a number exists.
   const REFUSAL = {
     errorCode: ERROR_CODE.CARD_OR_PIN_WRONG,
-    errorMessage: JOURNAL_SITE_TEXT.cardOrPinWrong,
+    errorMessage: string(JOURNAL_SITE_TEXT.cardOrPinWrong),
   };
   const expectRefusal = async (mockUrl: string, cardNumber: string, pin: string) => {
     const result = await onOrigin(mockUrl, () =>

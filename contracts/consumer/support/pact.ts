@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MatchersV3, PactV3, SpecificationVersion } from '@pact-foundation/pact';
+import { MatchersV3, PactV3, SpecificationVersion, type V3Request } from '@pact-foundation/pact';
 import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '../../api/constants';
 import type { Token } from '../../api/entities';
 import { PACT_PLACEHOLDER } from '../../provider/auth-filter';
@@ -127,3 +127,18 @@ export const epochSeconds = (example: number) => integerMatching('^\\d{1,10}$', 
 
 /** A timestamp in epoch milliseconds (02 §3 publish record): an integer of 11 to 13 digits. */
 export const epochMillis = (example: number) => integerMatching('^\\d{11,13}$', example);
+
+/**
+ * Puts a regex on a text answer's whole body (`$`): pact-js takes a text body only as it is,
+ * so the rule goes on after willRespondWith, for the same request.
+ */
+export function textBodyMatching(
+  pact: PactV3,
+  request: V3Request,
+  pattern: string,
+  example: string,
+): void {
+  pact.withResponseMatchingRules(request, {
+    body: { path: '$', rules: [MatchersV3.regex(pattern, example)] },
+  });
+}
