@@ -593,7 +593,7 @@ describe('scheme configurations (03 §7)', () => {
         headers: JSON_REQUEST,
         body: configBodyFromState(input),
       })
-      .willRespondWith({ status: 201, headers: JSON_ANSWER, body: configAnswer(input, 2) });
+      .willRespondWith({ status: 200, headers: JSON_ANSWER, body: configAnswer(input, 2) });
 
     await pact.executeTest(async (mock) => {
       const config = await storeFor(mock.url)

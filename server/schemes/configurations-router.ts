@@ -1,11 +1,12 @@
 /**
  * Scheme configuration, the wizard's step 2 (03 §3, §4, §5 Configuration, §7):
  *   GET  /gift-card/configurations/{programId}          the configuration; 404 when none yet
- *   POST /gift-card/configurations?responseBody=true    create (201), gift (1) or loyalty (3)
+ *   POST /gift-card/configurations?responseBody=true    create (200), gift (1) or loyalty (3)
  *   PUT  /gift-card/configurations/{programId}          update (200)
  * Create and update answer the stored configuration (create without responseBody=true answers
- * `{ programId }`) and raise the scheme's status to 2. The read and the update carry a strong
- * ETag; an update with If-Match is refused (412) when the configuration changed since
+ * `{ programId }`) and raise the scheme's status to 2. A create answers 200, not 201: 03 §8 has
+ * the client show any other config status as 'Error: {status}'. The read and the update carry a
+ * strong ETag; an update with If-Match is refused (412) when the configuration changed since
  * (server/http/record-etag.ts). The lookups router answers
  * /gift-card/configurations/expiry-type and expiry-term before these routes see them.
  */
@@ -62,9 +63,7 @@ export function createConfigurationsRouter(store: Store): Router {
         return created;
       });
       if (isTrue(req.query.responseBody)) setRecordEtag(res, config);
-      res
-        .status(201)
-        .json(isTrue(req.query.responseBody) ? config : { programId: config.programId });
+      res.json(isTrue(req.query.responseBody) ? config : { programId: config.programId });
     },
   );
 

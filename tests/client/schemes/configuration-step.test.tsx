@@ -99,7 +99,7 @@ beforeEach(() => {
     const created = { ...(request.body as ConfigInput), schemeStatus: 2 } as Config;
     // Kept, as the server keeps it: the scheme's configuration reads answer it from now on.
     server.on(`GET /api/gift-card/configurations/${created.programId}`, { body: created });
-    return { status: 201, body: created };
+    return { status: 200, body: created };
   });
   for (const scheme of SCHEMES) {
     server.on(`PUT /api/gift-card/configurations/${scheme.programId}`, (request) => ({
