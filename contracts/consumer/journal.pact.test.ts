@@ -145,9 +145,10 @@ const LOCATIONS_PAGE: JournalPage = {
   navItem: 'Locations',
 };
 
+/** A module code as answered; moduleId by type (01 §3 gives no values, the client never reads it). */
 const MODULE_CODE_ANSWER = {
   moduleCodeId: integer(EXAMPLE.moduleCodeId),
-  moduleId: MODULE_ID.JOURNAL,
+  moduleId: integer(MODULE_ID.JOURNAL),
   code: string(EXAMPLE.code),
   name: string('Demo Gift Card'),
   programId: integer(EXAMPLE.programId),

@@ -441,7 +441,8 @@ describe('merchant publishing (02 §4, §7)', () => {
         headers: JSON_ANSWER,
         body: {
           moduleCodeId: integer(1),
-          moduleId: MERCHANT_MODULE_ID,
+          // By type: 01 §3 gives no values, and the client never reads it.
+          moduleId: integer(MERCHANT_MODULE_ID),
           code: fromState('code'),
           name: string(PACT_PROGRAM_NAME),
           programId: fromState('programId'),

@@ -269,7 +269,11 @@ const SCHEME_CORE = {
   schemeStatus: integer(1),
 };
 
-/** A scheme as answered after General Settings: never the password. */
+/**
+ * A scheme as answered after General Settings: never the password. Without reviewSentAt: it is
+ * this project's addition (the time the review mail went), which the client reads as "not sent
+ * for review" when it is absent or null, so a backend need not have it.
+ */
 const schemeAnswer = (input: typeof GIFT_SCHEME_INPUT, schemeStatus: number): Scheme => {
   const { poweruserPassword: _p, poweruserPasswordRepeat: _r, ...fields } = input;
   return {
@@ -277,8 +281,6 @@ const schemeAnswer = (input: typeof GIFT_SCHEME_INPUT, schemeStatus: number): Sc
     programId: SCHEME_EXAMPLE.programId,
     clientName: PACT_NAMES.client,
     schemeStatus,
-    // The state's scheme has had no review mail.
-    reviewSentAt: null,
   } as Scheme;
 };
 
