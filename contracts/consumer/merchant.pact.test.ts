@@ -16,7 +16,8 @@
  *
  * The merchant states (contracts/provider/states.ts) reset profiles of their own and answer
  * their ids, URL, language, module code and sub-page types; the requests take them through
- * `fromProviderState`. Page type ids are the catalogue's (MERCHANT_PAGE_TYPE).
+ * `fromProviderState`, the ids of the page types a selection names among them (the examples are
+ * this project's catalogue, MERCHANT_PAGE_TYPE).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -66,6 +67,10 @@ const EXAMPLE = {
   code: 'MMC_1PGC1',
   subtypeId: 9,
   unselectedSubtypeId: 10,
+  homeTypeId: MERCHANT_PAGE_TYPE.HOME,
+  locationsTypeId: MERCHANT_PAGE_TYPE.LOCATIONS,
+  termsTypeId: MERCHANT_PAGE_TYPE.TERMS,
+  privacyPolicyTypeId: MERCHANT_PAGE_TYPE.PRIVACY_POLICY,
 } as const;
 const fromState = <T extends string | number>(name: keyof typeof EXAMPLE, example?: T) =>
   fromProviderState(`\${${name}}`, example ?? EXAMPLE[name]);
@@ -126,11 +131,22 @@ const PACT_PROFILE_FROM_STATE = {
 };
 
 /** The selection the state stores, as step 3 sends it: the mandatory pages and Terms. */
-const PACT_PAGES: SelectedPageType[] = [
-  { typeId: MERCHANT_PAGE_TYPE.HOME, navItem: 'Home', title: 'Home' },
-  { typeId: MERCHANT_PAGE_TYPE.LOCATIONS, navItem: 'Locations', title: 'Locations' },
-  { typeId: MERCHANT_PAGE_TYPE.TERMS, navItem: 'Terms', title: 'Terms and Conditions' },
-].map((page) => ({ ...page, content: `<p>${page.title} of Pact Merchant.</p>` }));
+const PACT_PAGE_LIST = [
+  { typeIdOf: 'homeTypeId', navItem: 'Home', title: 'Home' },
+  { typeIdOf: 'locationsTypeId', navItem: 'Locations', title: 'Locations' },
+  { typeIdOf: 'termsTypeId', navItem: 'Terms', title: 'Terms and Conditions' },
+] as const;
+const PACT_PAGES: SelectedPageType[] = PACT_PAGE_LIST.map(({ typeIdOf, ...page }) => ({
+  typeId: EXAMPLE[typeIdOf],
+  ...page,
+  content: `<p>${page.title} of Pact Merchant.</p>`,
+}));
+/** The same as sent, with the provider's page type ids (its state answers them). */
+const PACT_PAGES_FROM_STATE = PACT_PAGE_LIST.map(({ typeIdOf, ...page }) => ({
+  typeId: fromState(typeIdOf),
+  ...page,
+  content: `<p>${page.title} of Pact Merchant.</p>`,
+}));
 
 const SELECTED_PAGE = {
   typeId: integer(MERCHANT_PAGE_TYPE.HOME),
@@ -691,7 +707,7 @@ describe('merchant selected pages and sub-pages (02 §4, §7)', () => {
         method: 'POST',
         path: `/api${MERCHANT_PATHS.saveSelectedPageTypes}`,
         headers: JSON_REQUEST,
-        body: { profileId: fromState('profileId'), pageTypes: PACT_PAGES },
+        body: { profileId: fromState('profileId'), pageTypes: PACT_PAGES_FROM_STATE },
       })
       .willRespondWith({
         status: 200,
@@ -777,7 +793,7 @@ describe('merchant selected pages and sub-pages (02 §4, §7)', () => {
         body: {
           profileId: fromState('profileId'),
           pageSubtypes: [
-            { subtypeId: fromState('subtypeId'), pageTypeFk: MERCHANT_PAGE_TYPE.TERMS },
+            { subtypeId: fromState('subtypeId'), pageTypeFk: fromState('termsTypeId') },
           ],
         },
       })
@@ -817,7 +833,12 @@ describe('merchant selected pages and sub-pages (02 §4, §7)', () => {
         headers: JSON_REQUEST,
         body: {
           profileId: fromState('profileId'),
-          pageSubtypes: [{ ...sub, subtypeId: fromState('unselectedSubtypeId') }],
+          pageSubtypes: [
+            {
+              subtypeId: fromState('unselectedSubtypeId'),
+              pageTypeFk: fromState('privacyPolicyTypeId'),
+            },
+          ],
         },
       })
       .willRespondWith({

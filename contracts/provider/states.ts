@@ -88,7 +88,7 @@ export const STATE = {
 
   // MyMerchant (02). The merchant states reset profiles of their own (`pact-merchant...` URLs)
   // of the pact gift program, with the first language the provider has.
-  /** Answers `{ profileId, programId, url, languageId, code, subtypeId, unselectedSubtypeId }`: an unpublished profile (testURL `url`) with its mandatory pages and the Terms page selected, the Terms page's first sub-page selected; `code` its module code to be, `unselectedSubtypeId` a sub-page of the unselected Privacy Policy page. */
+  /** Answers `{ profileId, programId, url, languageId, code, subtypeId, unselectedSubtypeId, homeTypeId, locationsTypeId, termsTypeId, privacyPolicyTypeId }`: an unpublished profile (testURL `url`) with its mandatory pages and the Terms page selected, the Terms page's first sub-page selected; `code` its module code to be, `unselectedSubtypeId` a sub-page of the unselected Privacy Policy page; the four `…TypeId` the ids of the Home, Locations, Terms and Privacy Policy page types. */
   merchantProfile: 'a merchant profile exists',
   /** Answers `{ profileId, programId, url }`: a published profile (publishLive 1) with its module code. */
   publishedMerchantProfile: 'a published merchant profile exists',

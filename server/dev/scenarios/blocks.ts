@@ -588,6 +588,11 @@ export interface MerchantProfileValues {
   code: string;
   subtypeId: number;
   unselectedSubtypeId: number;
+  /** The ids of the page types a page selection names (the catalogue's). */
+  homeTypeId: number;
+  locationsTypeId: number;
+  termsTypeId: number;
+  privacyPolicyTypeId: number;
 }
 
 export interface MerchantProfileParams {
@@ -672,5 +677,9 @@ export function merchantProfile(data: Data, params: MerchantProfileParams): Merc
     code,
     subtypeId,
     unselectedSubtypeId: firstSubtypeOf(data, MERCHANT_PAGE_TYPE.PRIVACY_POLICY),
+    homeTypeId: MERCHANT_PAGE_TYPE.HOME,
+    locationsTypeId: MERCHANT_PAGE_TYPE.LOCATIONS,
+    termsTypeId: MERCHANT_PAGE_TYPE.TERMS,
+    privacyPolicyTypeId: MERCHANT_PAGE_TYPE.PRIVACY_POLICY,
   };
 }
