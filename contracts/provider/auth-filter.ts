@@ -10,10 +10,15 @@ export const PACT_PLACEHOLDER = {
 } as const;
 
 /**
- * Pacts record placeholder tokens. Before each replayed request that carries one, log in to the
- * provider under test and put the real token (Authorization header) or master token (refresh
- * body) in its place, so verification exercises the provider's real authentication. A fresh
- * login each time: interactions run in any order, and a logout interaction revokes its session.
+ * Pacts record placeholder tokens. Before each replayed request that carries one, put a real
+ * token (Authorization header) or master token (refresh body) from a login to the provider under
+ * test in its place, so verification exercises the provider's real authentication.
+ *
+ * One login serves the whole run: interactions run in any order, so the ones that end or replace
+ * a session get a login of their own and leave the shared one alive. Those are the logout
+ * (DELETE on the tokens path, which revokes its session) and the refresh (which takes a master
+ * token, and which a backend may rotate). A run therefore signs in three times here, besides the
+ * login interactions themselves; a shared login that fails is tried again on the next request.
  */
 export function realTokenFilter(options: {
   providerBaseUrl: () => string;
@@ -34,6 +39,15 @@ export function realTokenFilter(options: {
     return (await answer.json()) as Token;
   };
 
+  let shared: Promise<Token> | undefined;
+  const sharedLogin = (): Promise<Token> => {
+    shared ??= login().catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+    return shared;
+  };
+
   return (req: Request, _res: Response, next: NextFunction) => {
     const authHeader = AUTH_HEADER.toLowerCase();
     const body: unknown = req.body;
@@ -45,7 +59,9 @@ export function realTokenFilter(options: {
       next();
       return;
     }
-    login().then(
+    const logout = req.method === 'DELETE' && req.path.endsWith(API_PATHS.tokens);
+    const ownSession = logout || swapMaster;
+    (ownSession ? login() : sharedLogin()).then(
       (token) => {
         if (swapHeader) req.headers[authHeader] = token.token;
         if (swapMaster && bodyHolder) {

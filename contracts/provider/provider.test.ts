@@ -51,7 +51,12 @@ afterAll(async () => {
  * States are set up through the app's own development endpoint (server/dev), the one
  * `npm run contracts:verify` calls on a running server: one set of handlers, exercised here.
  */
+/** The demo user's login count: the verifier's filter signs in as that user. */
+const demoLogins = () =>
+  testApp.store.read().users.find((user) => user.username === DEMO_USER.username)?.loginCount ?? 0;
+
 it('the server honours every pact of its consumers', async () => {
+  const loginsBefore = demoLogins();
   const verifier = new Verifier({
     provider: PACT_PARTICIPANTS.provider,
     providerBaseUrl: baseUrl,
@@ -66,4 +71,6 @@ it('the server honours every pact of its consumers', async () => {
     }),
   });
   await expect(verifier.verifyProvider()).resolves.toBeDefined();
+  // One shared login, one for the logout and one for the refresh (auth-filter.ts).
+  expect(demoLogins() - loginsBefore).toBe(3);
 });

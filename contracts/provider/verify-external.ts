@@ -9,7 +9,8 @@
  *
  * Variables:
  *   PACT_USERNAME / PACT_PASSWORD  the login whose real token replaces the pacts' placeholder in
- *                                  signed-in requests (default admin / admin123, the demo login).
+ *                                  signed-in requests (default admin / admin123, the demo login):
+ *                                  three logins a run (auth-filter.ts).
  *   PACT_STATE_CHANGE_URL          where the provider sets up the named provider states (pact's
  *                                  state-change protocol: POST { state, params, action }, answering
  *                                  the values the pacts inject). Default: `<base URL>/_pact/provider-states`
