@@ -4,7 +4,8 @@
  *   POST /mymerchant/profile/pagetypes/         replaces the selection; answers it (200)
  *   GET  /mymerchant/profile/pagesubtypes/{id}  { profileId, pageSubtypes }
  *   POST /mymerchant/profile/pagesubtypes/      replaces the sub-page selection; answers it (200)
- * The POST paths are taken with and without the trailing slash. Mandatory page types stay
+ * The POST paths are declared with the trailing slash, as 02 §7 writes them (and so in the
+ * OpenAPI document); express takes them without it too. Mandatory page types stay
  * selected whatever is sent; a page left out loses its sub-pages; a sub-page needs its parent
  * page type selected for the profile (pageTypeFk is that type's id).
  */
@@ -27,9 +28,6 @@ import {
 import { selectedPageSubTypesBody, selectedPageTypesBody } from './merchant-schemas';
 import { recordedRouter } from '../http/route-table';
 
-/** The POST paths as written end in a slash; the route takes both forms. */
-const withoutSlash = (routePath: string) => routePath.replace(/\/+$/, '');
-
 export function createMerchantPagesRouter(store: Store): Router {
   const router = recordedRouter();
 
@@ -46,7 +44,7 @@ export function createMerchantPagesRouter(store: Store): Router {
   );
 
   router.post(
-    withoutSlash(MERCHANT_PATHS.saveSelectedPageTypes),
+    MERCHANT_PATHS.saveSelectedPageTypes,
     validate({ body: selectedPageTypesBody }),
     async (req, res) => {
       const { profileId, pageTypes } = req.body;
@@ -109,7 +107,7 @@ export function createMerchantPagesRouter(store: Store): Router {
   );
 
   router.post(
-    withoutSlash(MERCHANT_PATHS.saveSelectedPageSubTypes),
+    MERCHANT_PATHS.saveSelectedPageSubTypes,
     validate({ body: selectedPageSubTypesBody }),
     async (req, res) => {
       const { profileId, pageSubtypes } = req.body;
