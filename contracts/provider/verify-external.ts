@@ -16,8 +16,9 @@
  *                                  the values the pacts inject). Default: `<base URL>/_pact/provider-states`
  *                                  when the provider answers there (this project's server started
  *                                  with PROVIDER_STATES=true, called on its own machine without a
- *                                  proxy); otherwise no states are set up and the provider must
- *                                  already hold the data. `off` never sets them up.
+ *                                  proxy); otherwise no states are set up, and only the
+ *                                  interactions that name no state can pass (docs/contracts.md).
+ *                                  `off` never sets them up.
  */
 import path from 'node:path';
 import { Verifier } from '@pact-foundation/pact';
