@@ -19,6 +19,9 @@ const { eachLike, integer, string, regex, fromProviderState } = MatchersV3;
 const EXAMPLE = {
   siteUrl: 'pact-published',
   missingSiteUrl: 'pact-new-site',
+  unpublishedSiteUrl: 'pact-journal',
+  /** A dot is outside the letters, digits, _ and - an address may have. */
+  malformedSiteUrl: 'pact.site',
   cardNumber: '6035990000009911',
   pin: '1234',
   wrongPin: '4321',
@@ -68,6 +71,52 @@ describe('published journal site (01 §9)', () => {
         kind: 'site',
         site: { siteUrl: EXAMPLE.siteUrl, fonts: ['Roboto'], pages: [{ name: 'Login' }] },
       });
+    });
+  });
+
+  it('answers 404 saying "not published" for a site that is not published', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.journalProfile)
+      .uponReceiving('a request for a site that is not published')
+      .withRequest({
+        method: 'GET',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.site, EXAMPLE.unpublishedSiteUrl),
+      })
+      .willRespondWith({
+        status: 404,
+        headers: JSON_ANSWER,
+        body: {
+          errorCode: ERROR_CODE.NOT_FOUND,
+          // The spec's wording (README: an unpublished site answers "not published").
+          errorMessage: regex('.*[Nn]ot published.*', JOURNAL_SITE_TEXT.notPublished),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () => loadSite(EXAMPLE.unpublishedSiteUrl));
+      expect(result).toEqual({ kind: 'missing', message: JOURNAL_SITE_TEXT.notPublished });
+    });
+  });
+
+  it('answers 400 to an address no site can have', async () => {
+    const pact = newSitePact();
+    pact
+      .uponReceiving('a request for a site at a malformed address')
+      .withRequest({ method: 'GET', path: JOURNAL_SITE_PATHS.site(EXAMPLE.malformedSiteUrl) })
+      .willRespondWith({
+        status: 400,
+        headers: JSON_ANSWER,
+        // The page shows its own text for this answer: only the status matters to it.
+        body: {
+          errorCode: integer(ERROR_CODE.VALIDATION),
+          errorMessage: string('siteUrl: Invalid'),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () => loadSite(EXAMPLE.malformedSiteUrl));
+      expect(result).toEqual({ kind: 'missing', message: undefined });
     });
   });
 

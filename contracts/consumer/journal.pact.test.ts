@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
+import { ERROR_MESSAGE } from '../api/error-messages';
 import {
   JOURNAL_EMBEDDED,
   JOURNAL_PAGE_TYPE,
@@ -743,6 +744,32 @@ describe('journal media upload (01 §2.8, §7.3)', () => {
         .dispatch(imagesApi.endpoints.uploadImage.initiate(file))
         .unwrap();
       expect(typeof uploaded.id).toBe('string');
+    });
+  });
+
+  it('answers 401 with error code 11 to an image upload without a token (the URL base)', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('an image upload without a token')
+      .withRequestMultipartFileUpload(
+        { method: 'POST', path: URL_PATHS.images },
+        'image/png',
+        pngFile,
+        IMAGE_UPLOAD_FIELD,
+        'pact-image-upload-without-token-boundary',
+      )
+      .willRespondWith({
+        status: 401,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.SESSION_EXPIRED, ERROR_MESSAGE.authRequired),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const file = new File([await readFile(pngFile)], 'logo.png', { type: 'image/png' });
+      const result = await storeFor(mock.url, null).dispatch(
+        imagesApi.endpoints.uploadImage.initiate(file),
+      );
+      expect(result.error).toMatchObject({ status: 401, errorCode: ERROR_CODE.SESSION_EXPIRED });
     });
   });
 });
