@@ -191,6 +191,9 @@ export default (
             '/__mock',
           ],
           target: devApiTarget,
+          // The /__mock page's HTML then links this dev server's build of the page
+          // (DEV_CLIENT_HEADER in server/dev/mock/mock-page.ts): it works without `npm run build`.
+          headers: { 'X-Mock-Page-Dev-Client': '1' },
         },
       ],
     },

@@ -55,7 +55,7 @@ export const MOCK_PAGE_TEXT = {
   title: 'Mock server',
   noScript: 'This page needs JavaScript.',
   notBuilt:
-    'The /__mock page is not built: run `npm run build` (or `npm start`, which builds the client), then reload.',
+    'The /__mock page is not built here: under `npm run dev` open it on the dev client (http://localhost:8080/__mock, DEV_CLIENT_PORT); otherwise run `npm run build` (or `npm start`, which builds the client), then reload.',
   signIn: {
     heading: 'Sign in',
     hint: 'Sign in as a portal user to watch and control the mock server.',

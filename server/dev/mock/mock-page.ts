@@ -7,6 +7,10 @@
  *
  * The client folder is read at each request (a developer's page load, not an API call), so a
  * build made while the server runs is picked up. Without a build the answer says what to run.
+ *
+ * Under `npm run dev` the page is opened from the webpack dev server, which proxies `/__mock` here
+ * with the DEV_CLIENT_HEADER (webpack.config.ts): the frame then links the dev server's own
+ * in-memory build of the page (`/assets/mock-page.js` and `.css`), so no production build is needed.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +21,20 @@ import { MOCK_PAGE_TEXT } from '@contracts/api/mock-requests';
 const BUNDLE_FILE = /^mock-page(?:\.[0-9a-f]{8,32})?\.(js|css)$/;
 /** Where the build puts scripts and stylesheets, and the URL path they are served at. */
 const ASSETS = 'assets';
+
+/**
+ * Set by the webpack dev server's proxy (webpack.config.ts, devServer.proxy): the page is opened
+ * from the dev client, whose build of the page has the development file names.
+ */
+export const DEV_CLIENT_HEADER = 'X-Mock-Page-Dev-Client';
+/** The dev server's files of the page (webpack.config.ts, development output names). */
+export const DEV_CLIENT_FILES: PageFiles = {
+  script: `/${ASSETS}/mock-page.js`,
+  style: `/${ASSETS}/mock-page.css`,
+};
+
+/** The CSP directive the dev build's eval is added to (server/http/security.ts). */
+const SCRIPT_SRC = "script-src 'self'";
 
 export interface PageFiles {
   script: string;
@@ -62,9 +80,21 @@ export function pageHtml({ script, style }: PageFiles): string {
 }
 
 export function mockPage(clientDir: string): RequestHandler {
-  return (_req, res) => {
+  return (req, res) => {
     res.set('Cache-Control', 'no-store');
-    const files = findPageFiles(clientDir);
+    const devClient = req.get(DEV_CLIENT_HEADER) !== undefined;
+    const files = devClient ? DEV_CLIENT_FILES : findPageFiles(clientDir);
+    if (devClient) {
+      // The dev build runs its modules through eval (webpack's eval source maps), which the
+      // page's CSP allows for this answer only; scripts still come from the page's origin alone.
+      const csp = res.getHeader('Content-Security-Policy');
+      if (typeof csp === 'string') {
+        res.setHeader(
+          'Content-Security-Policy',
+          csp.replace(SCRIPT_SRC, `${SCRIPT_SRC} 'unsafe-eval'`),
+        );
+      }
+    }
     if (files === undefined) {
       res.status(503).type('text/plain').send(`${MOCK_PAGE_TEXT.notBuilt}\n`);
       return;

@@ -18,6 +18,8 @@ import {
 import { API_PATHS, RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import type { RequestRecord } from '../../../server/http/logging';
 import { createRequestLog } from '../../../server/dev/mock/request-log';
+import { DEV_CLIENT_HEADER } from '../../../server/dev/mock/mock-page';
+import webpackConfig from '../../../webpack.config';
 import { createTestApp, DEMO_USER, loginRequest, type TestApp } from '../support/test-app';
 
 const MOCK_ON = { MOCK_CONTROL: 'true' };
@@ -315,8 +317,43 @@ describe('GET /__mock (the page)', () => {
       const answer = await request(t.app).get(MOCK_PATHS.page).expect(503);
       expect(answer.headers['content-type']).toMatch(/^text\/plain/);
       expect(answer.text).toContain('npm run build');
+      expect(answer.text).toContain('npm run dev');
     } finally {
       await t.close();
     }
+  });
+
+  it('opened from the webpack dev server, links its in-memory build, no production build needed', async () => {
+    const t = await createTestApp({ env: MOCK_ON });
+    try {
+      const answer = await request(t.app)
+        .get(MOCK_PATHS.page)
+        .set(DEV_CLIENT_HEADER, '1')
+        .expect(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.text).toContain('<script defer src="/assets/mock-page.js"></script>');
+      expect(answer.text).toContain('<link rel="stylesheet" href="/assets/mock-page.css" />');
+      // The dev build's eval source maps are allowed on this answer only.
+      expect(answer.headers['content-security-policy']).toContain(
+        "script-src 'self' 'unsafe-eval';",
+      );
+      const built = await request(t.app).get(MOCK_PATHS.page).expect(503);
+      expect(built.headers['content-security-policy']).not.toContain('unsafe-eval');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is proxied by the webpack dev server with that header, the dev build under those names', () => {
+    const config = webpackConfig({ WEBPACK_SERVE: true }, { mode: 'development' });
+    const proxy = config.devServer?.proxy?.find(
+      (entry) =>
+        typeof entry === 'object' &&
+        Array.isArray(entry.context) &&
+        entry.context.includes(MOCK_PATHS.page),
+    );
+    expect(proxy).toMatchObject({ headers: { [DEV_CLIENT_HEADER]: '1' } });
+    expect(config.output?.filename).toBe('assets/[name].js');
+    expect(Object.keys(config.entry as object)).toContain('mock-page');
   });
 });
