@@ -73,17 +73,24 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
     };
   };
 
-  /** Puts a scenario in place after any switch already under way. */
-  const put = (choice: ScenarioChoice): Promise<void> => {
+  /**
+   * Puts a scenario in place after any switch already under way. `choose` is called when this
+   * run starts, so a reset puts back the scenario current then (one a switch queued before it
+   * put in place), not the one current when it was asked. `placed` runs in the same turn, once
+   * the data is in place (the recording's state), so the next run reads both as this one left them.
+   */
+  const put = (choose: () => ScenarioChoice, placed: () => void): Promise<void> => {
     const run = queue.then(async () => {
       if (deps.imports.importing) {
         throw new HttpError(409, ERROR_CODE.CONFLICT, IMPORT_RUNNING_MESSAGE);
       }
+      const choice = choose();
       await switchScenario(
         { store: deps.store, imports: deps.imports, config: deps.config, seedFile: SEED_FILE },
         choice,
       );
       current = choice;
+      placed();
     });
     queue = run.catch(() => undefined);
     return run;
@@ -110,9 +117,13 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
           if (error instanceof ScenarioError) throw validationError('from', error.message);
           throw error;
         }
-        await put(from);
-        recordings()?.replayFrom(file);
-        replaying = name;
+        await put(
+          () => from,
+          () => {
+            recordings()?.replayFrom(file);
+            replaying = name;
+          },
+        );
         res.json(list());
         return;
       }
@@ -123,23 +134,35 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
         if (error instanceof ScenarioError) throw validationError('params', error.message);
         throw error;
       }
-      await put(choice);
-      recordings()?.replayFrom(undefined);
-      replaying = undefined;
+      await put(
+        () => choice,
+        () => {
+          recordings()?.replayFrom(undefined);
+          replaying = undefined;
+        },
+      );
       res.json(list());
     },
   );
 
   router.post(MOCK_PATHS.reset, validate({ body: noBody }), async (_req, res) => {
-    // Read first: a file edited meanwhile into one that cannot be used changes nothing (400).
-    const file = replaying === undefined ? undefined : recordings()?.saved(replaying);
-    await put(current);
-    // A recording starts over: its answers are served from the first again. One whose file
-    // was removed meanwhile ends, leaving the scenario it was made on.
-    if (replaying !== undefined) {
-      recordings()?.replayFrom(file);
-      if (file === undefined) replaying = undefined;
-    }
+    // What is current when the reset runs (after any switch queued before it).
+    let file: ReturnType<Recordings['saved']>;
+    await put(
+      () => {
+        // Read first: a file edited meanwhile into one that cannot be used changes nothing (400).
+        file = replaying === undefined ? undefined : recordings()?.saved(replaying);
+        return current;
+      },
+      () => {
+        // A recording starts over: its answers are served from the first again. One whose file
+        // was removed meanwhile ends, leaving the scenario it was made on.
+        if (replaying !== undefined) {
+          recordings()?.replayFrom(file);
+          if (file === undefined) replaying = undefined;
+        }
+      },
+    );
     res.json(list());
   });
 

@@ -244,6 +244,18 @@ describe('scenarios (/__mock/scenarios, /__mock/reset)', () => {
     expect(saved).toEqual({ name: SCENARIO.publishedJournal, params: {} });
   });
 
+  it('a reset asked while a switch runs resets to the scenario that switch put in place', async () => {
+    const switching = control('post', scenarioPath(SCENARIO.publishedJournal)).then((r) => r);
+    // The reset arrives while the switch runs, and waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reset = await control('post', MOCK_PATHS.reset).expect(200);
+    expect((await switching).status).toBe(200);
+    expect((reset.body as ScenarioList).current).toBe(SCENARIO.publishedJournal);
+    await request(t.app).get(JOURNAL_SITE_PATHS.site(HARBOUR.siteUrl)).expect(200);
+    const saved = JSON.parse(await readFile(path.join(t.dir, SCENARIO_FILE), 'utf8')) as object;
+    expect(saved).toEqual({ name: SCENARIO.publishedJournal, params: {} });
+  });
+
   it('switches back to demo: the seed with its demo cards', async () => {
     await switchTo(SCENARIO.empty);
     await switchTo(SCENARIO.demo);
