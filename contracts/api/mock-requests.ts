@@ -147,6 +147,8 @@ export const MOCK_PAGE_TEXT = {
       `Reset the data to the scenario “${name}”? Every change made since it was set up is lost.`,
     confirm: 'Replace the data',
     cancel: 'Cancel',
+    switching: (name: string) => `Switching to the scenario ${name}…`,
+    resetting: (name: string) => `Resetting the data to the scenario ${name}…`,
     switched: (name: string) => `Switched to the scenario ${name}.`,
     wasReset: (name: string) => `The data was reset to the scenario ${name}.`,
   },

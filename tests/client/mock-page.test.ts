@@ -319,6 +319,39 @@ describe('the /__mock page', () => {
     expect(server.calls('POST /__mock/reset')).toHaveLength(1);
   });
 
+  it('shows a busy status during a switch or reset, then gives the focus back to its button', async () => {
+    signedIn();
+    let finish: () => void = () => undefined;
+    const answered = () =>
+      new Promise<{ body: ScenarioList }>((resolve) => {
+        // A browser takes the focus off a button when it is disabled.
+        (document.activeElement as HTMLElement | null)?.blur();
+        finish = () => resolve({ body: scenarios });
+      });
+    server.on('POST /__mock/scenarios/empty', answered);
+    server.on('POST /__mock/reset', answered);
+    const user = userEvent.setup();
+    start();
+    await screen.findByText(T.scenario.current('demo'));
+    const section = screen.getByRole('region', { name: T.scenario.heading });
+
+    for (const [button, busy, done] of [
+      [T.scenario.switch, T.scenario.switching('empty'), T.scenario.switched('demo')],
+      [T.scenario.reset, T.scenario.resetting('demo'), T.scenario.wasReset('demo')],
+    ] as const) {
+      await user.selectOptions(screen.getByLabelText(T.scenario.select), 'empty');
+      await user.click(screen.getByRole('button', { name: button }));
+      await user.click(screen.getByRole('button', { name: T.scenario.confirm }));
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(busy));
+      expect(section).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByRole('button', { name: button })).toBeDisabled();
+      finish();
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(done));
+      expect(section).not.toHaveAttribute('aria-busy');
+      expect(screen.getByRole('button', { name: button })).toHaveFocus();
+    }
+  });
+
   it('shows the sign-in again when a call answers 401, forgetting the token', async () => {
     signedIn();
     server.on('GET /__mock/requests', {

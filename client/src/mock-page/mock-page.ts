@@ -480,17 +480,30 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     });
   };
 
+  /**
+   * Switch or Reset, once confirmed: the section is busy (aria-busy, a status text) while the
+   * server replaces the data, its buttons disabled; then the focus goes back to `button`, which a
+   * browser takes it from when the button is disabled.
+   */
   const replaceData = async (
+    button: HTMLButtonElement,
     message: string,
+    busy: string,
     action: () => Promise<Answer<{ current: string }>>,
     done: (name: string) => string,
   ) => {
     if (!(await confirm(message))) return;
     switchButton.disabled = true;
     resetButton.disabled = true;
+    scenarioSection.setAttribute('aria-busy', 'true');
+    say(busy);
     const answer = await action();
     switchButton.disabled = false;
     resetButton.disabled = false;
+    scenarioSection.removeAttribute('aria-busy');
+    const focusLost =
+      !root.contains(document.activeElement) || document.activeElement === document.body;
+    if (!dashboard.hidden && focusLost) button.focus();
     if (failedAnswer(answer, T.scenario.heading)) return;
     say(done(answer.value.current));
     await Promise.all([loadScenarios(), loadFaults()]);
@@ -522,7 +535,9 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     const name = scenarioSelect.value;
     if (name === '') return;
     void replaceData(
+      switchButton,
       T.scenario.confirmSwitch(name),
+      T.scenario.switching(name),
       () => api.switchScenario(name),
       T.scenario.switched,
     );
@@ -554,7 +569,9 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
 
   resetButton.addEventListener('click', () => {
     void replaceData(
+      resetButton,
       T.scenario.confirmReset(currentScenario),
+      T.scenario.resetting(currentScenario),
       () => api.reset(),
       T.scenario.wasReset,
     );
