@@ -48,6 +48,11 @@ export interface RequestLogPage {
   requests: LoggedRequest[];
   /** How many calls the log keeps. */
   capacity: number;
+  /**
+   * The log's id, new in each server process: ids start over after a restart, and a client that
+   * sees another logId drops what it showed of the old log.
+   */
+  logId: string;
 }
 
 /** The texts of the page at `/__mock` (a developer's tool: not in the spec). */

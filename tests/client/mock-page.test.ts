@@ -26,7 +26,12 @@ import {
 } from '@contracts/api/mock-proxy';
 import { TOKEN_KEY } from '@/mock-page/mock-api';
 import { startMockPage, type MockPage } from '@/mock-page/mock-page';
-import { installFakeFetch, type FakeFetch, type RecordedRequest } from '../support/fake-fetch';
+import {
+  installFakeFetch,
+  NETWORK_ERROR,
+  type FakeFetch,
+  type RecordedRequest,
+} from '../support/fake-fetch';
 
 const T = MOCK_PAGE_TEXT;
 const P = MOCK_PROXY_TEXT;
@@ -78,13 +83,15 @@ const SCENARIOS: ScenarioList = {
 /** A fake log: `entries` newest first; `?after=` gives the ones logged after that id. */
 class FakeLog {
   entries: LoggedRequest[] = [];
+  /** The server process's log; another after a restart. */
+  logId = 'log-1';
 
   answer = (request: RecordedRequest) => {
     const after = request.url.searchParams.get('after');
     const index =
       after === null ? -1 : this.entries.findIndex((entry) => entry.id === Number(after));
     const requests = index === -1 ? this.entries : this.entries.slice(0, index);
-    const body: RequestLogPage = { requests, capacity: REQUEST_LOG.capacity };
+    const body: RequestLogPage = { requests, capacity: REQUEST_LOG.capacity, logId: this.logId };
     return { body };
   };
 }
@@ -231,6 +238,26 @@ describe('the /__mock page', () => {
           .some((request) => request.url.searchParams.get('after') === '4'),
       ).toBe(true),
     );
+  });
+
+  it('starts the list over when the server restarted, clearing the unreachable status', async () => {
+    signedIn();
+    log.entries = [logged(2, { path: '/api/old-run' }), logged(1)];
+    start();
+    await waitFor(() => expect(shownIds()).toEqual(['2', '1']));
+
+    // The server goes away: the page says so.
+    server.on('GET /__mock/requests', NETWORK_ERROR);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(T.unreachable));
+
+    // Back, as a new process: its own log, whose ids start over.
+    log.logId = 'log-2';
+    log.entries = [logged(2, { path: '/api/new-run' })];
+    server.on('GET /__mock/requests', (request) => log.answer(request));
+    await waitFor(() => expect(shownIds()).toEqual(['2']));
+    expect(within(callsTable()).getByText('/api/new-run')).toBeInTheDocument();
+    expect(within(callsTable()).queryByText('/api/old-run')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
   });
 
   it('says when no call was logged yet', async () => {

@@ -204,6 +204,10 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   let stopped = false;
   /** The newest call shown (the next poll asks for calls after it). */
   let lastId: number | undefined;
+  /** The server's log the calls shown come from (another after a restart: ids start over). */
+  let shownLogId: string | undefined;
+  /** A failure the status line shows (a poll that succeeds again clears it). */
+  let shownProblem: string | undefined;
   let polls = 0;
   let currentScenario = '';
   /** The answers drawn last: an unchanged answer is not drawn again (focus, a chosen option). */
@@ -235,7 +239,10 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   ): answer is Answer<V> & { ok: false } => {
     if (answer.ok) return false;
     if (answer.signedOut) showSignIn(T.signIn.again);
-    else say(T.unavailable(what, answer.message));
+    else {
+      shownProblem = T.unavailable(what, answer.message);
+      say(shownProblem);
+    }
     return true;
   };
 
@@ -414,8 +421,19 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
   };
 
   const loadRequests = async (first: boolean) => {
-    const answer = await api.requests(lastId);
+    let answer = await api.requests(lastId);
     if (failedAnswer(answer, T.requests.heading)) return;
+    if (shownProblem !== undefined && status.textContent === shownProblem) say('');
+    shownProblem = undefined;
+    if (shownLogId !== undefined && answer.value.logId !== shownLogId) {
+      // The server restarted: its log starts over, and an id shown may name another call now.
+      calls.clear();
+      lastId = undefined;
+      answer = await api.requests(undefined);
+      if (failedAnswer(answer, T.requests.heading)) return;
+      first = true;
+    }
+    shownLogId = answer.value.logId;
     const fresh = answer.value.requests;
     const newest = fresh[0];
     if (newest !== undefined) lastId = newest.id;
@@ -442,6 +460,7 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
     dashboard.hidden = false;
     who.textContent = T.signedInAs(api.userName ?? '');
     lastId = undefined;
+    shownLogId = undefined;
     polls = 0;
     shownScenarios = undefined;
     shownFaults = '';

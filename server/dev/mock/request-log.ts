@@ -13,6 +13,7 @@
  * of each body), shown redacted by `GET /__mock/requests/{id}`; the list shows paths with query
  * values whose name suggests a secret and anything shaped like a token as `***` (./redact.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { REQUEST_LOG, type LoggedRequest, type RequestLogPage } from '@contracts/api/mock-requests';
@@ -105,6 +106,8 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
     kind: undefined,
     detail: undefined,
   }));
+  /** This log's id: the ids of the calls start over in another server process. */
+  const logId = randomUUID();
   /** Calls recorded so far; the newest is in ring[(count - 1) % capacity]. */
   let count = 0;
 
@@ -187,7 +190,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
   );
   router.get(MOCK_PATHS.requests, validate({ query: requestLogQuery }), (req, res) => {
     const query = req.query as unknown as { after?: number; limit: number };
-    const answer: RequestLogPage = { requests: read(query), capacity };
+    const answer: RequestLogPage = { requests: read(query), capacity, logId };
     res.set('Cache-Control', 'no-store').json(answer);
   });
 

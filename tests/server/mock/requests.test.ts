@@ -45,6 +45,19 @@ describe('GET /__mock/requests', () => {
     await t.close();
   });
 
+  it('carries the id of the log, the same for each answer, another in another server', async () => {
+    const first = await readLog(t, token);
+    expect(first.logId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await readLog(t, token, '?limit=1')).logId).toBe(first.logId);
+    const other = await createTestApp({ env: MOCK_ON });
+    try {
+      const otherToken = (await other.login()).token;
+      expect((await readLog(other, otherToken)).logId).not.toBe(first.logId);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('lists the finished calls newest first, with status, time, duration and no fault', async () => {
     await request(t.app).get(`${RUNTIME_CONFIG_PATH}?call=1`).expect(200);
     await request(t.app).get('/api/programs').expect(401);
