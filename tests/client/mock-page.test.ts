@@ -379,6 +379,67 @@ describe('the /__mock page', () => {
     }
   });
 
+  it('renews an expired access token with the master token, staying signed in', async () => {
+    const user = userEvent.setup();
+    server.on('POST /api/2/tokens/refresh', { body: { ...TOKEN, token: 'access-token-2' } });
+    // The first token has run out: every call with it answers 401.
+    server.on('GET /__mock/faults', (request) =>
+      authorizationOf(request) === `Bearer ${TOKEN.token}`
+        ? { status: 401, body: { errorCode: 11, errorMessage: 'Session expired' } }
+        : { body: faults },
+    );
+    start();
+    await user.type(screen.getByLabelText(T.signIn.username), 'admin');
+    await user.type(screen.getByLabelText(T.signIn.password), 'admin123{Enter}');
+    await waitFor(() => expect(sessionStorage.getItem(TOKEN_KEY)).toBe('access-token-2'));
+    const [refresh] = server.calls('POST /api/2/tokens/refresh');
+    expect(refresh!.body).toEqual({ masterToken: TOKEN.masterToken });
+    expect(refresh!.headers.get(MODULE_CODE_HEADER)).toBe(MODULE_CODE);
+    expect(refresh!.headers.get('Authorization')).toBeNull();
+    // The call is made again with the new token; the page stays signed in.
+    await waitFor(() =>
+      expect(server.calls('GET /__mock/faults').map(authorizationOf)).toContain(
+        'Bearer access-token-2',
+      ),
+    );
+    expect(await screen.findByText(T.faults.none)).toBeInTheDocument();
+    expect(screen.getByText(T.signedInAs('admin'))).toBeVisible();
+    expect(screen.queryByText(T.signIn.again)).not.toBeInTheDocument();
+    // Concurrent 401s share one renewal.
+    expect(server.calls('POST /api/2/tokens/refresh')).toHaveLength(1);
+  });
+
+  it('shows the sign-in again when the master token is refused too', async () => {
+    const user = userEvent.setup();
+    server.on('POST /api/2/tokens/refresh', {
+      status: 401,
+      body: { errorCode: 11, errorMessage: 'Session expired' },
+    });
+    server.on('GET /__mock/faults', {
+      status: 401,
+      body: { errorCode: 11, errorMessage: 'Session expired' },
+    });
+    start();
+    await user.type(screen.getByLabelText(T.signIn.username), 'admin');
+    await user.type(screen.getByLabelText(T.signIn.password), 'admin123{Enter}');
+    expect(await screen.findByText(T.signIn.again)).toBeInTheDocument();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('ends the session on the server when signing out', async () => {
+    server.on('DELETE /api/tokens', { status: 204 });
+    const user = userEvent.setup();
+    signedIn();
+    start();
+    await user.click(await screen.findByRole('button', { name: T.signOut }));
+    expect(screen.getByLabelText(T.signIn.username)).toBeVisible();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    await waitFor(() => expect(server.calls('DELETE /api/tokens')).toHaveLength(1));
+    const [ended] = server.calls('DELETE /api/tokens');
+    expect(authorizationOf(ended!)).toBe(`Bearer ${TOKEN.token}`);
+    expect(ended!.headers.get(MODULE_CODE_HEADER)).toBe(MODULE_CODE);
+  });
+
   it('shows the sign-in again when a call answers 401, forgetting the token', async () => {
     signedIn();
     server.on('GET /__mock/requests', {

@@ -1,8 +1,11 @@
 /**
  * The page's calls: the portal's own login (a browser's navigation to /__mock cannot send a
- * bearer token), then the control API with the token on every call. The token is kept in
- * sessionStorage under the page's own key (the admin app's session is left alone); a 401
- * forgets it, and the page shows the sign-in again.
+ * bearer token), then the control API with the token on every call. The access token is kept in
+ * sessionStorage under the page's own key (the admin app's session is left alone); the master
+ * token only in memory. A 401 renews the access token with the master token (as the admin app
+ * does: POST /api/2/tokens/refresh) and makes the call again; when there is no master token (the
+ * page was reloaded) or it is refused too, the token is forgotten and the page shows the sign-in.
+ * Signing out ends the session on the server (DELETE /api/tokens).
  */
 import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
@@ -20,7 +23,7 @@ import {
 } from '@contracts/api/mock-proxy';
 import type { RequestLogPage } from '@contracts/api/mock-requests';
 import type { ScenarioList } from '@contracts/api/mock-scenarios';
-import { API_PATHS } from '@contracts/api/paths';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { MOCK_PAGE_TEXT } from '@contracts/api/mock-requests';
 
 /** The server mounts the API at /api whatever base the admin app is told (spec README). */
@@ -57,6 +60,11 @@ function withParam(path: string, param: string, value: string): string {
 }
 
 export class MockApi {
+  /** The master token of this sign-in: memory only, gone with the page. */
+  private masterToken: string | undefined;
+  /** A renewal under way: calls answered 401 meanwhile wait for it instead of starting another. */
+  private renewal: Promise<boolean> | undefined;
+
   constructor(private readonly storage: Storage = sessionStorage) {}
 
   get token(): string | null {
@@ -67,9 +75,52 @@ export class MockApi {
     return this.storage.getItem(USER_KEY);
   }
 
-  signOut(): void {
+  /** Forgets the tokens (the server's session is left as it is). */
+  private forget(): void {
+    this.masterToken = undefined;
     this.storage.removeItem(TOKEN_KEY);
     this.storage.removeItem(USER_KEY);
+  }
+
+  /** Signs out: forgets the tokens and ends the session on the server (both tokens stop working). */
+  signOut(): void {
+    const token = this.token;
+    this.forget();
+    if (token === null) return;
+    // Nothing to wait for: the page is signed out either way.
+    fetch(LOGIN_PATH, {
+      method: 'DELETE',
+      headers: { [AUTH_HEADER]: `Bearer ${token}`, [MODULE_CODE_HEADER]: MODULE_CODE },
+    }).catch(() => undefined);
+  }
+
+  /** A new access token from the master token; false when there is none or it is refused. */
+  private renew(): Promise<boolean> {
+    const masterToken = this.masterToken;
+    if (masterToken === undefined) return Promise.resolve(false);
+    this.renewal ??= (async () => {
+      try {
+        const response = await fetch(URL_PATHS.refresh, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            [MODULE_CODE_HEADER]: MODULE_CODE,
+          },
+          body: JSON.stringify({ masterToken }),
+        });
+        if (!response.ok) return false;
+        const token = (await jsonOf(response)) as Token | undefined;
+        if (typeof token?.token !== 'string' || this.masterToken !== masterToken) return false;
+        this.storage.setItem(TOKEN_KEY, token.token);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        this.renewal = undefined;
+      }
+    })();
+    return this.renewal;
   }
 
   /** Signs in; undefined on success, else the message to show. */
@@ -93,10 +144,16 @@ export class MockApi {
     const token = body as Token;
     this.storage.setItem(TOKEN_KEY, token.token);
     this.storage.setItem(USER_KEY, token.userName);
+    this.masterToken = token.masterToken;
     return undefined;
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+  private async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    renewed = false,
+  ): Promise<Answer<T>> {
     const token = this.token;
     if (token === null) return { ok: false, signedOut: true };
     const headers: Record<string, string> = {
@@ -115,7 +172,10 @@ export class MockApi {
       return { ok: false, signedOut: false, message: MOCK_PAGE_TEXT.unreachable };
     }
     if (response.status === 401) {
-      this.signOut();
+      // Another call may have renewed the token meanwhile: then this one is tried with it.
+      const fresh = this.token !== null && this.token !== token;
+      if (!renewed && (fresh || (await this.renew()))) return this.call(method, path, body, true);
+      this.forget();
       return { ok: false, signedOut: true };
     }
     const answer = await jsonOf(response);
