@@ -5,8 +5,24 @@
 // `npm run dev -- --scenario <name>` resets the data to that scenario first (as `npm run db:reset
 // -- --scenario <name>`; an unknown name stops here, listing the names), so the watcher's
 // restarts keep the data a developer changed.
+//
+// A port in use (PORT or DEV_CLIENT_PORT) stops the command at once, with one line, before the
+// reset or either watcher starts: the dev client would otherwise proxy to whatever holds PORT.
+import { portProblem } from './lib/port.mjs';
 import { bin, run } from './lib/run.mjs';
 import { scenarioArgument } from './lib/scenario-arg.mjs';
+
+const port = process.env.PORT ?? '3000';
+for (const [name, value] of [
+  ['PORT', port],
+  ['DEV_CLIENT_PORT', process.env.DEV_CLIENT_PORT ?? '8080'],
+]) {
+  const problem = await portProblem(name, value);
+  if (problem !== undefined) {
+    console.error(problem);
+    process.exit(1);
+  }
+}
 
 const scenario = scenarioArgument(process.argv.slice(2));
 if (scenario !== undefined) {
@@ -14,7 +30,6 @@ if (scenario !== undefined) {
   if (reset !== 0) process.exit(reset);
 }
 
-const port = process.env.PORT ?? '3000';
 const code = await run(
   bin('concurrently'),
   [

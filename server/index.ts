@@ -1,5 +1,6 @@
 /**
- * Starts the server: reads the configuration, takes the data folder's lock (a second server on
+ * Starts the server: reads the configuration, checks that its port is free (one plain line when
+ * not, before anything is written), takes the data folder's lock (a second server on
  * the folder, on this data file or another beside it, refuses to start), resets the data to a
  * scenario when asked (MOCK_SCENARIO, see startScenario), creates the data file from db.json
  * when it does not exist and its folder holds no data of one (an empty or torn one, or a
@@ -36,6 +37,7 @@ import {
 } from './dev/scenarios/apply';
 import { Store } from './db/store';
 import { createPortalServer } from './http/http-server';
+import { checkPortFree, portProblem } from './http/port-check';
 import { errorMessage } from './http/errno';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
@@ -119,6 +121,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   // An unknown scenario name stops the start here, listing the names.
   const asked = config.scenario === undefined ? undefined : chooseScenario(config.scenario);
+  // A port in use stops the start here, before the data folder is touched.
+  await checkPortFree(config.port);
   const lock = await lockDataFile(config.dbFile);
   // Also on a failed start or process.exit: the lock goes with the process.
   process.once('exit', () => lock.release());
@@ -169,9 +173,10 @@ async function main(): Promise<void> {
 
   // Not app.listen: the requests Node's parser refuses are answered as JSON (http-server.ts).
   const server = createPortalServer(app);
-  // A port in use stops the start; a later server error (a refused accept) is logged.
-  const cannotListen = (error: Error): void => {
-    logger.fatal({ err: error }, 'cannot listen');
+  // A port taken since the check above stops the start with the same plain line; a later server
+  // error (a refused accept) is logged.
+  const cannotListen = (error: NodeJS.ErrnoException): void => {
+    console.error(portProblem(config.port, error));
     exitWhenIdle(1);
   };
   server.once('error', cannotListen);

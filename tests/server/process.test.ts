@@ -246,20 +246,23 @@ describe('server processes', () => {
     expect(dataText).not.toContain(secret);
   });
 
-  it('stops the start with exit code 1 and a fatal line when its port is taken', async () => {
+  it('stops the start with exit code 1 and one plain line when its port is taken, writing nothing', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, resolve));
     try {
       const { port } = taken.address() as AddressInfo;
       const child = runServer({
         PORT: String(port),
-        DB_FILE: path.join(dir, 'db.json'),
-        LOG_LEVEL: 'fatal',
+        DB_FILE: path.join(dir, 'data', 'db.json'),
+        LOG_LEVEL: 'info',
       });
       const { code, output } = await finish(child);
       expect(code).toBe(1);
-      expect(output).toContain('cannot listen');
-      expect(output).toContain('EADDRINUSE');
+      expect(output).toBe(
+        `PORT ${port} is already in use: stop what listens on it, or set another PORT\n`,
+      );
+      // Checked before the data folder is made or seeded.
+      expect(await readdir(dir)).toEqual([]);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
