@@ -2,9 +2,10 @@
 // with hot reload (webpack-dev-server on DEV_CLIENT_PORT, default 8080, proxying the API). React
 // Fast Refresh swaps an edited component in place, keeping its state (webpack.config.ts).
 //
-// `npm run dev -- --scenario <name>` resets the data to that scenario first (as `npm run db:reset
-// -- --scenario <name>`; an unknown name stops here, listing the names), so the watcher's
-// restarts keep the data a developer changed.
+// `npm run dev -- --scenario <name>` (or MOCK_SCENARIO=<name>) resets the data to that scenario
+// first (as `npm run db:reset -- --scenario <name>`; an unknown name stops here, listing the
+// names), so the watcher's restarts keep the data a developer changed: MOCK_SCENARIO is not passed
+// on to the server, which would reset at every restart. `--scenario` wins over MOCK_SCENARIO.
 //
 // A port in use (PORT or DEV_CLIENT_PORT) stops the command at once, with one line, before the
 // reset or either watcher starts: the dev client would otherwise proxy to whatever holds PORT.
@@ -24,7 +25,9 @@ for (const [name, value] of [
   }
 }
 
-const scenario = scenarioArgument(process.argv.slice(2));
+// An empty or blank variable counts as unset, as the server reads it.
+const scenario =
+  scenarioArgument(process.argv.slice(2)) ?? (process.env.MOCK_SCENARIO?.trim() || undefined);
 if (scenario !== undefined) {
   const reset = await run(bin('tsx'), ['server/scripts/db-reset.ts', '--scenario', scenario]);
   if (reset !== 0) process.exit(reset);
@@ -39,6 +42,6 @@ const code = await run(
     `${bin('tsx')} watch --clear-screen=false server/index.ts`,
     `${bin('webpack')} serve --mode development`,
   ],
-  { env: { PORT: port, DEV_API_TARGET: `http://localhost:${port}` } },
+  { env: { PORT: port, DEV_API_TARGET: `http://localhost:${port}`, MOCK_SCENARIO: undefined } },
 );
 process.exit(code);

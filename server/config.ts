@@ -399,7 +399,7 @@ export const configVariables = z.object({
   MOCK_SCENARIO: z.string().optional().meta({
     unset: 'the current one',
     description:
-      'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start.',
+      'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start. Under `npm run dev` the reset is done once, before the watcher starts (as `npm run dev -- --scenario <name>`), so its restarts keep the data.',
   }),
   MOCK_PROXY_TARGET: httpUrl('an http:// or https:// base URL such as http://localhost:8080')
     .refine((value) => !/[?#]/.test(value), {

@@ -67,4 +67,21 @@ describe('npm run dev', () => {
       await new Promise((resolve) => taken.close(resolve));
     }
   });
+
+  it('resets once to MOCK_SCENARIO before the watchers, as --scenario does: a bad name stops it', async () => {
+    const ports = await Promise.all([listen(), listen()]);
+    const [port, clientPort] = ports.map(portOf);
+    await Promise.all(ports.map((server) => new Promise((resolve) => server.close(resolve))));
+    const { code, output } = await runDev({
+      PORT: String(port),
+      DEV_CLIENT_PORT: String(clientPort),
+      DB_FILE: path.join(dir, 'data', 'db.json'),
+      MOCK_SCENARIO: 'no-such-scenario',
+    });
+    // The one-off reset refused the name and the command ended (no watcher started).
+    expect(code).toBe(1);
+    expect(output).toContain('no-such-scenario');
+    expect(output).toContain('empty');
+    expect(output).not.toContain('[server]');
+  });
 });
