@@ -7,6 +7,7 @@
  * - `values`: what the variable takes, from the same bounds and words as its refusal message;
  * - `unset`: what leaving the variable unset means, where that is not a plain default value.
  */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { INACTIVITY_LIMIT_SECONDS } from '@contracts/api/constants';
@@ -173,6 +174,12 @@ const dataFilePath = () =>
     } catch (error) {
       return issue(`must be a path the server can use, got "${value}" (${errorMessage(error)})`);
     }
+    // A folder would have its parent taken as the data folder and seeded before the read failed.
+    if (statSync(real, { throwIfNoEntry: false })?.isDirectory() === true) {
+      return issue(
+        `must name the data file, not a folder, got "${value}" (for example ${path.join(value, 'db.json')})`,
+      );
+    }
     if (isSameFile(real, SEED_FILE)) {
       return issue(
         `must not be the seed ${SEED_FILE} (it is committed, and every first start and npm run db:reset copies it): name a file of its own, such as data/db.json`,
@@ -240,7 +247,7 @@ export const configVariables = z.object({
   DB_FILE: dataFilePath()
     .prefault('data/db.json')
     .describe(
-      'JSON data file (relative to the project root; symbolic links are followed, and the seed `db.json` itself is refused). Created from `db.json` when missing (an empty or torn file stops the start, and so does a missing one in a folder that holds the data of one: restore it, or run `npm run db:reset`). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`. The folder is one server’s: a second server or `npm run db:reset` on it refuses to start, on any data file of it.',
+      'JSON data file (relative to the project root; symbolic links are followed; a folder, and the seed `db.json` itself, are refused). Created from `db.json` when missing (an empty or torn file stops the start, and so does a missing one in a folder that holds the data of one: restore it, or run `npm run db:reset`). Beside it: uploaded files in `files`, imported cards, stores and devices in `records` (one SQLite file per program), import uploads and error files in `imports`, their keys and the token secret in `keys`, review mails in `outbox`, review screenshots in `review-images`. The folder is one server’s: a second server or `npm run db:reset` on it refuses to start, on any data file of it.',
     ),
   FONTS_DIR: projectPath()
     .prefault('client/public/fonts')

@@ -113,6 +113,16 @@ describe('loadConfig', () => {
       );
     });
 
+    it('refuses a folder, naming DB_FILE and what it takes', async () => {
+      await mkdir(path.join(dir, 'data'));
+      await symlink(path.join(dir, 'data'), path.join(dir, 'data-link'));
+      for (const dbFile of [path.join(dir, 'data'), path.join(dir, 'data-link')]) {
+        expect(() => loadConfig({ DB_FILE: dbFile })).toThrow(
+          `DB_FILE: must name the data file, not a folder, got "${dbFile}" (for example ${path.join(dbFile, 'db.json')})`,
+        );
+      }
+    });
+
     it('refuses the seed db.json itself, by name, through a link or a hard link', async () => {
       const refusal = `DB_FILE: must not be the seed ${SEED_FILE}`;
       await symlink(SEED_FILE, path.join(dir, 'seed-link.json'));

@@ -268,6 +268,18 @@ describe('server processes', () => {
     }
   });
 
+  it('stops the start with one line naming DB_FILE when it names a folder, writing nothing', async () => {
+    const folder = path.join(dir, 'data');
+    await mkdir(folder);
+    const { code, output } = await finish(runServer({ PORT: '0', DB_FILE: folder }));
+    expect(code).toBe(1);
+    expect(output).toBe(
+      `DB_FILE: must name the data file, not a folder, got "${folder}" (for example ${path.join(folder, 'db.json')})\n`,
+    );
+    expect(await readdir(dir)).toEqual(['data']);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it('db:reset overwrites the data file from db.json and empties the files folder', async () => {
     const dbFile = path.join(dir, 'db.json');
     await writeFile(dbFile, '{"users": []}');
