@@ -27,6 +27,7 @@ import { createLogger, requestLogger } from './http/logging';
 import { jsonBody } from './http/json-body';
 import { API_MOUNT, URL_MOUNT, isApiPath } from './http/mounts';
 import { apiRateLimit, BruteForceLimits } from './http/rate-limit';
+import { corsForOrigins } from './http/cors';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createFilesRouter } from './imports/files-router';
@@ -208,6 +209,14 @@ export function createApp({
   app.use(requestLogger(logger, mock?.record));
   if (mock !== undefined) app.use(mock.capture);
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
+  // Development only: other origins' pages calling directly (MOCK_CORS_ORIGINS).
+  if (config.corsOrigins.length > 0) app.use(corsForOrigins(config.corsOrigins));
+  if (config.corsOriginsIgnored !== undefined) {
+    logger.warn(
+      { origins: config.corsOriginsIgnored },
+      'MOCK_CORS_ORIGINS ignored: no CORS with NODE_ENV=production',
+    );
+  }
   app.use(api);
   // The built client's files (http/client-files.ts), after the API: it answers only paths naming
   // an entry of its folder, from a list made at start, so no other call touches the disk.

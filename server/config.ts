@@ -113,6 +113,10 @@ export interface ServerConfig {
   mockProxyTarget: string | undefined;
   /** MOCK_PROXY_TARGET given with NODE_ENV=production: ignored, and warned about at start. */
   mockProxyTargetIgnored: string | undefined;
+  /** Origins allowed to call the server (CORS, MOCK_CORS_ORIGINS); none with NODE_ENV=production. */
+  corsOrigins: string[];
+  /** MOCK_CORS_ORIGINS given with NODE_ENV=production: ignored, and warned about at start. */
+  corsOriginsIgnored: string[] | undefined;
   /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
   mockProxyRoutesFile: string | undefined;
   /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET); undefined: its tokens are not taken. */
@@ -205,6 +209,17 @@ const clientBase = () =>
       }),
     )
     .meta({ values: CLIENT_BASE });
+
+const CORS_ORIGINS = 'a comma-separated list of origins such as http://localhost:5173';
+/** `http(s)://host[:port]` and nothing more (no path, query or credentials). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 const ORIGIN = 'an http(s) URL such as http://localhost:3000';
 /** An origin such as http://localhost:3000, or empty for "same origin". No trailing slash. */
@@ -420,6 +435,22 @@ export const configVariables = z.object({
       description:
         'A real backend beside the mock (with `MOCK_CONTROL`; ignored with a warning when `NODE_ENV=production`): calls a forwarding rule sends `real`, and calls no route of the mock serves, go to it (docs/developer-tools.md).',
     }),
+  MOCK_CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => withoutTrailingSlashes(item.trim()))
+        .filter((item) => item !== ''),
+    )
+    .pipe(z.array(z.string().refine(isOrigin, { error: refusal(CORS_ORIGINS) })))
+    .optional()
+    .meta({
+      values: 'comma-separated origins such as `http://localhost:5173`',
+      unset: 'none: only this server’s own origin (use a proxy, as `npm run dev` does)',
+      description:
+        'Development only (ignored with a warning when `NODE_ENV=production`): pages of these origins (a Vite or Storybook dev server) may call the server directly. Their calls and preflights get CORS headers (any method, the headers asked for, no cookies), and every answer’s `Cross-Origin-Resource-Policy` is `cross-origin`, so their pages show its images (docs/developer-tools.md).',
+    }),
   MOCK_PROXY_ROUTES: projectPath().optional().meta({
     unset: 'none',
     description:
@@ -527,6 +558,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     scenario: v.MOCK_SCENARIO,
     mockProxyTarget: development ? v.MOCK_PROXY_TARGET : undefined,
     mockProxyTargetIgnored: development ? undefined : v.MOCK_PROXY_TARGET,
+    corsOrigins: development ? (v.MOCK_CORS_ORIGINS ?? []) : [],
+    corsOriginsIgnored: development ? undefined : v.MOCK_CORS_ORIGINS,
     mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
     mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
     mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       smtpTimeoutSeconds: 20,
       mailFrom: { name: 'Back-office portal', address: 'no-reply@portal.invalid' },
       clientDir: path.join(PROJECT_ROOT, 'dist', 'client'),
+      corsOrigins: [],
+      corsOriginsIgnored: undefined,
       fontsDir: path.join(PROJECT_ROOT, 'client', 'public', 'fonts'),
       apiBase: '/api',
       urlBase: '',
