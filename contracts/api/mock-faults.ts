@@ -25,10 +25,16 @@ export const callMatchInput = {
   path: z.string().min(1).max(500).startsWith('/', 'Must start with /'),
 };
 
+/** The developer tools' own calls (MOCK_MOUNT in ./mock.ts), which no fault applies to. */
+const TOOLS_PATH = /^\/__mock(?:[/*]|$)/i;
+
 /** What a developer asks for. */
 export const faultInput = z
   .object({
     ...callMatchInput,
+    path: callMatchInput.path.refine((path) => !TOOLS_PATH.test(path), {
+      error: 'Calls under /__mock are never faulted',
+    }),
     /**
      * The answer's status: answered at once (after `delayMs`), the route never runs. With
      * `failAfterBytes`: the status the cut-off upload is answered with (default 500). Without
