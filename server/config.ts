@@ -100,7 +100,7 @@ export interface ServerConfig {
   serveSourceMaps: boolean;
   /** The mock server's developer tools at /__mock (server/dev/mock): MOCK_CONTROL. */
   mockControl: boolean;
-  /** Delay added to every API call, in ms (MOCK_DELAY_MS; only with mockControl). */
+  /** Delay added to every call the routes answer, in ms (MOCK_DELAY_MS; only with mockControl). */
   mockDelayMs: number;
   /** Absolute path of a JSON file of faults applied from the start (MOCK_FAULTS), or undefined. */
   mockFaultsFile: string | undefined;
@@ -146,9 +146,15 @@ const refusal =
 /** Digits only (no sign, fraction, exponent or hex), then the bounds. */
 function wholeNumber(min: number, max: number = Number.MAX_SAFE_INTEGER) {
   const bounds = `between ${min} and ${max}`;
+  // A negative number is a whole number out of bounds: the refusal names both.
+  const whole =
+    max === Number.MAX_SAFE_INTEGER ? `a whole number, ${min} or more` : `a whole number ${bounds}`;
   return z
     .string()
-    .regex(/^\d+$/, { error: refusal('a whole number') })
+    .regex(/^\d+$/, {
+      error: (issue) =>
+        refusal(/^-\d+$/.test(String(issue.input)) ? whole : 'a whole number')(issue),
+    })
     .pipe(
       z.coerce
         .number<string>()
@@ -412,7 +418,9 @@ export const configVariables = z.object({
   }),
   MOCK_DELAY_MS: wholeNumber(0, 600_000)
     .prefault('0')
-    .describe('Milliseconds added to every API call (with `MOCK_CONTROL`).'),
+    .describe(
+      'Milliseconds added to every call the server’s routes answer (with `MOCK_CONTROL`): the API, login and refresh, `/config.json`, images, mail and the published sites; not the client’s files, the fonts or `/__mock`.',
+    ),
   MOCK_FAULTS: projectPath().optional().meta({
     unset: 'none',
     description:

@@ -99,7 +99,9 @@ export const MOCK_PAGE_TEXT = {
   faults: {
     heading: 'Active faults',
     delay: (ms: number) =>
-      ms > 0 ? `Every API call waits ${ms} ms (MOCK_DELAY_MS).` : 'No delay on every call.',
+      ms > 0
+        ? `Every call to the server’s routes waits ${ms} ms (MOCK_DELAY_MS).`
+        : 'No delay is added to the calls (MOCK_DELAY_MS is 0).',
     none: 'No active faults.',
     columns: ['Method', 'Path', 'Effect', 'Remaining', 'Applied', 'Source', 'Actions'],
     untilDeleted: 'until deleted',

@@ -260,10 +260,13 @@ describe('the /__mock page', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
   });
 
-  it('says when no call was logged yet', async () => {
+  it('says when no call was logged yet, and that no delay is added', async () => {
     signedIn();
     start();
     expect(await screen.findByText(T.requests.none)).toBeVisible();
+    expect(
+      await screen.findByText('No delay is added to the calls (MOCK_DELAY_MS is 0).'),
+    ).toBeVisible();
   });
 
   it('shows the active faults and the delay, and deletes one with its button', async () => {

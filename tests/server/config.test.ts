@@ -264,6 +264,10 @@ describe('loadConfig', () => {
     [{ PORT: '1e3' }, /^PORT: must be a whole number/],
     [{ PORT: '0x10' }, /^PORT: must be a whole number/],
     [{ PORT: '+80' }, /^PORT: must be a whole number/],
+    [
+      { MOCK_DELAY_MS: '-5' },
+      /^MOCK_DELAY_MS: must be a whole number between 0 and 600000, got "-5"$/,
+    ],
     [{ PASSWORD_HASH_COST: '1' }, /^PASSWORD_HASH_COST: must be between 2 and 1048576/],
     [{ PASSWORD_HASH_COST: '1000' }, /^PASSWORD_HASH_COST: must be a power of two/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
