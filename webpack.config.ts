@@ -178,6 +178,14 @@ export default (
       historyApiFallback: false,
       proxy: [
         {
+          // The /__mock page itself: its HTML then links this dev server's build of the page
+          // (DEV_CLIENT_HEADER in server/dev/mock/mock-page.ts), so it works without
+          // `npm run build`. Only this call carries the header (forwarded calls never do).
+          context: (pathname: string) => pathname === '/__mock' || pathname === '/__mock/',
+          target: devApiTarget,
+          headers: { 'X-Mock-Page-Dev-Client': '1' },
+        },
+        {
           // /mj/ and /mm/ themselves are the dev server's own builds of the site pages; their
           // API and the fonts come from the server.
           context: [
@@ -191,9 +199,6 @@ export default (
             '/__mock',
           ],
           target: devApiTarget,
-          // The /__mock page's HTML then links this dev server's build of the page
-          // (DEV_CLIENT_HEADER in server/dev/mock/mock-page.ts): it works without `npm run build`.
-          headers: { 'X-Mock-Page-Dev-Client': '1' },
         },
       ],
     },

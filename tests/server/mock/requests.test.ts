@@ -359,13 +359,20 @@ describe('GET /__mock (the page)', () => {
 
   it('is proxied by the webpack dev server with that header, the dev build under those names', () => {
     const config = webpackConfig({ WEBPACK_SERVE: true }, { mode: 'development' });
-    const proxy = config.devServer?.proxy?.find(
-      (entry) =>
-        typeof entry === 'object' &&
-        Array.isArray(entry.context) &&
-        entry.context.includes(MOCK_PATHS.page),
+    const proxies = (config.devServer?.proxy ?? []).filter(
+      (entry): entry is Exclude<typeof entry, (...args: never[]) => unknown> =>
+        typeof entry === 'object',
     );
-    expect(proxy).toMatchObject({ headers: { [DEV_CLIENT_HEADER]: '1' } });
+    // The page's own call, first, with the header; the other /__mock calls without it.
+    const [page, ...others] = proxies;
+    expect(page).toMatchObject({ headers: { [DEV_CLIENT_HEADER]: '1' } });
+    const matches = page?.context as (pathname: string) => boolean;
+    expect([MOCK_PATHS.page, `${MOCK_PATHS.page}/`].map(matches)).toEqual([true, true]);
+    expect(matches(MOCK_PATHS.faults)).toBe(false);
+    expect(others.some((entry) => (entry.context as string[]).includes(MOCK_PATHS.page))).toBe(
+      true,
+    );
+    expect(others.every((entry) => entry.headers === undefined)).toBe(true);
     expect(config.output?.filename).toBe('assets/[name].js');
     expect(Object.keys(config.entry as object)).toContain('mock-page');
   });
