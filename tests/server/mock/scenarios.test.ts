@@ -246,8 +246,8 @@ describe('scenarios (/__mock/scenarios, /__mock/reset)', () => {
 
   it('a reset asked while a switch runs resets to the scenario that switch put in place', async () => {
     const switching = control('post', scenarioPath(SCENARIO.publishedJournal)).then((r) => r);
-    // The reset arrives while the switch runs, and waits for it.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The reset arrives while the switch runs (about a second here), and waits for it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const reset = await control('post', MOCK_PATHS.reset).expect(200);
     expect((await switching).status).toBe(200);
     expect((reset.body as ScenarioList).current).toBe(SCENARIO.publishedJournal);
