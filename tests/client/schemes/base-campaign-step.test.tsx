@@ -308,6 +308,29 @@ describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
     expect(rows('Sliding Scale')).toHaveLength(1);
   });
 
+  it('reads the scale rows again each time the step opens: another operator may have saved since', async () => {
+    const sliding = (range: BaseCampaignAction['range']) =>
+      buildBaseCampaignAction({ programId: ID, actionTypeId: 4, range });
+    serveCampaign(sliding([{ min: 0, max: 50, multiplier: 1 }]));
+    const { user } = await open();
+    await waitFor(() => expect(radio('Sliding Scale')).toBeChecked());
+    expect(rows('Sliding Scale')).toHaveLength(1);
+
+    // Away to the Summary (which keeps the rows in use), while another operator adds a row.
+    await user.click(screen.getByRole('link', { name: SCHEME_TEXT.tabs.summary }));
+    await screen.findByRole('heading', { level: 2, name: SCHEME_TEXT.tabs.summary });
+    serveCampaign(
+      sliding([
+        { min: 0, max: 50, multiplier: 1 },
+        { min: 51, max: 200, multiplier: 2 },
+      ]),
+    );
+    await user.click(screen.getByRole('link', { name: SCHEME_TEXT.tabs.basecampaign }));
+    await screen.findByRole('heading', { name: TITLE });
+    await waitFor(() => expect(rows('Sliding Scale')).toHaveLength(2));
+    expect(within(row('Sliding Scale', 2)).getByText('$51 - $200')).toBeInTheDocument();
+  });
+
   it('a refused save shows "Failed: {errorCode}" with the server message and stays', async () => {
     server.on('POST /api/gift-card/base-campaign', {
       status: 400,

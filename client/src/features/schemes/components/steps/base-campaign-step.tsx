@@ -102,9 +102,12 @@ const VALIDATE = {
 export function BaseCampaignStep() {
   const wizard = useWizardScheme();
   const { id, client } = wizard;
-  // Read again each time the step opens: another operator may have saved since.
+  // Both read again each time the step opens: another operator may have saved since, and a
+  // save sends the rows the form shows under the action's tag (If-Match).
   const actionQuery = useCampaignActionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true });
-  const rowsQuery = useCampaignNonActionsQuery(id ?? skipToken);
+  const rowsQuery = useCampaignNonActionsQuery(id ?? skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
   const [, createState] = useCreateBaseCampaignMutation({ fixedCacheKey: 'base-campaign-create' });
   const [, updateState] = useUpdateBaseCampaignMutation({ fixedCacheKey: 'base-campaign-update' });
   // The base campaign's store (03 §3): the saved action with the create / update flags.
