@@ -9,6 +9,10 @@
  * - A route without those declares what it reads with `declareInput` (a path parameter it
  *   checks by hand with the same schema) or `noInput` (nothing: no parameter, query or body).
  * - `requireAuth` marks itself: the routes behind it need the bearer token.
+ * - The conditional saves of the scheme wizard's records (record-etag.ts) mark one handler of
+ *   the route, its `validate(...)` (which keeps the next handler's typed request):
+ *   `marksRecordRead` a read that answers the record's strong ETag, `marksConditionalUpdate` an
+ *   update that takes `If-Match`, answers 412 when it fails, and answers the new ETag.
  * - The document walks the routes declared on the app's routers (route-table.ts), the ones that
  *   dispatch the calls.
  *
@@ -36,10 +40,15 @@ export interface RouteInput {
 
 const ROUTE_INPUT = Symbol('route input');
 const REQUIRES_TOKEN = Symbol('requires token');
+const RECORD_ETAG = Symbol('record etag');
+
+/** A route's part in the conditional saves (record-etag.ts): the record's read or its update. */
+export type RecordEtagUse = 'read' | 'update';
 
 interface Declared {
   [ROUTE_INPUT]?: RouteInput;
   [REQUIRES_TOKEN]?: true;
+  [RECORD_ETAG]?: RecordEtagUse;
 }
 
 /** Adds `input` to what `handler` declares (several handlers of one route each add theirs). */
@@ -68,4 +77,24 @@ export function marksTokenCheck<H extends object>(handler: H): H {
 
 export function isTokenCheck(handler: unknown): boolean {
   return typeof handler === 'function' && (handler as Declared)[REQUIRES_TOKEN] === true;
+}
+
+/** Marks the read of one record that answers its strong ETag (record-etag.ts). */
+export function marksRecordRead<H extends object>(handler: H): H {
+  (handler as H & Declared)[RECORD_ETAG] = 'read';
+  return handler;
+}
+
+/**
+ * Marks a record's update that takes `If-Match` (412 when no listed tag is the record's current
+ * one) and answers the new ETag with the record (record-etag.ts).
+ */
+export function marksConditionalUpdate<H extends object>(handler: H): H {
+  (handler as H & Declared)[RECORD_ETAG] = 'update';
+  return handler;
+}
+
+/** The handler's part in the conditional saves, or undefined. */
+export function recordEtagUseOf(handler: unknown): RecordEtagUse | undefined {
+  return typeof handler === 'function' ? (handler as Declared)[RECORD_ETAG] : undefined;
 }

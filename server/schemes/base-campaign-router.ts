@@ -24,6 +24,7 @@ import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { validate } from '../http/validate';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { baseCampaignRecord, findProgram, requireLoyalty, toNonActions } from './finance-rules';
 import { baseCampaignBody, programIdParams } from './finance-schemas';
 import { recordedRouter } from '../http/route-table';
@@ -48,7 +49,7 @@ export function createBaseCampaignRouter(store: Store): Router {
 
   router.post(
     SCHEME_PATHS.baseCampaignUpdate,
-    validate({ body: baseCampaignBody }),
+    marksConditionalUpdate(validate({ body: baseCampaignBody })),
     async (req, res) => {
       const input = req.body;
       const saved = await store.update((data) => {
@@ -69,7 +70,7 @@ export function createBaseCampaignRouter(store: Store): Router {
 
   router.get(
     SCHEME_PATHS.campaignAction(':programId'),
-    validate({ params: programIdParams }),
+    marksRecordRead(validate({ params: programIdParams })),
     (req, res) => {
       const { programId } = req.params;
       const data = store.read();

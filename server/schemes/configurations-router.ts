@@ -23,6 +23,7 @@ import type { Store } from '../db/store';
 import { conflict, validationError } from '../http/errors';
 import { idParams, validate } from '../http/validate';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { checkConfig, findConfig, findScheme, raiseStatus, toConfig } from './scheme-rules';
 import { configBody, isTrue, responseBodyQuery } from './scheme-schemas';
 import { recordedRouter } from '../http/route-table';
@@ -41,13 +42,17 @@ function saveConfig(data: Data, config: Config): void {
 export function createConfigurationsRouter(store: Store): Router {
   const router = recordedRouter();
 
-  router.get(SCHEME_PATHS.configuration(':id'), validate({ params: idParams }), (req, res) => {
-    const data = store.read();
-    findScheme(data, req.params.id);
-    const config = toConfig(data, findConfig(data, req.params.id));
-    setRecordEtag(res, config);
-    res.json(config);
-  });
+  router.get(
+    SCHEME_PATHS.configuration(':id'),
+    marksRecordRead(validate({ params: idParams })),
+    (req, res) => {
+      const data = store.read();
+      findScheme(data, req.params.id);
+      const config = toConfig(data, findConfig(data, req.params.id));
+      setRecordEtag(res, config);
+      res.json(config);
+    },
+  );
 
   router.post(
     SCHEME_PATHS.configurations,
@@ -69,7 +74,7 @@ export function createConfigurationsRouter(store: Store): Router {
 
   router.put(
     SCHEME_PATHS.configuration(':id'),
-    validate({ params: idParams, body: configBody }),
+    marksConditionalUpdate(validate({ params: idParams, body: configBody })),
     async (req, res) => {
       const { id } = req.params;
       const input = req.body;

@@ -17,6 +17,7 @@ import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { validate } from '../http/validate';
 import { checkLiability, findProgram } from './finance-rules';
 import { liabilityBody, liabilityQuery, returnBodyQuery, wantsBody } from './finance-schemas';
@@ -39,15 +40,19 @@ export function createLiabilityRouter(store: Store): Router {
     },
   );
 
-  router.get(SCHEME_PATHS.liability, validate({ query: liabilityQuery }), (req, res) => {
-    const { programId } = req.query;
-    const data = store.read();
-    findProgram(data, programId);
-    const record = data.liabilityReportConfigs.find((c) => c.programId === programId);
-    if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.liabilityNotFound(programId));
-    setRecordEtag(res, record);
-    res.json(record);
-  });
+  router.get(
+    SCHEME_PATHS.liability,
+    marksRecordRead(validate({ query: liabilityQuery })),
+    (req, res) => {
+      const { programId } = req.query;
+      const data = store.read();
+      findProgram(data, programId);
+      const record = data.liabilityReportConfigs.find((c) => c.programId === programId);
+      if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.liabilityNotFound(programId));
+      setRecordEtag(res, record);
+      res.json(record);
+    },
+  );
 
   router.post(
     SCHEME_PATHS.liability,
@@ -70,7 +75,7 @@ export function createLiabilityRouter(store: Store): Router {
 
   router.put(
     SCHEME_PATHS.liability,
-    validate({ body: liabilityBody, query: returnBodyQuery }),
+    marksConditionalUpdate(validate({ body: liabilityBody, query: returnBodyQuery })),
     async (req, res) => {
       const input = req.body;
       const saved = await store.update((data) => {

@@ -22,6 +22,7 @@ import type { Store } from '../db/store';
 import { validationError } from '../http/errors';
 import { embeddedList } from '../http/pagination';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { idParams, validate } from '../http/validate';
 import {
   checkScheme,
@@ -67,12 +68,16 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
     res.json(embeddedList(SCHEME_EMBEDDED.schemes, schemes, req.query));
   });
 
-  router.get(SCHEME_PATHS.scheme(':id'), validate({ params: idParams }), (req, res) => {
-    const data = store.read();
-    const scheme = toScheme(data, findScheme(data, req.params.id));
-    setRecordEtag(res, scheme);
-    res.json(scheme);
-  });
+  router.get(
+    SCHEME_PATHS.scheme(':id'),
+    marksRecordRead(validate({ params: idParams })),
+    (req, res) => {
+      const data = store.read();
+      const scheme = toScheme(data, findScheme(data, req.params.id));
+      setRecordEtag(res, scheme);
+      res.json(scheme);
+    },
+  );
 
   router.post(
     SCHEME_PATHS.schemes,
@@ -102,7 +107,9 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
 
   router.put(
     SCHEME_PATHS.scheme(':id'),
-    validate({ params: idParams, body: schemeUpdateBody, query: returnBodyQuery }),
+    marksConditionalUpdate(
+      validate({ params: idParams, body: schemeUpdateBody, query: returnBodyQuery }),
+    ),
     async (req, res) => {
       const { id } = req.params;
       const input = req.body;

@@ -20,6 +20,7 @@ import type { Store } from '../db/store';
 import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { idParams, validate } from '../http/validate';
 import {
   checkSettlement,
@@ -40,16 +41,20 @@ export function createSettlementsRouter(store: Store): Router {
     res.json(embeddedList(SCHEME_EMBEDDED.banks, store.read().banks, req.query));
   });
 
-  router.get(SCHEME_PATHS.settlement(':id'), validate({ params: idParams }), (req, res) => {
-    const { id } = req.params;
-    const data = store.read();
-    findProgram(data, id);
-    const record = data.financialSettlements.find((s) => s.programId === id);
-    if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
-    const settlement = toSettlement(data, record);
-    setRecordEtag(res, settlement);
-    res.json(settlement);
-  });
+  router.get(
+    SCHEME_PATHS.settlement(':id'),
+    marksRecordRead(validate({ params: idParams })),
+    (req, res) => {
+      const { id } = req.params;
+      const data = store.read();
+      findProgram(data, id);
+      const record = data.financialSettlements.find((s) => s.programId === id);
+      if (record === undefined) throw notFound(SCHEME_FINANCE_MESSAGE.settlementNotFound(id));
+      const settlement = toSettlement(data, record);
+      setRecordEtag(res, settlement);
+      res.json(settlement);
+    },
+  );
 
   router.post(SCHEME_PATHS.settlements, validate({ body: settlementBody }), async (req, res) => {
     const input = req.body;
@@ -70,7 +75,7 @@ export function createSettlementsRouter(store: Store): Router {
 
   router.put(
     SCHEME_PATHS.settlement(':id'),
-    validate({ params: idParams, body: settlementUpdateBody }),
+    marksConditionalUpdate(validate({ params: idParams, body: settlementUpdateBody })),
     async (req, res) => {
       const { id } = req.params;
       const input = req.body;

@@ -5,7 +5,9 @@
  * and each route's declaration is read back (http/route-docs.ts): the zod schemas `validate`
  * checks the call with, turned into JSON Schema by zod (`io: 'input'`: what a caller sends, so
  * `positiveInt` is the digit string of the path, not the number the handler gets), the upload's
- * field and size limit, whether the token check runs. Nothing here runs while answering a call.
+ * field and size limit, whether the token check runs, whether the route is the read or the
+ * update of a conditional save (its `ETag`, `If-Match` and 412). Nothing here runs while
+ * answering a call.
  *
  * Left out: the developer tools (/__mock) and pact's provider states (/_pact), which the real
  * backend does not have; the client's own files and the fonts (static files, no routes).
@@ -13,9 +15,10 @@
 import type { Express, Router } from 'express';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { MOCK_MOUNT } from '@contracts/api/mock';
 import { PROVIDER_STATES_PATH } from '@contracts/provider/states';
-import { inputOf, isTokenCheck, type RouteInput } from '../../http/route-docs';
+import { inputOf, isTokenCheck, recordEtagUseOf, type RouteInput } from '../../http/route-docs';
 import { declarationsOf } from '../../http/route-table';
 
 /** A JSON Schema or OpenAPI object, as plain JSON. */
@@ -153,8 +156,18 @@ function propertiesOf(json: Json): { properties: Record<string, Json>; required:
 }
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
+const STALE_RECORD_RESPONSE = { $ref: '#/components/responses/StaleRecord' };
 /** Every call of the mock server takes it (docs/developer-tools.md); the backend ignores it. */
 const PREFER_PARAMETER = { $ref: '#/components/parameters/Prefer' };
+/** The conditional saves (http/record-etag.ts): the update of a record that answered an ETag. */
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    'The ETag the read of the record answered: the update is refused with 412 and writes nothing unless a listed tag is the current one (strong comparison; `*` matches any existing record). Without it the update is not checked.',
+};
 
 function operationIdOf(method: string, openApiPath: string): string {
   const words = openApiPath
@@ -207,6 +220,8 @@ function operationOf(
       parameters.push({ name, in: 'header', required: required.includes(name), schema });
     }
   }
+  const etagUse = route.handlers.map(recordEtagUseOf).find((use) => use !== undefined);
+  if (etagUse === 'update') parameters.push(IF_MATCH_PARAMETER);
   parameters.push(PREFER_PARAMETER);
   const operation: Json = { operationId: operationIdOf(route.method, openApiPath) };
   const tag = openApiPath.replace(/^\/api(?=\/)/, '').split('/')[1];
@@ -241,7 +256,13 @@ function operationOf(
   if (input.answer !== undefined) {
     success.content = { 'application/json': { schema: writer.write(input.answer) } };
   }
-  operation.responses = { '2XX': success, '4XX': ERROR_RESPONSE, '5XX': ERROR_RESPONSE };
+  if (etagUse !== undefined) success.headers = { ETag: { $ref: '#/components/headers/ETag' } };
+  operation.responses = {
+    '2XX': success,
+    ...(etagUse === 'update' ? { '412': STALE_RECORD_RESPONSE } : {}),
+    '4XX': ERROR_RESPONSE,
+    '5XX': ERROR_RESPONSE,
+  };
   operation.security = route.requiresToken ? [{ bearer: [] }] : [];
   return operation;
 }
@@ -312,6 +333,23 @@ export function buildOpenApiDocument(app: Express | Router, info: DocumentInfo):
         Error: {
           description: 'The error answer: a code and a message to show',
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+        StaleRecord: {
+          description:
+            'The record changed since it was read: `If-Match` names none of its current tags. Nothing is written.',
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Error' },
+              example: { errorCode: ERROR_CODE.CONFLICT, errorMessage: ERROR_MESSAGE.staleRecord },
+            },
+          },
+        },
+      },
+      headers: {
+        ETag: {
+          description:
+            "The record's strong ETag (a SHA-256 of the answered JSON), on a read of it and on a save that answers it: its update sends it back as `If-Match`.",
+          schema: { type: 'string' },
         },
       },
     },

@@ -6,13 +6,14 @@
  * and the token is asked for exactly where the app asks for it.
  */
 import { readFileSync } from 'node:fs';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
+import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { PROJECT_ROOT } from '../../../server/config';
 import { recordedRouter } from '../../../server/http/route-table';
 import {
@@ -34,7 +35,7 @@ interface Operation {
   operationId: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
   security: Record<string, string[]>[];
 }
 interface Document {
@@ -247,6 +248,55 @@ describe('GET /__mock/openapi.json', () => {
       expect(op.responses['4XX']).toEqual({ $ref: '#/components/responses/Error' });
       expect(op.responses['5XX']).toEqual({ $ref: '#/components/responses/Error' });
     }
+  });
+
+  it("has the scheme wizard's conditional saves: ETag on the reads, If-Match and 412 on the updates", () => {
+    // server/http/record-etag.ts; docs/api.md, "Conditional saves".
+    const reads = [
+      `get /api${SCHEME_PATHS.scheme('{id}')}`,
+      `get /api${SCHEME_PATHS.configuration('{id}')}`,
+      `get /api${SCHEME_PATHS.settlement('{id}')}`,
+      `get /api${SCHEME_PATHS.liability}`,
+      `get /api${SCHEME_PATHS.campaignAction('{programId}')}`,
+    ];
+    const updates = [
+      `put /api${SCHEME_PATHS.scheme('{id}')}`,
+      `put /api${SCHEME_PATHS.configuration('{id}')}`,
+      `put /api${SCHEME_PATHS.settlement('{id}')}`,
+      `put /api${SCHEME_PATHS.liability}`,
+      `post /api${SCHEME_PATHS.baseCampaignUpdate}`,
+    ];
+    const named = ({ method, path: p }: { method: string; path: string }) => `${method} ${p}`;
+    const answeringEtag = operations(document).filter(
+      ({ op }) => op.responses['2XX']?.headers?.ETag !== undefined,
+    );
+    // The update answers the record's new ETag too, when it answers the record.
+    expect(answeringEtag.map(named).sort()).toEqual([...reads, ...updates].sort());
+    for (const { op } of answeringEtag) {
+      expect(op.responses['2XX']?.headers).toEqual({ ETag: { $ref: '#/components/headers/ETag' } });
+    }
+    const takingIfMatch = operations(document).filter(({ op }) =>
+      (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'If-Match'),
+    );
+    expect(takingIfMatch.map(named).sort()).toEqual([...updates].sort());
+    for (const { op } of takingIfMatch) {
+      expect(op.parameters).toContainEqual(
+        expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
+      );
+      expect(op.responses['412']).toEqual({ $ref: '#/components/responses/StaleRecord' });
+    }
+    const with412 = operations(document).filter(({ op }) => op.responses['412'] !== undefined);
+    expect(with412.map(named).sort()).toEqual([...updates].sort());
+    expect(resolve(document, '#/components/headers/ETag')).toEqual(
+      expect.objectContaining({ schema: expect.objectContaining({ type: 'string' }) }),
+    );
+    const stale = resolve(document, '#/components/responses/StaleRecord') as {
+      content: Record<string, { schema: unknown; example: unknown }>;
+    };
+    expect(stale.content['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/Error' },
+      example: { errorCode: ERROR_CODE.CONFLICT, errorMessage: ERROR_MESSAGE.staleRecord },
+    });
   });
 
   it('asks for the bearer token everywhere but login, refresh and the public site calls', () => {
