@@ -13,13 +13,14 @@ import { API_PATHS } from '@contracts/api/paths';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { loadConfig } from '../../server/config';
 import { createTestApp, DEMO_USER, loginRequest, type TestApp } from './support/test-app';
+import { addTestSite, TEST_SITE } from './support/test-programs';
 
 /** API_RATE_LIMIT as `npm start` has it. */
 const DEFAULT_API_RATE_LIMIT = loadConfig({}).apiRateLimit;
 /** Interactions in the committed pacts (contracts/pacts), rounded up. */
 const PACT_INTERACTIONS = 150;
-/** The seed's published journal site. */
-const DEMO_SITE = 'demo-gift';
+/** A published journal site of the test's own (added in `prepare`). */
+const SITE = TEST_SITE.profile.siteUrl;
 
 const RATE_LIMITED = {
   errorCode: ERROR_CODE.RATE_LIMITED,
@@ -47,6 +48,7 @@ describe('the general per-address limit (API_RATE_LIMIT)', () => {
         LOGIN_RATE_LIMIT: '3',
         CARD_PIN_ATTEMPTS: '3',
       },
+      prepare: addTestSite,
     });
     const statuses = new Map<number, number>();
     const note = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -64,8 +66,8 @@ describe('the general per-address limit (API_RATE_LIMIT)', () => {
     expect(3 * 3 * PACT_INTERACTIONS).toBeGreaterThan(2 * DEFAULT_API_RATE_LIMIT);
     expect([...statuses]).toEqual([[200, 3 * 3 * PACT_INTERACTIONS]]);
 
-    // The published demo site still answers, its anonymous budget untouched.
-    const site = await request(t.app).get(JOURNAL_SITE_PATHS.site(DEMO_SITE));
+    // The published site still answers, its anonymous budget untouched.
+    const site = await request(t.app).get(JOURNAL_SITE_PATHS.site(SITE));
     expect(site.status).toBe(200);
     expect(site.headers.ratelimit).toMatch(
       new RegExp(`^limit=${DEFAULT_API_RATE_LIMIT}, remaining=${DEFAULT_API_RATE_LIMIT - 1},`),
@@ -95,7 +97,7 @@ describe('the general per-address limit (API_RATE_LIMIT)', () => {
   }, 120_000);
 
   it('counts anonymous requests: past the limit they are refused, signed-in calls go on', async () => {
-    t = await createTestApp({ env: { API_RATE_LIMIT: '5' } });
+    t = await createTestApp({ env: { API_RATE_LIMIT: '5' }, prepare: addTestSite });
     const { token } = await t.login();
     for (let n = 0; n < 5; n += 1) {
       await request(t.app).get('/config.json').expect(200);
@@ -104,7 +106,7 @@ describe('the general per-address limit (API_RATE_LIMIT)', () => {
     }
     for (const refused of [
       await request(t.app).get('/config.json'),
-      await request(t.app).get(JOURNAL_SITE_PATHS.site(DEMO_SITE)),
+      await request(t.app).get(JOURNAL_SITE_PATHS.site(SITE)),
       // A login needs the budget: it is not yet known to succeed.
       await loginRequest(t.app, DEMO_USER),
       // A protected call without a token.

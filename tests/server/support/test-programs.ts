@@ -3,8 +3,14 @@
  * that need "a program" or "another program" (not db.json's demo programs, whose ids and names
  * may change). Their ids are far above the seed's, so they never collide with it.
  */
+import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
 import type { Data } from '../../../server/db/schema';
-import { buildClient, buildScheme } from '../../support/builders';
+import {
+  buildClient,
+  buildJournalPage,
+  buildJournalProfile,
+  buildScheme,
+} from '../../support/builders';
 
 export const TEST_CLIENT = buildClient({ clientId: 7100, clientName: 'Portal Test Client' });
 
@@ -30,4 +36,31 @@ export const TEST_PROGRAMS = {
 export function addTestPrograms(data: Data): void {
   data.clients.push(structuredClone(TEST_CLIENT));
   data.programs.push(...Object.values(TEST_PROGRAMS).map((p) => structuredClone(p)));
+}
+
+/**
+ * A published journal site of the `gift` program (for tests that need "a published site", not
+ * db.json's `demo-gift`): its profile and its Login page, ids far above the seed's.
+ */
+export const TEST_SITE = {
+  profile: buildJournalProfile({
+    profileId: 7101,
+    programId: TEST_PROGRAMS.gift.programId,
+    isPublished: 1,
+    title: 'Test Gift Card Balance',
+    siteUrl: 'test-gift-site',
+  }),
+  loginPage: buildJournalPage({
+    pageId: 7101,
+    profileId: 7101,
+    pageTypeId: JOURNAL_PAGE_TYPE.LOGIN,
+    title: 'Check your balance',
+  }),
+} as const;
+
+/** Adds the test client, the test programs and the published test site to the data. */
+export function addTestSite(data: Data): void {
+  addTestPrograms(data);
+  data.journalProfiles.push(structuredClone(TEST_SITE.profile));
+  data.journalPages.push(structuredClone(TEST_SITE.loginPage));
 }
