@@ -12,17 +12,35 @@ import {
 } from '@contracts/api/journal';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { Data } from '../../server/db/schema';
+import type { CardInput } from '../../server/records/card-store';
+import { storeCards } from '../../server/records/demo-cards';
 import { buildJournalPage, buildJournalProfile } from '../support/builders';
 import { createTestApp, type TestApp } from './support/test-app';
+import { addTestPrograms, TEST_PROGRAMS } from './support/test-programs';
 
-/** Demo cards of program 1 (server/imports/samples/cards.txt). */
-const DEMO = {
-  fifty: { cardNumber: '6271820010000011', pin: '1234' },
-  empty: { cardNumber: '6271820010000029', pin: '2468' },
-  noExpiry: { cardNumber: '6271820010000037', pin: '1357' },
-  expired: { cardNumber: '6271820010000045', pin: '9876' },
-  fiveHundred: { cardNumber: '6271820010000052', pin: '4321' },
+/** The program of the test's sites and cards, and another program (both added in `prepare`). */
+const PROGRAM_ID = TEST_PROGRAMS.gift.programId;
+const OTHER_PROGRAM_ID = TEST_PROGRAMS.other.programId;
+
+const card = (
+  cardNumber: string,
+  pin: string,
+  balanceCents: number,
+  expiryDate: string | null,
+): CardInput => ({ cardNumber, pin, balanceCents, currency: 'AUD', expiryDate, status: 'active' });
+
+/** The test's cards, stored in program PROGRAM_ID's records (`seedSites`). */
+const CARDS = {
+  fifty: card('6271820010000011', '1234', 5000, '2030-12-31'),
+  empty: card('6271820010000029', '2468', 0, '2030-12-31'),
+  noExpiry: card('6271820010000037', '1357', 12_345, null),
+  expired: card('6271820010000045', '9876', 2500, '2021-06-30'),
+  fiveHundred: card('6271820010000052', '4321', 50_000, '2029-01-31'),
 } as const;
+/** What a balance check sends for each card: its number and PIN (the site's login). */
+const LOGIN = Object.fromEntries(
+  Object.entries(CARDS).map(([name, { cardNumber, pin }]) => [name, { cardNumber, pin }]),
+) as Record<keyof typeof CARDS, { cardNumber: string; pin: string }>;
 
 /** A number no card of the tests' programs has. */
 const UNKNOWN_CARD = '6035990000009999';
@@ -31,11 +49,11 @@ const IMAGE_ID = 'a'.repeat(32);
 const MISSING_IMAGE_ID = 'b'.repeat(32);
 const EVIL_CSS = `body { color: red; }\n</style><script>alert(1)</script>\n.title { font-family: 'Open Sans', sans-serif; }\np { font-family: Roboto; }\na { font-family: "Comic Neue", cursive; }\n`;
 
-/** Our own published site of program 1 (the demo cards' program), with every field filled in. */
+/** Our own published site of the cards' program, with every field filled in. */
 const profile = (overrides: Partial<JournalProfile>): JournalProfile =>
   buildJournalProfile({
     profileId: 9001,
-    programId: 1,
+    programId: PROGRAM_ID,
     creationDate: '2025-02-01T00:00:00.000Z',
     isPublished: 1,
     title: 'Test Gift Site',
@@ -60,8 +78,12 @@ const page = (overrides: Partial<JournalPage> & Pick<JournalPage, 'pageId' | 'pa
     ...overrides,
   });
 
-/** Our own sites, added through the store: a published one, an unpublished one, one of program 2. */
+/**
+ * Our own sites, added through the store: a published one, an unpublished one, one of another
+ * program; and our cards, stored in the records of the sites' program.
+ */
 async function seedSites(t: TestApp): Promise<void> {
+  await storeCards(t.config, PROGRAM_ID, Object.values(CARDS));
   await t.store.update((data: Data) => {
     data.images.push({
       id: IMAGE_ID,
@@ -73,7 +95,12 @@ async function seedSites(t: TestApp): Promise<void> {
     data.journalProfiles.push(
       profile({}),
       profile({ profileId: 9002, siteUrl: 'hidden-site', isPublished: 0 }),
-      profile({ profileId: 9003, siteUrl: 'other-program', programId: 2, cssOverride: null }),
+      profile({
+        profileId: 9003,
+        siteUrl: 'other-program',
+        programId: OTHER_PROGRAM_ID,
+        cssOverride: null,
+      }),
     );
     data.journalPages.push(
       page({ pageId: 90_004, pageTypeId: JOURNAL_PAGE_TYPE.TERMS }),
@@ -93,7 +120,10 @@ const balance = (t: TestApp, siteUrl: string, body: unknown) =>
 describe('published journal site', () => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp({ env: { CARD_PIN_ATTEMPTS: '3', BALANCE_RATE_LIMIT: '1000' } });
+    t = await createTestApp({
+      env: { CARD_PIN_ATTEMPTS: '3', BALANCE_RATE_LIMIT: '1000' },
+      prepare: addTestPrograms,
+    });
     await seedSites(t);
   });
   afterEach(async () => {
@@ -146,7 +176,10 @@ describe('published journal site', () => {
     });
 
     it('prefixes image links with the configured URL base', async () => {
-      const other = await createTestApp({ env: { URL_BASE: 'https://cdn.example/base' } });
+      const other = await createTestApp({
+        env: { URL_BASE: 'https://cdn.example/base' },
+        prepare: addTestPrograms,
+      });
       try {
         await seedSites(other);
         const response = await request(other.app).get(JOURNAL_SITE_PATHS.site('test-site'));
@@ -233,7 +266,7 @@ describe('published journal site', () => {
 
   describe('balance', () => {
     it('answers the balance for the right PIN, without a token, masking the card number', async () => {
-      const response = await balance(t, 'test-site', DEMO.fifty);
+      const response = await balance(t, 'test-site', LOGIN.fifty);
       expect(response.status).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toEqual({
@@ -243,20 +276,20 @@ describe('published journal site', () => {
         expiryDate: '2030-12-31',
         status: 'active',
       });
-      expect(JSON.stringify(response.body)).not.toContain(DEMO.fifty.cardNumber);
+      expect(JSON.stringify(response.body)).not.toContain(LOGIN.fifty.cardNumber);
     });
 
     it('tells an empty card, a card without expiry and an expired card', async () => {
-      expect((await balance(t, 'test-site', DEMO.empty)).body).toMatchObject({
+      expect((await balance(t, 'test-site', LOGIN.empty)).body).toMatchObject({
         balanceCents: 0,
         status: 'active',
       });
-      expect((await balance(t, 'test-site', DEMO.noExpiry)).body).toMatchObject({
+      expect((await balance(t, 'test-site', LOGIN.noExpiry)).body).toMatchObject({
         balanceCents: 12_345,
         expiryDate: null,
         status: 'active',
       });
-      expect((await balance(t, 'test-site', DEMO.expired)).body).toMatchObject({
+      expect((await balance(t, 'test-site', LOGIN.expired)).body).toMatchObject({
         balanceCents: 2500,
         expiryDate: '2021-06-30',
         status: 'expired',
@@ -268,10 +301,10 @@ describe('published journal site', () => {
         errorCode: ERROR_CODE.CARD_OR_PIN_WRONG,
         errorMessage: JOURNAL_SITE_TEXT.cardOrPinWrong,
       };
-      const wrongPin = await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
+      const wrongPin = await balance(t, 'test-site', { ...LOGIN.fifty, pin: '0000' });
       const unknown = await balance(t, 'test-site', { cardNumber: UNKNOWN_CARD, pin: '1234' });
       // A card of another program is unknown to this site.
-      const otherProgram = await balance(t, 'other-program', DEMO.fifty);
+      const otherProgram = await balance(t, 'other-program', LOGIN.fifty);
       for (const response of [wrongPin, unknown, otherProgram]) {
         expect(response.status).toBe(403);
         expect(response.body).toEqual(REFUSED);
@@ -286,7 +319,7 @@ describe('published journal site', () => {
     });
 
     it.each([
-      ['a known card with wrong PINs', DEMO.fifty.cardNumber],
+      ['a known card with wrong PINs', LOGIN.fifty.cardNumber],
       ['an unknown card', UNKNOWN_CARD],
     ])(
       'after CARD_PIN_ATTEMPTS refusals %s is refused with 429, even with the right PIN',
@@ -295,7 +328,7 @@ describe('published journal site', () => {
         for (let i = 0; i < 3; i += 1) {
           statuses.push((await balance(t, 'test-site', { cardNumber, pin: `000${i}` })).status);
         }
-        const locked = await balance(t, 'test-site', { ...DEMO.fifty, cardNumber });
+        const locked = await balance(t, 'test-site', { ...LOGIN.fifty, cardNumber });
         statuses.push(locked.status);
         expect(statuses).toEqual([403, 403, 403, 429]);
         expect(locked.body).toEqual({
@@ -303,24 +336,24 @@ describe('published journal site', () => {
           errorMessage: JOURNAL_SITE_TEXT.tooManyAttempts,
         });
         // Other cards are not affected.
-        expect((await balance(t, 'test-site', DEMO.fiveHundred)).status).toBe(200);
+        expect((await balance(t, 'test-site', LOGIN.fiveHundred)).status).toBe(200);
       },
     );
 
     it('a right PIN before the limit clears the wrong ones', async () => {
-      await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
-      await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
-      expect((await balance(t, 'test-site', DEMO.fifty)).status).toBe(200);
-      await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
-      await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
-      expect((await balance(t, 'test-site', DEMO.fifty)).status).toBe(200);
+      await balance(t, 'test-site', { ...LOGIN.fifty, pin: '0000' });
+      await balance(t, 'test-site', { ...LOGIN.fifty, pin: '0000' });
+      expect((await balance(t, 'test-site', LOGIN.fifty)).status).toBe(200);
+      await balance(t, 'test-site', { ...LOGIN.fifty, pin: '0000' });
+      await balance(t, 'test-site', { ...LOGIN.fifty, pin: '0000' });
+      expect((await balance(t, 'test-site', LOGIN.fifty)).status).toBe(200);
     });
 
     it('an unpublished or unknown site answers its 404 before any card is looked at', async () => {
-      const hidden = await balance(t, 'hidden-site', DEMO.fifty);
+      const hidden = await balance(t, 'hidden-site', LOGIN.fifty);
       expect(hidden.status).toBe(404);
       expect(hidden.body).toMatchObject({ errorMessage: JOURNAL_SITE_TEXT.notPublished });
-      const unknown = await balance(t, 'no-such-site', DEMO.fifty);
+      const unknown = await balance(t, 'no-such-site', LOGIN.fifty);
       expect(unknown.body).toMatchObject({ errorMessage: JOURNAL_SITE_TEXT.unknownSite });
     });
 
@@ -330,9 +363,9 @@ describe('published journal site', () => {
         [{ cardNumber: '6035-9900-0000-0011', pin: '1234' }, 'cardNumber'],
         [{ cardNumber: '12345', pin: '1234' }, 'cardNumber'],
         [{ cardNumber: 6271820010000011, pin: '1234' }, 'cardNumber'],
-        [{ cardNumber: DEMO.fifty.cardNumber, pin: '12' }, 'pin'],
-        [{ cardNumber: DEMO.fifty.cardNumber, pin: 'abcd' }, 'pin'],
-        [{ cardNumber: DEMO.fifty.cardNumber }, 'pin'],
+        [{ cardNumber: LOGIN.fifty.cardNumber, pin: '12' }, 'pin'],
+        [{ cardNumber: LOGIN.fifty.cardNumber, pin: 'abcd' }, 'pin'],
+        [{ cardNumber: LOGIN.fifty.cardNumber }, 'pin'],
         [{}, 'cardNumber'],
       ];
       for (const [body, field] of cases) {
@@ -368,8 +401,8 @@ describe('published journal site', () => {
         return files.filter((entry) => !entry.endsWith(':'));
       };
       const cardsBefore = await listing();
-      await balance(t, 'test-site', DEMO.fifty);
-      await balance(t, 'test-site', { ...DEMO.fifty, pin: '0000' });
+      await balance(t, 'test-site', LOGIN.fifty);
+      await balance(t, 'test-site', { ...LOGIN.fifty, pin: '0000' });
       await balance(t, 'test-site', { cardNumber: UNKNOWN_CARD, pin: '1234' });
       expect(await t.dataFileBytes()).toEqual(before);
       expect(await listing()).toEqual(cardsBefore);
@@ -379,14 +412,17 @@ describe('published journal site', () => {
   it('counts an unknown card and a wrong PIN alike toward the per-address limit', async () => {
     for (const refusal of [
       { cardNumber: UNKNOWN_CARD, pin: '1234' },
-      { ...DEMO.fifty, pin: '0000' },
+      { ...LOGIN.fifty, pin: '0000' },
     ]) {
-      const app = await createTestApp({ env: { BALANCE_RATE_LIMIT: '2' } });
+      const app = await createTestApp({
+        env: { BALANCE_RATE_LIMIT: '2' },
+        prepare: addTestPrograms,
+      });
       try {
         await seedSites(app);
         expect((await balance(app, 'test-site', refusal)).status).toBe(403);
         expect((await balance(app, 'test-site', refusal)).status).toBe(403);
-        expect((await balance(app, 'test-site', DEMO.fiveHundred)).status).toBe(429);
+        expect((await balance(app, 'test-site', LOGIN.fiveHundred)).status).toBe(429);
       } finally {
         await app.close();
       }
@@ -394,12 +430,15 @@ describe('published journal site', () => {
   });
 
   it('limits balance checks per address (BALANCE_RATE_LIMIT per 15 minutes)', async () => {
-    const limited = await createTestApp({ env: { BALANCE_RATE_LIMIT: '2' } });
+    const limited = await createTestApp({
+      env: { BALANCE_RATE_LIMIT: '2' },
+      prepare: addTestPrograms,
+    });
     try {
       await seedSites(limited);
-      expect((await balance(limited, 'test-site', DEMO.fifty)).status).toBe(200);
+      expect((await balance(limited, 'test-site', LOGIN.fifty)).status).toBe(200);
       expect((await balance(limited, 'test-site', { cardNumber: 'x', pin: 'y' })).status).toBe(400);
-      const refused = await balance(limited, 'test-site', DEMO.fiveHundred);
+      const refused = await balance(limited, 'test-site', LOGIN.fiveHundred);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({
         errorCode: ERROR_CODE.RATE_LIMITED,
