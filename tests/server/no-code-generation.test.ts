@@ -6,7 +6,7 @@
  * does, then the published journal site checks the balance of one of its cards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_HEADER, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
@@ -22,14 +22,31 @@ import { JOURNAL_SITE_PATHS, type BalanceAnswer } from '@contracts/api/journal';
 import { API_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS, type CardBin, type GiftConfig } from '@contracts/api/schemes';
 import { compiledServer, listeningPort } from '../../scripts/lib/portal-server';
-import { PROJECT_ROOT } from '../../server/config';
+import { PROJECT_ROOT, SEED_FILE } from '../../server/config';
+import { DATA_FILE_MODE } from '../../server/db/json-file';
+import type { Data } from '../../server/db/schema';
 import { PIN_HASH_THREAD_MIN_BYTES } from '../../server/imports/import-service';
+import { buildGiftConfig } from '../support/builders';
 import { DEMO_USER, testEnv } from './support/test-app';
+import { addTestSite, TEST_SITE } from './support/test-programs';
 
 const FLAG = '--disallow-code-generation-from-strings';
-/** db.json's program 1 and its published journal site. */
-const PROGRAM_ID = 1;
-const SITE = 'demo-gift';
+/**
+ * A configured gift program of the test's own and its published journal site, added to the
+ * seed's data in the data file the server starts on (card BIN 1, 627182, is reference data).
+ */
+const PROGRAM_ID = TEST_SITE.profile.programId;
+const SITE = TEST_SITE.profile.siteUrl;
+const CONFIG = buildGiftConfig({ programId: PROGRAM_ID, liveCardBinId: 1, suffixStand: '001' });
+
+/** The seed with the test's program, configuration and site, as the server's data file. */
+async function writeDataFile(dbFile: string): Promise<void> {
+  const data = JSON.parse(await readFile(SEED_FILE, 'utf8')) as Data;
+  addTestSite(data);
+  data.configurations.push(structuredClone(CONFIG));
+  await mkdir(path.dirname(dbFile), { recursive: true });
+  await writeFile(dbFile, JSON.stringify(data, null, 2), { mode: DATA_FILE_MODE });
+}
 
 let dir: string;
 let server: ChildProcess | undefined;
@@ -38,12 +55,14 @@ let base = '';
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'no-code-generation-'));
+  const dbFile = path.join(dir, 'data', 'db.json');
+  await writeDataFile(dbFile);
   const main = await compiledServer();
   server = spawn(process.execPath, [FLAG, main], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
-      ...testEnv(path.join(dir, 'data', 'db.json'), { LOG_LEVEL: 'warn' }),
+      ...testEnv(dbFile, { LOG_LEVEL: 'warn' }),
       PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
