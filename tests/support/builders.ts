@@ -15,6 +15,7 @@ import {
   type JournalProfile,
   type ModuleCode,
 } from '@contracts/api/journal';
+import { MERCHANT_THEME, type MerchantProfile } from '@contracts/api/merchant';
 import type {
   BaseCampaignAction,
   CardBin,
@@ -64,6 +65,32 @@ export function buildJournalPage(overrides: Partial<JournalPage> = {}): JournalP
     title: null,
     content: null,
     navItem: null,
+    ...overrides,
+  };
+}
+
+/** A merchant profile of program 11 as stored and answered: English, light theme, unpublished. */
+export function buildMerchantProfile(overrides: Partial<MerchantProfile> = {}): MerchantProfile {
+  return {
+    id: 1,
+    programId: 11,
+    liveURL: null,
+    testURL: null,
+    primaryLanguageId: 1,
+    secundaryLanguageId: null,
+    siteThemeId: MERCHANT_THEME.LIGHT,
+    overrideCSS: null,
+    siteTitle: 'Coffee shop',
+    description: null,
+    siteKeywords: null,
+    analyticsTrackingCode: null,
+    headerLogoPath: null,
+    logoPath: null,
+    faviconPath: null,
+    backgroundPath: null,
+    moduleCode: null,
+    publishLive: 0,
+    publishTest: 0,
     ...overrides,
   };
 }
