@@ -12,23 +12,29 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import jwt from 'jsonwebtoken';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
-import { JOURNAL_PATHS, JOURNAL_SITE_PATHS } from '@contracts/api/journal';
-import { MERCHANT_PATHS } from '@contracts/api/merchant';
+import { MODULE_CODE, MODULE_CODE_HEADER, PROGRAM_TYPE } from '@contracts/api/constants';
+import { JOURNAL_PATHS, JOURNAL_SITE_PATHS, journalModuleCode } from '@contracts/api/journal';
+import { MERCHANT_PATHS, merchantModuleCode } from '@contracts/api/merchant';
 import { IMPORT_PATHS } from '@contracts/api/imports';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { FONT_PATHS } from '@contracts/site/fonts';
+import type { Data } from '../../server/db/schema';
 import { createPortalServer } from '../../server/http/http-server';
 import {
   buildBaseCampaignAction,
   buildFinancialSettlement,
   buildGiftConfig,
   buildLiabilityReportConfig,
+  buildLoyaltyConfig,
+  buildMerchantProfile,
+  buildModuleCode,
+  buildScheme,
   buildSchemeInput,
 } from '../support/builders';
 import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, DEMO_USER, TEST_TOKEN_SECRET, type TestApp } from './support/test-app';
+import { addTestSite, TEST_CLIENT, TEST_PROGRAMS, TEST_SITE } from './support/test-programs';
 
 const SEED = 0x5eed_c0de;
 const REQUESTS = 3000;
@@ -61,6 +67,73 @@ interface Route {
 const P = '{}';
 const api = (path: string) => `/api${path}`;
 
+/**
+ * The records the sample bodies and path parameters name, the test's own (added in `prepare`,
+ * not db.json's demo records): a configured gift program with its settlement, liability report,
+ * published journal site (TEST_SITE), journal module code and merchant profile; a configured
+ * loyalty program with its base campaign; a gift program with General Settings only. Countries,
+ * card BINs, languages and page types are the seed's reference data.
+ */
+const GIFT = TEST_PROGRAMS.gift;
+const LOYALTY = buildScheme({
+  programId: 7104,
+  programTypeId: PROGRAM_TYPE.LOYALTY,
+  clientId: TEST_CLIENT.clientId,
+  clientName: TEST_CLIENT.clientName,
+  schemeName: 'Fuzz Loyalty Scheme',
+  schemeShortName: 'FUZLS',
+  schemeAbbreviation: 'FZL',
+  schemeStatus: 5,
+});
+const UNCONFIGURED = buildScheme({
+  programId: 7105,
+  clientId: TEST_CLIENT.clientId,
+  clientName: TEST_CLIENT.clientName,
+  schemeName: 'Fuzz New Gift Scheme',
+  schemeShortName: 'FUZNG',
+  schemeAbbreviation: 'FZN',
+  schemeStatus: 1,
+});
+const JOURNAL_PROFILE_ID = TEST_SITE.profile.profileId;
+const SITE = TEST_SITE.profile.siteUrl;
+const MODULE_CODE_RECORD = buildModuleCode({
+  moduleCodeId: 7101,
+  programId: GIFT.programId,
+  code: journalModuleCode(GIFT.programId, GIFT.schemeAbbreviation, JOURNAL_PROFILE_ID),
+  name: GIFT.schemeName,
+});
+const MERCHANT_PROFILE = buildMerchantProfile({
+  id: 7101,
+  programId: GIFT.programId,
+  liveURL: 'fuzz-shop',
+  siteTitle: 'Fuzz Shop',
+});
+
+function addFuzzData(data: Data): void {
+  addTestSite(data);
+  data.programs.push(structuredClone(LOYALTY), structuredClone(UNCONFIGURED));
+  data.configurations.push(
+    buildGiftConfig({ programId: GIFT.programId, schemeStatus: 5 }),
+    buildLoyaltyConfig({ programId: LOYALTY.programId, liveCardBinId: 3, schemeStatus: 5 }),
+  );
+  data.financialSettlements.push(buildFinancialSettlement({ programId: GIFT.programId }));
+  data.liabilityReportConfigs.push(buildLiabilityReportConfig({ programId: GIFT.programId }));
+  data.baseCampaignActions.push(buildBaseCampaignAction({ programId: LOYALTY.programId }));
+  data.moduleCodes.push(structuredClone(MODULE_CODE_RECORD));
+  data.merchantProfiles.push(structuredClone(MERCHANT_PROFILE));
+}
+
+/** Path parameters naming the records above. */
+const ID = {
+  gift: String(GIFT.programId),
+  loyalty: String(LOYALTY.programId),
+  client: String(TEST_CLIENT.clientId),
+  journalProfile: String(JOURNAL_PROFILE_ID),
+  journalPage: String(TEST_SITE.loginPage.pageId),
+  moduleCode: String(MODULE_CODE_RECORD.moduleCodeId),
+  merchantProfile: String(MERCHANT_PROFILE.id),
+} as const;
+
 /** Every route the server serves. */
 const ROUTES: readonly Route[] = [
   {
@@ -76,7 +149,7 @@ const ROUTES: readonly Route[] = [
     goodBody: { masterToken: 'filled in at run time' },
   },
   { methods: ['GET'], path: api(API_PATHS.programs), body: 'none' },
-  { methods: ['GET'], path: api(API_PATHS.program(P)), body: 'none', param: '1' },
+  { methods: ['GET'], path: api(API_PATHS.program(P)), body: 'none', param: ID.gift },
   { methods: ['GET'], path: api(API_PATHS.countries), body: 'none' },
   { methods: ['GET'], path: api(API_PATHS.countryStates(P)), body: 'none', param: '1' },
   { methods: ['GET'], path: api(API_PATHS.transactionMethods), body: 'none' },
@@ -87,27 +160,32 @@ const ROUTES: readonly Route[] = [
     methods: ['GET', 'POST'],
     path: api(JOURNAL_PATHS.profiles),
     body: 'json',
-    goodBody: { programId: 1, siteUrl: 'fuzzed-site' },
+    goodBody: { programId: GIFT.programId, siteUrl: 'fuzzed-site' },
   },
   {
     methods: ['GET', 'PUT'],
     path: api(JOURNAL_PATHS.profile(P)),
     body: 'json',
-    param: '1',
+    param: ID.journalProfile,
     goodBody: { title: 'Fuzzed title' },
   },
-  { methods: ['GET'], path: api(JOURNAL_PATHS.profilePages(P)), body: 'none', param: '1' },
+  {
+    methods: ['GET'],
+    path: api(JOURNAL_PATHS.profilePages(P)),
+    body: 'none',
+    param: ID.journalProfile,
+  },
   {
     methods: ['POST'],
     path: api(JOURNAL_PATHS.pages),
     body: 'json',
-    goodBody: { profileId: 1, pageTypeId: 99 },
+    goodBody: { profileId: JOURNAL_PROFILE_ID, pageTypeId: 99 },
   },
   {
     methods: ['PUT'],
     path: api(JOURNAL_PATHS.page(P)),
     body: 'json',
-    param: '1',
+    param: ID.journalPage,
     goodBody: { title: 'Fuzzed page' },
   },
   { methods: ['GET'], path: api(JOURNAL_PATHS.pageTypes), body: 'none' },
@@ -115,72 +193,111 @@ const ROUTES: readonly Route[] = [
     methods: ['POST'],
     path: api(JOURNAL_PATHS.deployments),
     body: 'json',
-    goodBody: { profileId: 1 },
+    goodBody: { profileId: JOURNAL_PROFILE_ID },
   },
   {
     methods: ['POST'],
     path: api(JOURNAL_PATHS.moduleCodes),
     body: 'json',
-    goodBody: { name: 'Fuzz', code: 'MJ_FUZZ', programId: 1 },
+    goodBody: { name: 'Fuzz', code: 'MJ_FUZZ', programId: GIFT.programId },
   },
-  { methods: ['GET'], path: api(JOURNAL_PATHS.programModuleCodes(P)), body: 'none', param: '1' },
-  { methods: ['GET'], path: api(JOURNAL_PATHS.moduleCodeById(P)), body: 'none', param: '1' },
+  {
+    methods: ['GET'],
+    path: api(JOURNAL_PATHS.programModuleCodes(P)),
+    body: 'none',
+    param: ID.gift,
+  },
+  {
+    methods: ['GET'],
+    path: api(JOURNAL_PATHS.moduleCodeById(P)),
+    body: 'none',
+    param: ID.moduleCode,
+  },
   {
     methods: ['GET', 'POST'],
     path: api(MERCHANT_PATHS.profiles),
     body: 'json',
-    goodBody: { programId: 1, liveURL: 'fuzzed-shop', primaryLanguageId: 1, siteThemeId: 1 },
+    goodBody: {
+      programId: GIFT.programId,
+      liveURL: 'fuzzed-shop',
+      primaryLanguageId: 1,
+      siteThemeId: 1,
+    },
   },
   {
     methods: ['GET', 'PUT'],
     path: api(MERCHANT_PATHS.profile(P)),
     body: 'json',
-    param: '1',
+    param: ID.merchantProfile,
     goodBody: { siteTitle: 'Fuzzed title' },
   },
   {
     methods: ['POST'],
     path: api(MERCHANT_PATHS.siteSettings),
     body: 'json',
-    goodBody: { id: 1, siteTitle: 'Fuzzed title' },
+    goodBody: { id: MERCHANT_PROFILE.id, siteTitle: 'Fuzzed title' },
   },
   {
     methods: ['POST'],
     path: api(MERCHANT_PATHS.moduleCode),
     body: 'json',
-    goodBody: { name: 'Fuzz', code: 'MMC_1DGC1', programId: 1 },
+    goodBody: {
+      name: 'Fuzz',
+      code: merchantModuleCode(GIFT.programId, GIFT.schemeAbbreviation, MERCHANT_PROFILE.id),
+      programId: GIFT.programId,
+    },
   },
   {
     methods: ['POST'],
     path: api(MERCHANT_PATHS.publishLive),
     body: 'json',
-    goodBody: { creationDate: 1, programId: 1, profileId: 1, profileLocationId: 0 },
+    goodBody: {
+      creationDate: 1,
+      programId: GIFT.programId,
+      profileId: MERCHANT_PROFILE.id,
+      profileLocationId: 0,
+    },
   },
   { methods: ['GET'], path: api(MERCHANT_PATHS.programs), body: 'none' },
-  { methods: ['GET'], path: api(MERCHANT_PATHS.program(P)), body: 'none', param: '1' },
+  { methods: ['GET'], path: api(MERCHANT_PATHS.program(P)), body: 'none', param: ID.gift },
   { methods: ['GET'], path: api(MERCHANT_PATHS.languages), body: 'none' },
   { methods: ['GET'], path: api(MERCHANT_PATHS.pageTypes), body: 'none' },
   { methods: ['GET'], path: api(MERCHANT_PATHS.pageSubTypes), body: 'none' },
-  { methods: ['GET'], path: api(MERCHANT_PATHS.selectedPageTypes(P)), body: 'none', param: '1' },
+  {
+    methods: ['GET'],
+    path: api(MERCHANT_PATHS.selectedPageTypes(P)),
+    body: 'none',
+    param: ID.merchantProfile,
+  },
   {
     methods: ['POST'],
     path: api(MERCHANT_PATHS.saveSelectedPageTypes),
     body: 'json',
-    goodBody: { profileId: 1, pageTypes: [] },
+    goodBody: { profileId: MERCHANT_PROFILE.id, pageTypes: [] },
   },
-  { methods: ['GET'], path: api(MERCHANT_PATHS.selectedPageSubTypes(P)), body: 'none', param: '1' },
+  {
+    methods: ['GET'],
+    path: api(MERCHANT_PATHS.selectedPageSubTypes(P)),
+    body: 'none',
+    param: ID.merchantProfile,
+  },
   {
     methods: ['POST'],
     path: api(MERCHANT_PATHS.saveSelectedPageSubTypes),
     body: 'json',
-    goodBody: { profileId: 1, pageSubtypes: [] },
+    goodBody: { profileId: MERCHANT_PROFILE.id, pageSubtypes: [] },
   },
-  { methods: ['POST'], path: api(MERCHANT_PATHS.mediaUpload(P)), body: 'multipart', param: '1' },
+  {
+    methods: ['POST'],
+    path: api(MERCHANT_PATHS.mediaUpload(P)),
+    body: 'multipart',
+    param: ID.merchantProfile,
+  },
   {
     methods: ['POST'],
     path: api(MERCHANT_PATHS.imagesMediaUpload(P)),
     body: 'multipart',
-    param: '1',
+    param: ID.merchantProfile,
   },
   {
     methods: ['GET', 'POST'],
@@ -192,7 +309,7 @@ const ROUTES: readonly Route[] = [
     methods: ['GET', 'PUT'],
     path: api(SCHEME_PATHS.client(P)),
     body: 'json',
-    param: '1',
+    param: ID.client,
     goodBody: { clientName: 'Fuzz Client', binTypeId: 0 },
   },
   {
@@ -205,21 +322,27 @@ const ROUTES: readonly Route[] = [
     methods: ['GET', 'PUT'],
     path: api(SCHEME_PATHS.scheme(P)),
     body: 'json',
-    param: '1',
+    param: ID.gift,
     goodBody: buildSchemeInput({ schemeName: 'Fuzz Scheme' }),
   },
   {
     methods: ['POST'],
     path: api(SCHEME_PATHS.configurations),
     body: 'json',
-    goodBody: { ...buildGiftConfig({ programId: 6, liveCardBinId: 3, suffixStand: '009' }) },
+    goodBody: {
+      ...buildGiftConfig({
+        programId: UNCONFIGURED.programId,
+        liveCardBinId: 3,
+        suffixStand: '009',
+      }),
+    },
   },
   {
     methods: ['GET', 'PUT'],
     path: api(SCHEME_PATHS.configuration(P)),
     body: 'json',
-    param: '1',
-    goodBody: { ...buildGiftConfig({ programId: 1, creditMax: 2000 }) },
+    param: ID.gift,
+    goodBody: { ...buildGiftConfig({ programId: GIFT.programId, creditMax: 2000 }) },
   },
   { methods: ['GET'], path: api(SCHEME_PATHS.bins), body: 'none' },
   { methods: ['GET'], path: api(SCHEME_PATHS.bin(P)), body: 'none', param: '1' },
@@ -230,21 +353,21 @@ const ROUTES: readonly Route[] = [
     methods: ['POST'],
     path: api(SCHEME_PATHS.settlements),
     body: 'json',
-    goodBody: { ...buildFinancialSettlement({ programId: 6 }) },
+    goodBody: { ...buildFinancialSettlement({ programId: UNCONFIGURED.programId }) },
   },
   {
     methods: ['GET', 'PUT'],
     path: api(SCHEME_PATHS.settlement(P)),
     body: 'json',
-    param: '1',
-    goodBody: { ...buildFinancialSettlement({ programId: 1 }) },
+    param: ID.gift,
+    goodBody: { ...buildFinancialSettlement({ programId: GIFT.programId }) },
   },
   { methods: ['GET'], path: api(SCHEME_PATHS.settlementBanks), body: 'none' },
   {
     methods: ['GET', 'POST', 'PUT'],
     path: api(SCHEME_PATHS.liability),
     body: 'json',
-    goodBody: { ...buildLiabilityReportConfig({ programId: 1 }) },
+    goodBody: { ...buildLiabilityReportConfig({ programId: GIFT.programId }) },
   },
   { methods: ['GET'], path: api(SCHEME_PATHS.liabilityFrequency), body: 'none' },
   { methods: ['GET'], path: api(SCHEME_PATHS.liabilitySchedulerFunction), body: 'none' },
@@ -252,26 +375,45 @@ const ROUTES: readonly Route[] = [
     methods: ['POST'],
     path: api(SCHEME_PATHS.baseCampaign),
     body: 'json',
-    goodBody: { ...buildBaseCampaignAction({ programId: 4 }) },
+    goodBody: { ...buildBaseCampaignAction({ programId: LOYALTY.programId }) },
   },
   {
     methods: ['POST'],
     path: api(SCHEME_PATHS.baseCampaignUpdate),
     body: 'json',
-    goodBody: { ...buildBaseCampaignAction({ programId: 4 }) },
+    goodBody: { ...buildBaseCampaignAction({ programId: LOYALTY.programId }) },
   },
-  { methods: ['GET'], path: api(SCHEME_PATHS.campaignAction(P)), body: 'none', param: '4' },
-  { methods: ['GET'], path: api(SCHEME_PATHS.campaignNonAction(P)), body: 'none', param: '4' },
-  { methods: ['PUT'], path: api(SCHEME_PATHS.summary(P)), body: 'none', param: '1' },
-  { methods: ['GET'], path: api(SCHEME_PATHS.uploadedFiles(P)), body: 'none', param: '1' },
-  { methods: ['POST'], path: api(IMPORT_PATHS.upload(P)), body: 'multipart', param: '1' },
-  { methods: ['POST'], path: api(IMPORT_PATHS.uploadDevice(P)), body: 'multipart', param: '1' },
+  {
+    methods: ['GET'],
+    path: api(SCHEME_PATHS.campaignAction(P)),
+    body: 'none',
+    param: ID.loyalty,
+  },
+  {
+    methods: ['GET'],
+    path: api(SCHEME_PATHS.campaignNonAction(P)),
+    body: 'none',
+    param: ID.loyalty,
+  },
+  { methods: ['PUT'], path: api(SCHEME_PATHS.summary(P)), body: 'none', param: ID.gift },
+  { methods: ['GET'], path: api(SCHEME_PATHS.uploadedFiles(P)), body: 'none', param: ID.gift },
+  { methods: ['POST'], path: api(IMPORT_PATHS.upload(P)), body: 'multipart', param: ID.gift },
+  {
+    methods: ['POST'],
+    path: api(IMPORT_PATHS.uploadDevice(P)),
+    body: 'multipart',
+    param: ID.gift,
+  },
   ...(['processCardFile', 'processMerchantFile', 'processDeviceFile'] as const).map(
     (name): Route => ({
       methods: ['POST'],
       path: api(IMPORT_PATHS[name]),
       body: 'json',
-      goodBody: { programId: 1, fileName: 'not-an-upload.txt', userFileName: 'cards.txt' },
+      goodBody: {
+        programId: GIFT.programId,
+        fileName: 'not-an-upload.txt',
+        userFileName: 'cards.txt',
+      },
     }),
   ),
   ...(['progressCardFile', 'progressMerchantFile', 'progressDeviceFile'] as const).map(
@@ -305,13 +447,13 @@ const ROUTES: readonly Route[] = [
   { methods: ['GET'], path: JOURNAL_SITE_PATHS.page, body: 'none' },
   { methods: ['GET'], path: '/mj', body: 'none' },
   // The site paths encode their parameter: built with a marker, then the marker is replaced.
-  { methods: ['GET'], path: JOURNAL_SITE_PATHS.site(P), body: 'none', param: 'demo-gift' },
-  { methods: ['GET'], path: JOURNAL_SITE_PATHS.stylesheet(P), body: 'none', param: 'demo-gift' },
+  { methods: ['GET'], path: JOURNAL_SITE_PATHS.site(P), body: 'none', param: SITE },
+  { methods: ['GET'], path: JOURNAL_SITE_PATHS.stylesheet(P), body: 'none', param: SITE },
   {
     methods: ['POST'],
     path: JOURNAL_SITE_PATHS.balance(P),
     body: 'json',
-    param: 'demo-gift',
+    param: SITE,
     goodBody: { cardNumber: '6000000000000001', pin: '1234' },
   },
   { methods: ['GET'], path: '/', body: 'none' },
@@ -747,7 +889,7 @@ describe('fuzzing every route with bad input', () => {
   let port: number;
   let tokens: Tokens;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ prepare: addFuzzData });
     const login = await t.login();
     tokens = { access: login.token, master: login.masterToken };
     // The server index.ts listens with: the fuzzed calls take the production path.
