@@ -245,6 +245,7 @@ export function createApp({
         passwordHashCost: config.passwordHashCost,
         imports,
         reviewImagesDir: config.reviewImagesDir,
+        imagesDir: config.filesDir,
         limits: bruteForceLimits,
       }),
     );

@@ -15,7 +15,7 @@ import {
 } from '../api/journal';
 import { URL_PATHS } from '../api/paths';
 import { journalApi } from '@/features/my-journal/api/journal-api';
-import { IMAGE_UPLOAD_FIELD, imagesApi } from '@/lib/api/images-api';
+import { IMAGE_UPLOAD_FIELD, imageLink, imagesApi } from '@/lib/api/images-api';
 import {
   JSON_ANSWER,
   newPact,
@@ -52,6 +52,14 @@ const FROM_STATE = {
 /** A path with the provider's value for `name` in it (e.g. `/myjournal/profiles/${profileId}`). */
 const apiPathFromState = (build: (value: string) => string, name: string, example: number) =>
   fromProviderState(`/api${build(`\${${name}}`)}`, `/api${build(String(example))}`);
+
+/**
+ * A stored image's id as the client uses it: it builds the image's address as
+ * `{urlBase}/images/{id}.png` (imageLink, client/src/lib/api/images-api.ts), so the id must be one
+ * path segment of URL-safe characters. 01 §2.8 gives no other format: not the provider's 32 hex
+ * digits, and never a URL or a path (those would make broken links).
+ */
+const IMAGE_ID = regex(/^[A-Za-z0-9_-]+$/.source, '0123456789abcdef0123456789abcdef');
 
 const ISO_DATE_TIME = "yyyy-MM-dd'T'HH:mm:ss.SSSX";
 const JSON_REQUEST = { ...SIGNED_IN_HEADERS, 'Content-Type': 'application/json' };
@@ -207,6 +215,41 @@ describe('journal profiles (01 §7.3)', () => {
         .dispatch(journalApi.endpoints.journalProfile.initiate(1))
         .unwrap();
       expect(profile).toMatchObject({ profileId: 1, logo: null, moduleCodeId: null });
+    });
+  });
+
+  it("reads a profile's stored images as image ids the client links to", async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.journalProfileWithImages)
+      .uponReceiving('a request for a journal profile with stored images')
+      .withRequest({
+        method: 'GET',
+        path: apiPathFromState(JOURNAL_PATHS.profile, 'profileId', EXAMPLE.profileId),
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          ...EXISTING_PROFILE,
+          logo: IMAGE_ID,
+          headerImg: IMAGE_ID,
+          favIcon: IMAGE_ID,
+          backgroundImg: IMAGE_ID,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const profile = await storeFor(mock.url)
+        .dispatch(journalApi.endpoints.journalProfile.initiate(EXAMPLE.profileId))
+        .unwrap();
+      const links = [profile.logo, profile.headerImg, profile.favIcon, profile.backgroundImg].map(
+        (id) => (id === null ? null : imageLink('https://portal.example/url', id)),
+      );
+      expect(links).toEqual(
+        Array(4).fill('https://portal.example/url/images/0123456789abcdef0123456789abcdef.png'),
+      );
     });
   });
 
@@ -708,13 +751,19 @@ describe('journal deployments (01 §7.3)', () => {
   });
 });
 
+/** A file whose bytes are no image: the provider tells an image by its bytes, not its name. */
+const NOT_AN_IMAGE = 'Not an image, just text.\n';
+
 describe('journal media upload (01 §2.8, §7.3)', () => {
   let dir = '';
   let pngFile = '';
+  let textFile = '';
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'pact-upload-'));
     pngFile = path.join(dir, 'logo.png');
     await writeFile(pngFile, PNG_BYTES);
+    textFile = path.join(dir, 'notes.txt');
+    await writeFile(textFile, NOT_AN_IMAGE);
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -735,7 +784,7 @@ describe('journal media upload (01 §2.8, §7.3)', () => {
       .willRespondWith({
         status: 200,
         headers: JSON_ANSWER,
-        body: { id: string('0123456789abcdef0123456789abcdef') },
+        body: { id: IMAGE_ID },
       });
 
     await pact.executeTest(async (mock) => {
@@ -770,6 +819,32 @@ describe('journal media upload (01 §2.8, §7.3)', () => {
         imagesApi.endpoints.uploadImage.initiate(file),
       );
       expect(result.error).toMatchObject({ status: 401, errorCode: ERROR_CODE.SESSION_EXPIRED });
+    });
+  });
+
+  it('answers 415 with error code 5 to an upload that is not an image', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('an image upload of a file that is not an image')
+      .withRequestMultipartFileUpload(
+        { method: 'POST', path: URL_PATHS.images, headers: SIGNED_IN_HEADERS },
+        'text/plain',
+        textFile,
+        IMAGE_UPLOAD_FIELD,
+        'pact-image-upload-not-an-image-boundary',
+      )
+      .willRespondWith({
+        status: 415,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.UNSUPPORTED_MEDIA, ERROR_MESSAGE.unsupportedMedia),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const file = new File([await readFile(textFile)], 'notes.txt', { type: 'text/plain' });
+      const result = await storeFor(mock.url).dispatch(
+        imagesApi.endpoints.uploadImage.initiate(file),
+      );
+      expect(result.error).toMatchObject({ status: 415, errorCode: ERROR_CODE.UNSUPPORTED_MEDIA });
     });
   });
 });

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
-import { MAIL_STATUS, REVIEW_IMAGE_FIELD } from '../api/mail';
+import { MAIL_ERROR_MESSAGE, MAIL_STATUS, REVIEW_IMAGE_FIELD } from '../api/mail';
 import { URL_PATHS } from '../api/paths';
 import { PROGRAM_TYPE } from '../api/schemes';
 import { reviewApi } from '@/features/schemes/api/review-api';
@@ -35,10 +35,14 @@ const JSON_REQUEST = { ...SIGNED_IN_HEADERS, 'Content-Type': 'application/json' 
 describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
   let dir = '';
   let pngFile = '';
+  let textFile = '';
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'pact-review-'));
     pngFile = path.join(dir, 'scheme-summary.png');
     await writeFile(pngFile, PNG_BYTES);
+    // A screenshot that came out as something else: the provider tells the type by the bytes.
+    textFile = path.join(dir, 'scheme-summary.txt');
+    await writeFile(textFile, 'Not a screenshot, just text.\n');
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -64,6 +68,32 @@ describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
         .dispatch(reviewApi.endpoints.uploadReviewImage.initiate(png))
         .unwrap();
       expect(uploaded.id).toBe(IMAGE_ID);
+    });
+  });
+
+  it('answers 415 with error code 5 to a screenshot that is not a PNG or JPEG', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('a review screenshot upload that is not an image')
+      .withRequestMultipartFileUpload(
+        { method: 'POST', path: URL_PATHS.imagesReview, headers: SIGNED_IN_HEADERS },
+        'text/plain',
+        textFile,
+        REVIEW_IMAGE_FIELD,
+        'pact-review-upload-not-an-image-boundary',
+      )
+      .willRespondWith({
+        status: 415,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.UNSUPPORTED_MEDIA, MAIL_ERROR_MESSAGE.reviewImageType),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const text = new Blob([await readFile(textFile)], { type: 'text/plain' });
+      const result = await storeFor(mock.url).dispatch(
+        reviewApi.endpoints.uploadReviewImage.initiate(text),
+      );
+      expect(result.error).toMatchObject({ status: 415, errorCode: ERROR_CODE.UNSUPPORTED_MEDIA });
     });
   });
 

@@ -20,6 +20,8 @@ export const STATE = {
   countryWithStates: 'a country has states',
   /** Answers `{ profileId, programId, siteUrl }`: an unpublished profile, texts filled in, no images, no module code. */
   journalProfile: 'a journal profile exists',
+  /** Answers `{ profileId, programId, siteUrl }`: the profile of journalProfile with one stored image (uploaded through `POST /images`) as its logo, headerImg, favIcon and backgroundImg. */
+  journalProfileWithImages: 'a journal profile has stored images',
   /** Params `{ pageTypeId }`; answers `{ profileId, programId, siteUrl, pageId }`. */
   journalProfileWithPages: 'a journal profile with pages exists',
   /** Params `{ pageTypeId }`; answers `{ profileId, programId, siteUrl }`. */

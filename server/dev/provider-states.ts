@@ -87,6 +87,8 @@ export const PACT_RECORDS = {
   username: 'pact-user',
   /** The review screenshot of 'a review screenshot exists' (an image id: 32 hex digits). */
   reviewImageId: 'fac7'.padEnd(32, '0'),
+  /** The stored image of 'a journal profile has stored images' (an image id: 32 hex digits). */
+  journalImageId: 'fac8'.padEnd(32, '0'),
   clientName: 'Pact Client',
   programName: 'Pact Gift Card',
   countryName: 'Pact Country',
@@ -227,9 +229,12 @@ export function createProviderStates(deps: {
   imports: ImportService;
   /** Where the review screenshots are kept (config.reviewImagesDir). */
   reviewImagesDir: string;
+  /** Where the images of `POST /images` are kept (config.filesDir). */
+  imagesDir: string;
 }): ProviderStateHandlers {
   const { store, imports } = deps;
   const reviewImages = new ImageFiles(deps.reviewImagesDir);
+  const images = new ImageFiles(deps.imagesDir);
 
   const schemeAt = (programTypeId: SchemeProgramType, steps: SchemeSteps) =>
     store.update((data) => scheme(data, pactScheme(programTypeId, steps)));
@@ -301,6 +306,37 @@ export function createProviderStates(deps: {
       store.update((data) => ({ countryId: country(data, PACT_COUNTRY) })),
     [STATE.journalProfile]: async () =>
       store.update((data) => pactJournalProfile(data, PACT_RECORDS.profileSiteUrl, false)),
+    [STATE.journalProfileWithImages]: async () => {
+      // Stored as an upload stores it (file and record), so `/images/{id}.png` answers it.
+      const imageId = PACT_RECORDS.journalImageId;
+      await images.remove(imageId);
+      await images.write(imageId, SMALLEST_PNG);
+      return store.update((data) => {
+        const values = pactJournalProfile(data, PACT_RECORDS.profileSiteUrl, false);
+        data.images = [
+          ...data.images.filter((image) => image.id !== imageId),
+          {
+            id: imageId,
+            contentType: 'image/png',
+            size: SMALLEST_PNG.length,
+            createdAt: new Date().toISOString(),
+            userName: PACT_RECORDS.username,
+          },
+        ];
+        data.journalProfiles = data.journalProfiles.map((profile) =>
+          profile.profileId === values.profileId
+            ? {
+                ...profile,
+                logo: imageId,
+                headerImg: imageId,
+                favIcon: imageId,
+                backgroundImg: imageId,
+              }
+            : profile,
+        );
+        return values;
+      });
+    },
     [STATE.publishedJournalProfile]: async () =>
       store.update((data) => pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true)),
     [STATE.journalProfileWithPages]: async (params) => {
