@@ -233,7 +233,14 @@ export function createApp({
   app.use(
     createJournalSiteRouter({ store: db, config, cards: imports.cards, limits: bruteForceLimits }),
   );
-  app.use(createMerchantSiteRouter({ store: db, stores: imports.stores, config }));
+  app.use(
+    createMerchantSiteRouter({
+      store: db,
+      stores: imports.stores,
+      config,
+      limits: bruteForceLimits,
+    }),
+  );
   // Only with PROVIDER_STATES=true, never in production: pact's provider states (docs/contracts.md).
   if (config.providerStatesIgnored) {
     logger.warn('PROVIDER_STATES ignored: the provider states are off with NODE_ENV=production');

@@ -266,4 +266,37 @@ describe('published journal site (01 §9)', () => {
       await expectRefusal(mock.url, EXAMPLE.unknownCardNumber, EXAMPLE.pin);
     });
   });
+
+  it('answers 429 to a caller who used up its balance checks, which the site shows as refused', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedSiteBalanceChecksUsedUp)
+      .uponReceiving('a balance check from a caller who used up its balance checks')
+      .withRequest({
+        method: 'POST',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.balance, EXAMPLE.siteUrl),
+        headers: { 'Content-Type': 'application/json' },
+        body: { cardNumber: EXAMPLE.cardNumber, pin: EXAMPLE.pin },
+      })
+      .willRespondWith({
+        status: 429,
+        headers: JSON_ANSWER,
+        // The site shows the server's own text: any text does.
+        body: {
+          errorCode: ERROR_CODE.RATE_LIMITED,
+          errorMessage: string(JOURNAL_SITE_TEXT.tooManyAttempts),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () =>
+        checkBalance(EXAMPLE.siteUrl, { cardNumber: EXAMPLE.cardNumber, pin: EXAMPLE.pin }),
+      );
+      expect(result).toEqual({
+        kind: 'refused',
+        errorCode: ERROR_CODE.RATE_LIMITED,
+        message: JOURNAL_SITE_TEXT.tooManyAttempts,
+      });
+    });
+  });
 });

@@ -188,6 +188,34 @@ describe('published merchant site', () => {
     });
   });
 
+  it('answers 429 to a caller who used up its store searches, which the site shows as refused', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.merchantSiteSearchesUsedUp)
+      .uponReceiving('a store search from a caller who used up its searches')
+      .withRequest({
+        method: 'GET',
+        path: pathOf(MERCHANT_SITE_PATHS.stores, EXAMPLE.siteUrl),
+        query: { q: MERCHANT_SITE_STORES.query, page: '1', size: '10' },
+      })
+      .willRespondWith({
+        status: 429,
+        headers: JSON_ANSWER,
+        // The site shows the server's own text: any text does.
+        body: {
+          errorCode: ERROR_CODE.RATE_LIMITED,
+          errorMessage: string(MERCHANT_SITE_TEXT.tooManySearches),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () =>
+        searchStores(EXAMPLE.siteUrl, { q: MERCHANT_SITE_STORES.query, page: 1, size: 10 }),
+      );
+      expect(result).toEqual({ kind: 'refused', message: MERCHANT_SITE_TEXT.tooManySearches });
+    });
+  });
+
   it('answers 404 with the message the page shows for an address without a site', async () => {
     const pact = newSitePact();
     pact

@@ -39,6 +39,9 @@ export const STATE = {
   /** Answers `{ siteUrl, cardNumber, pin, wrongPin }`: a published site whose program holds that active card; `wrongPin` is not its PIN. */
   publishedSiteWithCard: 'a published journal site has a gift card',
   /** Answers `{ siteUrl, cardNumber }`: a published site whose program has no card of that number (a new one on each setup). */
+  /** Answers `{ siteUrl }`: a published site, and the caller (the address the state call came from) has used up its balance checks (BALANCE_RATE_LIMIT) for the current window, so its next check is answered 429. */
+  publishedSiteBalanceChecksUsedUp:
+    'the caller has used up its balance checks on a published journal site',
   publishedSiteWithoutCard: 'a published journal site has no card with the number',
 
   // Schemes (03). The scheme states reset the pact scheme of the program type to exactly the
@@ -94,6 +97,9 @@ export const STATE = {
   merchantProfile: 'a merchant profile exists',
   /** Answers `{ profileId, programId, url }`: a published profile (publishLive 1) with its module code. */
   publishedMerchantProfile: 'a published merchant profile exists',
+  /** Answers `{ url }`: the published site of merchantSiteWithStores, and the caller (the address the state call came from) has used up its store searches (STORE_SEARCH.perMinute) for the current minute, so its next search is answered 429. */
+  merchantSiteSearchesUsedUp:
+    'the caller has used up its store searches on a published merchant site',
   /** Answers `{ profileId }`: an id no merchant profile has. */
   merchantProfileMissing: 'no merchant profile has the id',
   /** Answers `{ url, programId, languageId }`: a URL no merchant profile uses, and what a new profile needs. */

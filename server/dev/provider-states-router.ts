@@ -56,7 +56,7 @@ export function createProviderStatesRouter({
   ...deps
 }: Parameters<typeof createProviderStates>[0] & { limits: BruteForceLimits }): Router {
   const router = recordedRouter();
-  const handlers = createProviderStates(deps);
+  const handlers = createProviderStates({ ...deps, limits });
 
   router.post(
     PROVIDER_STATES_PATH,
@@ -71,11 +71,11 @@ export function createProviderStatesRouter({
         return;
       }
       if (!isStateName(state)) throw validationError('state', `Unknown provider state "${state}"`);
-      // The verifier's failed logins (as the pact user) and balance checks of earlier runs do
-      // not count against this one: a verification runs again and again, at once.
+      // The verifier's failed logins (as the pact user), balance checks and store searches of
+      // earlier runs do not count against this one: a verification runs again and again, at once.
       limits.clear(req.ip, PACT_RECORDS.username);
       try {
-        res.json(await handlers[state](params));
+        res.json(await handlers[state](params, { ip: req.ip }));
       } catch (error) {
         if (error instanceof BlockError) throw validationError('params', error.message);
         throw error;

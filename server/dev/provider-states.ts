@@ -20,6 +20,7 @@ import { PROGRAM_TYPE } from '@contracts/api/constants';
 import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
 import { MERCHANT_SITE_STORES, STATE, type ProviderStateName } from '@contracts/provider/states';
 import { hashPassword } from '../auth/passwords';
+import type { BruteForceLimits } from '../http/rate-limit';
 import type { Data } from '../db/schema';
 import type { Store } from '../db/store';
 import { ImageFiles } from '../images/image-files';
@@ -70,8 +71,13 @@ const SMALLEST_PNG = Buffer.from(
 
 /** The values a state answers, injected into the replayed request. */
 export type ProviderStateValues = Record<string, string | number>;
+/** Who asked for the state: the address the verifier's replayed requests come from. */
+export interface ProviderStateCaller {
+  ip: string | undefined;
+}
 export type ProviderStateHandler = (
   params: Record<string, unknown>,
+  caller: ProviderStateCaller,
 ) => Promise<ProviderStateValues>;
 export type ProviderStateHandlers = Record<ProviderStateName, ProviderStateHandler>;
 
@@ -231,6 +237,8 @@ export function createProviderStates(deps: {
   reviewImagesDir: string;
   /** Where the images of `POST /images` are kept (config.filesDir). */
   imagesDir: string;
+  /** The per-address limits (the states that use up a caller's balance checks or searches). */
+  limits: BruteForceLimits;
 }): ProviderStateHandlers {
   const { store, imports } = deps;
   const reviewImages = new ImageFiles(deps.reviewImagesDir);
@@ -397,6 +405,13 @@ export function createProviderStates(deps: {
       const wrongPin = String((Number(pin) + randomInt(1, 10_000)) % 10_000).padStart(4, '0');
       return { siteUrl, cardNumber, pin, wrongPin };
     },
+    [STATE.publishedSiteBalanceChecksUsedUp]: async (_params, caller) => {
+      const { siteUrl } = await store.update((data) =>
+        pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true),
+      );
+      await deps.limits.useUp('balance', caller.ip);
+      return { siteUrl };
+    },
     [STATE.publishedSiteWithoutCard]: async () => {
       const { programId, siteUrl } = await store.update((data) =>
         pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true),
@@ -557,6 +572,13 @@ export function createProviderStates(deps: {
         throw new Error(`the pact merchant stores imported as ${JSON.stringify(answer)}`);
       }
       return { url, programId };
+    },
+    [STATE.merchantSiteSearchesUsedUp]: async (_params, caller) => {
+      const { url } = await store.update((data) =>
+        pactMerchantProfile(data, PACT_RECORDS.merchantSiteUrl, true, true),
+      );
+      await deps.limits.useUp('storeSearch', caller.ip);
+      return { url };
     },
     [STATE.merchantProfileMissing]: async () => ({
       profileId: maxId(store.read().merchantProfiles, (p) => p.id) + UNUSED_ID_GAP,

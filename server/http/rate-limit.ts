@@ -23,23 +23,41 @@ export function addressKey(ip: string | undefined): string {
   return key;
 }
 
+/** The per-address limits a caller can be made to have used up (usedUp). */
+export type UsableLimit = 'balance' | 'storeSearch';
+
 /**
- * The brute-force limits' counters (failed logins, balance checks), each cleared for one caller
- * through express-rate-limit's `resetKey`. Only pact's provider states clear them, for the
- * verifier's own address, so a verification can run again at once (docs/contracts.md).
+ * The brute-force limits' counters (failed logins, balance checks, store searches), each cleared
+ * for one caller through express-rate-limit's `resetKey` (or the counter's own reset). Only
+ * pact's provider states clear them, for the verifier's own address, so a verification can run
+ * again at once (docs/contracts.md); and only they use up the balance checks or store searches of
+ * that address, so the next such call is answered 429.
  */
 export class BruteForceLimits {
   private readonly resets: ((address: string, username: string) => void)[] = [];
+  private readonly useUps = new Map<UsableLimit, (address: string) => Promise<void>>();
 
   /** Registers how a limit clears one caller: its address key, and the user name logged in as. */
   add(reset: (address: string, username: string) => void): void {
     this.resets.push(reset);
   }
 
+  /** Registers how a limit counts one address as having used up its calls. */
+  addUseUp(limit: UsableLimit, useUp: (address: string) => Promise<void>): void {
+    this.useUps.set(limit, useUp);
+  }
+
   /** Clears every limit's counter of the caller at `ip` (as req.ip) logging in as `username`. */
   clear(ip: string | undefined, username: string): void {
     const address = addressKey(ip);
     for (const reset of this.resets) reset(address, username);
+  }
+
+  /** Uses up the calls `limit` allows the caller at `ip` (as req.ip) in its current window. */
+  async useUp(limit: UsableLimit, ip: string | undefined): Promise<void> {
+    const useUp = this.useUps.get(limit);
+    if (useUp === undefined) throw new Error(`No ${limit} limit is registered`);
+    await useUp(addressKey(ip));
   }
 }
 
@@ -80,6 +98,17 @@ export class FixedWindowCounter {
     }
     window.count += 1;
     return { remaining: this.limit - window.count, resetAt: window.resetAt, window };
+  }
+
+  /** Forgets a key's count. */
+  reset(key: string): void {
+    this.windows.delete(key);
+  }
+
+  /** Counts a key as having used up its calls of the current window (a new one if none). */
+  useUp(key: string, now = Date.now()): void {
+    const { window } = this.hit(key, now);
+    window.count = Math.max(window.count, this.limit);
   }
 }
 

@@ -11,7 +11,7 @@
  * the page's CSP (script-src 'self') would refuse an injected script anyway.
  */
 import { type RequestHandler, type Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { MemoryStore, rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { ERROR_CODE } from '@contracts/api/constants';
 import {
@@ -118,7 +118,9 @@ export function createJournalSiteRouter({
     }),
   );
 
+  const balanceStore = new MemoryStore();
   const balanceLimit = rateLimit({
+    store: balanceStore,
     windowMs: PIN_ATTEMPT_WINDOW_MS,
     limit: config.balanceRateLimit,
     standardHeaders: 'draft-7',
@@ -131,6 +133,12 @@ export function createJournalSiteRouter({
     },
   });
   limits?.add((address) => balanceLimit.resetKey(address));
+  limits?.addUseUp('balance', async (address) => {
+    for (let hits = 0; hits < config.balanceRateLimit; hits += 1) {
+      const { totalHits } = await balanceStore.increment(address);
+      if (totalHits >= config.balanceRateLimit) return;
+    }
+  });
 
   router.post(
     routeOf(JOURNAL_SITE_PATHS.balance),

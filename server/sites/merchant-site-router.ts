@@ -27,7 +27,12 @@ import type { ServerConfig } from '../config';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot, Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
-import { addressKey, FixedWindowCounter, rateLimited } from '../http/rate-limit';
+import {
+  addressKey,
+  FixedWindowCounter,
+  rateLimited,
+  type BruteForceLimits,
+} from '../http/rate-limit';
 import { declareInput } from '../http/route-docs';
 import { parseInput, positiveInt, validate } from '../http/validate';
 import { queryWords, type StoreSearch } from '../records/store-search';
@@ -42,6 +47,8 @@ export interface MerchantSiteRouterOptions {
   /** The imported stores (ImportService.stores). */
   stores: StoreSearch;
   config: Pick<ServerConfig, 'clientDir' | 'urlBase'>;
+  /** Where the search limit registers how it clears (and uses up) one caller. */
+  limits?: BruteForceLimits;
 }
 
 export type MerchantSiteLookup =
@@ -82,8 +89,10 @@ const searchQuery = z.object({
 });
 
 /** STORE_SEARCH.perMinute searches a minute per address; past it 429 with the site's text. */
-function searchRateLimit(): RequestHandler {
+function searchRateLimit(limits: BruteForceLimits | undefined): RequestHandler {
   const counter = new FixedWindowCounter(STORE_SEARCH.perMinute, 60_000);
+  limits?.add((address) => counter.reset(address));
+  limits?.addUseUp('storeSearch', async (address) => counter.useUp(address));
   return (req, res, next) => {
     const { remaining } = counter.hit(addressKey(req.ip));
     if (remaining < 0) {
@@ -106,6 +115,7 @@ export function createMerchantSiteRouter({
   store,
   stores,
   config,
+  limits,
 }: MerchantSiteRouterOptions): Router {
   const router = recordedRouter();
 
@@ -141,7 +151,7 @@ export function createMerchantSiteRouter({
 
   router.get(
     routeOf(MERCHANT_SITE_PATHS.stores),
-    searchRateLimit(),
+    searchRateLimit(limits),
     validate({ params: siteParams }),
     (req, res) => {
       const query = parseInput(searchQuery, req.query, 'query');

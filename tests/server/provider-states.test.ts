@@ -313,6 +313,33 @@ describe('pact provider-state endpoint (development only)', () => {
     expect([limited.status, limited.body.errorCode]).toEqual([429, ERROR_CODE.RATE_LIMITED]);
   });
 
+  it("uses up the caller's balance checks and store searches until the next state set-up", async () => {
+    t = await createTestApp({ env: { ...WITH_STATES, BALANCE_RATE_LIMIT: '3' } });
+    const some = { cardNumber: '6035990000000011', pin: '1234' };
+    const check = (siteUrl: string) =>
+      request(t.app).post(JOURNAL_SITE_PATHS.balance(siteUrl)).send(some);
+    const search = (url: string) =>
+      request(t.app).get(MERCHANT_SITE_PATHS.stores(url)).query({ page: 1, size: 10 });
+    const refused = (response: request.Response) => [response.status, response.body.errorCode];
+    const limited = [429, ERROR_CODE.RATE_LIMITED];
+
+    for (let run = 0; run < 2; run += 1) {
+      const { siteUrl } = (await setUp(t, STATE.publishedSiteBalanceChecksUsedUp).expect(200))
+        .body as { siteUrl: string };
+      expect(siteUrl).toBe(PACT_RECORDS.publishedSiteUrl);
+      expect(refused(await check(siteUrl))).toEqual(limited);
+      const { url } = (await setUp(t, STATE.merchantSiteSearchesUsedUp).expect(200)).body as {
+        url: string;
+      };
+      expect(url).toBe(PACT_RECORDS.merchantSiteUrl);
+      expect(refused(await search(url))).toEqual(limited);
+      // Any other set-up clears both again.
+      await setUp(t, STATE.programExists).expect(200);
+      await check(siteUrl).expect(403);
+      await search(url).expect(200);
+    }
+  });
+
   it('sets up uploads and a completed import that the import calls find', async () => {
     t = await createTestApp({ env: WITH_STATES });
     const { token } = await t.login();
