@@ -55,6 +55,8 @@ const BAD_LINE = 3;
 const BAD_VALUES = ['0000000000000001', '1234', '25.00', '2099-12-31'];
 const BAD_CARD_REASON =
   'cardNumber: must be 16 digits starting with the BIN 999901 followed by the extension 001';
+/** The id of the rule the bad line fails: opaque, the state's (`rule`). */
+const RULE = 'cardNumber-1';
 /** A card number of the pact BIN and extension that no state stores. */
 const GOOD_CARD_NUMBER = '9999010010002525';
 
@@ -167,6 +169,114 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         values: BAD_VALUES,
         status: 'failing',
       });
+    });
+  });
+
+  it("answers the lines failing one rule: the rule id of the summary's count as the filter", async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCardImportErrors, GIFT)
+      .uponReceiving('a request for the error lines of a card import failing one rule')
+      .withRequest({
+        method: 'GET',
+        path: reviewPath(REVIEW_PATHS.lines),
+        query: {
+          rule: fromProviderState('${rule}', RULE),
+          offset: '0',
+          limit: String(REVIEW_LIMITS.pageLines),
+        },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          lines: [
+            {
+              line: BAD_LINE,
+              values: BAD_VALUES.map((value) => string(value)),
+              reasons: eachLike({
+                rule: string(RULE),
+                field: 'cardNumber',
+                text: string(BAD_CARD_REASON),
+              }),
+              status: 'failing',
+              corrected: false,
+            },
+          ],
+          total: 1,
+          offset: 0,
+          limit: REVIEW_LIMITS.pageLines,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const page = await storeFor(mock.url)
+        .dispatch(
+          importReviewApi.endpoints.importReviewLines.initiate({
+            ...REVIEW,
+            rule: RULE,
+            offset: 0,
+            limit: REVIEW_LIMITS.pageLines,
+          }),
+        )
+        .unwrap();
+      expect(page.lines).toEqual([
+        expect.objectContaining({
+          line: BAD_LINE,
+          reasons: [expect.objectContaining({ rule: RULE })],
+        }),
+      ]);
+    });
+  });
+
+  it('answers the lines of one status: the corrected line as fixed', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCorrectedImportLine, GIFT)
+      .uponReceiving('a request for the fixed lines of a card import with its error line fixed')
+      .withRequest({
+        method: 'GET',
+        path: reviewPath(REVIEW_PATHS.lines),
+        query: { status: 'fixed', offset: '0', limit: String(REVIEW_LIMITS.pageLines) },
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          lines: [
+            {
+              line: BAD_LINE,
+              // The corrected card number is the state's (new each time): any text.
+              values: [
+                string(GOOD_CARD_NUMBER),
+                ...BAD_VALUES.slice(1).map((value) => string(value)),
+              ],
+              reasons: [],
+              status: 'fixed',
+              corrected: true,
+            },
+          ],
+          total: 1,
+          offset: 0,
+          limit: REVIEW_LIMITS.pageLines,
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const page = await storeFor(mock.url)
+        .dispatch(
+          importReviewApi.endpoints.importReviewLines.initiate({
+            ...REVIEW,
+            status: 'fixed',
+            offset: 0,
+            limit: REVIEW_LIMITS.pageLines,
+          }),
+        )
+        .unwrap();
+      expect(page.total).toBe(1);
+      expect(page.lines[0]).toMatchObject({ line: BAD_LINE, status: 'fixed', corrected: true });
     });
   });
 

@@ -486,6 +486,38 @@ describe('scheme file imports (03 §3, §4, §7)', () => {
     });
   });
 
+  it('answers the progress of a card import that failed: failed', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithFailedCardImport, GIFT)
+      .uponReceiving('a request for the progress of a failed card import')
+      .withRequest({
+        method: 'GET',
+        path: namePathFromState(IMPORT_PATHS.progressCardFile, 'fileName', UPLOAD_EXAMPLE),
+        headers: SIGNED_IN_HEADERS,
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        // Where it stopped is the provider's: counts by type.
+        body: {
+          currentStep: 'failed',
+          currentLine: integer(0),
+          totalLines: integer(0),
+          numErrorLines: integer(0),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const progress = await storeFor(mock.url)
+        .dispatch(
+          importsApi.endpoints.importProgress.initiate({ kind: 'card', fileName: UPLOAD_EXAMPLE }),
+        )
+        .unwrap();
+      expect(progress.currentStep).toBe('failed');
+    });
+  });
+
   const notImported: { kind: ImportKind; state: string }[] = [
     { kind: 'store', state: STATE.schemeWithUploadedStoreFile },
     { kind: 'device', state: STATE.schemeWithUploadedDeviceFile },

@@ -73,11 +73,14 @@ export const STATE = {
   /** Params `{ programTypeId }`; answers `{ programId, fileName }`: its store imported, and an uploaded device file (one good line on it), not imported. */
   schemeWithUploadedDeviceFile: 'a scheme has an uploaded device file for its store',
   /**
-   * Params `{ programTypeId }`; answers `{ programId, fileName, outFileName }`: a completed card
-   * import with one error line (line 3, a card number of no BIN). A new import each time, so its
-   * review (contracts/api/import-review.ts, named by `outFileName`) has nothing corrected yet.
+   * Params `{ programTypeId }`; answers `{ programId, fileName, outFileName, rule }`: a completed
+   * card import with one error line (line 3, a card number of no BIN). A new import each time, so
+   * its review (contracts/api/import-review.ts, named by `outFileName`) has nothing corrected yet;
+   * `rule` is the id of the review's one count (the rule line 3 fails).
    */
   schemeWithCardImportErrors: 'a scheme has a completed card import with error lines',
+  /** Params `{ programTypeId }`; answers `{ programId, fileName }`: the card file of schemeWithUploadedCardFile, its import failed (rolled back, no error file), so its progress is `failed`. A new upload each time. */
+  schemeWithFailedCardImport: 'a scheme has a failed card import',
   /**
    * Params `{ programTypeId }`; answers `{ programId, outFileName }`: as
    * schemeWithCardImportErrors, with its error line (line 3) corrected to a card number no card

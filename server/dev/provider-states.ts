@@ -293,7 +293,12 @@ export function createProviderStates(deps: {
     if (answer.outFileName === null) {
       throw new Error(`the pact card file imported as ${JSON.stringify(answer)}`);
     }
-    return { ...values, fileName, outFileName: answer.outFileName };
+    // The review's one count: the rule its error line fails (the lines call's `rule` filter).
+    const [count, ...others] = imports.reviews.summary(programId, answer.outFileName).counts;
+    if (count === undefined || others.length > 0) {
+      throw new Error(`the pact card import's review counts ${JSON.stringify([count, ...others])}`);
+    }
+    return { ...values, fileName, outFileName: answer.outFileName, rule: count.rule };
   };
 
   return {
@@ -515,6 +520,29 @@ export function createProviderStates(deps: {
       return { ...values, fileName };
     },
     [STATE.schemeWithCardImportErrors]: (params) => cardImportWithErrors(params),
+    [STATE.schemeWithFailedCardImport]: async (params) => {
+      const values = await configuredScheme(params);
+      const { programId, fileName, card } = await uploadPactCardFile({
+        ...values,
+        programId: Number(values.programId),
+      });
+      // The developer tools' midway fault (ImportFaults): the import fails on its first data
+      // line, rolled back, and the upload's import is recorded as failed.
+      const failure = await imports
+        .process('card', {
+          programId,
+          fileName,
+          userFileName: PACT_IMPORT_FILES.cards,
+          card,
+          faults: { failAtLine: 2 },
+        })
+        .then(
+          (answer) => new Error(`the failing pact card import answered ${JSON.stringify(answer)}`),
+          () => undefined,
+        );
+      if (failure !== undefined) throw failure;
+      return { ...values, fileName };
+    },
     [STATE.schemeWithCorrectedImportLine]: async (params) => {
       const values = await cardImportWithErrors(params);
       const programId = Number(values.programId);

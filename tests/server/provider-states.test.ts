@@ -72,6 +72,7 @@ const FRESH_EACH_TIME = new Set<string>([
   STATE.schemeWithUploadedDeviceFile,
   STATE.schemeWithCardImportErrors,
   STATE.schemeWithCorrectedImportLine,
+  STATE.schemeWithFailedCardImport,
 ]);
 
 describe('pact provider-state endpoint (development only)', () => {
