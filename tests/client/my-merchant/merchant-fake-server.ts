@@ -8,6 +8,7 @@ import {
   type MerchantSiteSettings,
 } from '@contracts/api/merchant';
 import { embeddedList } from '../../support/client-app';
+import { buildMerchantProfile } from '../../support/builders';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
 
 /** A stateful fake of the merchant profile calls (02 §7) for the dashboard and steps 1-2. */
@@ -25,27 +26,7 @@ export const LANGUAGES: MerchantLanguage[] = [
 export function makeMerchantProfile(
   overrides: Partial<MerchantProfile> & Pick<MerchantProfile, 'id'>,
 ): MerchantProfile {
-  return {
-    programId: 11,
-    liveURL: null,
-    testURL: `site-${overrides.id}`,
-    primaryLanguageId: 1,
-    secundaryLanguageId: null,
-    siteThemeId: 1,
-    overrideCSS: null,
-    siteTitle: null,
-    description: null,
-    siteKeywords: null,
-    analyticsTrackingCode: null,
-    headerLogoPath: null,
-    logoPath: null,
-    faviconPath: null,
-    backgroundPath: null,
-    moduleCode: null,
-    publishLive: 0,
-    publishTest: 0,
-    ...overrides,
-  };
+  return buildMerchantProfile({ testURL: `site-${overrides.id}`, siteTitle: null, ...overrides });
 }
 
 export interface MerchantFake {

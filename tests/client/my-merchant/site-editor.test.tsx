@@ -14,31 +14,18 @@ import {
   setTokenCookie,
   signIn,
 } from '../../support/client-app';
+import { buildMerchantProfile } from '../../support/builders';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 
 const EXTRA = '/* keep me */\n.custom { margin: 0; }\n';
 
-const PROFILE: MerchantProfile = {
+const PROFILE: MerchantProfile = buildMerchantProfile({
   id: 5,
   programId: 1,
-  liveURL: null,
   testURL: 'coffee-shop',
-  primaryLanguageId: 1,
-  secundaryLanguageId: null,
-  siteThemeId: 1,
   overrideCSS: `${defaultMerchantStylesheet(1)}${EXTRA}`,
   siteTitle: 'Coffee',
-  description: null,
-  siteKeywords: null,
-  analyticsTrackingCode: null,
-  headerLogoPath: null,
-  logoPath: null,
-  faviconPath: null,
-  backgroundPath: null,
-  moduleCode: null,
-  publishLive: 0,
-  publishTest: 0,
-};
+});
 const PUT = 'PUT /api/mymerchant/profile/5';
 
 let server: FakeFetch;

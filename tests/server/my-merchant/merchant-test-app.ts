@@ -10,7 +10,6 @@ import type { ApiError } from '@contracts/api/entities';
 import {
   MERCHANT_MEDIA_FIELD_NAME,
   MERCHANT_PATHS,
-  MERCHANT_THEME,
   type MerchantMediaSlot,
   type MerchantProfile,
 } from '@contracts/api/merchant';
@@ -28,6 +27,7 @@ import {
   type SignedInCalls,
   type TestApp,
 } from '../support/test-app';
+import { buildMerchantProfile } from '../../support/builders';
 import { addTestPrograms, TEST_PROGRAMS } from '../support/test-programs';
 
 export { TEST_PROGRAMS };
@@ -52,27 +52,13 @@ export const TEST_SUB_TYPES: MerchantPageSubTypeRecord[] = [
 export const PAGE = { HOME: 1, ABOUT: 2, LOCATIONS: 3, FAQ: 4 } as const;
 export const SUB = { STORY: 1, TEAM: 2, CARD_QUESTIONS: 3 } as const;
 
-const profile = (fields: Partial<MerchantProfile> & { id: number }): MerchantProfile => ({
-  programId: TEST_PROGRAMS.gift.programId,
-  liveURL: null,
-  testURL: null,
-  primaryLanguageId: 1,
-  secundaryLanguageId: null,
-  siteThemeId: MERCHANT_THEME.LIGHT,
-  overrideCSS: 'body { color: #333333; }',
-  siteTitle: null,
-  description: null,
-  siteKeywords: null,
-  analyticsTrackingCode: null,
-  headerLogoPath: null,
-  logoPath: null,
-  faviconPath: null,
-  backgroundPath: null,
-  moduleCode: null,
-  publishLive: 0,
-  publishTest: 0,
-  ...fields,
-});
+const profile = (fields: Partial<MerchantProfile> & { id: number }): MerchantProfile =>
+  buildMerchantProfile({
+    programId: TEST_PROGRAMS.gift.programId,
+    overrideCSS: 'body { color: #333333; }',
+    siteTitle: null,
+    ...fields,
+  });
 
 /**
  * Profile 1: the `gift` program, published live; profile 2: the `other` program, on the test
