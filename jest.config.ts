@@ -74,6 +74,7 @@ const config: Config = {
       ...shared,
       displayName: 'consumer',
       testEnvironment: 'node',
+      setupFilesAfterEnv: ['<rootDir>/contracts/consumer/support/setup.ts'],
       testMatch: ['<rootDir>/contracts/consumer/**/*.pact.test.ts'],
     },
     {
