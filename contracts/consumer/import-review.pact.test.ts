@@ -69,6 +69,23 @@ const reviewPath = (build: (programId: string, outFileName: string) => string) =
 
 const REVIEW = { programId, outFileName: OUT_FILE };
 
+/** The state's bad line as the lines call answers it while it fails its rule. */
+const FAILING_LINE = {
+  line: BAD_LINE,
+  values: BAD_VALUES.map((value) => string(value)),
+  reasons: eachLike({ rule: string(RULE), field: 'cardNumber', text: string(BAD_CARD_REASON) }),
+  status: 'failing',
+  corrected: false,
+};
+
+/** A first page of the lines call holding one line. */
+const onePage = (line: object) => ({
+  lines: [line],
+  total: 1,
+  offset: 0,
+  limit: REVIEW_LIMITS.pageLines,
+});
+
 describe('import error review (contracts/api/import-review.ts)', () => {
   it("answers the review's summary: the file's columns and the counts by rule and field", async () => {
     const pact = newPact();
@@ -95,7 +112,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
           importedLines: 0,
           counts: [
             {
-              rule: string('cardNumber-1'),
+              rule: string(RULE),
               field: 'cardNumber',
               text: string(BAD_CARD_REASON),
               lines: 1,
@@ -133,24 +150,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
       .willRespondWith({
         status: 200,
         headers: JSON_ANSWER,
-        body: {
-          lines: [
-            {
-              line: BAD_LINE,
-              values: BAD_VALUES.map((value) => string(value)),
-              reasons: eachLike({
-                rule: string('cardNumber-1'),
-                field: 'cardNumber',
-                text: string(BAD_CARD_REASON),
-              }),
-              status: 'failing',
-              corrected: false,
-            },
-          ],
-          total: 1,
-          offset: 0,
-          limit: REVIEW_LIMITS.pageLines,
-        },
+        body: onePage(FAILING_LINE),
       });
 
     await pact.executeTest(async (mock) => {
@@ -190,24 +190,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
       .willRespondWith({
         status: 200,
         headers: JSON_ANSWER,
-        body: {
-          lines: [
-            {
-              line: BAD_LINE,
-              values: BAD_VALUES.map((value) => string(value)),
-              reasons: eachLike({
-                rule: string(RULE),
-                field: 'cardNumber',
-                text: string(BAD_CARD_REASON),
-              }),
-              status: 'failing',
-              corrected: false,
-            },
-          ],
-          total: 1,
-          offset: 0,
-          limit: REVIEW_LIMITS.pageLines,
-        },
+        body: onePage(FAILING_LINE),
       });
 
     await pact.executeTest(async (mock) => {
@@ -244,24 +227,14 @@ describe('import error review (contracts/api/import-review.ts)', () => {
       .willRespondWith({
         status: 200,
         headers: JSON_ANSWER,
-        body: {
-          lines: [
-            {
-              line: BAD_LINE,
-              // The corrected card number is the state's (new each time): any text.
-              values: [
-                string(GOOD_CARD_NUMBER),
-                ...BAD_VALUES.slice(1).map((value) => string(value)),
-              ],
-              reasons: [],
-              status: 'fixed',
-              corrected: true,
-            },
-          ],
-          total: 1,
-          offset: 0,
-          limit: REVIEW_LIMITS.pageLines,
-        },
+        body: onePage({
+          line: BAD_LINE,
+          // The corrected card number is the state's (new each time): any text.
+          values: [string(GOOD_CARD_NUMBER), ...BAD_VALUES.slice(1).map((value) => string(value))],
+          reasons: [],
+          status: 'fixed',
+          corrected: true,
+        }),
       });
 
     await pact.executeTest(async (mock) => {
