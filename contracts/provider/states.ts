@@ -28,6 +28,8 @@ export const STATE = {
   journalProfileWithoutPageType: 'a journal profile has no page of the type',
   /** Answers `{ profileId, programId, siteUrl }`: a published profile with its Login page. */
   publishedJournalProfile: 'a published journal profile exists',
+  /** Answers `{ profileId, programId, siteUrl }`: the profile of publishedJournalProfile with the stored image of journalProfileWithImages as its logo, headerImg, favIcon and backgroundImg. */
+  publishedJournalProfileWithImages: 'a published journal site has stored images',
   /** Answers `{ profileId }`: an id no profile has. */
   journalProfileMissing: 'no journal profile has the id',
   /** Answers `{ siteUrl }`: an address no profile uses. */
@@ -38,6 +40,8 @@ export const STATE = {
   moduleCodeUnused: 'no module code has the code',
   /** Answers `{ siteUrl, cardNumber, pin, wrongPin }`: a published site whose program holds that active card; `wrongPin` is not its PIN. */
   publishedSiteWithCard: 'a published journal site has a gift card',
+  /** Answers `{ siteUrl, cardNumber, pin }`: a published site whose program holds that active card with no expiry date (a new PIN on each setup). */
+  publishedSiteWithCardWithoutExpiry: 'a published journal site has a gift card without an expiry',
   /** Answers `{ siteUrl, cardNumber }`: a published site whose program has no card of that number (a new one on each setup). */
   /** Answers `{ siteUrl }`: a published site, and the caller (the address the state call came from) has used up its balance checks (BALANCE_RATE_LIMIT) for the current window, so its next check is answered 429. */
   publishedSiteBalanceChecksUsedUp:

@@ -93,7 +93,10 @@ export const PACT_RECORDS = {
   username: 'pact-user',
   /** The review screenshot of 'a review screenshot exists' (an image id: 32 hex digits). */
   reviewImageId: 'fac7'.padEnd(32, '0'),
-  /** The stored image of 'a journal profile has stored images' (an image id: 32 hex digits). */
+  /**
+   * The stored image of 'a journal profile has stored images' and 'a published journal site has
+   * stored images' (an image id: 32 hex digits).
+   */
   journalImageId: 'fac8'.padEnd(32, '0'),
   clientName: 'Pact Client',
   programName: 'Pact Gift Card',
@@ -111,6 +114,8 @@ export const PACT_RECORDS = {
   newModuleCode: 'MJC_PACT2',
   /** The gift card of the published site (its PIN is generated on each setup). */
   cardNumber: '6035990000009911',
+  /** The gift card without an expiry date of the published site (its PIN generated on each setup). */
+  cardWithoutExpiryNumber: '6035990000009929',
   /** The first 11 digits of the numbers 'a published journal site has no card' answers. */
   unknownCardPrefix: '60359900001',
   /** The scheme states' schemes, one per program type, of the client `clientName`. */
@@ -275,6 +280,54 @@ export function createProviderStates(deps: {
       content: `${STORE_HEADER}\n${PACT_IMPORT_FILES.storeCode}|Pact Store|1 Pact Street|Pactville|2000|AU\n`,
     });
 
+  /**
+   * The pact journal profile of a siteUrl with one stored image (file and record, as an upload
+   * stores them, so `/images/{id}.png` answers it) as its logo, headerImg, favIcon and
+   * backgroundImg.
+   */
+  const journalProfileWithImages = async (siteUrl: string, published: boolean) => {
+    const imageId = PACT_RECORDS.journalImageId;
+    await images.remove(imageId);
+    await images.write(imageId, SMALLEST_PNG);
+    return store.update((data) => {
+      const values = pactJournalProfile(data, siteUrl, published);
+      data.images = [
+        ...data.images.filter((image) => image.id !== imageId),
+        {
+          id: imageId,
+          contentType: 'image/png',
+          size: SMALLEST_PNG.length,
+          createdAt: new Date().toISOString(),
+          userName: PACT_RECORDS.username,
+        },
+      ];
+      data.journalProfiles = data.journalProfiles.map((profile) =>
+        profile.profileId === values.profileId
+          ? {
+              ...profile,
+              logo: imageId,
+              headerImg: imageId,
+              favIcon: imageId,
+              backgroundImg: imageId,
+            }
+          : profile,
+      );
+      return values;
+    });
+  };
+
+  /** The published pact site with one active card of its program, and a new PIN for it. */
+  const publishedSiteWithCard = async (cardNumber: string, expiryDate: string | null) => {
+    const { programId, siteUrl } = await store.update((data) =>
+      pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true),
+    );
+    const pin = String(randomInt(0, 10_000)).padStart(4, '0');
+    await imports.cards.importCards(programId, [
+      { cardNumber, pin, balanceCents: 5000, currency: 'AUD', expiryDate, status: 'active' },
+    ]);
+    return { siteUrl, cardNumber, pin };
+  };
+
   /** A completed card import of the pact gift scheme with one error line (line 3). */
   const cardImportWithErrors = async (params: Record<string, unknown>) => {
     const values = await configuredScheme(params);
@@ -319,37 +372,10 @@ export function createProviderStates(deps: {
       store.update((data) => ({ countryId: country(data, PACT_COUNTRY) })),
     [STATE.journalProfile]: async () =>
       store.update((data) => pactJournalProfile(data, PACT_RECORDS.profileSiteUrl, false)),
-    [STATE.journalProfileWithImages]: async () => {
-      // Stored as an upload stores it (file and record), so `/images/{id}.png` answers it.
-      const imageId = PACT_RECORDS.journalImageId;
-      await images.remove(imageId);
-      await images.write(imageId, SMALLEST_PNG);
-      return store.update((data) => {
-        const values = pactJournalProfile(data, PACT_RECORDS.profileSiteUrl, false);
-        data.images = [
-          ...data.images.filter((image) => image.id !== imageId),
-          {
-            id: imageId,
-            contentType: 'image/png',
-            size: SMALLEST_PNG.length,
-            createdAt: new Date().toISOString(),
-            userName: PACT_RECORDS.username,
-          },
-        ];
-        data.journalProfiles = data.journalProfiles.map((profile) =>
-          profile.profileId === values.profileId
-            ? {
-                ...profile,
-                logo: imageId,
-                headerImg: imageId,
-                favIcon: imageId,
-                backgroundImg: imageId,
-              }
-            : profile,
-        );
-        return values;
-      });
-    },
+    [STATE.journalProfileWithImages]: () =>
+      journalProfileWithImages(PACT_RECORDS.profileSiteUrl, false),
+    [STATE.publishedJournalProfileWithImages]: () =>
+      journalProfileWithImages(PACT_RECORDS.publishedSiteUrl, true),
     [STATE.publishedJournalProfile]: async () =>
       store.update((data) => pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true)),
     [STATE.journalProfileWithPages]: async (params) => {
@@ -391,25 +417,16 @@ export function createProviderStates(deps: {
       return { code };
     },
     [STATE.publishedSiteWithCard]: async () => {
-      const { programId, siteUrl } = await store.update((data) =>
-        pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true),
-      );
-      const pin = String(randomInt(0, 10_000)).padStart(4, '0');
-      const cardNumber = PACT_RECORDS.cardNumber;
-      await imports.cards.importCards(programId, [
-        {
-          cardNumber,
-          pin,
-          balanceCents: 5000,
-          currency: 'AUD',
-          expiryDate: '2099-12-31',
-          status: 'active',
-        },
-      ]);
+      const values = await publishedSiteWithCard(PACT_RECORDS.cardNumber, '2099-12-31');
       // Any other PIN of four digits.
-      const wrongPin = String((Number(pin) + randomInt(1, 10_000)) % 10_000).padStart(4, '0');
-      return { siteUrl, cardNumber, pin, wrongPin };
+      const wrongPin = String((Number(values.pin) + randomInt(1, 10_000)) % 10_000).padStart(
+        4,
+        '0',
+      );
+      return { ...values, wrongPin };
     },
+    [STATE.publishedSiteWithCardWithoutExpiry]: () =>
+      publishedSiteWithCard(PACT_RECORDS.cardWithoutExpiryNumber, null),
     [STATE.publishedSiteBalanceChecksUsedUp]: async (_params, caller) => {
       const { siteUrl } = await store.update((data) =>
         pactJournalProfile(data, PACT_RECORDS.publishedSiteUrl, true),

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
+import { URL_PATHS } from '@contracts/api/paths';
 import { SCENARIO } from '@contracts/api/mock-scenarios';
 import { PROJECT_ROOT } from '../../server/config';
 import { PACT_RECORDS, pactJournalProfile, pactScheme } from '../../server/dev/provider-states';
@@ -60,6 +61,7 @@ const setUp = (t: TestApp, state: string, params: Record<string, unknown> = {}) 
 const FRESH_EACH_TIME = new Set<string>([
   STATE.user,
   STATE.publishedSiteWithCard,
+  STATE.publishedSiteWithCardWithoutExpiry,
   STATE.publishedSiteWithoutCard,
   STATE.programMissing,
   STATE.journalProfileMissing,
@@ -276,6 +278,51 @@ describe('pact provider-state endpoint (development only)', () => {
       expect([unknown.status, unknown.body]).toEqual([403, expect.objectContaining(refused)]);
     }
     expect(numbers.size).toBe(3);
+  });
+
+  it('sets up a published card without an expiry, which the balance check answers as such', async () => {
+    t = await createTestApp({ env: WITH_STATES });
+    for (let run = 0; run < 2; run += 1) {
+      const card = (await setUp(t, STATE.publishedSiteWithCardWithoutExpiry).expect(200)).body as {
+        siteUrl: string;
+        cardNumber: string;
+        pin: string;
+      };
+      expect(card.siteUrl).toBe(PACT_RECORDS.publishedSiteUrl);
+      const answer = await request(t.app)
+        .post(JOURNAL_SITE_PATHS.balance(card.siteUrl))
+        .send({ cardNumber: card.cardNumber, pin: card.pin })
+        .expect(200);
+      expect(answer.body).toMatchObject({ expiryDate: null, status: 'active' });
+    }
+  });
+
+  it('sets up a published site whose image links answer the stored image, and none after', async () => {
+    t = await createTestApp({ env: WITH_STATES });
+    const site = async () => {
+      const { siteUrl } = (await setUp(t, STATE.publishedJournalProfileWithImages).expect(200))
+        .body as { siteUrl: string };
+      expect(siteUrl).toBe(PACT_RECORDS.publishedSiteUrl);
+      return (await request(t.app).get(JOURNAL_SITE_PATHS.site(siteUrl)).expect(200)).body as {
+        logo: string | null;
+        headerImg: string | null;
+        favIcon: string | null;
+        backgroundImg: string | null;
+      };
+    };
+    await site();
+    const { logo, headerImg, favIcon, backgroundImg } = await site();
+    expect(logo).toBe(URL_PATHS.image(PACT_RECORDS.journalImageId));
+    expect([headerImg, favIcon, backgroundImg]).toEqual([logo, logo, logo]);
+    const image = await request(t.app).get(String(logo)).expect(200);
+    expect(image.headers['content-type']).toMatch(/^image\/png/);
+
+    // The plain published profile has none again.
+    await setUp(t, STATE.publishedJournalProfile).expect(200);
+    const plain = await request(t.app)
+      .get(JOURNAL_SITE_PATHS.site(PACT_RECORDS.publishedSiteUrl))
+      .expect(200);
+    expect(plain.body).toMatchObject({ logo: null, headerImg: null, favIcon: null });
   });
 
   it("clears the verifier's failed logins and balance checks, so a verification runs again at once", async () => {
