@@ -26,6 +26,14 @@ const EXAMPLE = {
   pin: '1234',
   wrongPin: '4321',
   unknownCardNumber: '6035990000112345',
+  cardWithoutExpiryNumber: '6035990000009929',
+  /** Links of stored images on a URL base: the origin root, or another host. */
+  imageLinks: {
+    logo: '/images/0123456789abcdef0123456789abcdef.png',
+    headerImg: '/images/123456789abcdef0123456789abcdef0.png',
+    favIcon: '/images/23456789abcdef0123456789abcdef01.png',
+    backgroundImg: 'https://images.example/images/3456789abcdef0123456789abcdef012.png',
+  },
 } as const;
 
 const newSitePact = () => newPact(PACT_PARTICIPANTS.journalSite);
@@ -71,6 +79,40 @@ describe('published journal site (01 §9)', () => {
         kind: 'site',
         site: { siteUrl: EXAMPLE.siteUrl, fonts: ['Roboto'], pages: [{ name: 'Login' }] },
       });
+    });
+  });
+
+  it("loads a published site's image links, which the page uses as they are", async () => {
+    // The page puts each link as it is in an <img src>, the icon <link href> and the background's
+    // url() (site-parts.ts, site-head.ts), from a page at /mj/ of the site host: a link must
+    // load from anywhere, so an http(s) URL or a path from the root. A bare id or a relative
+    // link would be a broken image.
+    const link = (example: string) => regex(/^(https?:\/\/[^/\s]+)?\/\S*$/.source, example);
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedJournalProfileWithImages)
+      .uponReceiving('a request for a published site with stored images')
+      .withRequest({
+        method: 'GET',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.site, EXAMPLE.siteUrl),
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          siteUrl: fromProviderState('${siteUrl}', EXAMPLE.siteUrl),
+          logo: link(EXAMPLE.imageLinks.logo),
+          headerImg: link(EXAMPLE.imageLinks.headerImg),
+          favIcon: link(EXAMPLE.imageLinks.favIcon),
+          backgroundImg: link(EXAMPLE.imageLinks.backgroundImg),
+          fonts: eachLike(string('Roboto'), 0),
+          pages: eachLike({ name: string('Login') }),
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () => loadSite(EXAMPLE.siteUrl));
+      expect(result).toMatchObject({ kind: 'site', site: EXAMPLE.imageLinks });
     });
   });
 
@@ -203,6 +245,53 @@ describe('published journal site (01 §9)', () => {
           balanceCents: 5000,
           currency: 'AUD',
           expiryDate: '2099-12-31',
+          status: 'active',
+        },
+      });
+    });
+  });
+
+  it('answers a null expiry date for a card without one, which the site shows as no expiry', async () => {
+    const pact = newSitePact();
+    pact
+      .given(STATE.publishedSiteWithCardWithoutExpiry)
+      .uponReceiving("a balance check of a card of the site's program without an expiry date")
+      .withRequest({
+        method: 'POST',
+        path: sitePathFromState(JOURNAL_SITE_PATHS.balance, EXAMPLE.siteUrl),
+        headers: { 'Content-Type': 'application/json' },
+        body: {
+          cardNumber: fromProviderState('${cardNumber}', EXAMPLE.cardWithoutExpiryNumber),
+          pin: fromProviderState('${pin}', EXAMPLE.pin),
+        },
+      })
+      .willRespondWith({
+        status: 200,
+        headers: JSON_ANSWER,
+        body: {
+          maskedCardNumber: regex(/^\u2022{4} \d{4}$/.source, '\u2022\u2022\u2022\u2022 9929'),
+          balanceCents: integer(5000),
+          currency: string('AUD'),
+          // The form shows JOURNAL_SITE_TEXT.noExpiry for null only (balance-form.ts).
+          expiryDate: null,
+          status: 'active',
+        },
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await onOrigin(mock.url, () =>
+        checkBalance(EXAMPLE.siteUrl, {
+          cardNumber: EXAMPLE.cardWithoutExpiryNumber,
+          pin: EXAMPLE.pin,
+        }),
+      );
+      expect(result).toEqual({
+        kind: 'balance',
+        answer: {
+          maskedCardNumber: '\u2022\u2022\u2022\u2022 9929',
+          balanceCents: 5000,
+          currency: 'AUD',
+          expiryDate: null,
           status: 'active',
         },
       });
