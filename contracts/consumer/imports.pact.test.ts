@@ -19,11 +19,13 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
 import { ERROR_MESSAGE } from '../api/error-messages';
 import {
+  IMPORT_FIELD_DELIMITER,
   IMPORT_FILE_FIELD,
   IMPORT_KIND_PATHS,
   IMPORT_PATHS,
   IMPORT_SAMPLE_FILE,
   IMPORT_SERVER_MESSAGE,
+  importColumnNames,
   type ImportKind,
 } from '../api/imports';
 import { PROGRAM_TYPE } from '../api/schemes';
@@ -705,4 +707,52 @@ describe('scheme file imports (03 §3, §4, §7)', () => {
       expect(await saved[0]?.file.text()).toBe(sample);
     });
   });
+
+  // The card and device samples: the same call, matched by their header line's required columns
+  // (docs/imports.md) and not by this server's sample lines, which the client saves unread.
+  it.each(['card', 'device'] as const)(
+    'downloads the %s file sample as text starting with its header line',
+    async (kind) => {
+      const sample = await readFile(
+        path.join(__dirname, '..', '..', 'server', 'imports', 'samples', IMPORT_SAMPLE_FILE[kind]),
+        'utf8',
+      );
+      const pact = newPact();
+      const request = {
+        method: 'GET',
+        path: `/api${IMPORT_PATHS.sampleFile(kind)}`,
+        headers: { ...SIGNED_IN_HEADERS, Accept: 'text/plain, */*' },
+      } as const;
+      pact
+        .uponReceiving(`a download of the ${kind} file sample`)
+        .withRequest(request)
+        .willRespondWith({
+          status: 200,
+          // No Content-Disposition: the client saves the sample under its own name for it.
+          headers: { 'Content-Type': regex('^text/plain.*', 'text/plain; charset=utf-8') },
+          body: sample,
+        });
+      // Column names are letters; the delimiter is escaped (a bare | would be an alternation).
+      const header = importColumnNames(kind).required.join(`\\${IMPORT_FIELD_DELIMITER}`);
+      textBodyMatching(pact, request, `^${header}.*(\\n.*)*$`, sample);
+
+      await pact.executeTest(async (mock) => {
+        const saved: { file: Blob; name: string }[] = [];
+        const answer = await storeFor(mock.url)
+          .dispatch(
+            importsApi.endpoints.downloadSampleFile.initiate({
+              kind,
+              save: (file, name) => saved.push({ file, name }),
+            }),
+          )
+          .unwrap();
+        expect(answer).toEqual({
+          fileName: IMPORT_SAMPLE_FILE[kind],
+          size: Buffer.byteLength(sample),
+        });
+        expect(saved.map(({ name }) => name)).toEqual([IMPORT_SAMPLE_FILE[kind]]);
+        expect(await saved[0]?.file.text()).toBe(sample);
+      });
+    },
+  );
 });

@@ -1,13 +1,14 @@
 /**
  * The Summary's Send to Review calls on the URL base (03 §7 "Summary and activation"), driven
  * through the client's real endpoints (client/src/features/schemes/api/review-api.ts): the
- * screenshot upload, then the mail naming it.
+ * screenshot upload, then the mail naming it, and the 401 of each without a token.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
+import { ERROR_MESSAGE } from '../api/error-messages';
 import { MAIL_ERROR_MESSAGE, MAIL_STATUS, REVIEW_IMAGE_FIELD } from '../api/mail';
 import { URL_PATHS } from '../api/paths';
 import { PROGRAM_TYPE } from '../api/schemes';
@@ -94,6 +95,61 @@ describe('scheme review mail (03 §4 Activation, §7, §8)', () => {
         reviewApi.endpoints.uploadReviewImage.initiate(text),
       );
       expect(result.error).toMatchObject({ status: 415, errorCode: ERROR_CODE.UNSUPPORTED_MEDIA });
+    });
+  });
+
+  it('answers 401 with error code 11 to a screenshot upload without a token (the URL base)', async () => {
+    const pact = newPact();
+    pact
+      .uponReceiving('a review screenshot upload without a token')
+      .withRequestMultipartFileUpload(
+        { method: 'POST', path: URL_PATHS.imagesReview },
+        'image/png',
+        pngFile,
+        REVIEW_IMAGE_FIELD,
+        'pact-review-upload-without-token-boundary',
+      )
+      .willRespondWith({
+        status: 401,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.SESSION_EXPIRED, ERROR_MESSAGE.authRequired),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const png = new Blob([await readFile(pngFile)], { type: 'image/png' });
+      const result = await storeFor(mock.url, null).dispatch(
+        reviewApi.endpoints.uploadReviewImage.initiate(png),
+      );
+      expect(result.error).toMatchObject({ status: 401, errorCode: ERROR_CODE.SESSION_EXPIRED });
+    });
+  });
+
+  it('answers 401 with error code 11 to a review mail without a token (the URL base)', async () => {
+    const pact = newPact();
+    const mail = {
+      email: 'reviewer@example.com',
+      schemeName: PACT_NAMES.giftScheme,
+      image: IMAGE_ID,
+    };
+    pact
+      .uponReceiving('a review mail without a token')
+      .withRequest({
+        method: 'POST',
+        path: URL_PATHS.mail,
+        headers: { 'Content-Type': 'application/json' },
+        body: mail,
+      })
+      .willRespondWith({
+        status: 401,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.SESSION_EXPIRED, ERROR_MESSAGE.authRequired),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url, null).dispatch(
+        reviewApi.endpoints.sendReviewMail.initiate(mail),
+      );
+      expect(result.error).toMatchObject({ status: 401, errorCode: ERROR_CODE.SESSION_EXPIRED });
     });
   });
 
