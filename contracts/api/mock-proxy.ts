@@ -98,7 +98,10 @@ export interface RecordingList {
 export interface RecordingStopped {
   name: string;
   calls: number;
-  /** Calls it matched but did not keep (only when some were; see RecordingInfo). */
+  /**
+   * Calls it matched but did not keep (only when some were; see RecordingInfo), those the target
+   * was still answering when the stop came included.
+   */
   leftOut?: number;
 }
 

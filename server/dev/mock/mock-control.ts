@@ -90,8 +90,9 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
     ownToken: deps.ownToken,
     // A recording in place answers offline: what it does not have, the mock serves.
     suspended: () => recorder.replaying(),
-    observe: (_req, res) => {
+    observe: (req, res) => {
       const detail = res.locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
+      if (detail !== undefined) recorder.forwarding(req.method, req.originalUrl, detail);
       return detail === undefined
         ? undefined
         : {

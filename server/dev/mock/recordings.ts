@@ -12,7 +12,8 @@
  * method, the path and query, the request's JSON body (for writes) and the whole answer, with
  * secrets redacted (./redact.ts). It is saved as `<data dir>/recordings/<name>.json` (owner
  * only; the name is checked against RECORDING_NAME before any file is touched), with the
- * scenario the data was on when it started. A saved file is checked (recordingFileSchema) each
+ * scenario the data was on when it started. The stop does not wait for a call still being
+ * answered: such a call is left out and counted in `leftOut`, as an answer too large is. A saved file is checked (recordingFileSchema) each
  * time it is read: one that cannot be used is listed with its problem and never switched to.
  * Switching to it (./scenarios.ts) puts that scenario's data back and serves each recorded
  * request its recorded answer (`replayed`); a request asked
@@ -155,6 +156,11 @@ interface Running {
   leftOut: number;
   /** Being saved (stop asked): it takes no more calls. */
   stopping: boolean;
+  /**
+   * Its calls sent to the target and not yet finished, with their URLs: one still unfinished
+   * when the stop comes is left out (counted), as is one that finishes while it is saved.
+   */
+  inFlight: Map<CallDetail, string>;
 }
 
 /**
@@ -208,6 +214,11 @@ export interface Recordings {
   record(entry: RequestRecord): void;
   /** How much of the answer to keep while a recording wants the call (undefined: it does not). */
   bodyLimit(method: string, url: string): number | undefined;
+  /**
+   * Told of each call as it is sent to the target, before its answer: the recordings it matches
+   * count it left out if they stop before it finishes.
+   */
+  forwarding(method: string, url: string, detail: CallDetail): void;
   /**
    * A saved recording, or undefined when there is none; `name` is checked before any file is
    * read. A file that cannot be used throws a 400 naming the file and its fault.
@@ -332,6 +343,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       bytes: 0,
       leftOut: 0,
       stopping: false,
+      inFlight: new Map(),
     });
   };
 
@@ -418,8 +430,29 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     }
   };
 
+  /** A call that finished once its recording's stop was asked: left out of it, and counted. */
+  const leftOutAtStop = (recording: Running, url: string): void => {
+    deps.logger.warn(
+      { url: redactUrl(url), recording: recording.name },
+      'a call still being answered when the recording stopped: left out of it',
+    );
+    recording.leftOut += 1;
+  };
+
+  /** Saved: the calls it still waits for are left out of it (counted, logged). */
+  const leaveOutInFlight = (recording: Running): void => {
+    for (const url of recording.inFlight.values()) leftOutAtStop(recording, url);
+    recording.inFlight.clear();
+  };
+
   const recordCall = (entry: RequestRecord, detail: CallDetail): void => {
-    if (running.size === 0 || entry.locals.mockKind !== 'real' || !entry.completed) return;
+    const kept = entry.locals.mockKind === 'real' && entry.completed;
+    for (const recording of running.values()) {
+      if (!recording.inFlight.delete(detail)) continue;
+      // Finished while its recording was being saved: a call that would have been kept is not.
+      if (recording.stopping && kept) leftOutAtStop(recording, entry.url);
+    }
+    if (running.size === 0 || !kept) return;
     const urlPath = entry.url.split('?', 1)[0] ?? '';
     const recordings = matching(entry.method, urlPath);
     if (recordings.length === 0) return;
@@ -554,6 +587,9 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
         recording.stopping = false;
         throw error;
       }
+      // Still being answered: the stop does not wait for the target (it may take up to
+      // MOCK_PROXY_TIMEOUT_MS between parts of its answer), so these are left out, and counted.
+      leaveOutInFlight(recording);
       running.delete(recording.name);
       const answer: RecordingStopped = {
         name: recording.name,
@@ -571,6 +607,12 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       running.size > 0 && matching(method, url.split('?', 1)[0] ?? '').length > 0
         ? RECORDED_ANSWER_MAX_BYTES
         : undefined,
+    forwarding: (method, url, detail) => {
+      if (running.size === 0) return;
+      for (const recording of matching(method, url.split('?', 1)[0] ?? '')) {
+        recording.inFlight.set(detail, url);
+      }
+    },
     saved,
     savedList,
     replay,
@@ -590,9 +632,14 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
         if (recording.stopping) continue;
         try {
           saveNow(recording);
+          leaveOutInFlight(recording);
           running.delete(recording.name);
           deps.logger.info(
-            { recording: recording.name, calls: recording.calls.length },
+            {
+              recording: recording.name,
+              calls: recording.calls.length,
+              ...(recording.leftOut > 0 ? { leftOut: recording.leftOut } : {}),
+            },
             'recording saved',
           );
         } catch (error) {

@@ -702,3 +702,76 @@ describe("the mock's own answers to a forwarded call", () => {
     }
   });
 });
+
+describe('a call still being answered when its recording stops', () => {
+  it('is left out and counted in leftOut; one in flight at a refused stop is kept', async () => {
+    /** The target's held answers to `/api/only-the-backend/slow`, in the order they came. */
+    const held: http.ServerResponse[] = [];
+    let arrived: () => void = () => undefined;
+    const target = await listenRaw((req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url === '/api/only-the-backend/slow') {
+        held.push(res);
+        arrived();
+        return;
+      }
+      res.end('{"from":"the target"}');
+    });
+    /** Sends the slow call; resolves once the target has it, with the client's answer to come. */
+    const slowCall = async (mockUrl: string): Promise<{ answer: Promise<Answer> }> => {
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const answer = call(mockUrl, 'GET', '/api/only-the-backend/slow');
+      await reached;
+      return { answer };
+    };
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url },
+    });
+    const mockServer = await listen(mock.app);
+    const file = path.join(mock.dir, 'recordings', 'in-flight.json');
+    try {
+      const { token } = await signIn(mockServer.url);
+      const control = (method: string, where: string) =>
+        call(mockServer.url, method, where, { token, body: undefined });
+      const started = await call(mockServer.url, 'POST', MOCK_PROXY_PATHS.recordings, {
+        token,
+        body: { name: 'in-flight', routes: [{ path: '/api/*' }] },
+      });
+      expect(started.status).toBe(201);
+      expect((await call(mockServer.url, 'GET', '/api/only-the-backend/ok')).status).toBe(200);
+      const stop = `${MOCK_PROXY_PATHS.recordings}/in-flight/stop`;
+
+      // A stop that fails (a file took the name): the recording goes on, and a call in flight
+      // meanwhile is kept once it is answered.
+      const first = await slowCall(mockServer.url);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, '{"by":"hand"}');
+      expect((await control('POST', stop)).status).toBe(409);
+      await rm(file);
+      held.shift()?.end('{"slow":1}');
+      expect((await first.answer).text).toBe('{"slow":1}');
+
+      // A stop while the target still answers: saved without that call, which is counted.
+      const second = await slowCall(mockServer.url);
+      const stopped = await control('POST', stop);
+      expect(stopped.json()).toEqual({ name: 'in-flight', calls: 2, leftOut: 1 });
+      held.shift()?.end('{"slow":2}');
+      // The client still gets the target's answer; the saved recording is not touched by it.
+      expect((await second.answer).text).toBe('{"slow":2}');
+      const saved = JSON.parse(await readFile(file, 'utf8')) as { calls: SavedCall[] };
+      expect(saved.calls.map((recorded) => `${recorded.url} ${recorded.response}`)).toEqual([
+        '/api/only-the-backend/ok {"from":"the target"}',
+        '/api/only-the-backend/slow {"slow":1}',
+      ]);
+      const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+      expect(listed.recordings).toEqual([expect.objectContaining({ name: 'in-flight', calls: 2 })]);
+    } finally {
+      for (const res of held) res.end();
+      await mockServer.close();
+      await target.close();
+      await mock.close();
+    }
+  });
+});
