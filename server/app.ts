@@ -2,12 +2,15 @@
  * The composition root: builds the Express app from its dependencies and never listens
  * (index.ts serves it with http/http-server.ts; tests drive it with supertest or that server).
  *
- * In the order a call meets them: the request log and the security headers on every answer;
- * the API (every call under /api: the anonymous limit, faults, JSON bodies, login and refresh,
- * the token check, the resource routers, 404); the built client's files; the same limit, faults
- * and JSON bodies, then the developer tools and the public routes; 404; the error handler.
+ * In the order a call meets them: the request log, an absolute URL in the request line served as
+ * its path (this server's own) or refused (another host's), and the security headers on every
+ * answer; the API (every call under /api: the anonymous limit, faults, JSON bodies, login and
+ * refresh, the token check, the resource routers, 404); the built client's files; the same limit,
+ * faults and JSON bodies, then the developer tools and the public routes; 404; the error handler.
  */
 import type { Express, RequestHandler } from 'express';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { MOCK_PROXY_MESSAGE } from '@contracts/api/mock-proxy';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
@@ -28,6 +31,7 @@ import { jsonBody } from './http/json-body';
 import { API_MOUNT, URL_MOUNT, isApiPath } from './http/mounts';
 import { apiRateLimit, BruteForceLimits } from './http/rate-limit';
 import { corsForOrigins } from './http/cors';
+import { requestTarget } from './http/request-target';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
 import { createFilesRouter } from './imports/files-router';
@@ -207,6 +211,14 @@ export function createApp({
   api.use(notFoundHandler);
 
   app.use(requestLogger(logger, mock?.record));
+  // An absolute URL in the request line: this server's own is served as its path, another host's
+  // refused, whatever route it names (a call the developer tools would forward, with the text
+  // forward.ts answers a request line that is not a path with).
+  app.use(
+    requestTarget((req) =>
+      mock?.forwards(req) === true ? MOCK_PROXY_MESSAGE.pathNotForwarded : ERROR_MESSAGE.otherHost,
+    ),
+  );
   if (mock !== undefined) app.use(mock.capture);
   app.use(securityHeaders([config.apiBase, config.urlBase, config.merchantApiBase]));
   // Development only: other origins' pages calling directly (MOCK_CORS_ORIGINS).

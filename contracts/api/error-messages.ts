@@ -44,6 +44,11 @@ export const ERROR_MESSAGE = {
   /** 400 / 431: a request the HTTP parser refuses (bad method, request line or header). */
   badRequest: 'request: The request cannot be read',
   headersTooLarge: 'request: The request headers are too large',
+  /**
+   * 400: a request line holding an absolute URL (RFC 9112 §3.2.2) that names another host than
+   * this server (server/http/request-target.ts).
+   */
+  otherHost: 'request: The request names another host than this server',
 } as const;
 
 /**

@@ -144,7 +144,8 @@ export const MOCK_PROXY_MESSAGE = {
     `The real backend at ${target} did not answer within ${ms} ms`,
   /**
    * 400: a call whose path could take it off the target's base path (a `.` or `..` segment, also
-   * %-encoded; an absolute URL or `*` in the request line) is never forwarded.
+   * %-encoded; `*`, or an absolute URL naming another host than the mock, in the request line)
+   * is never forwarded.
    */
   pathNotForwarded:
     'path: A call forwarded to the real backend must be a path starting with / without . or .. segments',

@@ -10,13 +10,14 @@ import { AUTH_HEADER, ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contr
 import type { EmbeddedList, Program, Token } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, type JournalProfile } from '@contracts/api/journal';
-import { API_PATHS } from '@contracts/api/paths';
+import { API_PATHS, RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
 import { createPortalServer } from '../../server/http/http-server';
 import {
   createJournalTestApp,
   TEST_PROFILE,
   type JournalTestApp,
 } from './my-journal/journal-test-app';
+import { rawCall } from './mock/proxy-support';
 import { DEMO_USER } from './support/test-app';
 
 /** A small app using what handlers use: params, query, headers, a JSON body, a thrown error. */
@@ -188,6 +189,59 @@ describe('the portal as npm start serves it (createPortalServer)', () => {
       errorCode: ERROR_CODE.NOT_FOUND,
       errorMessage: `${ERROR_MESSAGE.notFound}: GET /api/no-such-thing`,
     });
+  });
+
+  it('serves an absolute URL naming this server as its path, on every route, and refuses another host', async () => {
+    const { port } = new URL(base);
+    const login = await rawCall(base, 'POST', `http://127.0.0.1:${port}/api${API_PATHS.tokens}`, {
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+      body: { username: DEMO_USER.username, password: DEMO_USER.password },
+    });
+    expect(login.status).toBe(200);
+    const signedIn = { [AUTH_HEADER]: (login.json() as Token).token };
+    const programs = await fetch(api(API_PATHS.programs), { headers: signedIn });
+    const expected = (await programs.json()) as unknown;
+
+    // The API and the public routes alike, by the address the call came in on, or (on loopback)
+    // as localhost or the other loopback address.
+    for (const url of [
+      `${base}/api${API_PATHS.programs}`,
+      `http://LOCALHOST:${port}/api${API_PATHS.programs}`,
+      `http://[::1]:${port}/api${API_PATHS.programs}`,
+    ]) {
+      const answer = await rawCall(base, 'GET', url, { headers: signedIn });
+      expect({ url, status: answer.status, body: answer.json() }).toEqual({
+        url,
+        status: 200,
+        body: expected,
+      });
+    }
+    const config = await rawCall(base, 'GET', `${base}${RUNTIME_CONFIG_PATH}`);
+    expect(config.status).toBe(200);
+    expect(config.json()).toEqual(await (await fetch(`${base}${RUNTIME_CONFIG_PATH}`)).json());
+
+    // Another host, port, scheme or user: refused before any route, nothing written.
+    const before = await t.dataFileBytes();
+    const profile = `/api${JOURNAL_PATHS.profile(TEST_PROFILE.profileId)}`;
+    for (const [method, url] of [
+      ['GET', `http://other.example/api${API_PATHS.programs}`],
+      ['GET', `http://127.0.0.1:${Number(port) + 1}/api${API_PATHS.programs}`],
+      ['GET', `https://127.0.0.1:${port}/api${API_PATHS.programs}`],
+      ['GET', `http://admin@127.0.0.1:${port}/api${API_PATHS.programs}`],
+      ['GET', `http://other.example${RUNTIME_CONFIG_PATH}`],
+      ['PUT', `http://other.example:${port}${profile}`],
+    ] as const) {
+      const answer = await rawCall(base, method, url, {
+        headers: signedIn,
+        body: method === 'PUT' ? { ...TEST_PROFILE, keywords: 'another host' } : undefined,
+      });
+      expect({ url, status: answer.status, body: answer.json() }).toEqual({
+        url,
+        status: 400,
+        body: { errorCode: ERROR_CODE.VALIDATION, errorMessage: ERROR_MESSAGE.otherHost },
+      });
+    }
+    expect(await t.dataFileBytes()).toEqual(before);
   });
 
   it('answers a request Node’s parser refuses with the error JSON', async () => {

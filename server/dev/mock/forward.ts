@@ -77,8 +77,9 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 /**
  * The path and query a call is sent to the target with: the target's base path, then the call's
  * path and query exactly as sent. Undefined for a call that could leave the base path there: one
- * not starting with `/` (an absolute URL or `*` in the request line) or holding a dot segment
- * (`\` counts as `/`, as URL parsers read it). The target's origin is never taken from the call:
+ * not starting with `/` (`*` in the request line; an absolute URL comes here only as the path it
+ * names, http/request-target.ts, and naming another host never) or holding a dot segment (`\`
+ * counts as `/`, as URL parsers read it). The target's origin is never taken from the call:
  * forward() sends this path to the origin of MOCK_PROXY_TARGET, whatever it holds (`//host`,
  * `/\host`).
  */

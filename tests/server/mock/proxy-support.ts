@@ -85,11 +85,18 @@ export async function signIn(base: string): Promise<Token> {
 
 /**
  * One call whose request line holds `rawPath` byte for byte (fetch would normalise it: `\` to
- * `/`, dot segments removed).
+ * `/`, dot segments removed; and sends no absolute URL there), with `headers` and a JSON `body`.
  */
-export function rawCall(base: string, method: string, rawPath: string): Promise<Answer> {
+export function rawCall(
+  base: string,
+  method: string,
+  rawPath: string,
+  options: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(base, { method, path: rawPath }, (response) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const request = http.request(base, { method, path: rawPath, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -109,6 +116,6 @@ export function rawCall(base: string, method: string, rawPath: string): Promise<
       });
     });
     request.on('error', reject);
-    request.end();
+    request.end(options.body === undefined ? undefined : JSON.stringify(options.body));
   });
 }

@@ -345,6 +345,85 @@ describe('the address a forwarded call goes to', () => {
       await mock.close();
     }
   });
+  it('takes an absolute URL naming the mock as the path it names, and refuses one naming another host', async () => {
+    const atTarget: string[] = [];
+    const target = await listenRaw((req, res) => {
+      atTarget.push(req.url ?? '');
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"from":"the target"}');
+    });
+    const elsewhere: string[] = [];
+    const other = await listenRaw((req, res) => {
+      elsewhere.push(req.url ?? '');
+      res.end();
+    });
+    const otherHost = new URL(other.url).host;
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: `${target.url}/base` },
+    });
+    const mockServer = await listen(mock.app);
+    const { port } = new URL(mockServer.url);
+    try {
+      // The mock by the address the call came in on, or as localhost on loopback, in any case:
+      // the origin form it names, byte for byte, goes to the target as a path sent so would.
+      const sent: [string, string][] = [
+        [`http://127.0.0.1:${port}/api/only-the-backend/5?x=1`, '/api/only-the-backend/5?x=1'],
+        [
+          `HTTP://LocalHost:${port}/api/only-the-backend?next=//${otherHost}/x`,
+          `/api/only-the-backend?next=//${otherHost}/x`,
+        ],
+        [
+          `http://127.0.0.1:${port}//${otherHost}/api/secret-answer`,
+          `//${otherHost}/api/secret-answer`,
+        ],
+      ];
+      for (const [url] of sent) {
+        const answer = await rawCall(mockServer.url, 'GET', url);
+        expect({ url, status: answer.status, body: answer.text }).toEqual({
+          url,
+          status: 200,
+          body: '{"from":"the target"}',
+        });
+      }
+      expect(atTarget).toEqual(sent.map(([, sentPath]) => `/base${sentPath}`));
+      const { token } = await signIn(mockServer.url);
+      const log = (
+        await call(mockServer.url, 'GET', MOCK_PATHS.requests, { token })
+      ).json() as RequestLogPage;
+      expect(log.requests.map((entry) => `${entry.kind} ${entry.path}`)).toContain(
+        'real /api/only-the-backend/5?x=1',
+      );
+
+      // Dot segments stay refused whatever host is named; another host, another port, another
+      // scheme or user information is never taken for the mock.
+      for (const url of [
+        `http://127.0.0.1:${port}/api/../../admin`,
+        `http://localhost:${port}/api/%2e%2E/admin`,
+        `http://127.0.0.1:${port}/..\\admin`,
+        `http://${otherHost}/api/secret-answer`,
+        `http://other.example:${port}/api/secret-answer`,
+        `https://127.0.0.1:${port}/api/secret-answer`,
+        `http://admin@127.0.0.1:${port}/api/secret-answer`,
+      ]) {
+        const answer = await rawCall(mockServer.url, 'GET', url);
+        expect({ url, status: answer.status, body: answer.json() }).toEqual({
+          url,
+          status: 400,
+          body: {
+            errorCode: ERROR_CODE.VALIDATION,
+            errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded,
+          },
+        });
+      }
+      expect(atTarget).toHaveLength(sent.length);
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await mockServer.close();
+      await other.close();
+      await target.close();
+      await mock.close();
+    }
+  });
 });
 
 describe('upload and import faults on forwarded calls', () => {
