@@ -9,8 +9,8 @@
  *
  * This server is the host named when the name is the address the connection came in on (an IP
  * literal; on a loopback connection also `localhost`, `127.0.0.1` or `[::1]`) with the port it
- * came in on, and the scheme is that of the connection. The `Host` header does not decide it: a proxy's client sends the host
- * it wants there too.
+ * came in on, and the scheme is that of the connection. The `Host` header does not decide it: a
+ * proxy's client sends the host it wants there too.
  */
 import net from 'node:net';
 import type { Socket } from 'node:net';
