@@ -187,6 +187,19 @@ export const IMPORT_SAMPLE_FILE: Readonly<Record<ImportKind, string>> = {
   device: 'devices.txt',
 };
 
+/**
+ * Query of GET samples/{kind} (IMPORT_PATHS.sampleFile), both optional. `programId` names the
+ * scheme the sample is for: its card sample's lines then import into that scheme as they are
+ * (its BIN, `extension` or else its first configured suffix, its card length, its expiry term
+ * and its balance range); its store and device samples are the plain ones. Without a query the
+ * answer is the plain sample of server/imports/samples/ (the demo program's).
+ */
+export interface SampleFileQuery {
+  programId?: number;
+  /** One of the scheme's configured suffixes, as the card import's `extension`. */
+  extension?: string;
+}
+
 /** How the name of an error file ends (the server's `<uuid>.errors.txt`, the operator's copy). */
 export const IMPORT_ERROR_FILE_SUFFIX = '.errors.txt';
 
@@ -305,6 +318,11 @@ export const IMPORT_SERVER_MESSAGE = {
   sampleNotFound: (kind: string) =>
     `No sample file ${kind}: the kinds are ${IMPORT_KINDS.join(', ')}`,
   extensionNotConfigured: "Must be one of the scheme's configured suffixes",
+  /** `extension` asked of a sample other than the card sample, or without `programId`. */
+  sampleExtensionCardOnly: 'Only the card sample of a scheme (programId) takes an extension',
+  /** 409: the BIN and extension leave no digit of the card length for a card's own number. */
+  sampleNoCardNumber: (prefix: string, cardLength: number) =>
+    `The BIN and extension ${prefix} leave no digit for a card number of ${cardLength} digits`,
   interrupted: 'The server stopped during the import; nothing of it was kept',
   importFailed: 'The import failed; nothing of it was kept',
   /** 409: a card import needs the scheme's configured suffixes (the extensions offered). */

@@ -35,7 +35,7 @@ import { readMultipart } from '../http/multipart';
 import { declareInput } from '../http/route-docs';
 import { idParams, parseInput, validate } from '../http/validate';
 import { findProgram } from '../schemes/finance-rules';
-import { findBin } from '../schemes/scheme-rules';
+import { schemeCardNumbers } from './card-extensions';
 import type { CardImportParams, ImportService } from './import-service';
 import { midwayFaultOf } from './midway-faults';
 import { sampleFileHandler } from './sample-files';
@@ -93,24 +93,6 @@ export function recordedFileName(originalName: string | undefined): string {
   return [...clean].slice(0, IMPORT_LIMITS.userFileNameMax).join('');
 }
 
-/** The scheme's configured suffixes, zero-padded to its BIN's extension length (03 §2, §5). */
-function configuredExtensions(store: Store, programId: number): string[] {
-  const data = store.read();
-  const config = data.configurations.find((candidate) => candidate.programId === programId);
-  if (config === undefined) {
-    throw new HttpError(409, ERROR_CODE.CONFLICT, IMPORT_SERVER_MESSAGE.configureFirst);
-  }
-  const length = findBin(data, config.liveCardBinId).extensionLength;
-  const suffixes = [
-    config.suffixStand,
-    'suffixBulk' in config ? config.suffixBulk : null,
-    config.suffixVirtual,
-  ];
-  return suffixes
-    .filter((suffix): suffix is string => suffix !== null && suffix !== '')
-    .map((suffix) => String(Number(suffix)).padStart(length, '0'));
-}
-
 /** The card import's parameters, checked against the scheme; undefined for other kinds. */
 function cardParams(
   store: Store,
@@ -135,7 +117,7 @@ function cardParams(
   if (cardLength === undefined || cardLength === null) {
     throw validationError('cardLength', FIELD_MESSAGES.required);
   }
-  if (!configuredExtensions(store, body.programId).includes(extension)) {
+  if (!schemeCardNumbers(store.read(), body.programId).extensions.includes(extension)) {
     throw validationError('extension', IMPORT_SERVER_MESSAGE.extensionNotConfigured);
   }
   return { binNumber, extension, cardLength };
@@ -273,7 +255,7 @@ export function createFilesRouter({ store, imports, maxUploadBytes }: FilesRoute
     }),
   );
 
-  router.get(IMPORT_PATHS.sampleFile(':kind'), sampleFileHandler());
+  router.get(IMPORT_PATHS.sampleFile(':kind'), sampleFileHandler(store));
 
   return router;
 }

@@ -512,11 +512,30 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
       );
       const [call] = server.calls(`GET ${FILES}/samples/${kind}`);
       expect(call?.headers.get('Authorization')).toBe(TEST_TOKEN.token);
+      // The sample of the scheme on the step; the card's no extension while none is chosen.
+      expect(Object.fromEntries(call?.url.searchParams ?? [])).toEqual({ programId: '11' });
     }
     expect(names('device', false)).toBe('');
     expect(await Promise.all(downloads.map((each) => each.text))).toEqual(
       sections.map(([, kind]) => sampleText(kind)),
     );
+  });
+
+  it("the card sample is the scheme's, numbered with the extension chosen", async () => {
+    const { user } = await open();
+    server.on(`GET ${FILES}/samples/card`, {
+      text: 'cardNumber|pin|balance|expiryDate\n',
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    const card = inSection(IMPORT_TEXT.cardSection);
+    await user.selectOptions(card.getByLabelText(IMPORT_TEXT.extension), '003');
+    await user.click(card.getByRole('button', { name: IMPORT_TEXT.downloadSample }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const [call] = server.calls(`GET ${FILES}/samples/card`);
+    expect(Object.fromEntries(call?.url.searchParams ?? [])).toEqual({
+      programId: '11',
+      extension: '003',
+    });
   });
 
   it('an import failure says "Error: {errorCode}" with the server message and resets the panel', async () => {

@@ -8,6 +8,7 @@ import {
   type ImportKind,
   type ImportProgress,
   type ImportRequest,
+  type SampleFileQuery,
   type UploadAnswer,
 } from '@contracts/api/imports';
 import type { ApiExtraOptions, AppBaseQuery } from '@/lib/api/base-query';
@@ -36,7 +37,9 @@ import { schemesApi } from './schemes-api';
  * - downloadErrorFile: GET downloadFile/{outFileName} with the session's headers (so not a plain
  *   link), saved under the name the caller gives (the step: `<operator's file name>.errors.txt`),
  *   else its own. The file itself never enters the store (it may be large).
- * - downloadSampleFile: GET samples/{kind} the same way, saved as IMPORT_SAMPLE_FILE[kind].
+ * - downloadSampleFile: GET samples/{kind} the same way, saved as IMPORT_SAMPLE_FILE[kind]; with
+ *   a scheme's `programId` (and the card import's chosen `extension`) the sample of that scheme,
+ *   whose card lines import into it as they are.
  */
 
 export interface UploadImportArgs {
@@ -68,7 +71,7 @@ export interface DownloadErrorFileArgs {
   save?(file: Blob, fileName: string): void;
 }
 
-export interface DownloadSampleFileArgs {
+export interface DownloadSampleFileArgs extends SampleFileQuery {
   kind: ImportKind;
   /** Where the file goes; default: the browser's download of it under its name. */
   save?(file: Blob, fileName: string): void;
@@ -91,10 +94,12 @@ async function downloadFile(
   url: string,
   saveAs: string,
   save: (file: Blob, fileName: string) => void,
+  params?: Record<string, string | number>,
 ): Promise<{ data: DownloadedFile } | { error: ApiFailure }> {
   let file: Blob | undefined;
   const result = await baseQuery({
     url,
+    params,
     headers: { Accept: 'text/plain, */*' },
     responseHandler: async (response) => {
       if (!response.ok) {
@@ -113,6 +118,14 @@ async function downloadFile(
   if (!file) return { data: { fileName: saveAs, size: 0 } };
   save(file, saveAs);
   return { data: { fileName: saveAs, size: file.size } };
+}
+
+/** The sample call's query: only the parameters given (none for the plain sample). */
+function sampleQueryOf(query: SampleFileQuery): Record<string, string | number> | undefined {
+  const given = Object.entries(query).filter(
+    (entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '',
+  );
+  return given.length === 0 ? undefined : Object.fromEntries(given);
 }
 
 /** The upload path of a kind: devices have their own (the server checks their content). */
@@ -159,8 +172,14 @@ export const importsApi = schemesApi.injectEndpoints({
         downloadFile(baseQuery, IMPORT_PATHS.downloadFile(outFileName), saveAs, save),
     }),
     downloadSampleFile: build.mutation<DownloadedFile, DownloadSampleFileArgs>({
-      queryFn: ({ kind, save = saveBlob }, _api, _extra, baseQuery) =>
-        downloadFile(baseQuery, IMPORT_PATHS.sampleFile(kind), IMPORT_SAMPLE_FILE[kind], save),
+      queryFn: ({ kind, programId, extension, save = saveBlob }, _api, _extra, baseQuery) =>
+        downloadFile(
+          baseQuery,
+          IMPORT_PATHS.sampleFile(kind),
+          IMPORT_SAMPLE_FILE[kind],
+          save,
+          sampleQueryOf({ programId, extension }),
+        ),
     }),
   }),
 });

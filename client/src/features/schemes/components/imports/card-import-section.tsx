@@ -60,6 +60,11 @@ export function CardImportSection({
             fileImport={fileImport}
             ready={ready}
             note={extensions.length === 0 ? IMPORT_TEXT.noExtensions : undefined}
+            // The scheme's sample, numbered with the extension chosen (else its first suffix).
+            sample={{
+              programId,
+              extension: extensions.includes(values.extension ?? '') ? values.extension : undefined,
+            }}
             onImport={() =>
               void fileImport.startImport((names) =>
                 importRequestOf('card', { programId, ...names }, values),

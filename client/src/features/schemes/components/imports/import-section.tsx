@@ -6,6 +6,7 @@ import {
   IMPORT_TEXT,
   importColumnNames,
   type ImportKind,
+  type SampleFileQuery,
 } from '@contracts/api/imports';
 import { useDownloadSampleFileMutation } from '../../api/imports-api';
 import type { FileImport } from '../../hooks/use-file-import';
@@ -21,13 +22,16 @@ export interface ImportSectionProps {
   ready?: boolean;
   /** Why the section cannot be used yet, shown under its heading. */
   note?: string;
+  /** The scheme (and card extension) whose sample "Download sample file" fetches. */
+  sample: SampleFileQuery;
   /** Starts the import of the uploaded file. */
   onImport(): void;
 }
 
 /**
  * One import of Stores & Devices (03 §2, §4): its own fields, the columns its file takes (from
- * IMPORT_COLUMNS, the list the server's header check reads) with a sample file to download, the
+ * IMPORT_COLUMNS, the list the server's header check reads) with the scheme's sample file to
+ * download (its card lines numbered for the scheme, so it imports as it is), the
  * file input (described by the columns), and one button that is Upload until the chosen file is
  * uploaded, then Import, unavailable while either runs.
  */
@@ -37,6 +41,7 @@ export function ImportSection({
   children,
   ready = true,
   note,
+  sample,
   onImport,
 }: ImportSectionProps) {
   const headingId = useId();
@@ -67,7 +72,12 @@ export function ImportSection({
             onChange={onChoose}
             aria-describedby={columnsId}
           />
-          <FileColumns id={columnsId} kind={fileImport.kind} sectionId={headingId} />
+          <FileColumns
+            id={columnsId}
+            kind={fileImport.kind}
+            sample={sample}
+            sectionId={headingId}
+          />
         </Form.Group>
         {/*
           One button, Upload and then Import. While either runs it is unavailable but keeps the
@@ -93,13 +103,23 @@ export function ImportSection({
 }
 
 /** The columns a file of `kind` takes, required then optional, and its sample file. */
-function FileColumns({ id, kind, sectionId }: { id: string; kind: ImportKind; sectionId: string }) {
+function FileColumns({
+  id,
+  kind,
+  sample,
+  sectionId,
+}: {
+  id: string;
+  kind: ImportKind;
+  sample: SampleFileQuery;
+  sectionId: string;
+}) {
   const [downloadSample, { isLoading }] = useDownloadSampleFileMutation();
   const { required, optional } = importColumnNames(kind);
 
   async function download() {
     try {
-      await downloadSample({ kind }).unwrap();
+      await downloadSample({ kind, ...sample }).unwrap();
     } catch (error) {
       await showSaveError(error);
     }

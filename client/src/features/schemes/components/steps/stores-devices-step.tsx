@@ -118,6 +118,7 @@ export function StoresDevicesStep() {
             <ImportSection
               title={IMPORT_TEXT.storeSection}
               fileImport={store}
+              sample={{ programId: id }}
               onImport={() =>
                 void store.startImport((names) =>
                   importRequestOf('store', { programId: id, ...names }, {}),
@@ -127,6 +128,7 @@ export function StoresDevicesStep() {
             <ImportSection
               title={IMPORT_TEXT.deviceSection}
               fileImport={device}
+              sample={{ programId: id }}
               onImport={() =>
                 void device.startImport((names) =>
                   importRequestOf('device', { programId: id, ...names }, {}),
