@@ -46,6 +46,7 @@ import {
   invalidField,
   JSON_REQUEST,
   MISSING_ID,
+  queryFromState,
   SCHEME_EXAMPLE,
 } from './support/schemes';
 
@@ -755,4 +756,56 @@ describe('scheme file imports (03 §3, §4, §7)', () => {
       });
     },
   );
+
+  it('downloads the card file sample of a scheme, asked for by its id and chosen extension', async () => {
+    // The sample of the configured pact gift scheme: its card numbers are the scheme's BIN and
+    // suffix, and its expiry the end of the scheme's term, so the provider's text changes with
+    // the month; the pact holds the card header, which is all the client reads of it.
+    const sample = [
+      'cardNumber|pin|balance|expiryDate|currency',
+      `${CARD_EXAMPLE.binNumber}${SCHEME_EXAMPLE.suffixStand}0000001|1234|50.00|2027-03-31|AUD`,
+      `${CARD_EXAMPLE.binNumber}${SCHEME_EXAMPLE.suffixStand}0000002|2468|5.00|2027-03-31|AUD`,
+      '',
+    ].join('\n');
+    const pact = newPact();
+    const request = {
+      method: 'GET',
+      path: `/api${IMPORT_PATHS.sampleFile('card')}`,
+      query: {
+        programId: queryFromState('programId', programId),
+        extension: fromSchemeState('suffixStand'),
+      },
+      headers: { ...SIGNED_IN_HEADERS, Accept: 'text/plain, */*' },
+    } as const;
+    pact
+      .given(STATE.scheme, GIFT_CONFIGURED)
+      .uponReceiving("a download of a scheme's card file sample")
+      .withRequest(request)
+      .willRespondWith({
+        status: 200,
+        headers: { 'Content-Type': regex('^text/plain.*', 'text/plain; charset=utf-8') },
+        body: sample,
+      });
+    const header = importColumnNames('card').required.join(`\\${IMPORT_FIELD_DELIMITER}`);
+    textBodyMatching(pact, request, `^${header}.*(\\n.*)*$`, sample);
+
+    await pact.executeTest(async (mock) => {
+      const saved: { file: Blob; name: string }[] = [];
+      const answer = await storeFor(mock.url)
+        .dispatch(
+          importsApi.endpoints.downloadSampleFile.initiate({
+            kind: 'card',
+            programId,
+            extension: SCHEME_EXAMPLE.suffixStand,
+            save: (file, name) => saved.push({ file, name }),
+          }),
+        )
+        .unwrap();
+      expect(answer).toEqual({
+        fileName: IMPORT_SAMPLE_FILE.card,
+        size: Buffer.byteLength(sample),
+      });
+      expect(await saved[0]?.file.text()).toBe(sample);
+    });
+  });
 });
