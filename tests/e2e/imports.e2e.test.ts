@@ -338,8 +338,8 @@ describe('what Stores & Devices says about files', () => {
     device: T.deviceSection,
   };
 
-  it('names the columns each file takes and downloads its sample, which uploads as it is', async () => {
-    const { programId } = await createCardScheme(api, `Samples ${uniqueLetters()}`);
+  it("names the columns each file takes and downloads the scheme's sample, which imports as it is", async () => {
+    const { programId, extension } = await createCardScheme(api, `Samples ${uniqueLetters()}`);
     const { page, errors } = await suite.newPage();
     await signIn(page, suite.baseUrl);
     await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
@@ -361,14 +361,33 @@ describe('what Stores & Devices says about files', () => {
           : `${T.columns} ${required}; ${T.optionalColumns} ${optional}`,
       );
 
+      if (kind === 'card') await fillCardSection(page, extension);
       const sample = await downloadThrough(
         page,
         section.getByRole('button', { name: T.downloadSample, exact: true }),
       );
       expect(sample.fileName).toBe(IMPORT_SAMPLE_FILE[kind]);
-      expect(sample.text).toBe(await readFile(sampleFileOf(kind), 'utf8'));
-      // The sample goes through the upload's checks as it is.
+      if (kind !== 'card') {
+        expect(sample.text).toBe(await readFile(sampleFileOf(kind), 'utf8'));
+        // The sample goes through the upload's checks as it is.
+        await uploadFile(page, section, sample.fileName, sample.text);
+        continue;
+      }
+      // The card sample is the scheme's: its BIN and extension, so every line imports into it.
+      const cards = sample.text
+        .split('\n')
+        .slice(1)
+        .filter((line) => line !== '');
+      expect(cards.length).toBeGreaterThan(0);
+      for (const line of cards)
+        expect(line).toMatch(new RegExp(`^${MASTER_BIN.number}${extension}\\d+\\|`));
       await uploadFile(page, section, sample.fileName, sample.text);
+      await section.getByRole('button', { name: T.import, exact: true }).click();
+      await expectFigures(panelEntry(page, T.cardSection), {
+        [T.currentStep]: IMPORT_STEP_TEXT.completed,
+        [T.successLines]: cards.length,
+        [T.errorLines]: 0,
+      });
     }
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
