@@ -4,6 +4,7 @@ import { COMMON_TEXT } from '@/config/texts';
 import { withId } from '@/config/paths';
 import { focusFirstInvalidAfterSubmit } from '@/lib/forms/focus';
 import { UnsavedChangesGuard } from './unsaved-changes';
+import './wizard-tabs.css';
 
 export interface WizardTab {
   label: string;
@@ -33,7 +34,7 @@ export function WizardTabs({ tabs, isEnabled, label, variant = 'tabs' }: WizardT
   const id = params.get('id');
   return (
     <nav aria-label={label}>
-      <ul className={`nav nav-${variant} flex-wrap`}>
+      <ul className={`nav nav-${variant} flex-wrap wizard-tabs`}>
         {tabs.map((tab, index) => {
           const active = matches(pathname, tab);
           const enabled = isEnabled(index, id);
