@@ -34,6 +34,7 @@ import { corsForOrigins } from './http/cors';
 import { requestTarget } from './http/request-target';
 import { securityHeaders } from './http/security';
 import { createImagesRouter } from './images/images-router';
+import { UnusedImages } from './images/unused-images';
 import { createFilesRouter } from './imports/files-router';
 import { ImportService } from './imports/import-service';
 import { createReviewRouter } from './imports/review-router';
@@ -124,6 +125,7 @@ export function createApp({
     logger.error({ err: error }, 'could not drop expired sessions'),
   );
   const imports = givenImports ?? openImports(config, db, logger);
+  const unusedImages = new UnusedImages({ store: db, filesDir: config.filesDir, logger });
 
   // Development only (config.mockControl): the /__mock developer tools (docs/developer-tools.md).
   const mock = config.mockControl
@@ -194,11 +196,15 @@ export function createApp({
     authenticated,
     createProgramsRouter(db),
     createLookupsRouter(db),
-    createMyJournalRouter(db),
-    createMyMerchantRouter({ store: db, filesDir: config.filesDir }),
+    createMyJournalRouter(db, unusedImages),
+    createMyMerchantRouter({ store: db, filesDir: config.filesDir, images: unusedImages }),
     createModuleCodesRouter(db),
     createClientsRouter(db),
-    createSchemesRouter({ store: db, passwordHashCost: config.passwordHashCost }),
+    createSchemesRouter({
+      store: db,
+      passwordHashCost: config.passwordHashCost,
+      images: unusedImages,
+    }),
     createConfigurationsRouter(db),
     createBinsRouter(db),
     createSettlementsRouter(db),

@@ -7,8 +7,8 @@
  * missing one in a folder in use, stops the start, naming it), the files folder (owner only),
  * carries the cards of a `<data dir>/cards/` folder of ndjson card files, when there is one,
  * into the records store and removes the folder (server/records/migrate-cards.ts), seeds the
- * demo cards (server/imports/samples/cards.txt) on a first start, removes image files without a
- * record, listens (imports interrupted by a stop are marked failed when their program's records
+ * demo cards (server/imports/samples/cards.txt) on a first start, deletes the images no record
+ * has named for a day (server/images/unused-images.ts) and image files without a record, listens (imports interrupted by a stop are marked failed when their program's records
  * file is first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes,
  * removes the lock and exits 0.
  */
@@ -41,6 +41,7 @@ import { checkPortFree, portProblem } from './http/port-check';
 import { errorMessage } from './http/errno';
 import { createLogger } from './http/logging';
 import { ImageFiles } from './images/image-files';
+import { UnusedImages } from './images/unused-images';
 import { seedDemoStores } from './imports/demo-stores';
 import { seedDemoCards } from './records/demo-cards';
 import { migrateOldCards } from './records/migrate-cards';
@@ -160,6 +161,8 @@ async function main(): Promise<void> {
   }
   await seedDemoRecords(config, logger, pending);
   const store = await Store.open(config.dbFile);
+  // Logs what it deleted. Before removeOrphans, which takes a file whose delete failed.
+  await new UnusedImages({ store, filesDir: config.filesDir, logger }).sweep();
   const orphans = await new ImageFiles(config.filesDir).removeOrphans(
     new Set(store.read().images.map((image) => image.id)),
   );

@@ -23,7 +23,7 @@
  * - `flush()` waits for pending writes; `close()` also refuses further updates and runs the
  *   `onClose` listeners (e.g. timers of the app).
  */
-import { enableArrayMethods, freeze, Immer } from 'immer';
+import { enableArrayMethods, freeze, Immer, isDraft, original } from 'immer';
 import { Low } from 'lowdb';
 import { ERROR_CODE, STORE_LIMITS } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
@@ -42,6 +42,16 @@ export type Snapshot = DeepReadonly<Data>;
  * records (immer's array methods), so a write there throws and the update changes nothing.
  */
 export type Mutation<T> = (draft: Data) => T;
+
+/**
+ * The data a mutation's draft started from, as a snapshot: the latest data, without what the
+ * mutation itself changed so far. For a mutation that reads much of the data (a walk over every
+ * record) before it changes anything: reading through the draft would make a draft of each
+ * record it passes.
+ */
+export function startingData(draft: Data): Snapshot {
+  return (isDraft(draft) ? original(draft) : draft) as Snapshot;
+}
 
 interface Job {
   run: (draft: Data) => unknown;

@@ -50,8 +50,14 @@ export class ImageFiles {
     }
   }
 
+  /** Removes the file if it is there; a failure is ignored (a clean-up after a failed write). */
   async remove(id: string): Promise<void> {
     await unlink(this.#pathOf(id)).catch(() => undefined);
+  }
+
+  /** Deletes the file; rejects with the file system's error (ENOENT, EACCES …) for the caller to report. */
+  async delete(id: string): Promise<void> {
+    await unlink(this.#pathOf(id));
   }
 
   /** The image files of the folder by name (IMAGE_ID only); none when it does not exist. */

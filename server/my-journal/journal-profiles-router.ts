@@ -5,7 +5,8 @@
  *   POST /myjournal/profiles?returnBody=true      create (201)
  *   PUT  /myjournal/profiles/{id}?returnBody=true update (200)
  *   GET  /myjournal/profiles/{id}/pages?page&pageSize  embedded `pages` of the profile
- * Without returnBody=true, create and update answer `{ profileId }`.
+ * Without returnBody=true, create and update answer `{ profileId }`. An image an update stops
+ * naming is deleted once no record names it (server/images/unused-images.ts).
  */
 import { type Router } from 'express';
 import {
@@ -16,6 +17,8 @@ import {
 } from '@contracts/api/journal';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import type { Store } from '../db/store';
+import { droppedImageIds } from '../images/image-references';
+import type { UnusedImages } from '../images/unused-images';
 import { notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
@@ -58,7 +61,7 @@ function newProfile(input: NewProfileInput, profileId: number): JournalProfile {
   };
 }
 
-export function createJournalProfilesRouter(store: Store): Router {
+export function createJournalProfilesRouter(store: Store, images: UnusedImages): Router {
   const router = recordedRouter();
 
   router.get(JOURNAL_PATHS.profiles, validate({ query: pageQuery }), (req, res) => {
@@ -96,7 +99,7 @@ export function createJournalProfilesRouter(store: Store): Router {
       // The path names the profile and the server owns its creation date: the body's copies
       // (the client sends the whole profile back) are not taken.
       const { profileId: _profileId, creationDate: _creationDate, ...changes } = req.body;
-      const profile = await store.update((data) => {
+      const { profile, dropped } = await store.update((data) => {
         const index = data.journalProfiles.findIndex((p) => p.profileId === id);
         const stored = data.journalProfiles[index];
         if (stored === undefined) throw notFound(`Profile ${id} not found`);
@@ -110,8 +113,9 @@ export function createJournalProfilesRouter(store: Store): Router {
         // already published does not re-check it.
         if (updated.isPublished === 1 && stored.isPublished !== 1) requireLoginPage(data, id);
         data.journalProfiles[index] = updated;
-        return updated;
+        return { profile: updated, dropped: droppedImageIds(stored, updated) };
       });
+      await images.release(dropped);
       res.json(wantsBody(req.query) ? profile : { profileId: profile.profileId });
     },
   );

@@ -5,7 +5,8 @@
  * The slot is headerLogo, logo, favicon or background; its limit is 307200 bytes (1572864 for
  * the background), 413 'File size is too large' above it. Only images, known by their bytes
  * (415 otherwise). The bytes are kept as the shared image endpoint keeps them, and the
- * profile's path field of the slot gets their link (`/images/{id}.png` on the URL base).
+ * profile's path field of the slot gets their link (`/images/{id}.png` on the URL base). The
+ * image the slot held before is deleted once no record names it (images/unused-images.ts).
  */
 import { type Router } from 'express';
 import multer from 'multer';
@@ -31,6 +32,8 @@ import { declareInput } from '../http/route-docs';
 import { idParams, parseInput, positiveInt } from '../http/validate';
 import { ImageFiles, newImageId } from '../images/image-files';
 import { sniffImageType } from '../images/image-types';
+import { droppedImageIds } from '../images/image-references';
+import type { UnusedImages } from '../images/unused-images';
 import { findMerchantProfile, merchantProfileIndex } from './merchant-rules';
 import { mediaQuery } from './merchant-schemas';
 import { recordedRouter } from '../http/route-table';
@@ -40,9 +43,14 @@ const LARGEST = Math.max(...Object.values(MERCHANT_LIMITS.image));
 export interface MerchantMediaRouterOptions {
   store: Store;
   filesDir: string;
+  images: UnusedImages;
 }
 
-export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRouterOptions): Router {
+export function createMerchantMediaRouter({
+  store,
+  filesDir,
+  images,
+}: MerchantMediaRouterOptions): Router {
   const router = recordedRouter();
   const files = new ImageFiles(filesDir);
   const upload = multer({
@@ -84,8 +92,9 @@ export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRout
         const link = URL_PATHS.image(imageId);
         const field = MERCHANT_MEDIA_FIELD[filename];
         await files.write(imageId, file.buffer);
+        let dropped: string[];
         try {
-          await store.update((data) => {
+          dropped = await store.update((data) => {
             const index = merchantProfileIndex(data, profileId);
             data.images.push({
               id: imageId,
@@ -94,16 +103,16 @@ export function createMerchantMediaRouter({ store, filesDir }: MerchantMediaRout
               createdAt: new Date().toISOString(),
               userName: authOf(req).userName,
             });
-            const updated: MerchantProfile = {
-              ...(data.merchantProfiles[index] as MerchantProfile),
-              [field]: link,
-            };
+            const stored = data.merchantProfiles[index] as MerchantProfile;
+            const updated: MerchantProfile = { ...stored, [field]: link };
             data.merchantProfiles[index] = updated;
+            return droppedImageIds(stored, updated);
           });
         } catch (error) {
           await files.remove(imageId);
           throw error;
         }
+        await images.release(dropped);
         const answer: MerchantMediaAnswer = { id: profileId, filename, path: link };
         res.json(answer);
       }),

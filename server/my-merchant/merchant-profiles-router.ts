@@ -5,6 +5,7 @@
  *   POST /mymerchant/profile                      create (201 { id }); mandatory pages selected
  *   PUT  /mymerchant/profile/{id}?returnBody=true update (200 { id }, or the stored profile)
  *   POST /mymerchant/profile/sitesettings         siteTitle and analyticsTrackingCode (200 { id })
+ * An image an update stops naming is deleted once no record names it (images/unused-images.ts).
  */
 import { type Router } from 'express';
 import {
@@ -14,6 +15,8 @@ import {
   type MerchantProfile,
 } from '@contracts/api/merchant';
 import type { Store } from '../db/store';
+import { droppedImageIds } from '../images/image-references';
+import type { UnusedImages } from '../images/unused-images';
 import { validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { idParams, validate } from '../http/validate';
@@ -59,7 +62,7 @@ function newProfile(input: NewMerchantProfileInput, id: number): MerchantProfile
   };
 }
 
-export function createMerchantProfilesRouter(store: Store): Router {
+export function createMerchantProfilesRouter(store: Store, images: UnusedImages): Router {
   const router = recordedRouter();
 
   router.get(MERCHANT_PATHS.profiles, validate({ query: pageQuery }), (req, res) => {
@@ -99,7 +102,7 @@ export function createMerchantProfilesRouter(store: Store): Router {
       const { id } = req.params;
       // The path names the profile; the secondary language is never kept (02 §5).
       const { id: _id, secundaryLanguageId: _secondary, ...changes } = req.body;
-      const profile = await store.update((data) => {
+      const { profile, dropped } = await store.update((data) => {
         const index = merchantProfileIndex(data, id);
         const stored = data.merchantProfiles[index] as MerchantProfile;
         // A site belongs to its program for good (step 1 locks the choice on an existing profile).
@@ -109,8 +112,9 @@ export function createMerchantProfilesRouter(store: Store): Router {
         const updated: MerchantProfile = { ...stored, ...changes, secundaryLanguageId: null };
         checkMerchantProfile(data, updated);
         data.merchantProfiles[index] = updated;
-        return updated;
+        return { profile: updated, dropped: droppedImageIds(stored, updated) };
       });
+      await images.release(dropped);
       const answer: MerchantIdAnswer = { id: profile.id };
       res.json(wantsBody(req.query) ? profile : answer);
     },

@@ -7,7 +7,8 @@
  * Without returnBody=true, create and update answer `{ programId }`. The power-user password is
  * stored only as a slow salted hash and never answered; on update it may be left out to keep it.
  * The read answers a strong ETag; an update with If-Match is refused (412) when the scheme
- * changed since (server/http/record-etag.ts).
+ * changed since (server/http/record-etag.ts). An image (buttonImgUrl, logoImgUrl) an update
+ * stops naming is deleted once no record names it (server/images/unused-images.ts).
  * Schemes are the one program store (spec README): /programs is another view of the same records.
  */
 import { type Router } from 'express';
@@ -19,6 +20,8 @@ import {
 } from '@contracts/api/schemes';
 import { hashPassword } from '../auth/passwords';
 import type { Store } from '../db/store';
+import { droppedImageIds } from '../images/image-references';
+import type { UnusedImages } from '../images/unused-images';
 import { validationError } from '../http/errors';
 import { embeddedList } from '../http/pagination';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
@@ -45,12 +48,18 @@ export interface SchemesRouterOptions {
   store: Store;
   /** scrypt cost of the power-user password hash (PASSWORD_HASH_COST). */
   passwordHashCost: number;
+  /** Deletes the images a save stopped naming once nothing names them. */
+  images: UnusedImages;
 }
 
 const clientNameOf = (data: ReturnType<Store['read']>, clientId: number) =>
   data.clients.find((client) => client.clientId === clientId)?.clientName ?? '';
 
-export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOptions): Router {
+export function createSchemesRouter({
+  store,
+  passwordHashCost,
+  images,
+}: SchemesRouterOptions): Router {
   const router = recordedRouter();
 
   router.get(SCHEME_PATHS.schemes, validate({ query: schemeListQuery }), (req, res) => {
@@ -131,7 +140,7 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
       const newPassword = input.poweruserPassword ? input.poweruserPassword : undefined;
       const hash =
         newPassword === undefined ? undefined : await hashPassword(newPassword, passwordHashCost);
-      const record = await store.update((data) => {
+      const { record, dropped } = await store.update((data) => {
         checkCurrent(data);
         const stored = checkAgainst(data);
         // The one status a scheme update sets from its body: Stores & Devices saved (or skipped)
@@ -153,8 +162,9 @@ export function createSchemesRouter({ store, passwordHashCost }: SchemesRouterOp
         // Only the review mail sets it (server/mail); an edit keeps it.
         updated.reviewSentAt = stored.reviewSentAt ?? null;
         data.programs[data.programs.findIndex((p) => p.programId === id)] = updated;
-        return updated;
+        return { record: updated, dropped: droppedImageIds(stored, updated) };
       });
+      await images.release(dropped);
       const scheme = toScheme(store.read(), record);
       if (isTrue(req.query.returnBody)) setRecordEtag(res, scheme);
       res.json(isTrue(req.query.returnBody) ? scheme : { programId: scheme.programId });

@@ -33,6 +33,7 @@ import { markSetupPending, PENDING_SETUP_FILE } from '../../server/db/pending-se
 import { OLD_PIN_KEY_FILE } from '../../server/records/migrate-cards';
 import { seedDemoCards } from '../../server/records/demo-cards';
 import type { Data } from '../../server/db/schema';
+import { buildJournalProfile } from '../support/builders';
 import { DEMO_USER } from './support/test-app';
 
 jest.setTimeout(30_000);
@@ -664,6 +665,35 @@ describe('server processes', () => {
     const server = await startServer({ DB_FILE: dbFile });
     try {
       expect((await readdir(path.join(dir, 'files'))).sort()).toEqual([recorded, 'notes.txt']);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('deletes at start the images no record has named for a day, and keeps the others', async () => {
+    const dbFile = path.join(dir, 'db.json');
+    const seed = JSON.parse(await readFile(SEED_FILE, 'utf8')) as Data;
+    const image = (id: string, createdAt: string) => ({
+      id,
+      contentType: 'image/png',
+      size: 5,
+      createdAt,
+      userName: 'admin',
+    });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    const named = image('d'.repeat(32), twoDaysAgo);
+    const unnamed = image('e'.repeat(32), twoDaysAgo);
+    const fresh = image('f'.repeat(32), new Date().toISOString());
+    seed.images = [named, unnamed, fresh];
+    seed.journalProfiles = [buildJournalProfile({ logo: named.id })];
+    await writeFile(dbFile, JSON.stringify(seed));
+    await mkdir(path.join(dir, 'files'));
+    for (const { id } of seed.images) await writeFile(path.join(dir, 'files', id), 'bytes');
+    const server = await startServer({ DB_FILE: dbFile });
+    try {
+      expect((await readdir(path.join(dir, 'files'))).sort()).toEqual([named.id, fresh.id]);
+      const stored = JSON.parse(await readFile(dbFile, 'utf8')) as Data;
+      expect(stored.images.map(({ id }) => id)).toEqual([named.id, fresh.id]);
     } finally {
       expect(await server.stop()).toBe(0);
     }
