@@ -97,6 +97,10 @@ export const STATE = {
   cardBinMissing: 'no card BIN has the id',
   /** Answers `{ reviewImageId }`: a stored summary screenshot, as POST /images/review keeps it. */
   reviewImage: 'a review screenshot exists',
+  /** Answers `{ imageId }`: an image stored as `POST /images` stores it, which no record names. */
+  imageStored: 'an image is stored',
+  /** Answers `{ imageId }`: an id no stored image has (as an image deleted once unused). */
+  imageMissing: 'no image has the id',
 
   // MyMerchant (02). The merchant states reset profiles of their own (`pact-merchant...` URLs)
   // of the pact gift program, with the first language the provider has.

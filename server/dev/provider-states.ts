@@ -98,6 +98,10 @@ export const PACT_RECORDS = {
    * stored images' (an image id: 32 hex digits).
    */
   journalImageId: 'fac8'.padEnd(32, '0'),
+  /** The image of 'an image is stored' (an image id: 32 hex digits). */
+  storedImageId: 'fac9'.padEnd(32, '0'),
+  /** The id of 'no image has the id': never stored by a state (an image id: 32 hex digits). */
+  missingImageId: 'faca'.padEnd(32, '0'),
   clientName: 'Pact Client',
   programName: 'Pact Gift Card',
   countryName: 'Pact Country',
@@ -582,6 +586,33 @@ export function createProviderStates(deps: {
       await reviewImages.remove(reviewImageId);
       await reviewImages.write(reviewImageId, SMALLEST_PNG);
       return { reviewImageId };
+    },
+    [STATE.imageStored]: async () => {
+      // Stored as an upload stores it (file and record), so `/images/{id}.png` answers it.
+      const imageId = PACT_RECORDS.storedImageId;
+      await images.remove(imageId);
+      await images.write(imageId, SMALLEST_PNG);
+      await store.update((data) => {
+        data.images = [
+          ...data.images.filter((image) => image.id !== imageId),
+          {
+            id: imageId,
+            contentType: 'image/png',
+            size: SMALLEST_PNG.length,
+            createdAt: new Date().toISOString(),
+            userName: PACT_RECORDS.username,
+          },
+        ];
+      });
+      return { imageId };
+    },
+    [STATE.imageMissing]: async () => {
+      const imageId = PACT_RECORDS.missingImageId;
+      await store.update((data) => {
+        data.images = data.images.filter((image) => image.id !== imageId);
+      });
+      await images.remove(imageId);
+      return { imageId };
     },
     [STATE.masterCardBin]: async () => store.update((data) => ({ binId: cardBin(data, PACT_BIN) })),
 
