@@ -13,10 +13,12 @@ import {
   type ModuleCode,
 } from '@contracts/api/journal';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { URL_PATHS } from '@contracts/api/paths';
 import { STYLE_ITEMS, defaultJournalStylesheet } from '@contracts/site/style-model';
 import { IMAGE_SLOT_CAPTION } from '@/components/form/ImageSlotField';
 import { APPEARANCE_LABEL } from '@/components/site-builder/appearance-form';
 import { MEDIA_SLOTS } from '@/components/site-builder/media-slots';
+import { MISSING_IMAGES_TEXT } from '@/lib/sites/missing-images';
 import { PROFILE_CARD_TEXT } from '@/components/site-builder/profile-card';
 import { COMMON_TEXT, LAYOUT_TEXT } from '@/config/texts';
 import {
@@ -311,6 +313,89 @@ describe('export and import of a configuration', () => {
         .sort((a, b) => a.pageTypeId - b.pageTypeId);
     expect(pagesOf(await api.pages(copy.profileId))).toEqual(pagesOf(storedPages));
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('importing an export whose logo was replaced since', () => {
+  it('leaves the logo empty, names it, and saves everything else', async () => {
+    const upload = async (rgb: [number, number, number]) => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([new Uint8Array(solidPng(16, 16, rgb))], { type: 'image/png' }),
+        'i.png',
+      );
+      return (await api.callForm<{ id: string }>('/images', form)).id;
+    };
+    const oldLogo = await upload([70, 80, 90]);
+    const header = await upload([100, 110, 120]);
+    const source = await createProfile({
+      programId: PROGRAMS.other.id,
+      siteUrl: 'export-logo',
+      title: 'Harbour Logo Balance',
+      logo: oldLogo,
+      headerImg: header,
+    });
+    const imageStatus = async (id: string) =>
+      (await fetch(`${suite.baseUrl}${URL_PATHS.image(id)}`)).status;
+
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/summary?id=${source.profileId}`);
+    await page.getByRole('region', { name: SUMMARY_LABEL.clientSetup }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: SUMMARY_LABEL.export }).click(),
+    ]);
+    const fileText = await readFile(await download.path(), 'utf8');
+
+    // Another logo is saved in its place: the old one is deleted.
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/media-upload?id=${source.profileId}`);
+    const logoSlot = MEDIA_SLOTS.find((s) => s.key === 'logo')!;
+    const group = page.getByRole('group', { name: logoSlot.label, exact: true });
+    await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
+    await group.locator('input[type="file"]').setInputFiles({
+      name: 'new-logo.png',
+      mimeType: 'image/png',
+      buffer: solidPng(24, 24, [200, 30, 30]),
+    });
+    await group
+      .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready('new-logo.png'), exact: true })
+      .click();
+    await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
+    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+    await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
+    const newLogo = (await api.profileBySiteUrl('export-logo'))!.logo;
+    expect(newLogo).not.toBe(oldLogo);
+    expect(await imageStatus(oldLogo)).toBe(404);
+
+    // The export imported back: the logo slot is left empty and named, the rest is saved.
+    await openRoute(page, suite.baseUrl, `/my-journal/wizard/client-setup?id=${source.profileId}`);
+    await page.getByRole('heading', { name: STEP_TITLE.setup }).waitFor();
+    expect(await page.getByLabel(SETUP_LABEL.siteUrl).inputValue()).toBe('export-logo');
+    await page.getByLabel(SETUP_LABEL.importConfig).setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: 'application/json',
+      buffer: Buffer.from(fileText),
+    });
+    const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.successTitle, exact: true });
+    await dialog.getByText(JOURNAL_TEXT.importSuccess, { exact: true }).waitFor();
+    await dialog
+      .getByText(MISSING_IMAGES_TEXT.leftEmpty([logoSlot.label]), { exact: true })
+      .waitFor();
+    await answerDialog(page, DIALOG_TEXT.successTitle);
+    await page.getByRole('heading', { name: STEP_TITLE.settings }).waitFor();
+
+    const imported = (await api.profileBySiteUrl('export-logo'))!;
+    expect(imported).toMatchObject({
+      title: 'Harbour Logo Balance',
+      logo: null,
+      headerImg: header,
+    });
+    expect(await imageStatus(header)).toBe(200);
+    // The HEAD of the deleted logo answers 404, which Chromium logs.
+    expect(unexpectedErrors(errors, [404])).toEqual([]);
     await page.context().close();
   });
 });

@@ -7,7 +7,7 @@
  *   expect(server.calls('GET /api/programs')[0]!.headers.get('moduleCode')).toBe('THQ');
  */
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** `METHOD /path`; a route with `?` matches path and query, one without matches the path only. */
 export type RouteKey = `${Method} /${string}`;
 
@@ -142,4 +142,16 @@ export function deferred<T>(): { promise: Promise<T>; resolve(value: T): void } 
     resolve = r;
   });
   return { promise, resolve };
+}
+
+/**
+ * The image links the builders' imports ask about (`HEAD /images/{id}.png`): 200 for each
+ * `stored` id, 404 for each `gone` one, as the server answers a stored and a deleted image.
+ */
+export function serveImages(
+  server: FakeFetch,
+  { stored = [], gone = [] }: { stored?: readonly string[]; gone?: readonly string[] },
+): void {
+  for (const id of stored) server.on(`HEAD /images/${id}.png`, { status: 200 });
+  for (const id of gone) server.on(`HEAD /images/${id}.png`, { status: 404 });
 }

@@ -8,8 +8,9 @@ import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
 import { toExportFile } from '@/features/my-journal/lib/config-file';
+import { MISSING_IMAGES_TEXT } from '@/lib/sites/missing-images';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installFakeFetch, serveImages, type FakeFetch } from '../../support/fake-fetch';
 import {
   installJournalServer,
   makePage,
@@ -238,6 +239,8 @@ describe('step 1, Import config', () => {
     };
   };
 
+  beforeEach(() => serveImages(server, { stored: ['img-1', 'img-2', 'img-4'] }));
+
   it('is refused without a chosen program', async () => {
     const { user } = openStep();
     await user.upload(await screen.findByLabelText('Import config'), jsonFile(exported));
@@ -320,6 +323,46 @@ describe('step 1, Import config', () => {
       navItem: null,
     });
     expect(journal.writeBody(2)).toEqual({ ...exported.pages[1], profileId: 1 });
+  });
+
+  it('leaves an image the server no longer has empty, names it, and saves the rest', async () => {
+    serveImages(server, { gone: ['gone-2'] });
+    const file = { ...exported, profile: { ...exported.profile, headerImg: 'gone-2' } };
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(file));
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(JOURNAL_TEXT.importSuccess);
+    expect(
+      within(dialog).getByText(MISSING_IMAGES_TEXT.leftEmpty(['Header logo image'])),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    expect(server.calls('HEAD /images/img-1.png')).toHaveLength(1);
+    expect(server.calls('HEAD /images/gone-2.png')).toHaveLength(1);
+    expect(journal.writes()).toEqual([
+      'PUT /api/myjournal/profiles/1',
+      'PUT /api/myjournal/pages/1',
+      'POST /api/myjournal/pages',
+    ]);
+    // The stored images stay, the missing one is empty; no write names it.
+    expect(journal.writeBody(0)).toEqual({
+      ...COFFEE,
+      ...settingsOf(exported),
+      headerImg: null,
+      siteUrl: 'coffee',
+    });
+    expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('gone-2');
+    expect(await screen.findByRole('heading', { name: 'MyJournal Site Settings' })).toBeVisible();
+  });
+
+  it('an import whose images are all stored shows no notice', async () => {
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(exported));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(dialog).not.toHaveTextContent('left empty');
   });
 
   it("a refused import shows 'Failed' with the server's message", async () => {

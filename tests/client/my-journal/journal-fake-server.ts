@@ -40,13 +40,13 @@ export interface JournalFake {
   profiles: JournalProfile[];
   pages: JournalPage[];
   moduleCodes: ModuleCode[];
-  /** Every call that writes (not GET), as `METHOD /path`, in the order sent. */
+  /** Every call that writes (not GET or HEAD), as `METHOD /path`, in the order sent. */
   writes(): string[];
   /** The body of the n-th write (0-based). */
   writeBody(index: number): unknown;
 }
 
-const isWrite = (request: RecordedRequest) => request.method !== 'GET';
+const isWrite = (request: RecordedRequest) => request.method !== 'GET' && request.method !== 'HEAD';
 
 export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}): JournalFake {
   const profiles = structuredClone(seed.profiles ?? []);

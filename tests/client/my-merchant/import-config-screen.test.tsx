@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   MERCHANT_EMBEDDED,
   MERCHANT_TEXT,
@@ -9,10 +9,11 @@ import {
 import { paths, withId } from '@/config/paths';
 import { toMerchantExportFile } from '@/features/my-merchant/lib/import-config';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
+import { MISSING_IMAGES_TEXT } from '@/lib/sites/missing-images';
 import { JSON_FILE_TEXT } from '@/lib/sites/read-json-file';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installFakeFetch, serveImages, type FakeFetch } from '../../support/fake-fetch';
 import {
   MERCHANT_PROGRAMS,
   installMerchantServer,
@@ -131,6 +132,40 @@ describe('MyMerchant step 1, Import config (02 §2, §4)', () => {
     expect(await pressOk(user, MERCHANT_TEXT.importFailedTitle)).toContain('Unknown page type 6');
     expect(merchant.writes()).not.toContain('POST /api/mymerchant/profile/pagesubtypes/');
     await waitFor(() => expect(window.location.hash).toBe(`#${withId(paths.mm.wizard.setup, 40)}`));
+  });
+
+  it('leaves an image the server no longer has empty, names it, and imports the rest', async () => {
+    serveImages(server, { stored: ['img-1'], gone: ['gone-3'] });
+    const file = {
+      ...EXPORTED,
+      profile: {
+        ...EXPORTED.profile,
+        logoPath: '/images/img-1.png',
+        faviconPath: '/images/gone-3.png',
+      },
+    };
+    const { user } = openSetup(true);
+    await user.upload(await screen.findByLabelText('Import config'), jsonFile(file));
+
+    const dialog = await screen.findByRole('dialog', { name: MERCHANT_TEXT.successTitle });
+    expect(dialog).toHaveTextContent(MERCHANT_TEXT.importSuccess);
+    expect(
+      within(dialog).getByText(MISSING_IMAGES_TEXT.leftEmpty(['Favicon image'])),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    expect(merchant.writes()).toEqual([
+      'POST /api/mymerchant/profile',
+      'POST /api/mymerchant/profile/pagetypes/',
+      'POST /api/mymerchant/profile/pagesubtypes/',
+    ]);
+    expect(merchant.profiles.find((p) => p.id === 40)).toMatchObject({
+      siteTitle: 'Books',
+      logoPath: '/images/img-1.png',
+      faviconPath: null,
+    });
+    expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('gone-3');
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.setting.path));
   });
 
   it("a file that is not JSON fails with 'Failed' and sends nothing", async () => {

@@ -31,7 +31,7 @@ export function makeMerchantProfile(
 
 export interface MerchantFake {
   profiles: MerchantProfile[];
-  /** Write calls (not GET) in order, as `METHOD path`. */
+  /** Write calls (not GET or HEAD) in order, as `METHOD path`. */
   writes(): string[];
 }
 
@@ -87,7 +87,7 @@ export function installMerchantServer(
     profiles,
     writes: () =>
       server.requests
-        .filter((request) => request.method !== 'GET')
+        .filter((request) => request.method !== 'GET' && request.method !== 'HEAD')
         .map((request) => `${request.method} ${request.path}`),
   };
 }

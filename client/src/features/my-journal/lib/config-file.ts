@@ -5,7 +5,9 @@ import type {
   JournalProfile,
   NewJournalPage,
 } from '@contracts/api/journal';
+import type { MediaSlotKey } from '@/components/site-builder/media-slots';
 import { ImportFileError } from '@/lib/sites/import-flow';
+import { withoutMissingImages } from '@/lib/sites/missing-images';
 
 /**
  * The journal's configuration file (01 §2.10 Export, §3 Import file, §4.3 Config import):
@@ -160,6 +162,31 @@ export function parseImportFile(content: unknown): ImportedConfig {
     }
   });
   return { siteUrl: optionalText(profile, 'siteUrl', where), settings, pages };
+}
+
+/** The profile's image field of each media slot (01 §3); the values are image ids (01 §7.3). */
+export const JOURNAL_IMAGE_FIELDS = {
+  headerLogo: 'headerImg',
+  logo: 'logo',
+  favicon: 'favIcon',
+  background: 'backgroundImg',
+} as const satisfies Readonly<Record<MediaSlotKey, keyof ImportedSettings>>;
+
+/**
+ * The configuration with the images the server no longer holds left empty, and those slots'
+ * labels (lib/sites/missing-images.ts). A field holds the image's id.
+ */
+export async function withoutMissingJournalImages(
+  config: ImportedConfig,
+  isStored: (id: string) => Promise<boolean>,
+): Promise<{ config: ImportedConfig; leftEmpty: string[] }> {
+  const { settings, leftEmpty } = await withoutMissingImages(
+    config.settings,
+    JOURNAL_IMAGE_FIELDS,
+    (id) => id,
+    isStored,
+  );
+  return { config: { ...config, settings }, leftEmpty };
 }
 
 export type ImportPageCall =

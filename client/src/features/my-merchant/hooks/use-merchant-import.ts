@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MERCHANT_TEXT } from '@contracts/api/merchant';
 import { paths, withId } from '@/config/paths';
+import { useIsImageStored } from '@/lib/api/images-api';
 import { ImportFileError, runImportFlow } from '@/lib/sites/import-flow';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
 import { useAppDispatch } from '@/lib/store/hooks';
@@ -17,6 +18,7 @@ import {
   importUrl,
   MERCHANT_IMPORT_TEXT,
   parseMerchantImportFile,
+  withoutMissingMerchantImages,
   type ImportedMerchantConfig,
 } from '../lib/import-config';
 
@@ -46,6 +48,7 @@ export function useMerchantImport() {
   const [savePages] = useSaveMerchantSelectedPagesMutation();
   const [saveSubPages] = useSaveMerchantSelectedSubPagesMutation();
   const [importing, setImporting] = useState(false);
+  const isImageStored = useIsImageStored();
 
   const importConfig = useCallback(
     async (file: File, form: MerchantImportForm): Promise<void> => {
@@ -66,6 +69,7 @@ export function useMerchantImport() {
             if (!target(config).url) throw new ImportFileError(MERCHANT_IMPORT_TEXT.noUrl);
             return config;
           },
+          withoutMissingImages: (config) => withoutMissingMerchantImages(config, isImageStored),
           apply: (config) =>
             applyMerchantImport(target(config), {
               createProfile: (body) => createProfile(body).unwrap(),
@@ -93,7 +97,16 @@ export function useMerchantImport() {
         setImporting(false);
       }
     },
-    [location, createProfile, updateProfile, savePages, saveSubPages, dispatch, navigate],
+    [
+      location,
+      createProfile,
+      updateProfile,
+      savePages,
+      saveSubPages,
+      dispatch,
+      navigate,
+      isImageStored,
+    ],
   );
 
   return { importConfig, importing };

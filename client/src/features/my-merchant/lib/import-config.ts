@@ -1,4 +1,6 @@
+import { URL_PATHS } from '@contracts/api/paths';
 import {
+  MERCHANT_MEDIA_FIELD,
   MERCHANT_THEME,
   type MerchantExportFile,
   type MerchantExportPage,
@@ -14,6 +16,7 @@ import {
 } from '@contracts/api/merchant';
 import type { MerchantProfileSave } from '../api/merchant-api';
 import { ImportFailed, ImportFileError } from '@/lib/sites/import-flow';
+import { withoutMissingImages } from '@/lib/sites/missing-images';
 
 /**
  * The merchant's configuration file (02 §2 Step 6 "Export", §3 "Import file", §4 "Import
@@ -173,6 +176,29 @@ export function parseMerchantImportFile(content: unknown): ImportedMerchantConfi
     },
     pages,
   };
+}
+
+/** The image id of a media path as the server stores it (`/images/{id}.png`), else null. */
+function imageIdOfPath(path: string): string | null {
+  const id = path.slice(`${URL_PATHS.images}/`.length, -'.png'.length);
+  return URL_PATHS.image(id) === path ? id : null;
+}
+
+/**
+ * The configuration with the images the server no longer holds left empty, and those slots'
+ * labels (lib/sites/missing-images.ts). A field holds the image's path, `/images/{id}.png`.
+ */
+export async function withoutMissingMerchantImages(
+  config: ImportedMerchantConfig,
+  isStored: (id: string) => Promise<boolean>,
+): Promise<{ config: ImportedMerchantConfig; leftEmpty: string[] }> {
+  const { settings, leftEmpty } = await withoutMissingImages(
+    config.settings,
+    MERCHANT_MEDIA_FIELD,
+    imageIdOfPath,
+    isStored,
+  );
+  return { config: { ...config, settings }, leftEmpty };
 }
 
 /** The merchant calls an import makes (injected: the hook passes the endpoints). */

@@ -10,7 +10,7 @@ import { SiteSetupForm, type SiteSetupValues } from '@/components/site-builder/s
 import { StepContent } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { toApiFailure } from '@/lib/api/errors';
-import { imageLink } from '@/lib/api/images-api';
+import { imageLink, useIsImageStored } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
@@ -28,7 +28,12 @@ import {
   useUpdateJournalProfileMutation,
 } from '../../api/journal-api';
 import { useWizardProfile } from '../../hooks/use-wizard-profile';
-import { IMPORT_FILE_TEXT, ImportFileError, parseImportFile } from '../../lib/config-file';
+import {
+  IMPORT_FILE_TEXT,
+  ImportFileError,
+  parseImportFile,
+  withoutMissingJournalImages,
+} from '../../lib/config-file';
 import { applyImport } from '../../lib/import-config';
 import { SETUP_LABEL, STEP_TITLE } from '../../lib/journal-texts';
 import { fieldMessage, showSaveFailure } from '../../lib/save-failures';
@@ -89,6 +94,7 @@ function ClientSetupForm({
   const [updateProfile] = useUpdateJournalProfileMutation();
   const [createPage] = useCreateJournalPageMutation();
   const [updatePage] = useUpdateJournalPageMutation();
+  const isImageStored = useIsImageStored();
 
   // A journal site checks gift-card balances (the scheme type reads Gift, 01 §2.5): only gift
   // programs are offered. A profile's own program stays listed whatever its type, so an older
@@ -163,6 +169,10 @@ function ClientSetupForm({
         const siteUrl = values.siteUrl?.trim() ? values.siteUrl : config.siteUrl;
         if (!siteUrl) throw new ImportFileError(IMPORT_FILE_TEXT.noSiteUrl);
         return { config, siteUrl };
+      },
+      withoutMissingImages: async ({ config, siteUrl }) => {
+        const checked = await withoutMissingJournalImages(config, isImageStored);
+        return { config: { config: checked.config, siteUrl }, leftEmpty: checked.leftEmpty };
       },
       apply: ({ config, siteUrl }) =>
         applyImport(

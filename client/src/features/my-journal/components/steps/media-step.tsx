@@ -16,6 +16,7 @@ import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useUpdateJournalProfileMutation } from '../../api/journal-api';
 import { useWizardProfile } from '../../hooks/use-wizard-profile';
+import { JOURNAL_IMAGE_FIELDS } from '../../lib/config-file';
 import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
 import { showSaveFailure } from '../../lib/save-failures';
 
@@ -25,12 +26,7 @@ type ImageField = 'headerImg' | 'logo' | 'favIcon' | 'backgroundImg';
 type MediaValues = Partial<Record<ImageField, string>>;
 
 /** The profile's image fields, by slot (01 §3). Their values are image ids (01 §7.3). */
-const FIELDS: Readonly<Record<MediaSlotKey, ImageField>> = {
-  headerLogo: 'headerImg',
-  logo: 'logo',
-  favicon: 'favIcon',
-  background: 'backgroundImg',
-};
+const FIELDS: Readonly<Record<MediaSlotKey, ImageField>> = JOURNAL_IMAGE_FIELDS;
 
 const REMOVED: Readonly<Record<MediaSlotKey, string>> = {
   headerLogo: JOURNAL_TEXT.headerImgRemoved,
