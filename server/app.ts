@@ -167,7 +167,7 @@ export function createApp({
       limitedElsewhere: (req) => mock?.forwards(req) === true,
     }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
-    jsonBody(config.jsonBodyLimit),
+    jsonBody(config.jsonBodyLimit, mock?.receivedBody),
     ...(mock === undefined ? [] : [mock.afterBody]),
   ];
 

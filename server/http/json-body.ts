@@ -3,8 +3,12 @@
  * only. JSON text exchanged between systems is UTF-8 (RFC 8259 §8.1). Bytes that are not UTF-8
  * would otherwise be decoded to U+FFFD and stored altered; they are refused before the body is
  * parsed, as any other body that is not JSON is (400, error code 2).
+ *
+ * `received` is shown each body's bytes as they came (after any Content-Encoding was undone),
+ * before they are checked or parsed: the developer tools' request log keeps them.
  */
 import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type RequestHandler } from 'express';
 import { ERROR_CODE, type ErrorCode } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
@@ -39,5 +43,14 @@ function requireUtf8(_req: unknown, _res: unknown, body: Buffer, charset: string
   }
 }
 
-export const jsonBody = (limit: string): RequestHandler =>
-  express.json({ limit, verify: requireUtf8 });
+/** Told of a JSON body's bytes as received (body-parser's `verify` arguments). */
+export type ReceivedBody = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void;
+
+export const jsonBody = (limit: string, received?: ReceivedBody): RequestHandler =>
+  express.json({
+    limit,
+    verify: (req, res, body, charset) => {
+      received?.(req, res, body);
+      requireUtf8(req, res, body, charset);
+    },
+  });

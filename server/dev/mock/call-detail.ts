@@ -3,10 +3,11 @@
  * kept beside the request log's entry, at most CALL_DETAIL_MAX_BYTES of each body (more until a
  * recording that wants the call has taken it: recordings.ts cuts it back then), and
  * redacted when read (./redact.ts), never stored redacted-late anywhere else. The request's
- * body is the JSON the route read, or the bytes a forwarded call sent; the answer's body is
- * what was written to the client. Static files keep their headers only.
+ * body is what the client sent, before any route validated it: the bytes of a JSON body as the
+ * body parser received them (its Content-Encoding undone), or the bytes a forwarded call sent;
+ * the answer's body is what was written to the client. Static files keep their headers only.
  */
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import {
   CALL_DETAIL_MAX_BYTES,
@@ -66,10 +67,10 @@ export function isJsonWrite(method: string, contentType: string | undefined): bo
 /** What a call leaves behind for its details (res.locals.mockDetail). */
 export interface CallDetail {
   requestHeaders: IncomingHttpHeaders;
-  /** The bytes a forwarded call sent. */
+  /** The bytes a forwarded call sent, or those of a JSON body the body parser read. */
   requestBytes: Capped;
-  /** The JSON a route of the mock read (req.body), when one did. */
-  requestJson: unknown;
+  /** The body parser undid the request's Content-Encoding: `requestBytes` are the decoded ones. */
+  requestDecoded: boolean;
   responseHeaders: OutgoingHttpHeaders | undefined;
   /** A forwarded call's: the target's own headers, as it answered (a recording keeps these). */
   targetHeaders?: IncomingHttpHeaders;
@@ -137,7 +138,7 @@ export function captureDetails(
           ? wanted
           : CALL_DETAIL_MAX_BYTES,
       ),
-      requestJson: undefined,
+      requestDecoded: false,
       responseHeaders: undefined,
       responseBytes: new Capped(isStaticUrl(url) ? 0 : (wanted ?? CALL_DETAIL_MAX_BYTES)),
     };
@@ -147,13 +148,21 @@ export function captureDetails(
     // call to the request log: its details need the answer's headers noted by then.
     res.prependOnceListener('close', () => {
       detail.responseHeaders = res.getHeaders();
-      const body: unknown = req.body;
-      if (detail.requestBytes.bytes === 0 && body !== undefined && typeof body === 'object') {
-        detail.requestJson = body;
-      }
     });
     next();
   };
+}
+
+/**
+ * The JSON body parser's hook (../../http/json-body.ts): keeps a body's bytes as the client sent
+ * them, before any route parses or validates them.
+ */
+export function keepReceivedBody(_req: unknown, res: ServerResponse, body: Buffer): void {
+  // The app's response: Express made it, with its locals.
+  const detail = (res as Response).locals[CALL_DETAIL_LOCAL] as CallDetail | undefined;
+  if (detail === undefined || detail.requestBytes.bytes > 0) return;
+  detail.requestBytes.add(body);
+  detail.requestDecoded = true;
 }
 
 function contentTypeOf(headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined): string {
@@ -174,16 +183,14 @@ function isText(contentType: string): boolean {
 export function messageOf(
   headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined,
   bytes: Capped,
-  json: unknown,
+  decoded = false,
 ): LoggedMessage {
   const shownHeaders = redactHeaders(headers ?? {});
   const contentType = contentTypeOf(headers);
-  const encoded = headers?.['content-encoding'];
+  const encoded = decoded ? undefined : headers?.['content-encoding'];
   let body: string | null = null;
   let truncated = bytes.truncated;
-  if (json !== undefined) {
-    body = redactBody(JSON.stringify(json), 'application/json');
-  } else if (bytes.bytes > 0) {
+  if (bytes.bytes > 0) {
     const declared = headers?.['content-length'];
     if (!isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')) {
       body = `(${contentType || 'binary'} body${typeof encoded === 'string' ? `, ${encoded}` : ''}${declared === undefined ? '' : `, ${String(declared)} bytes`}: not shown)`;
@@ -208,7 +215,7 @@ export function callDetailOf(
 ): LoggedCallDetail {
   return {
     ...entry,
-    request: messageOf(detail.requestHeaders, detail.requestBytes, detail.requestJson),
-    response: messageOf(detail.responseHeaders, detail.responseBytes, undefined),
+    request: messageOf(detail.requestHeaders, detail.requestBytes, detail.requestDecoded),
+    response: messageOf(detail.responseHeaders, detail.responseBytes),
   };
 }

@@ -14,8 +14,14 @@ import type { ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import type { ForeignTokenCheck } from '../../auth/require-auth';
 import type { RequestRecord } from '../../http/logging';
+import type { ReceivedBody } from '../../http/json-body';
 import type { ImportService } from '../../imports/import-service';
-import { CALL_DETAIL_LOCAL, captureDetails, type CallDetail } from './call-detail';
+import {
+  CALL_DETAIL_LOCAL,
+  captureDetails,
+  keepReceivedBody,
+  type CallDetail,
+} from './call-detail';
 import { createFaults, type Faults } from './faults';
 import { localRoutes } from './local-routes';
 import { createOpenApiRouter, type RouteSource } from './openapi';
@@ -51,6 +57,8 @@ export interface MockControl {
   afterBody: RequestHandler;
   /** Notes each call's headers and bodies for its details (right after the request logger). */
   capture: RequestHandler;
+  /** The JSON body parser's hook: a call's body as the client sent it, for its details. */
+  receivedBody: ReceivedBody;
   /** The fault registry, for the upload and import hooks. */
   faults: Faults;
   /** The user of a token the real backend signed, when the mock takes such tokens now. */
@@ -150,6 +158,7 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
       else next();
     },
     capture: captureDetails(recorder.bodyLimit),
+    receivedBody: keepReceivedBody,
     faults,
     foreignToken: proxy.foreignToken,
     forwards: proxy.forwards,

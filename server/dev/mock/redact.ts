@@ -81,13 +81,16 @@ function redactText(text: string): string {
 
 /**
  * A body as text with its secrets as `***`: JSON parsed and redacted member by member (JSON cut
- * short, member by member in the text), a form's fields as a query's, in any other text the
- * values of secret-named `name=value` and `name: value` pairs, and tokens anywhere.
+ * short, member by member in the text; JSON with no secret kept as it is, spacing and all), a
+ * form's fields as a query's, in any other text the values of secret-named `name=value` and
+ * `name: value` pairs, and tokens anywhere.
  */
 export function redactBody(text: string, contentType: string): string {
   if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
     try {
-      return JSON.stringify(redactJson(JSON.parse(text)));
+      const parsed: unknown = JSON.parse(text);
+      const shown = JSON.stringify(redactJson(parsed));
+      return shown === JSON.stringify(parsed) ? text : shown;
     } catch {
       return redactText(
         text

@@ -7,8 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { MOCK_PATHS } from '@contracts/api/mock';
+import { CALL_DETAIL_MAX_BYTES, type LoggedCallDetail } from '@contracts/api/mock-proxy';
 import {
   MOCK_PAGE_TEXT,
   REDACTED,
@@ -16,6 +18,7 @@ import {
   type RequestLogPage,
 } from '@contracts/api/mock-requests';
 import { API_PATHS, RUNTIME_CONFIG_PATH } from '@contracts/api/paths';
+import { SCHEME_PATHS } from '@contracts/api/schemes';
 import type { RequestRecord } from '../../../server/http/logging';
 import { createRequestLog } from '../../../server/dev/mock/request-log';
 import { DEV_CLIENT_HEADER } from '../../../server/dev/mock/mock-page';
@@ -227,6 +230,83 @@ describe('GET /__mock/requests', () => {
       .get(MOCK_PATHS.requests)
       .set('Authorization', 'Bearer not-a-token')
       .expect(401);
+  });
+});
+
+describe('GET /__mock/requests/{id}: the request body as the client sent it', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    t = await createTestApp({ env: MOCK_ON });
+    token = (await t.login()).token;
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  /** Sends `text` as it is (gzipped with `gzip`), then answers the status and the details' request side. */
+  async function sentAndShown(text: string, gzip = false) {
+    const server = t.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    let status: number;
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(`http://127.0.0.1:${port}/api${SCHEME_PATHS.clients}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+        },
+        body: gzip ? gzipSync(text) : text,
+      });
+      await answer.arrayBuffer();
+      status = answer.status;
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const [entry] = (await readLog(t, token, '?limit=1')).requests;
+    expect(entry).toMatchObject({ method: 'POST', path: `/api${SCHEME_PATHS.clients}` });
+    const detail = await request(t.app)
+      .get(`${MOCK_PATHS.requests}/${entry!.id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    return { status, shown: (detail.body as LoggedCallDetail).request };
+  }
+
+  it('shows a body validation completes as it was sent: its keys, order and spacing', async () => {
+    const text = '{ "binTypeId": 0,\n  "clientName": "Order Check" }';
+    const { status, shown } = await sentAndShown(text);
+    expect(status).toBe(201);
+    expect(shown).toMatchObject({ body: text, truncated: false });
+  });
+
+  it('shows a body validation refuses, and one that is not JSON at all', async () => {
+    const refused = '{"clientName":"","binTypeId":"zero","extra":[1,2]}';
+    expect(await sentAndShown(refused)).toMatchObject({ status: 400, shown: { body: refused } });
+    const broken = '{"clientName": "Half';
+    expect(await sentAndShown(broken)).toMatchObject({ status: 400, shown: { body: broken } });
+  });
+
+  it('shows a compressed body decoded, and a secret in a body as sent still redacted', async () => {
+    const text = '{"clientName":"Zipped","binTypeId":0,"password":"hunter2!"}';
+    const { status, shown } = await sentAndShown(text, true);
+    expect(status).toBe(400); // no such field
+    expect(JSON.parse(shown.body ?? '')).toEqual({
+      clientName: 'Zipped',
+      binTypeId: 0,
+      password: REDACTED,
+    });
+    expect(shown.body).not.toContain('hunter2!');
+  });
+
+  it('keeps at most CALL_DETAIL_MAX_BYTES of it, the cut marked', async () => {
+    const text = JSON.stringify({ clientName: 'x'.repeat(CALL_DETAIL_MAX_BYTES), binTypeId: 0 });
+    const { status, shown } = await sentAndShown(text);
+    expect(status).toBe(400);
+    expect(shown.truncated).toBe(true);
+    expect(shown.body).toBe(text.slice(0, CALL_DETAIL_MAX_BYTES));
   });
 });
 
