@@ -39,3 +39,23 @@ export interface LargeScenarioParams {
   schemes?: number;
   cards?: number;
 }
+
+/**
+ * The BroadcastChannel on which the /__mock page tells the portal's open tabs of its origin that
+ * it switched or reset the data: they drop the data they hold and read it again.
+ */
+export const MOCK_DATA_CHANNEL = 'mock-data';
+
+/** What the /__mock page posts on MOCK_DATA_CHANNEL after a switch or a reset. */
+export interface DataReplacedMessage {
+  type: 'data-replaced';
+  /** The scenario the data now holds. */
+  scenario: string;
+}
+
+/** Anything posted on the channel is checked before use: another page of the origin may post. */
+export function isDataReplacedMessage(value: unknown): value is DataReplacedMessage {
+  if (value === null || typeof value !== 'object') return false;
+  const { type, scenario } = value as Partial<Record<keyof DataReplacedMessage, unknown>>;
+  return type === 'data-replaced' && typeof scenario === 'string' && scenario.length > 0;
+}

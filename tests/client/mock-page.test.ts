@@ -8,6 +8,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
 import type { Fault, FaultList } from '@contracts/api/mock-faults';
@@ -17,7 +18,11 @@ import {
   type LoggedRequest,
   type RequestLogPage,
 } from '@contracts/api/mock-requests';
-import type { ScenarioList } from '@contracts/api/mock-scenarios';
+import {
+  MOCK_DATA_CHANNEL,
+  type DataReplacedMessage,
+  type ScenarioList,
+} from '@contracts/api/mock-scenarios';
 import {
   MOCK_PROXY_TEXT,
   type LoggedCallDetail,
@@ -347,6 +352,44 @@ describe('the /__mock page', () => {
     await user.click(within(dialog).getByRole('button', { name: T.scenario.confirm }));
     expect(await screen.findByText(T.scenario.wasReset('empty'))).toBeInTheDocument();
     expect(server.calls('POST /__mock/reset')).toHaveLength(1);
+  });
+
+  it('tells the portal’s open tabs of its origin once the data is replaced, not when refused', async () => {
+    // jsdom has no BroadcastChannel; Node's is the same standard interface.
+    Object.assign(window, { BroadcastChannel: NodeBroadcastChannel });
+    const portalTab = new NodeBroadcastChannel(MOCK_DATA_CHANNEL);
+    const heard: unknown[] = [];
+    portalTab.onmessage = (event) => heard.push((event as MessageEvent).data);
+    try {
+      signedIn();
+      server.on('POST /__mock/scenarios/empty', {
+        status: 409,
+        body: { errorCode: 5, errorMessage: 'An import is running' },
+      });
+      server.on('POST /__mock/reset', () => ({ body: scenarios }));
+      const user = userEvent.setup();
+      start();
+      await screen.findByText(T.scenario.current('demo'));
+
+      await user.selectOptions(screen.getByLabelText(T.scenario.select), 'empty');
+      await user.click(screen.getByRole('button', { name: T.scenario.switch }));
+      await user.click(screen.getByRole('button', { name: T.scenario.confirm }));
+      // Refused, and done with: asked once, the buttons enabled again (disabled while asking).
+      await waitFor(() => {
+        expect(server.calls('POST /__mock/scenarios/empty')).toHaveLength(1);
+        expect(screen.getByRole('button', { name: T.scenario.reset })).toBeEnabled();
+      });
+      await user.click(screen.getByRole('button', { name: T.scenario.reset }));
+      await user.click(screen.getByRole('button', { name: T.scenario.confirm }));
+      expect(await screen.findByText(T.scenario.wasReset('demo'))).toBeInTheDocument();
+
+      // A channel delivers in order: had the refused switch posted, its word would come first.
+      const reset: DataReplacedMessage = { type: 'data-replaced', scenario: 'demo' };
+      await waitFor(() => expect(heard).toEqual([reset]));
+    } finally {
+      portalTab.close();
+      Reflect.deleteProperty(window, 'BroadcastChannel');
+    }
   });
 
   it('shows a busy status during a switch or reset, then gives the focus back to its button', async () => {

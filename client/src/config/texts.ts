@@ -34,6 +34,19 @@ export const SESSION_DRAFT_TEXT = {
   restored: 'Your unsaved changes were restored. They are not saved yet.',
 } as const;
 
+/**
+ * The developer tools (/__mock) switched or reset the mock server's data while the portal was open
+ * (lib/session/data-replaced.ts).
+ */
+export const DATA_REPLACED_TEXT = {
+  replaced: (scenario: string) =>
+    `The mock server's data was replaced (scenario ${scenario}). The screens show the new data.`,
+  changesKept:
+    'Your unsaved changes are kept and shown on top of the new data, not saved yet. ' +
+    'The record they belong to may not exist in it.',
+  dismiss: 'Dismiss',
+} as const;
+
 /** Shown when a call never reached the server (no HTTP answer at all). */
 export const NETWORK_ERROR_MESSAGE =
   'The server could not be reached. Please check your connection and try again.';

@@ -3,8 +3,9 @@
  * token, then shows the calls live (polling `GET /__mock/requests?after=` about once a second),
  * filtered, each with its details in a dialog; the active faults and the delay, added, edited
  * and deleted in a form; the forwarding rules the same way; the recordings; and the scenario
- * with Switch and Reset, each confirmed in a <dialog> first. Plain DOM, no framework (a small
- * bundle).
+ * with Switch and Reset, each confirmed in a <dialog> first; once the data is replaced, the
+ * portal's open tabs of the same origin are told on MOCK_DATA_CHANNEL (they read their data
+ * again). Plain DOM, no framework (a small bundle).
  *
  * Accessibility: every control has a label, the calls are a table with column headers, action
  * results go to a status region, and new failures are announced in a live region at most once
@@ -14,7 +15,11 @@ import type { Fault } from '@contracts/api/mock-faults';
 import { MOCK_PROXY_TEXT, type RouteRule } from '@contracts/api/mock-proxy';
 import { MOCK_PAGE_TEXT, type LoggedRequest } from '@contracts/api/mock-requests';
 import { h, replaceChildren } from '@/sites/shared/dom';
-import type { ScenarioList } from '@contracts/api/mock-scenarios';
+import {
+  MOCK_DATA_CHANNEL,
+  type DataReplacedMessage,
+  type ScenarioList,
+} from '@contracts/api/mock-scenarios';
 import { createCallList } from './calls';
 import { openCallDetails, pathOnly } from './details';
 import { openFormDialog, type FormValues } from './dialogs';
@@ -41,6 +46,15 @@ export const POLL_MS = 1000;
 const SCENARIO_EVERY = 5;
 /** New failures are announced at most this often. */
 export const ANNOUNCE_EVERY_MS = 5000;
+
+/** Tells the portal's open tabs of this origin that the data now holds `scenario`. */
+function announceReplacedData(scenario: string): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(MOCK_DATA_CHANNEL);
+  const message: DataReplacedMessage = { type: 'data-replaced', scenario };
+  channel.postMessage(message);
+  channel.close();
+}
 
 export interface MockPageOptions {
   api?: MockApi;
@@ -524,6 +538,7 @@ export function startMockPage(root: HTMLElement, options: MockPageOptions = {}):
       !root.contains(document.activeElement) || document.activeElement === document.body;
     if (!dashboard.hidden && focusLost) button.focus();
     if (failedAnswer(answer, T.scenario.heading)) return;
+    announceReplacedData(answer.value.current);
     say(done(answer.value.current));
     await Promise.all([loadScenarios(), loadFaults()]);
   };

@@ -2,12 +2,14 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { useSessionMonitor } from '@/features/auth/hooks/use-session-monitor';
 import { AppHeader } from './app-header';
+import { DataReplacedNotice } from './data-replaced-notice';
 import { Sidebar } from './sidebar';
 import './main-layout.css';
 
 /**
  * The main layout (abstract state `main`, 01 §2.1): sidebar, header, content area and footer.
- * The inactivity monitor runs while it is mounted, i.e. on every screen but login. A screen
+ * The inactivity monitor runs while it is mounted, i.e. on every screen but login, and so does
+ * the word of the developer tools' data switch (DataReplacedNotice). A screen
  * opens at its top, and Back or Forward returns to where the screen was left (react-router's
  * ScrollRestoration).
  */
@@ -19,6 +21,7 @@ export function MainLayout() {
       <div className="app-body">
         <AppHeader />
         <main className="app-content">
+          <DataReplacedNotice />
           <Outlet />
         </main>
         <SiteFooter showLogo />

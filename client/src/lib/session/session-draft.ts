@@ -137,6 +137,12 @@ export function registerDraftSource(source: DraftSource): () => void {
   };
 }
 
+/** A form on screen holds unsaved values (those keepDraft would keep). */
+export function anyUnsavedForm(): boolean {
+  for (const source of sources) if ((source()?.size ?? 0) > 0) return true;
+  return false;
+}
+
 /**
  * Keeps the unsaved values of the forms on screen for `userName` (the session is ending without a
  * logout); nothing unsaved keeps nothing. Called before the session's state is cleared, while the
