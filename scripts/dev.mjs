@@ -14,9 +14,10 @@ import { bin, run } from './lib/run.mjs';
 import { scenarioArgument } from './lib/scenario-arg.mjs';
 
 const port = process.env.PORT ?? '3000';
+const devClientPort = process.env.DEV_CLIENT_PORT ?? '8080';
 for (const [name, value] of [
   ['PORT', port],
-  ['DEV_CLIENT_PORT', process.env.DEV_CLIENT_PORT ?? '8080'],
+  ['DEV_CLIENT_PORT', devClientPort],
 ]) {
   const problem = await portProblem(name, value);
   if (problem !== undefined) {
@@ -42,6 +43,14 @@ const code = await run(
     `${bin('tsx')} watch --clear-screen=false server/index.ts`,
     `${bin('webpack')} serve --mode development`,
   ],
-  { env: { PORT: port, DEV_API_TARGET: `http://localhost:${port}`, MOCK_SCENARIO: undefined } },
+  {
+    env: {
+      PORT: port,
+      DEV_API_TARGET: `http://localhost:${port}`,
+      // Without a client build, the server's own `/` names the dev client (server/dev/dev-client-page.ts).
+      DEV_CLIENT_URL: `http://localhost:${devClientPort}`,
+      MOCK_SCENARIO: undefined,
+    },
+  },
 );
 process.exit(code);

@@ -20,6 +20,7 @@ import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
 import type { ServerConfig } from './config';
 import type { Store } from './db/store';
+import { devClientPage } from './dev/dev-client-page';
 import { createMockControl } from './dev/mock/mock-control';
 import { createProviderStatesRouter } from './dev/provider-states-router';
 import { createFontsRouter } from './fonts/fonts-router';
@@ -240,6 +241,8 @@ export function createApp({
   // an entry of its folder, from a list made at start, so no other call touches the disk.
   const client = clientFiles(config.clientDir, { sourceMaps: config.serveSourceMaps });
   if (client !== undefined) app.use(client);
+  // No build under `npm run dev`: `/` names the dev client, where the portal runs.
+  else if (config.devClientUrl !== undefined) app.use(devClientPage(config.devClientUrl));
   app.use(aheadOfRoutes);
   if (mock !== undefined) app.use(mock.handle);
   // Public: run-time config, image bytes, the review mail (each of its routes needs a token),

@@ -117,6 +117,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** MOCK_CORS_ORIGINS given with NODE_ENV=production: ignored, and warned about at start. */
   corsOriginsIgnored: string[] | undefined;
+  /**
+   * The webpack dev server's origin under `npm run dev` (DEV_CLIENT_URL): without a client build,
+   * the server's `/` names it. Undefined otherwise.
+   */
+  devClientUrl: string | undefined;
   /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
   mockProxyRoutesFile: string | undefined;
   /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET); undefined: its tokens are not taken. */
@@ -217,6 +222,7 @@ const clientBase = () =>
     .meta({ values: CLIENT_BASE });
 
 const CORS_ORIGINS = 'a comma-separated list of origins such as http://localhost:5173';
+const DEV_CLIENT_ORIGIN = 'an origin such as http://localhost:8080';
 /** `http(s)://host[:port]` and nothing more (no path, query or credentials). */
 function isOrigin(value: string): boolean {
   try {
@@ -459,6 +465,17 @@ export const configVariables = z.object({
       description:
         'Development only (ignored with a warning when `NODE_ENV=production`): pages of these origins (a Vite or Storybook dev server) may call the server directly. Their calls and preflights get CORS headers (any method, the headers asked for, no cookies), and every answer’s `Cross-Origin-Resource-Policy` is `cross-origin`, so their pages show its images (docs/developer-tools.md).',
     }),
+  DEV_CLIENT_URL: z
+    .string()
+    .transform(withoutTrailingSlashes)
+    .pipe(z.string().refine(isOrigin, { error: refusal(DEV_CLIENT_ORIGIN) }))
+    .optional()
+    .meta({
+      values: 'an origin such as `http://localhost:8080`',
+      unset: 'none',
+      description:
+        'The webpack dev server’s address, which `npm run dev` sets: when there is no client build, the server’s own `/` answers a short page linking it (the portal and `/__mock` run there) instead of a 404.',
+    }),
   MOCK_PROXY_ROUTES: projectPath().optional().meta({
     unset: 'none',
     description:
@@ -568,6 +585,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     mockProxyTargetIgnored: development ? undefined : v.MOCK_PROXY_TARGET,
     corsOrigins: development ? (v.MOCK_CORS_ORIGINS ?? []) : [],
     corsOriginsIgnored: development ? undefined : v.MOCK_CORS_ORIGINS,
+    devClientUrl: v.DEV_CLIENT_URL,
     mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
     mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
     mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,
