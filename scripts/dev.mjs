@@ -9,6 +9,9 @@
 //
 // A port in use (PORT or DEV_CLIENT_PORT) stops the command at once, with one line, before the
 // reset or either watcher starts: the dev client would otherwise proxy to whatever holds PORT.
+// So does a server restarted by the watcher that cannot listen on PORT: it sends this script
+// SIGUSR2 (DEV_SCRIPT_PID; server/dev/dev-script.ts), which stops both watchers and ends with the
+// same line.
 import { portProblem } from './lib/port.mjs';
 import { bin, run } from './lib/run.mjs';
 import { scenarioArgument } from './lib/scenario-arg.mjs';
@@ -34,6 +37,17 @@ if (scenario !== undefined) {
   if (reset !== 0) process.exit(reset);
 }
 
+// The server's word that it cannot listen: the port is checked while what took it still holds it
+// (for the line to end with), then both watchers stop.
+const stopped = new AbortController();
+let stopLine;
+process.once('SIGUSR2', () => {
+  void portProblem('PORT', port).then((problem) => {
+    stopLine = problem ?? `PORT ${port} could not be listened on: the server stopped`;
+    stopped.abort();
+  });
+});
+
 const code = await run(
   bin('concurrently'),
   [
@@ -49,8 +63,15 @@ const code = await run(
       DEV_API_TARGET: `http://localhost:${port}`,
       // Without a client build, the server's own `/` names the dev client (server/dev/dev-client-page.ts).
       DEV_CLIENT_URL: `http://localhost:${devClientPort}`,
+      DEV_SCRIPT_PID: String(process.pid),
       MOCK_SCENARIO: undefined,
     },
+    signal: stopped.signal,
   },
 );
+if (stopped.signal.aborted) {
+  // The watchers' own lines are above; the last says why it stopped, as at the start.
+  console.error(stopLine);
+  process.exit(1);
+}
 process.exit(code);

@@ -122,6 +122,11 @@ export interface ServerConfig {
    * the server's `/` names it. Undefined otherwise.
    */
   devClientUrl: string | undefined;
+  /**
+   * The process of `npm run dev`'s script (DEV_SCRIPT_PID), which a server that cannot listen
+   * asks to stop the whole command (server/dev/dev-script.ts). Undefined otherwise.
+   */
+  devScriptPid: number | undefined;
   /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
   mockProxyRoutesFile: string | undefined;
   /** The secret the target signs its tokens with (MOCK_PROXY_TOKEN_SECRET); undefined: its tokens are not taken. */
@@ -476,6 +481,12 @@ export const configVariables = z.object({
       description:
         'The webpack dev server’s address, which `npm run dev` sets: when there is no client build, the server’s own `/` answers a short page linking it (the portal and `/__mock` run there) instead of a 404.',
     }),
+  DEV_SCRIPT_PID: wholeNumber(1).optional().meta({
+    values: 'a process id',
+    unset: 'none',
+    description:
+      'The process of the `npm run dev` script, which it sets: a server restarted by its watcher that cannot listen on `PORT` stops the whole command, with the same line as a port in use at its start.',
+  }),
   MOCK_PROXY_ROUTES: projectPath().optional().meta({
     unset: 'none',
     description:
@@ -586,6 +597,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     corsOrigins: development ? (v.MOCK_CORS_ORIGINS ?? []) : [],
     corsOriginsIgnored: development ? undefined : v.MOCK_CORS_ORIGINS,
     devClientUrl: v.DEV_CLIENT_URL,
+    devScriptPid: v.DEV_SCRIPT_PID,
     mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
     mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
     mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,

@@ -36,6 +36,7 @@ import {
   resetFiles,
   type ScenarioChoice,
 } from './dev/scenarios/apply';
+import { stopDevScript } from './dev/dev-script';
 import { Store } from './db/store';
 import { createPortalServer } from './http/http-server';
 import { checkPortFree, portProblem } from './http/port-check';
@@ -123,8 +124,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   // An unknown scenario name stops the start here, listing the names.
   const asked = config.scenario === undefined ? undefined : chooseScenario(config.scenario);
-  // A port in use stops the start here, before the data folder is touched.
-  await checkPortFree(config.port);
+  // A port in use stops the start here, before the data folder is touched (and, under
+  // `npm run dev`, the whole command: its watcher would wait on with no server).
+  await checkPortFree(config.port).catch((error: unknown) => {
+    stopDevScript(config.devScriptPid);
+    throw error;
+  });
   const lock = await lockDataFile(config.dbFile);
   // Also on a failed start or process.exit: the lock goes with the process.
   process.once('exit', () => lock.release());
@@ -181,6 +186,7 @@ async function main(): Promise<void> {
   // error (a refused accept) is logged.
   const cannotListen = (error: NodeJS.ErrnoException): void => {
     console.error(portProblem(config.port, error));
+    stopDevScript(config.devScriptPid);
     exitWhenIdle(1);
   };
   server.once('error', cannotListen);

@@ -7,12 +7,15 @@ import { root } from './build-client.mjs';
 /** The line saying a command was killed by `signal`. */
 const endedBy = (command, signal) => `${path.basename(command)} was ended by ${signal}`;
 
-export function run(command, args, { env = {}, quiet = false } = {}) {
+// `signal` (an AbortSignal) ends the command with SIGTERM when aborted; it resolves when the
+// command has exited.
+export function run(command, args, { env = {}, quiet = false, signal } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
       stdio: quiet ? 'ignore' : 'inherit',
       env: { ...process.env, ...env },
+      signal,
     });
     child.on('exit', (code, signal) => {
       // A command killed by a signal (a native crash, the OOM killer) may print nothing itself.
@@ -20,6 +23,8 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
       resolve(code ?? (signal ? 1 : 0));
     });
     child.on('error', (error) => {
+      // Aborted by the caller: the 'exit' above follows.
+      if (error.name === 'AbortError') return;
       console.error(`${command}: ${error.message}`);
       resolve(1);
     });
