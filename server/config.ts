@@ -124,7 +124,8 @@ export interface ServerConfig {
   devClientUrl: string | undefined;
   /**
    * The process of `npm run dev`'s script (DEV_SCRIPT_PID), which a server that cannot listen
-   * asks to stop the whole command (server/dev/dev-script.ts). Undefined otherwise.
+   * asks to stop the whole command (server/dev/dev-script.ts). Undefined otherwise, and always
+   * with NODE_ENV=production.
    */
   devScriptPid: number | undefined;
   /** Absolute path of a JSON file of forwarding rules (MOCK_PROXY_ROUTES), or undefined. */
@@ -485,7 +486,7 @@ export const configVariables = z.object({
     values: 'a process id',
     unset: 'none',
     description:
-      'The process of the `npm run dev` script, which it sets: a server restarted by its watcher that cannot listen on `PORT` stops the whole command, with the same line as a port in use at its start.',
+      'The process of the `npm run dev` script, which it sets: a server restarted by its watcher that cannot listen on `PORT` stops the whole command, with the same line as a port in use at its start. Ignored when `NODE_ENV=production`.',
   }),
   MOCK_PROXY_ROUTES: projectPath().optional().meta({
     unset: 'none',
@@ -597,7 +598,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     corsOrigins: development ? (v.MOCK_CORS_ORIGINS ?? []) : [],
     corsOriginsIgnored: development ? undefined : v.MOCK_CORS_ORIGINS,
     devClientUrl: v.DEV_CLIENT_URL,
-    devScriptPid: v.DEV_SCRIPT_PID,
+    // A signal to a process named by a variable: never outside development.
+    devScriptPid: development ? v.DEV_SCRIPT_PID : undefined,
     mockProxyRoutesFile: v.MOCK_PROXY_ROUTES,
     mockProxyTokenSecret: v.MOCK_PROXY_TOKEN_SECRET,
     mockProxyTimeoutMs: v.MOCK_PROXY_TIMEOUT_MS,

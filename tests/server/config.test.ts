@@ -196,6 +196,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the npm run dev script process to signal, never with NODE_ENV=production', () => {
+    expect(loadConfig({ DEV_SCRIPT_PID: '4242' }).devScriptPid).toBe(4242);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_SCRIPT_PID: '4242' }).devScriptPid).toBe(
+      undefined,
+    );
+  });
+
   it('has the provider states only when asked for, and never with NODE_ENV=production', () => {
     expect(loadConfig({}).providerStates).toBe(false);
     expect(loadConfig({ PROVIDER_STATES: 'TRUE' }).providerStates).toBe(true);
