@@ -59,6 +59,9 @@ export const ERROR_MESSAGE = {
 export const TEXT_INPUT_MESSAGE = {
   /** A lone UTF-16 surrogate (`"\ud800"`): valid JSON, but no character. */
   malformed: 'Must be valid Unicode text',
-  /** C0 controls (NUL, TAB, LF, CR, …) and DEL in one-line text that goes into a mail header. */
+  /**
+   * C0 controls (NUL, TAB, LF, CR, …), DEL and C1 controls in one-line text (names, titles,
+   * keywords, addresses, URLs, mail headers); the forms show the same text under the field.
+   */
   controlCharacters: 'Must not contain control characters such as line breaks or tabs',
 } as const;

@@ -32,6 +32,15 @@ export const hasNoLeadingZero = (text: string): boolean => !text.startsWith('0')
 /** A decimal number such as `12`, `12.5`, `.5`, `-3.25`. */
 export const isDecimal = (text: string): boolean => /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text);
 
+/**
+ * One line of text: no C0 control character (U+0000-U+001F: NUL, TAB, LF, CR, …), no DEL and no
+ * C1 control (U+007F-U+009F). Such a character is invisible or breaks the line in lists,
+ * exports, published sites and files; multi-line fields (rich text, CSS, textareas) skip it.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasNoControlCharacters = (text: string): boolean => !CONTROL_CHARACTER.test(text);
+
 /** Font size: digits, optionally followed by `px` (the font-size input stores `16px`). */
 export const isFontSize = (text: string): boolean => /^\d+(?:px)?$/.test(text);
 

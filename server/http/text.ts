@@ -6,20 +6,20 @@
  *   it would be shown and mailed as U+FFFD.
  * - Required text is not blank: '' and white space only read "This field is required", as the
  *   forms' own required check reads them (`required` in client/src/lib/forms/validators.ts).
- * - One-line text that goes into a mail header has no control characters: a CR or LF there
- *   would start a header of its own.
+ * - One-line text (names, titles, keywords, addresses, URLs: an `<input>` in the forms) has no
+ *   control characters (`hasNoControlCharacters`, shared with the forms). An update may send
+ *   back, unchanged, text its stored record already holds (see `keepingStoredText`).
+ * - One-line text that goes into a mail header has no control characters at all: a CR or LF
+ *   there would start a header of its own, so stored text is not kept there.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
 import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { hasNoControlCharacters } from '@contracts/validation/rules';
 
 /** Anything but white space, by String.prototype.trim as the client's required check. */
 export const hasText = (value: string): boolean => value.trim() !== '';
-
-/** No C0 control character (U+0000-U+001F: NUL, TAB, LF, CR, …) and no DEL (U+007F). */
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
-export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTER.test(value);
 
 /** No lone surrogate: every UTF-16 surrogate is half of a pair (native, no copy). */
 const wellFormed = (value: string): boolean => value.isWellFormed();
@@ -43,6 +43,51 @@ export const requiredText = (max: number, min?: number) => {
     .refine(wellFormed, TEXT_INPUT_MESSAGE.malformed);
 };
 
-/** One-line text that goes into a mail header: no control characters. */
+/**
+ * The texts with control characters that the record an update replaces already holds: while a
+ * body is parsed inside `keepingStoredText`, `oneLine` takes these back as they are, so a record
+ * saved before the rule (or seeded, or imported) still saves when its other fields change.
+ */
+const storedTexts = new AsyncLocalStorage<() => ReadonlySet<string>>();
+
+/** Every string anywhere in `value` (objects, arrays) that breaks the one-line rule. */
+function textsWithControlCharacters(value: unknown, found = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (!hasNoControlCharacters(value)) found.add(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) textsWithControlCharacters(item, found);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) textsWithControlCharacters(item, found);
+  }
+  return found;
+}
+
+/**
+ * Runs `parse` (synchronous) with the texts of the record `findStored` answers accepted back by
+ * `oneLine` fields. The record is found and searched only when a value breaks the rule: a clean
+ * save costs nothing more.
+ */
+export function keepingStoredText<T>(findStored: () => unknown, parse: () => T): T {
+  let texts: ReadonlySet<string> | undefined;
+  return storedTexts.run(() => (texts ??= textsWithControlCharacters(findStored())), parse);
+}
+
+const isOneLineOrStored = (value: string): boolean =>
+  hasNoControlCharacters(value) || storedTexts.getStore()?.().has(value) === true;
+
+/**
+ * One-line text: no control characters, TAB, CR and LF included ("Must not contain control
+ * characters such as line breaks or tabs"), unless the stored record already holds it as sent.
+ */
+export const oneLine = (schema: z.ZodString) =>
+  schema.refine(isOneLineOrStored, TEXT_INPUT_MESSAGE.controlCharacters);
+
+/** One-line free text of at most `max` characters (`text` and `oneLine`). */
+export const lineText = (max: number) => oneLine(text(max));
+
+/** Required one-line text (`requiredText` and `oneLine`). */
+export const requiredLine = (max: number, min?: number) => oneLine(requiredText(max, min));
+
+/** One-line text that goes into a mail header: no control characters, stored or not. */
 export const headerText = (schema: z.ZodString) =>
   schema.refine(hasNoControlCharacters, TEXT_INPUT_MESSAGE.controlCharacters);

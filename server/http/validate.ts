@@ -14,6 +14,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { HttpError, validationError } from './errors';
 import { declareInput } from './route-docs';
+import { keepingStoredText } from './text';
 
 type Location = 'body' | 'params' | 'query';
 
@@ -55,6 +56,13 @@ export interface InputSchemas<Body, Params, Query> {
   body?: z.ZodType<Body>;
   params?: z.ZodType<Params>;
   query?: z.ZodType<Query>;
+  /**
+   * For an update: the stored record(s) the body replaces, found from the parsed path
+   * parameters or the body as sent (undefined when there is none: the handler answers 404).
+   * One-line text fields take back, unchanged, text with control characters that they hold
+   * (`oneLine` in ./text), so a record stored before the rule still saves.
+   */
+  stored?: (input: { params: Params; body: unknown }) => unknown;
 }
 
 /** True when the request carries body bytes: a chunked body, or a Content-Length above 0. */
@@ -97,9 +105,22 @@ export function validate<Body = unknown, Params = ParamsDictionary, Query = Pars
       Object.defineProperty(req, 'query', { value: query, enumerable: true, configurable: true });
     }
     // No body at all reads as an empty object, so the answer names the first missing field.
-    if (schemas.body) req.body = parseInput(schemas.body, req.body ?? {}, 'body');
+    if (schemas.body) {
+      const { body: bodySchema, stored } = schemas;
+      const sent: unknown = req.body ?? {};
+      const parse = () => parseInput(bodySchema, sent, 'body');
+      const { params } = req;
+      req.body = stored ? keepingStoredText(() => stored({ params, body: sent }), parse) : parse();
+    }
     next();
   });
+}
+
+/** A number field of a body as sent (before it is parsed), for `stored`; else undefined. */
+export function sentNumber(body: unknown, field: string): number | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const value: unknown = (body as Record<string, unknown>)[field];
+  return typeof value === 'number' ? value : undefined;
 }
 
 /** A whole number from a path or query string, at least 1. */

@@ -23,7 +23,7 @@ import {
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import type { Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
-import { wellFormedText } from '../http/text';
+import { oneLine, wellFormedText } from '../http/text';
 import { positiveInt, validate } from '../http/validate';
 import type { ImportService } from './import-service';
 import { midwayFaultOf } from './midway-faults';
@@ -41,12 +41,17 @@ export interface ReviewRouterOptions {
  * as U+FFFD, not as sent). A typed PIN or password too: it goes into the same file.
  */
 export const REVIEW_VALUE_TEXT = 'Must not contain | or a line break';
-const value = wellFormedText(
+const fileValue = wellFormedText(
   z
     .string()
     .max(IMPORT_LIMITS.maxLineChars, `Must be at most ${IMPORT_LIMITS.maxLineChars} characters`)
     .regex(/^[^|\r\n]*$/, REVIEW_VALUE_TEXT),
 );
+/**
+ * A value a correction writes: one line, no other control character either (a TAB or NUL in a
+ * store name would be imported and shown on the published site).
+ */
+const value = oneLine(fileValue);
 
 const columnName = z.string().min(1).max(100);
 /** A ReviewCount's id. */
@@ -76,7 +81,8 @@ const bulkCorrection = z.strictObject({
   rule: ruleId.optional(),
   field: columnName,
   set: value.optional(),
-  find: value.min(1).optional(),
+  // What to find may hold a control character: finding one is how a bulk correction removes it.
+  find: fileValue.min(1).optional(),
   replace: value.optional(),
 });
 const noBody = z.strictObject({});

@@ -21,7 +21,7 @@ import { FIELD_MESSAGES } from '@contracts/api/messages';
 import type { Snapshot, Store } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
-import { requiredText } from '../http/text';
+import { requiredLine } from '../http/text';
 import { positiveInt, validate } from '../http/validate';
 import { nextId } from '../my-journal/journal-rules';
 import {
@@ -43,7 +43,7 @@ const NAME_MAX = 200;
 const CODE_PATTERN = /^[A-Za-z0-9_]+$/;
 
 const newModuleCodeBody = z.strictObject({
-  name: requiredText(NAME_MAX),
+  name: requiredLine(NAME_MAX),
   code: z
     .string()
     .min(1)

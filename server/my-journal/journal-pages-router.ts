@@ -61,7 +61,12 @@ export function createJournalPagesRouter(store: Store): Router {
 
   router.put(
     JOURNAL_PATHS.page(':pageId'),
-    validate({ params: pageParams, body: pageUpdateBody, query: returnBodyQuery }),
+    validate({
+      params: pageParams,
+      body: pageUpdateBody,
+      query: returnBodyQuery,
+      stored: ({ params }) => store.read().journalPages.find((p) => p.pageId === params.pageId),
+    }),
     async (req, res) => {
       const { pageId } = req.params;
       // The path names the page: the body's pageId (the client sends the whole page) is not taken.

@@ -93,7 +93,12 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
 
   router.put(
     JOURNAL_PATHS.profile(':id'),
-    validate({ params: idParams, body: profileUpdateBody, query: returnBodyQuery }),
+    validate({
+      params: idParams,
+      body: profileUpdateBody,
+      query: returnBodyQuery,
+      stored: ({ params }) => store.read().journalProfiles.find((p) => p.profileId === params.id),
+    }),
     async (req, res) => {
       const { id } = req.params;
       // The path names the profile and the server owns its creation date: the body's copies

@@ -15,7 +15,7 @@ import {
 } from '@contracts/api/journal';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { isUrl } from '@contracts/validation/rules';
-import { requiredText, text } from '../http/text';
+import { lineText, oneLine, requiredLine, requiredText, text } from '../http/text';
 
 /** Texts of the journal's own validation answers (the field name is put in front). */
 export const JOURNAL_INPUT_MESSAGE = {
@@ -50,16 +50,15 @@ export const siteUrlSchema = z
   .regex(SITE_URL_PATTERN, JOURNAL_INPUT_MESSAGE.siteUrlCharacters);
 
 /** An image slot: the id of an uploaded image, or null. '' reads as null (a cleared slot). */
-const imageRef = z
-  .string()
-  .max(IMAGE_ID_MAX, FIELD_MESSAGES.maxlength)
+const imageRef = oneLine(z.string().max(IMAGE_ID_MAX, FIELD_MESSAGES.maxlength))
   .nullable()
   .transform((value) => (value === '' ? null : value));
 
 /**
  * Every JournalProfile field, so the whole profile the client holds can be sent back (01 §7.3:
  * PUT sends the whole profile). profileId and creationDate are accepted but never taken from
- * the body: the server sets them.
+ * the body: the server sets them. The step 2 inputs are one line; the description, the tracking
+ * code and the CSS override are multi-line (textareas).
  */
 const profileShape = {
   profileId: recordId,
@@ -67,13 +66,13 @@ const profileShape = {
   creationDate: z.string().max(40, FIELD_MESSAGES.maxlength),
   isPublished: flag,
   // Site Title (01 §5.1: required, 2 to 100 characters); null until step 2 sets it.
-  title: requiredText(JOURNAL_LIMITS.title.max, JOURNAL_LIMITS.title.min).nullable(),
-  keywords: text(JOURNAL_LIMITS.keywords).nullable(),
+  title: requiredLine(JOURNAL_LIMITS.title.max, JOURNAL_LIMITS.title.min).nullable(),
+  keywords: lineText(JOURNAL_LIMITS.keywords).nullable(),
   // Site Description (01 §5.1: required); null until step 2 sets it, as the title.
   description: requiredText(JOURNAL_LIMITS.description).nullable(),
   googleAnalytics: text(JOURNAL_LIMITS.googleAnalytics).nullable(),
   // The shared URL check and message, as the step 2 form applies them ('' passes: no address).
-  clientWebsite: text(JOURNAL_LIMITS.clientWebsite)
+  clientWebsite: lineText(JOURNAL_LIMITS.clientWebsite)
     .refine((value) => value === '' || isUrl(value), FIELD_MESSAGES.url)
     .nullable(),
   siteUrl: siteUrlSchema,
@@ -85,7 +84,7 @@ const profileShape = {
       JOURNAL_INPUT_MESSAGE.expirationDateCount,
     ),
   location: flag,
-  moduleCode: text(MODULE_CODE_MAX).nullable(),
+  moduleCode: lineText(MODULE_CODE_MAX).nullable(),
   moduleCodeId: recordId.nullable(),
   logo: imageRef,
   headerImg: imageRef,
@@ -118,9 +117,10 @@ const pageShape = {
   pageTypeId: recordId,
   profileId: recordId,
   enabled: enabledSchema,
-  title: text(JOURNAL_LIMITS.pageTitle).nullable(),
+  title: lineText(JOURNAL_LIMITS.pageTitle).nullable(),
+  // Rich text (01 §3): multi-line.
   content: text(JOURNAL_LIMITS.pageContent).nullable(),
-  navItem: text(JOURNAL_LIMITS.navItem).nullable(),
+  navItem: lineText(JOURNAL_LIMITS.navItem).nullable(),
 } satisfies Record<keyof JournalPage, z.ZodType>;
 
 /** POST /myjournal/pages: pageTypeId and profileId are required. */

@@ -18,7 +18,7 @@ import {
 import type { MerchantSelectedPageRecord, MerchantSelectedSubPageRecord } from '../db/schema';
 import type { Store } from '../db/store';
 import { validationError } from '../http/errors';
-import { idParams, validate } from '../http/validate';
+import { idParams, sentNumber, validate } from '../http/validate';
 import {
   findMerchantProfile,
   mandatorySelections,
@@ -45,7 +45,13 @@ export function createMerchantPagesRouter(store: Store): Router {
 
   router.post(
     MERCHANT_PATHS.saveSelectedPageTypes,
-    validate({ body: selectedPageTypesBody }),
+    validate({
+      body: selectedPageTypesBody,
+      stored: ({ body }) =>
+        store
+          .read()
+          .merchantSelectedPages.filter((page) => page.profileId === sentNumber(body, 'profileId')),
+    }),
     async (req, res) => {
       const { profileId, pageTypes } = req.body;
       const answer = await store.update((data): SelectedPageTypes => {

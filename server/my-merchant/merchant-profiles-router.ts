@@ -19,7 +19,7 @@ import { droppedImageIds } from '../images/image-references';
 import type { UnusedImages } from '../images/unused-images';
 import { validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
-import { idParams, validate } from '../http/validate';
+import { idParams, sentNumber, validate } from '../http/validate';
 import { nextId } from '../my-journal/journal-rules';
 import { returnBodyQuery, wantsBody } from '../my-journal/journal-schemas';
 import {
@@ -97,7 +97,12 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
 
   router.put(
     MERCHANT_PATHS.profile(':id'),
-    validate({ params: idParams, body: merchantProfileUpdateBody, query: returnBodyQuery }),
+    validate({
+      params: idParams,
+      body: merchantProfileUpdateBody,
+      query: returnBodyQuery,
+      stored: ({ params }) => store.read().merchantProfiles.find((p) => p.id === params.id),
+    }),
     async (req, res) => {
       const { id } = req.params;
       // The path names the profile; the secondary language is never kept (02 §5).
@@ -122,7 +127,11 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
 
   router.post(
     MERCHANT_PATHS.siteSettings,
-    validate({ body: siteSettingsBody }),
+    validate({
+      body: siteSettingsBody,
+      stored: ({ body }) =>
+        store.read().merchantProfiles.find((p) => p.id === sentNumber(body, 'id')),
+    }),
     async (req, res) => {
       const { id, siteTitle, analyticsTrackingCode } = req.body;
       await store.update((data) => {

@@ -11,7 +11,7 @@ import {
   type MerchantProfile,
 } from '@contracts/api/merchant';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
-import { requiredText, text } from '../http/text';
+import { lineText, requiredLine, text } from '../http/text';
 import { JOURNAL_INPUT_MESSAGE, recordId, siteUrlSchema } from '../my-journal/journal-schemas';
 
 /** Texts of the merchant's own validation answers (the field name is put in front). */
@@ -33,11 +33,11 @@ const emptyAsNull = <T extends z.ZodType<string | null>>(schema: T) =>
 /** liveURL / testURL: the journal's siteUrl rule (4-32 URL-safe characters), or null. */
 const siteUrl = emptyAsNull(siteUrlSchema.nullable());
 
-const siteTitle = requiredText(MERCHANT_LIMITS.siteTitle.max, MERCHANT_LIMITS.siteTitle.min);
+const siteTitle = requiredLine(MERCHANT_LIMITS.siteTitle.max, MERCHANT_LIMITS.siteTitle.min);
 
 /** An image path: a link set by the media upload (checked against the images), or null. */
 const IMAGE_PATH_MAX = 200;
-const imagePath = emptyAsNull(text(IMAGE_PATH_MAX).nullable());
+const imagePath = emptyAsNull(lineText(IMAGE_PATH_MAX).nullable());
 
 /**
  * Every MerchantProfile field, so the whole profile the client holds can be sent back (02 §7:
@@ -59,13 +59,13 @@ const profileShape = {
   overrideCSS: text(MERCHANT_LIMITS.overrideCSS).nullable(),
   siteTitle: siteTitle.nullable(),
   description: text(MERCHANT_LIMITS.description).nullable(),
-  siteKeywords: text(MERCHANT_LIMITS.siteKeywords).nullable(),
+  siteKeywords: lineText(MERCHANT_LIMITS.siteKeywords).nullable(),
   analyticsTrackingCode: text(MERCHANT_LIMITS.analyticsTrackingCode).nullable(),
   headerLogoPath: imagePath,
   logoPath: imagePath,
   faviconPath: imagePath,
   backgroundPath: imagePath,
-  moduleCode: emptyAsNull(text(64).nullable()),
+  moduleCode: emptyAsNull(lineText(64).nullable()),
   publishLive: flag,
   publishTest: flag,
 } satisfies Record<keyof MerchantProfile, z.ZodType>;
@@ -92,8 +92,8 @@ export const selectedPageTypesBody = z.strictObject({
   pageTypes: z.array(
     z.strictObject({
       typeId: recordId,
-      navItem: requiredText(MERCHANT_LIMITS.navItem),
-      title: requiredText(MERCHANT_LIMITS.pageTitle),
+      navItem: requiredLine(MERCHANT_LIMITS.navItem),
+      title: requiredLine(MERCHANT_LIMITS.pageTitle),
       content: text(MERCHANT_LIMITS.pageContent).nullable().optional(),
     }),
   ),
@@ -107,8 +107,8 @@ export const selectedPageSubTypesBody = z.strictObject({
 const CODE_MAX = 64;
 const NAME_MAX = 200;
 export const merchantModuleCodeBody = z.strictObject({
-  name: requiredText(NAME_MAX),
-  code: requiredText(CODE_MAX),
+  name: requiredLine(NAME_MAX),
+  code: requiredLine(CODE_MAX),
   programId: recordId,
 });
 

@@ -79,7 +79,12 @@ export function createClientsRouter(store: Store): Router {
 
   router.put(
     SCHEME_PATHS.client(':id'),
-    validate({ params: idParams, body: clientBody, query: returnBodyQuery }),
+    validate({
+      params: idParams,
+      body: clientBody,
+      query: returnBodyQuery,
+      stored: ({ params }) => store.read().clients.find((c) => c.clientId === params.id),
+    }),
     async (req, res) => {
       const { id } = req.params;
       const input = req.body;

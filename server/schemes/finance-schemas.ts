@@ -18,7 +18,7 @@ import {
   SETTLEMENT_WHEN_OPTIONS,
 } from '@contracts/api/schemes';
 import { hasNoLeadingZero, isAlphaNumSpace, isEmail, isNumeric } from '@contracts/validation/rules';
-import { headerText, requiredText, text } from '../http/text';
+import { headerText, requiredLine, requiredText, text } from '../http/text';
 import { noMarkup } from './scheme-schemas';
 
 /** A record id in a body. */
@@ -78,12 +78,12 @@ const settlementShape = {
   programId: recordId,
   bankId: recordId,
   bankAuthority: bankAuthority.optional().transform((value) => value ?? null),
-  poolAccName: requiredText(SCHEME_LIMITS.poolAccName).refine(
+  poolAccName: requiredLine(SCHEME_LIMITS.poolAccName).refine(
     isAlphaNumSpace,
     FIELD_MESSAGES.alphaNumOnly,
   ),
   // The bank's format is checked in finance-rules.ts (it needs the stored bank).
-  poolAccBankNumber: requiredText(SCHEME_LIMITS.poolAccBankNumber),
+  poolAccBankNumber: requiredLine(SCHEME_LIMITS.poolAccBankNumber),
   frequency: option(Object.values(SETTLEMENT_FREQUENCY)),
   frequencyWhen: option(SETTLEMENT_WHEN_OPTIONS.map((item) => item.id))
     .nullable()

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { pageQuery } from '../http/pagination';
-import { hasText, requiredText, text } from '../http/text';
+import { hasText, lineText, oneLine, requiredLine } from '../http/text';
 import {
   BIN_NUMBER_LENGTH,
   BIN_TYPE,
@@ -34,9 +34,9 @@ export const recordId = z.number().int(MESSAGE.wholeNumber).min(1, MESSAGE.atLea
 
 const flag = z.literal([0, 1], MESSAGE.flag);
 
-/** Optional text: null, '' and a missing field are all stored as null. */
+/** Optional one-line text: null, '' and a missing field are all stored as null. */
 const optionalText = (max: number) =>
-  text(max)
+  lineText(max)
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
@@ -96,12 +96,12 @@ const binNumberText = z.string().max(BIN_NUMBER_LENGTH[BIN_TYPE.LOCAL], FIELD_ME
 export const clientBody = z
   .strictObject({
     clientId: recordId.nullish(),
-    clientName: requiredText(SCHEME_LIMITS.clientName).refine(noMarkup, MESSAGE.noMarkup),
+    clientName: requiredLine(SCHEME_LIMITS.clientName).refine(noMarkup, MESSAGE.noMarkup),
     binTypeId: z.literal([BIN_TYPE.TRANSACTOR, BIN_TYPE.INTERNATIONAL, BIN_TYPE.LOCAL], {
       error: (issue) => (issue.input === undefined ? FIELD_MESSAGES.required : MESSAGE.binType),
     }),
     binNumber: binNumberText.nullish(),
-    binName: text(SCHEME_LIMITS.binName).refine(noMarkup, MESSAGE.noMarkup).nullish(),
+    binName: lineText(SCHEME_LIMITS.binName).refine(noMarkup, MESSAGE.noMarkup).nullish(),
     binCountryId: recordId.nullish(),
   })
   .superRefine((client, ctx) => {
@@ -147,10 +147,10 @@ const programTypeId = z.literal([PROGRAM_TYPE.GIFT, PROGRAM_TYPE.LOYALTY], {
 });
 
 const addressLine = alphaNumSpace(
-  z.string().max(SCHEME_LIMITS.addressLine, FIELD_MESSAGES.maxlength),
+  oneLine(z.string().max(SCHEME_LIMITS.addressLine, FIELD_MESSAGES.maxlength)),
 );
 const addressPart = (max: number) =>
-  alphaNumSpace(z.string().max(max, FIELD_MESSAGES.maxlength))
+  alphaNumSpace(oneLine(z.string().max(max, FIELD_MESSAGES.maxlength)))
     .nullish()
     .transform((value) => (value === '' || value === undefined ? null : value));
 
@@ -160,14 +160,14 @@ const schemeShape = {
   programId: serverOwned,
   programTypeId,
   clientId: recordId,
-  clientName: text(SCHEME_LIMITS.clientName).nullish(),
-  schemeName: alphaNumSpace(requiredText(SCHEME_LIMITS.schemeName)),
-  schemeShortName: requiredText(SCHEME_LIMITS.shortName).refine(isAlpha, FIELD_MESSAGES.alphaOnly),
-  schemeAbbreviation: requiredText(SCHEME_LIMITS.abbreviation).refine(
+  clientName: lineText(SCHEME_LIMITS.clientName).nullish(),
+  schemeName: alphaNumSpace(requiredLine(SCHEME_LIMITS.schemeName)),
+  schemeShortName: requiredLine(SCHEME_LIMITS.shortName).refine(isAlpha, FIELD_MESSAGES.alphaOnly),
+  schemeAbbreviation: requiredLine(SCHEME_LIMITS.abbreviation).refine(
     isAlpha,
     FIELD_MESSAGES.alphaOnly,
   ),
-  poweruserLogin: requiredText(SCHEME_LIMITS.poweruserLogin).refine(noMarkup, MESSAGE.noMarkup),
+  poweruserLogin: requiredLine(SCHEME_LIMITS.poweruserLogin).refine(noMarkup, MESSAGE.noMarkup),
   poweruserPassword: password.nullish(),
   poweruserPasswordRepeat: password.nullish(),
   buttonImgUrl: optionalText(SCHEME_LIMITS.imageRef),
@@ -183,12 +183,12 @@ const schemeShape = {
   postcode: addressPart(SCHEME_LIMITS.postcode),
   countryId: recordId,
   stateId: recordId.nullish().transform((value) => value ?? null),
-  email: requiredText(SCHEME_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
+  email: requiredLine(SCHEME_LIMITS.email).refine(isEmail, FIELD_MESSAGES.email),
   website: optionalText(SCHEME_LIMITS.website)
     .refine((value) => value === null || isUrl(value), FIELD_MESSAGES.url)
     .refine((value) => value === null || noMarkup(value), MESSAGE.noMarkup),
-  mobile: requiredText(SCHEME_LIMITS.mobile).refine(isNumeric, FIELD_MESSAGES.numOnly),
-  landline: requiredText(SCHEME_LIMITS.landline).refine(isNumeric, FIELD_MESSAGES.numOnly),
+  mobile: requiredLine(SCHEME_LIMITS.mobile).refine(isNumeric, FIELD_MESSAGES.numOnly),
+  landline: requiredLine(SCHEME_LIMITS.landline).refine(isNumeric, FIELD_MESSAGES.numOnly),
   transactionMethodsStr: z
     .string()
     .max(200, FIELD_MESSAGES.maxlength)

@@ -117,7 +117,12 @@ export function createSchemesRouter({
   router.put(
     SCHEME_PATHS.scheme(':id'),
     marksConditionalUpdate(
-      validate({ params: idParams, body: schemeUpdateBody, query: returnBodyQuery }),
+      validate({
+        params: idParams,
+        body: schemeUpdateBody,
+        query: returnBodyQuery,
+        stored: ({ params }) => store.read().programs.find((p) => p.programId === params.id),
+      }),
     ),
     async (req, res) => {
       const { id } = req.params;

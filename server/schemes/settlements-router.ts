@@ -75,7 +75,14 @@ export function createSettlementsRouter(store: Store): Router {
 
   router.put(
     SCHEME_PATHS.settlement(':id'),
-    marksConditionalUpdate(validate({ params: idParams, body: settlementUpdateBody })),
+    marksConditionalUpdate(
+      validate({
+        params: idParams,
+        body: settlementUpdateBody,
+        stored: ({ params }) =>
+          store.read().financialSettlements.find((s) => s.programId === params.id),
+      }),
+    ),
     async (req, res) => {
       const { id } = req.params;
       const input = req.body;

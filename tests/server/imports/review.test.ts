@@ -675,6 +675,36 @@ describe('the review of an import\u2019s error lines', () => {
     });
   });
 
+  it('refuses a control character in a value written, and finds one to remove it', async () => {
+    const answer = await imported(
+      'store',
+      file(STORE_HEADER, 'S900|Store\t900|1 George St|Sydney|2000|A1'),
+      'stores.txt',
+    );
+    const name = answer.outFileName;
+    if (name === null) throw new Error('no error file');
+    const before = await page(name);
+    const controls = (field: string) =>
+      invalid(`${field}: ${TEXT_INPUT_MESSAGE.controlCharacters}`);
+    await t.expectNothingWritten(async () => {
+      expectError(
+        await correct(name, 2, { storeName: 'Cafe\tBar' }),
+        400,
+        controls('values.storeName'),
+      );
+      expectError(await bulk(name, { field: 'city', set: 'Sydney\u0000' }), 400, controls('set'));
+      expectError(
+        await bulk(name, { field: 'storeName', find: 'Store', replace: 'Shop\u0085' }),
+        400,
+        controls('replace'),
+      );
+    });
+    expect(await page(name)).toEqual(before);
+    await bulk(name, { field: 'storeName', find: '\t', replace: ' ' }).expect(200);
+    const line = (await correct(name, 2, { countryCode: 'AU' }).expect(200)).body as ReviewLine;
+    expect(line).toMatchObject({ status: 'fixed', values: expect.arrayContaining(['Store 900']) });
+  });
+
   it('re-checks the field count as the import does: extra fields fail until corrected away', async () => {
     const stores = await imported(
       'store',

@@ -6,6 +6,7 @@ import {
   MODULE_ID,
   type ModuleCode,
 } from '@contracts/api/journal';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createJournalTestApp,
@@ -112,6 +113,11 @@ describe('module codes', () => {
         'a blank name',
         { name: '   ', code: 'MJC_1X1', programId: ID },
         `name: ${FIELD_MESSAGES.required}`,
+      ],
+      [
+        'a TAB in the name',
+        { name: 'Gift\tScheme', code: 'MJC_1X1', programId: ID },
+        `name: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
       ],
       [
         'an unknown field',

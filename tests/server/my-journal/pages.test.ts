@@ -218,6 +218,16 @@ describe('journal pages', () => {
         `title: ${TEXT_INPUT_MESSAGE.malformed}`,
       ],
       [
+        'a TAB in the title',
+        { pageTypeId: 10, profileId: 1, title: 'FAQ\tpage' },
+        `title: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a line break in the navigation item',
+        { pageTypeId: 10, profileId: 1, navItem: 'Shops\n' },
+        `navItem: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
         'oversize content',
         { pageTypeId: 10, profileId: 1, content: 'x'.repeat(JOURNAL_LIMITS.pageContent + 1) },
         `content: ${FIELD_MESSAGES.maxlength}`,
@@ -287,6 +297,33 @@ describe('journal pages', () => {
       expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ title: 'Balance', enabled: 0 });
       await updatePage(LOGIN_PAGE_ID, { enabled: 1 }).expect(200);
       expect(await storedPage(LOGIN_PAGE_ID)).toMatchObject({ enabled: 1 });
+    });
+
+    it('keeps line breaks and tabs in the rich-text content', async () => {
+      const content = '<p>One</p>\n<p>\tTwo</p>';
+      const response = await updatePage(LOCATIONS_PAGE_ID, { content }).expect(200);
+      expect(response.body).toMatchObject({ content });
+    });
+
+    it('saves a page whose stored title holds a TAB; a new title with one is refused', async () => {
+      const legacy = 'Our\tLocations';
+      await t.store.update((data) => {
+        const page = data.journalPages.find((p) => p.pageId === LOCATIONS_PAGE_ID);
+        if (page !== undefined) page.title = legacy;
+      });
+      const stored = await storedPage(LOCATIONS_PAGE_ID);
+      await updatePage(LOCATIONS_PAGE_ID, { ...stored, navItem: 'Shops' }).expect(200);
+      expect(await storedPage(LOCATIONS_PAGE_ID)).toMatchObject({
+        title: legacy,
+        navItem: 'Shops',
+      });
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updatePage(LOCATIONS_PAGE_ID, { title: 'New\ttitle' }),
+          400,
+          invalid(`title: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+        );
+      });
     });
 
     it('refuses to change the page type or the profile of a page', async () => {

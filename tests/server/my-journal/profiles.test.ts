@@ -8,6 +8,7 @@ import {
   JOURNAL_PATHS,
   type JournalProfile,
 } from '@contracts/api/journal';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import {
@@ -477,6 +478,63 @@ describe('journal profiles', () => {
           await updateProfile(1, { ...stored, backgroundImg: 'missing' }),
           400,
           invalid('backgroundImg: Image missing does not exist'),
+        );
+      });
+    });
+  });
+
+  describe('one-line text', () => {
+    it.each<[string, Record<string, unknown>, string]>([
+      ['a TAB in the title', { title: 'Gift\tCards' }, 'title'],
+      ['a NUL in the keywords', { keywords: 'gift\u0000card' }, 'keywords'],
+      ['a line break in the website', { clientWebsite: 'https://a.example/\r\n' }, 'clientWebsite'],
+      ['a DEL in the title', { title: 'Gift\u007fCards' }, 'title'],
+      ['a C1 control in the keywords', { keywords: 'gift\u009bcard' }, 'keywords'],
+    ])('refuses %s on create and update, writing nothing', async (_name, change, field) => {
+      const message = invalid(`${field}: ${TEXT_INPUT_MESSAGE.controlCharacters}`);
+      const stored = await t.profile(1);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await createProfile({ programId: OTHER, siteUrl: 'new-site', ...change }),
+          400,
+          message,
+        );
+        expectError(await updateProfile(1, { ...stored, ...change }), 400, message);
+      });
+    });
+
+    it('keeps line breaks and tabs in the multi-line description, tracking code and CSS', async () => {
+      const multiLine = {
+        description: 'First line\nSecond\tline',
+        googleAnalytics: '<script>\n\tga();\n</script>',
+        cssOverride: 'body {\n\tcolor: red;\r\n}',
+      };
+      const response = await updateProfile(1, multiLine);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject(multiLine);
+    });
+
+    it('saves a profile whose stored title holds a TAB when other fields change', async () => {
+      const legacy = 'Old\tTitle';
+      await t.store.update((data) => {
+        const profile = data.journalProfiles.find((p) => p.profileId === 1);
+        if (profile) profile.title = legacy;
+      });
+      const stored = await t.profile(1);
+      const response = await updateProfile(1, { ...stored, keywords: 'new keywords' });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ title: legacy, keywords: 'new keywords' });
+      await t.expectNothingWritten(async () => {
+        // Only the text stored: a changed title with a TAB, or the stored one in another field.
+        expectError(
+          await updateProfile(1, { ...stored, title: `${legacy}!` }),
+          400,
+          invalid(`title: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+        );
+        expectError(
+          await createProfile({ programId: OTHER, siteUrl: 'copy-site', title: legacy }),
+          400,
+          invalid(`title: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
         );
       });
     });

@@ -4,6 +4,7 @@ import {
   type SelectedPageSubTypes,
   type SelectedPageTypes,
 } from '@contracts/api/merchant';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createMerchantTestApp,
@@ -154,6 +155,12 @@ describe('selected pages and sub-pages of a merchant profile', () => {
       'Profile 99 not found',
     ],
     ['no profile', { pageTypes: [] }, 400, `profileId: ${FIELD_MESSAGES.required}`],
+    [
+      'a page with a TAB in its title',
+      { profileId: 1, pageTypes: [page(PAGE.HOME), page(PAGE.ABOUT, 'About', 'About\tus')] },
+      400,
+      `pageTypes.1.title: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+    ],
   ];
   it.each(pageRefusals)('refuses %s and writes nothing', async (_case, body, status, message) => {
     await t.expectNothingWritten(async () => {
@@ -165,6 +172,16 @@ describe('selected pages and sub-pages of a merchant profile', () => {
           : invalid(message),
       );
     });
+  });
+
+  it('saves again a page whose stored navigation label holds a TAB', async () => {
+    const legacy = page(PAGE.HOME, 'Home\tpage');
+    await t.store.update((data) => {
+      data.merchantSelectedPages = data.merchantSelectedPages.filter((p) => p.profileId !== 1);
+      data.merchantSelectedPages.push({ ...legacy, profileId: 1 });
+    });
+    await savePages({ profileId: 1, pageTypes: [legacy, page(PAGE.ABOUT)] }).expect(200);
+    expect(await pagesOf(1)).toContainEqual(expect.objectContaining({ navItem: legacy.navItem }));
   });
 
   it('replaces the sub-page selection and answers it (200)', async () => {

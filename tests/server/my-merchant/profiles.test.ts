@@ -281,6 +281,18 @@ describe('merchant profiles', () => {
       ],
       ['publishLive 2', { publishLive: 2 }, 400, 'publishLive: Must be 0 or 1'],
       [
+        'a TAB in the keywords',
+        { siteKeywords: 'shop\tgift' },
+        400,
+        `siteKeywords: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a NUL in the title',
+        { siteTitle: 'Shop\u0000' },
+        400,
+        `siteTitle: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
         'an unknown module code',
         { moduleCode: `MMC_${GIFT.programId}XYZ1` },
         400,
@@ -292,6 +304,24 @@ describe('merchant profiles', () => {
         expectError(await update(1, change), status, {
           errorCode: status === 409 ? ERROR_CODE.CONFLICT : ERROR_CODE.VALIDATION,
           errorMessage: message,
+        });
+      });
+    });
+
+    it('keeps line breaks and tabs in the CSS, and a stored title with a TAB', async () => {
+      const legacy = 'Old\tShop';
+      await t.store.update((data) => {
+        const profile = data.merchantProfiles.find((p) => p.id === 1);
+        if (profile) profile.siteTitle = legacy;
+      });
+      const overrideCSS = 'body {\n\tcolor: red;\n}';
+      const response = await update(1, { ...(await t.profile(1)), overrideCSS }).expect(200);
+      expect(response.body).toMatchObject({ siteTitle: legacy, overrideCSS });
+      await t.post(MERCHANT_PATHS.siteSettings, { id: 1, siteTitle: legacy }).expect(200);
+      await t.expectNothingWritten(async () => {
+        expectError(await t.post(MERCHANT_PATHS.siteSettings, { id: 2, siteTitle: legacy }), 400, {
+          errorCode: ERROR_CODE.VALIDATION,
+          errorMessage: `siteTitle: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
         });
       });
     });
@@ -355,6 +385,12 @@ describe('merchant profiles', () => {
         `siteTitle: ${FIELD_MESSAGES.maxlength}`,
       ],
       ['an unknown profile', { id: 99, siteTitle: 'Nobody' }, 404, 'Profile 99 not found'],
+      [
+        'a title with a TAB',
+        { id: 2, siteTitle: 'Second\tShop' },
+        400,
+        `siteTitle: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
     ];
     it.each(refusals)('refuses %s and writes nothing', async (_case, body, status, message) => {
       await t.expectNothingWritten(async () => {

@@ -6,6 +6,7 @@ import {
   merchantModuleCode,
   type MerchantModuleCode,
 } from '@contracts/api/merchant';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createMerchantTestApp,
@@ -101,6 +102,15 @@ describe('publishing a merchant site', () => {
           }),
           400,
           invalid(`name: ${FIELD_MESSAGES.required}`),
+        );
+        expectError(
+          await t.post(MERCHANT_PATHS.moduleCode, {
+            name: 'Gift\nScheme',
+            code: codeOf(GIFT, 1),
+            programId: GIFT,
+          }),
+          400,
+          invalid(`name: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
         );
       });
     });

@@ -146,6 +146,21 @@ describe('scheme clients', () => {
       { ...international, binName: '\udc00BIN' },
       `binName: ${TEXT_INPUT_MESSAGE.malformed}`,
     ],
+    [
+      'a TAB in the name',
+      { clientName: 'Tab\tClient', binTypeId: 0 },
+      `clientName: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+    ],
+    [
+      'a C1 control (NEL) in the name',
+      { clientName: 'Next\u0085Line', binTypeId: 0 },
+      `clientName: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+    ],
+    [
+      'a NUL in the BIN name',
+      { ...international, binName: 'BIN\u0000' },
+      `binName: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+    ],
     ['name as number', { clientName: 5, binTypeId: 0 }, 'clientName: Expected a string'],
     ['unknown BIN type', { clientName: 'A', binTypeId: 3 }, `binTypeId: ${MESSAGE.binType}`],
     ['BIN type as text', { clientName: 'A', binTypeId: '1' }, `binTypeId: ${MESSAGE.binType}`],
@@ -204,7 +219,7 @@ describe('scheme clients', () => {
     });
   });
 
-  it.each(['Test Local Client ', ' test local client', 'Test  Local\tClient'])(
+  it.each(['Test Local Client ', ' test local client', 'Test \u00a0Local Client'])(
     'refuses %j, a name that differs from a client only by white space, with 409',
     async (clientName) => {
       await t.expectNothingWritten(async () => {
@@ -223,6 +238,38 @@ describe('scheme clients', () => {
     expect((response.body as ClientAnswer).data.clientName).toBe(' Spaced  Out ');
     // Its own name, as it reads, is not another client's.
     await update(2, { ...TEST_CLIENTS.local, clientName: 'Test Local Client ' }).expect(200);
+  });
+
+  it('saves a client whose stored name holds a TAB, and refuses a new name with one', async () => {
+    const legacy = 'Legacy\tClient';
+    await t.close();
+    t = await createSchemeTestApp((data) => {
+      const local = data.clients.find((client) => client.clientId === 2);
+      if (local) local.clientName = legacy;
+    });
+    const saved = await update(2, {
+      ...TEST_CLIENTS.local,
+      clientName: legacy,
+      binName: 'New BIN',
+    });
+    expect(saved.status).toBe(200);
+    expect((saved.body as ClientAnswer).data).toMatchObject({
+      clientName: legacy,
+      binName: 'New BIN',
+    });
+    await t.expectNothingWritten(async () => {
+      expectError(
+        await update(2, { ...TEST_CLIENTS.local, clientName: `${legacy}\t` }),
+        400,
+        invalid(`clientName: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+      );
+      // A stored text is kept by its record only: a new client cannot take it.
+      expectError(
+        await create({ clientName: 'Other', binTypeId: 1, binNumber: '612345', binName: legacy }),
+        400,
+        invalid(`binName: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+      );
+    });
   });
 
   it('refuses a BIN change once a scheme of the client has a configuration', async () => {

@@ -1,5 +1,6 @@
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList, Program } from '@contracts/api/entities';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { API_PATHS } from '@contracts/api/paths';
 import {
@@ -268,6 +269,21 @@ describe('schemes', () => {
         `buttonImgUrl: ${MESSAGE.notExisting('Image', 'nope')}`,
       ],
       ['an unknown field', { extra: true }, 'extra: Unknown field'],
+      [
+        'a TAB in the power user login',
+        { poweruserLogin: 'power\tuser' },
+        `poweruserLogin: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a NUL in the website',
+        { website: 'https://shop.example/\u0000' },
+        `website: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
+      [
+        'a line break in an address line',
+        { address2: 'Level 2\nSuite 5' },
+        `address2: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
     ];
     it.each(bad)(
       'refuses %s with 400 naming the field, writing nothing',
@@ -324,6 +340,27 @@ describe('schemes', () => {
           await update(1, { ...giftFields, poweruserPassword: ' ', poweruserPasswordRepeat: ' ' }),
           400,
           invalid(`poweruserPassword: ${FIELD_MESSAGES.required}`),
+        );
+      });
+    });
+
+    it('saves a scheme whose stored login holds a TAB; a new login with one is refused', async () => {
+      const legacy = 'legacy\tlogin';
+      await t.close();
+      t = await createSchemeTestApp((data) => {
+        data.programs = [{ ...TEST_SCHEMES.gift, poweruserLogin: legacy }, TEST_SCHEMES.loyalty];
+      });
+      const response = await update(1, {
+        ...giftFields,
+        poweruserLogin: legacy,
+        schemeName: 'Renamed',
+      }).expect(200);
+      expect(response.body).toMatchObject({ poweruserLogin: legacy, schemeName: 'Renamed' });
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await update(1, { ...giftFields, poweruserLogin: 'new\tlogin' }),
+          400,
+          invalid(`poweruserLogin: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
         );
       });
     });

@@ -1,5 +1,6 @@
 import { ERROR_CODE } from '@contracts/api/constants';
 import type { EmbeddedList } from '@contracts/api/entities';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   SCHEME_EMBEDDED,
@@ -273,6 +274,11 @@ describe('financial settlements', () => {
       ],
       ['an unknown field', { extra: 1 }, 'extra: Unknown field'],
       ['a programId as text', { programId: '101' }, 'programId: Expected a number'],
+      [
+        'a TAB in the pool account number',
+        { poolAccBankNumber: '062-000\t12345678' },
+        `poolAccBankNumber: ${TEXT_INPUT_MESSAGE.controlCharacters}`,
+      ],
     ];
 
     it.each(cases)('%s', async (_name, overrides, message) => {
