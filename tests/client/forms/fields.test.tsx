@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
 import { composeValidators, fontSize, maxLength, required } from '@/lib/forms/validators';
 import { shouldShowError, visibleError } from '@/lib/forms/errorDisplay';
@@ -95,6 +96,65 @@ describe('TextField', () => {
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.type(css, 'body{{}');
     expect(values()).toEqual({ password: 'pw', css: 'body{}' });
+  });
+
+  describe('one line', () => {
+    const controls = TEXT_INPUT_MESSAGE.controlCharacters;
+
+    it.each([
+      ['a TAB', 'Gi\tft'],
+      // (A pasted line break never gets there: an input drops CR and LF from its value.)
+      ['a DEL', 'Gi\u007fft'],
+      ['a NUL', 'Gift\u0000'],
+      ['a C1 control', 'Gi\u0085ft'],
+    ])(
+      'shows a message under the input for pasted text with %s and does not submit',
+      async (_name, text) => {
+        const { user, onSubmit, values } = renderInForm(field);
+        const input = screen.getByRole('textbox', { name: 'Scheme name' });
+        await user.click(input);
+        await user.clear(input);
+        await user.paste(text);
+        // Refused, not repaired: the text stays as pasted for the operator to correct.
+        expect(values()).toEqual({ schemeName: text });
+        expect(input).toHaveAccessibleDescription(expect.stringContaining(controls));
+        expect(input).toHaveAttribute('aria-invalid', 'true');
+        await user.click(screen.getByRole('button', { name: 'Submit' }));
+        expect(onSubmit).not.toHaveBeenCalled();
+      },
+    );
+
+    it("runs the field's own rules first", async () => {
+      const { user } = renderInForm(field);
+      await user.click(screen.getByLabelText('Scheme name'));
+      await user.paste('\t\t');
+      expect(screen.getByText(M.required)).toBeInTheDocument();
+      expect(screen.queryByText(controls)).not.toBeInTheDocument();
+    });
+
+    it('takes tabs and line breaks in a textarea', async () => {
+      const { user, values } = renderInForm(
+        <TextField name="description" label="Description" type="textarea" />,
+      );
+      await user.click(screen.getByLabelText('Description'));
+      await user.paste('One\tline\nTwo');
+      expect(values()).toEqual({ description: 'One\tline\nTwo' });
+      expect(screen.queryByText(controls)).not.toBeInTheDocument();
+    });
+
+    it('lets a stored value with a TAB save as it is, and checks it once changed', async () => {
+      const { user, onSubmit } = renderInForm(<TextField name="title" label="Title" />, {
+        initialValues: { title: 'Old\tTitle' },
+      });
+      const input = screen.getByLabelText('Title');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(onSubmit).toHaveBeenCalledTimes(1);
+      await user.type(input, '!');
+      expect(screen.getByText(controls)).toBeInTheDocument();
+      await user.clear(input);
+      await user.type(input, 'New Title');
+      expect(screen.queryByText(controls)).not.toBeInTheDocument();
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
 import Form from 'react-bootstrap/Form';
 import { SECRET_FIELD } from '@/lib/forms/unsaved-changes';
-import type { TextValue } from '@/lib/forms/validators';
+import { withOneLine, type TextValue } from '@/lib/forms/validators';
 import { FieldShell, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
 
@@ -23,7 +23,9 @@ type TextControl = HTMLInputElement | HTMLTextAreaElement;
 
 /**
  * Text, password, e-mail and textarea inputs. Empty text is stored as undefined. A password is a
- * secret field: never kept in the browser's storage (lib/forms/unsaved-changes.tsx).
+ * secret field: never kept in the browser's storage (lib/forms/unsaved-changes.tsx). Text and
+ * e-mail inputs hold one line: a pasted control character (TAB, line break, …) shows "Must not
+ * contain control characters such as line breaks or tabs" (`oneLine`); a textarea takes it.
  */
 export function TextField({
   name,
@@ -38,7 +40,7 @@ export function TextField({
   ...inputProps
 }: TextFieldProps) {
   const { input, id, error, aria } = useFormField<TextValue>(name, {
-    validate,
+    validate: type === 'text' || type === 'email' ? withOneLine(validate) : validate,
     id: idProp,
     help,
     data: type === 'password' ? SECRET_FIELD : undefined,

@@ -5,8 +5,11 @@
  * so they compose: `composeValidators(required, maxLength(50), alphaNumUnderscoreSpace)`.
  */
 import { getIn } from 'final-form';
+import type { FieldValidator } from 'final-form';
+import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
+  hasNoControlCharacters,
   hasNoLeadingZero,
   isAlpha,
   isAlphaNumeric,
@@ -103,6 +106,25 @@ export const nonZeroStart = textRule(hasNoLeadingZero, FIELD_MESSAGES.nonZeroSta
 export const decimal = textRule(isDecimal, FIELD_MESSAGES.numOnly);
 export const fontSize = textRule(isFontSize, FIELD_MESSAGES.fontSize);
 export const color = textRule(isColor, FIELD_MESSAGES.color);
+
+/**
+ * One line of text: no control character (TAB, CR, LF, NUL, …), which a paste can bring into an
+ * input; the server refuses it with the same text. Text the record already held (the field's
+ * initial value) passes, as the server takes it back unchanged.
+ */
+export const oneLine = (value: TextValue, initial: TextValue): ValidationResult =>
+  typeof value !== 'string' || value === initial || hasNoControlCharacters(value)
+    ? undefined
+    : TEXT_INPUT_MESSAGE.controlCharacters;
+
+/**
+ * `validate` of a one-line input, then `oneLine`. Declared with three parameters: final-form
+ * passes a validator the field's state (its initial value) only then.
+ */
+export const withOneLine =
+  (validate: FieldValidator<TextValue> | undefined): FieldValidator<TextValue> =>
+  (value, allValues, meta) =>
+    (validate?.(value, allValues, meta) as ValidationResult) ?? oneLine(value, meta?.initial);
 
 /** Length of text, or the number of items of a list. */
 const lengthOf = (value: TextValue | readonly unknown[]): number =>
