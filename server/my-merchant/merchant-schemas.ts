@@ -58,6 +58,7 @@ const profileShape = {
   }),
   overrideCSS: text(MERCHANT_LIMITS.overrideCSS).nullable(),
   siteTitle: siteTitle.nullable(),
+  // Multi-line, as the journal's site description (a textarea); no step edits it (02 §2).
   description: text(MERCHANT_LIMITS.description).nullable(),
   siteKeywords: lineText(MERCHANT_LIMITS.siteKeywords).nullable(),
   analyticsTrackingCode: text(MERCHANT_LIMITS.analyticsTrackingCode).nullable(),
