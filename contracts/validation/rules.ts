@@ -40,6 +40,9 @@ export const isDecimal = (text: string): boolean => /^[+-]?(?:\d+\.?\d*|\.\d+)$/
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 export const hasNoControlCharacters = (text: string): boolean => !CONTROL_CHARACTER.test(text);
+/** `text` without the control characters `hasNoControlCharacters` refuses. */
+export const withoutControlCharacters = (text: string): string =>
+  text.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '');
 
 /** Font size: digits, optionally followed by `px` (the font-size input stores `16px`). */
 export const isFontSize = (text: string): boolean => /^\d+(?:px)?$/.test(text);

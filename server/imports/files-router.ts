@@ -29,6 +29,7 @@ import {
   type UploadAnswer,
 } from '@contracts/api/imports';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
+import { withoutControlCharacters } from '@contracts/validation/rules';
 import type { Store } from '../db/store';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { readMultipart } from '../http/multipart';
@@ -88,8 +89,7 @@ const CARD_FIELDS = ['binNumber', 'extension', 'cardLength'] as const;
 /** The user's file name as recorded: no path parts, no control characters, capped. */
 export function recordedFileName(originalName: string | undefined): string {
   const base = (originalName ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = withoutControlCharacters(base).trim();
   return [...clean].slice(0, IMPORT_LIMITS.userFileNameMax).join('');
 }
 

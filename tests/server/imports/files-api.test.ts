@@ -320,6 +320,16 @@ describe('file import calls', () => {
       const [file] = await listed(GIFT);
       expect(file?.fileName).toBe('cards 1.txt');
     });
+
+    it('records the user file name without control characters, C1 ones included', async () => {
+      const fileName = ((await upload(GIFT, GOOD_CARDS).expect(200)).body as UploadAnswer).fileName;
+      await processFile(
+        'card',
+        body('card', fileName, { userFileName: 'cards\t\u0000\u0085\u009b 2.txt' }),
+      ).expect(200);
+      const [file] = await listed(GIFT);
+      expect(file?.fileName).toBe('cards 2.txt');
+    });
   });
 
   describe('process and progress', () => {
