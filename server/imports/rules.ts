@@ -5,6 +5,7 @@
  */
 import { IMPORT_COLUMNS, IMPORT_LIMITS, type ImportKind } from '@contracts/api/imports';
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
+import { hasNoControlCharacters } from '@contracts/validation/rules';
 import type { PublicStore } from '@contracts/api/merchant-site';
 import { CARD_STATUSES, isCardStatus, type CardStatus } from '../records/card-status';
 
@@ -145,7 +146,11 @@ const COUNTRY = /^[A-Za-z]{2}$/;
 const PHONE = /^[0-9 +]{0,24}$/;
 const DECIMAL = /^[+-]?\d{1,3}(?:\.\d{1,15})?$/;
 
-/** Free text: min to max characters, without < or > (as the scheme server's noMarkup). */
+/**
+ * Free text: min to max characters, without < or > (as the scheme server's noMarkup), and one
+ * line (`hasNoControlCharacters`, as the forms and the review's corrections hold it): a TAB or
+ * a C1 control inside a value would reach the store locator as it is.
+ */
 function text(
   problems: string[],
   field: string,
@@ -161,6 +166,8 @@ function text(
     );
   } else if (/[<>]/.test(value)) {
     problems.push(`${field}: must not contain < or >`);
+  } else if (!hasNoControlCharacters(value)) {
+    problems.push(`${field}: must not contain control characters such as tabs`);
   }
   return value === '' ? null : value;
 }

@@ -280,14 +280,16 @@ describe('store and device imports', () => {
         'S1|Main <b>|1 Road|Sydney|2000|au|-33.8|151.2',
         'S1|Main|1 Road|Sydney|2000|au|-33.8|151.2',
         'S 2|Two|2 Road|Perth|6000|AUS|91|0',
+        'S3|Main\tStreet|3\u0085Road|Sydney|2000|au||',
       ),
     );
-    expect(stores.answer).toMatchObject({ totalSuccessLines: 1, totalErrorLines: 2 });
+    expect(stores.answer).toMatchObject({ totalSuccessLines: 1, totalErrorLines: 3 });
     expect(stores.errors).toBe(
       lines(
         `${STORE_HEADER}|latitude|longitude|error`,
         'S1|Main <b>|1 Road|Sydney|2000|au|-33.8|151.2|line 2: storeName: must not contain < or >',
         'S 2|Two|2 Road|Perth|6000|AUS|91|0|line 4: storeCode: must be 1 to 20 letters or digits; countryCode: must be a two-letter country code such as AU; latitude: must be a number from -90 to 90',
+        'S3|Main\tStreet|3\u0085Road|Sydney|2000|au|||line 5: storeName: must not contain control characters such as tabs; address: must not contain control characters such as tabs',
       ),
     );
     const devices = await run(
