@@ -8,9 +8,9 @@
  *   forms' own required check reads them (`required` in client/src/lib/forms/validators.ts).
  * - One-line text (names, titles, keywords, addresses, URLs: an `<input>` in the forms) has no
  *   control characters (`hasNoControlCharacters`, shared with the forms). An update may send
- *   back, unchanged, text its stored record already holds (see `keepingStoredText`).
- * - One-line text that goes into a mail header has no control characters at all: a CR or LF
- *   there would start a header of its own, so stored text is not kept there.
+ *   back, unchanged, text its stored record already holds in the same field (`withKeptTexts`).
+ * - One-line text that goes into a mail header never has a C0 control or DEL, stored or not: a
+ *   CR or LF there would start a header of its own.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
@@ -44,43 +44,55 @@ export const requiredText = (max: number, min?: number) => {
 };
 
 /**
- * The texts with control characters that the record an update replaces already holds: while a
- * body is parsed inside `keepingStoredText`, `oneLine` takes these back as they are, so a record
+ * The texts with control characters that an update may send back because its stored record
+ * holds each of them in the same field (`storedTextsByField`, `keptIssue` in ./validate): while
+ * a body is parsed inside `withKeptTexts`, `oneLine` takes these back as they are, so a record
  * saved before the rule (or seeded, or imported) still saves when its other fields change.
  */
-const storedTexts = new AsyncLocalStorage<() => ReadonlySet<string>>();
+const keptTexts = new AsyncLocalStorage<ReadonlySet<string>>();
 
-/** Every string anywhere in `value` (objects, arrays) that breaks the one-line rule. */
-function textsWithControlCharacters(value: unknown, found = new Set<string>()): Set<string> {
-  if (typeof value === 'string') {
-    if (!hasNoControlCharacters(value)) found.add(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) textsWithControlCharacters(item, found);
-  } else if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) textsWithControlCharacters(item, found);
+/** Parses (`parse`, synchronous) with `texts` taken back by `oneLine` fields. */
+export function withKeptTexts<T>(texts: ReadonlySet<string>, parse: () => T): T {
+  return keptTexts.run(texts, parse);
+}
+
+/** The parameter marking `oneLine`'s issue, the one an unchanged stored text may be forgiven. */
+export const ONE_LINE_ISSUE = 'oneLine';
+
+/**
+ * The strings with control characters in `record` (objects and lists, any depth), by the name
+ * of the field that holds each (a list's items by the list's field).
+ */
+export function storedTextsByField(record: unknown): Map<string, Set<string>> {
+  const found = new Map<string, Set<string>>();
+  const pending: [string, unknown][] = [['', record]];
+  while (pending.length > 0) {
+    const [field, value] = pending.pop() as [string, unknown];
+    if (typeof value === 'string') {
+      if (!hasNoControlCharacters(value))
+        found.set(field, (found.get(field) ?? new Set()).add(value));
+    } else if (Array.isArray(value)) {
+      for (const item of value as unknown[]) pending.push([field, item]);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) pending.push([key, item]);
+    }
   }
   return found;
 }
 
-/**
- * Runs `parse` (synchronous) with the texts of the record `findStored` answers accepted back by
- * `oneLine` fields. The record is found and searched only when a value breaks the rule: a clean
- * save costs nothing more.
- */
-export function keepingStoredText<T>(findStored: () => unknown, parse: () => T): T {
-  let texts: ReadonlySet<string> | undefined;
-  return storedTexts.run(() => (texts ??= textsWithControlCharacters(findStored())), parse);
-}
-
-const isOneLineOrStored = (value: string): boolean =>
-  hasNoControlCharacters(value) || storedTexts.getStore()?.().has(value) === true;
+const isOneLineOrKept = (value: string): boolean =>
+  hasNoControlCharacters(value) || keptTexts.getStore()?.has(value) === true;
 
 /**
  * One-line text: no control characters, TAB, CR and LF included ("Must not contain control
- * characters such as line breaks or tabs"), unless the stored record already holds it as sent.
+ * characters such as line breaks or tabs"), unless the field's stored record holds it as sent
+ * in the same field.
  */
 export const oneLine = (schema: z.ZodString) =>
-  schema.refine(isOneLineOrStored, TEXT_INPUT_MESSAGE.controlCharacters);
+  schema.refine(isOneLineOrKept, {
+    message: TEXT_INPUT_MESSAGE.controlCharacters,
+    params: { [ONE_LINE_ISSUE]: true },
+  });
 
 /** One-line free text of at most `max` characters (`text` and `oneLine`). */
 export const lineText = (max: number) => oneLine(text(max));
@@ -88,6 +100,16 @@ export const lineText = (max: number) => oneLine(text(max));
 /** Required one-line text (`requiredText` and `oneLine`). */
 export const requiredLine = (max: number, min?: number) => oneLine(requiredText(max, min));
 
-/** One-line text that goes into a mail header: no control characters, stored or not. */
+/** No C0 control character and no DEL: the characters that can end or split a mail header. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const HEADER_BREAKING = /[\u0000-\u001f\u007f]/;
+
+/**
+ * One-line text that goes into a mail header: never a C0 control or DEL, stored or not (a CR or
+ * LF there would start a header of its own), and otherwise one line as `oneLine` (a C1 control
+ * its record already holds in the field is taken back).
+ */
 export const headerText = (schema: z.ZodString) =>
-  schema.refine(hasNoControlCharacters, TEXT_INPUT_MESSAGE.controlCharacters);
+  oneLine(
+    schema.refine((value) => !HEADER_BREAKING.test(value), TEXT_INPUT_MESSAGE.controlCharacters),
+  );

@@ -14,7 +14,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { HttpError, validationError } from './errors';
 import { declareInput } from './route-docs';
-import { keepingStoredText } from './text';
+import { ONE_LINE_ISSUE, storedTextsByField, withKeptTexts } from './text';
 
 type Location = 'body' | 'params' | 'query';
 
@@ -38,8 +38,16 @@ function fieldName(location: Location, issue: z.core.$ZodIssue): string {
   return keys.length === 0 ? location : keys.map(String).join('.');
 }
 
-/** Parses `value`; throws a 400 HttpError naming the first field in error. */
-export function parseInput<T>(schema: z.ZodType<T>, value: unknown, location: Location): T {
+/**
+ * Parses `value`; throws a 400 HttpError naming the first field in error (the first issue
+ * `forgiven` does not pass over, when given).
+ */
+export function parseInput<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  location: Location,
+  forgiven?: (issue: z.core.$ZodIssue) => boolean,
+): T {
   // Parsed without the error map first: given any parse options, zod 4 leaves its compiled fast
   // path (1.4 µs instead of 0.1 µs for a small query, on every call). The messages are
   // only needed for input that fails, which is parsed again with them.
@@ -47,9 +55,52 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, location: Lo
   if (parsed.success) return parsed.data;
   const result = schema.safeParse(value, { error: issueMessage });
   if (result.success) return result.data;
-  const [issue] = result.error.issues;
+  const { issues } = result.error;
+  const issue = issues.find((each) => forgiven?.(each) !== true) ?? issues[0];
   if (issue === undefined) throw validationError(location, 'Invalid input');
   throw validationError(fieldName(location, issue), issue.message);
+}
+
+/** The value at `path` in `value`, or undefined. */
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let at = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
+}
+
+/**
+ * A body checked against the record it replaces: a one-line field may send back, unchanged, a
+ * text with control characters that the stored record holds in a field of the same name (a
+ * record stored before the rule still saves when its other fields change). The body is parsed
+ * as sent first; only when that fails is the stored record looked at. A text taken from another
+ * field, or changed, is refused as any other.
+ */
+function parseUpdateBody<T>(schema: z.ZodType<T>, sent: unknown, findStored: () => unknown): T {
+  const strict = schema.safeParse(sent);
+  if (strict.success) return strict.data;
+  let stored: Map<string, Set<string>> | undefined;
+  const kept = new Set<string>();
+  const isKept = (issue: z.core.$ZodIssue): boolean => {
+    if (issue.code !== 'custom' || issue.params?.[ONE_LINE_ISSUE] !== true) return false;
+    const field = [...issue.path].reverse().find((key) => typeof key === 'string');
+    const value = valueAt(sent, issue.path);
+    stored ??= storedTextsByField(findStored());
+    return (
+      field !== undefined && typeof value === 'string' && stored.get(field)?.has(value) === true
+    );
+  };
+  const oneLineIssues = strict.error.issues.filter(
+    (issue) => issue.code === 'custom' && issue.params?.[ONE_LINE_ISSUE] === true,
+  );
+  // A text with control characters that its field does not hold stored: refused, named first.
+  if (oneLineIssues.length === 0 || !oneLineIssues.every(isKept)) {
+    return parseInput(schema, sent, 'body', isKept);
+  }
+  for (const issue of oneLineIssues) kept.add(valueAt(sent, issue.path) as string);
+  return withKeptTexts(kept, () => parseInput(schema, sent, 'body'));
 }
 
 export interface InputSchemas<Body, Params, Query> {
@@ -59,8 +110,8 @@ export interface InputSchemas<Body, Params, Query> {
   /**
    * For an update: the stored record(s) the body replaces, found from the parsed path
    * parameters or the body as sent (undefined when there is none: the handler answers 404).
-   * One-line text fields take back, unchanged, text with control characters that they hold
-   * (`oneLine` in ./text), so a record stored before the rule still saves.
+   * One-line text fields take back, unchanged, text with control characters that a field of the
+   * same name holds there (`oneLine` in ./text), so a record stored before the rule still saves.
    */
   stored?: (input: { params: Params; body: unknown }) => unknown;
 }
@@ -108,9 +159,10 @@ export function validate<Body = unknown, Params = ParamsDictionary, Query = Pars
     if (schemas.body) {
       const { body: bodySchema, stored } = schemas;
       const sent: unknown = req.body ?? {};
-      const parse = () => parseInput(bodySchema, sent, 'body');
       const { params } = req;
-      req.body = stored ? keepingStoredText(() => stored({ params, body: sent }), parse) : parse();
+      req.body = stored
+        ? parseUpdateBody(bodySchema, sent, () => stored({ params, body: sent }))
+        : parseInput(bodySchema, sent, 'body');
     }
     next();
   });

@@ -514,6 +514,30 @@ describe('journal profiles', () => {
       expect(response.body).toMatchObject(multiLine);
     });
 
+    it('refuses a stored text with a control character copied into another field', async () => {
+      await t.store.update((data) => {
+        const profile = data.journalProfiles.find((p) => p.profileId === 1);
+        if (profile) {
+          profile.title = 'Old\tTitle';
+          profile.description = 'Two\nlines';
+        }
+      });
+      const stored = await t.profile(1);
+      await t.expectNothingWritten(async () => {
+        // From a multi-line field, and from another one-line field of the same record.
+        expectError(
+          await updateProfile(1, { ...stored, title: 'Two\nlines' }),
+          400,
+          invalid(`title: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+        );
+        expectError(
+          await updateProfile(1, { ...stored, keywords: 'Old\tTitle' }),
+          400,
+          invalid(`keywords: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+        );
+      });
+    });
+
     it('saves a profile whose stored title holds a TAB when other fields change', async () => {
       const legacy = 'Old\tTitle';
       await t.store.update((data) => {
