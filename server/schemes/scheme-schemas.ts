@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import { pageQuery } from '../http/pagination';
-import { hasText, lineText, oneLine, requiredLine } from '../http/text';
+import { hasText, lineText, oneLine, requiredLine, text } from '../http/text';
 import {
   BIN_NUMBER_LENGTH,
   BIN_TYPE,
@@ -160,7 +160,9 @@ const schemeShape = {
   programId: serverOwned,
   programTypeId,
   clientId: recordId,
-  clientName: lineText(SCHEME_LIMITS.clientName).nullish(),
+  // Sent back as the form shows it; the scheme takes its client's name from the client record,
+  // so the text is not held to the one-line rule here (a client named before it still saves).
+  clientName: text(SCHEME_LIMITS.clientName).nullish(),
   schemeName: alphaNumSpace(requiredLine(SCHEME_LIMITS.schemeName)),
   schemeShortName: requiredLine(SCHEME_LIMITS.shortName).refine(isAlpha, FIELD_MESSAGES.alphaOnly),
   schemeAbbreviation: requiredLine(SCHEME_LIMITS.abbreviation).refine(

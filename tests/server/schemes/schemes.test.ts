@@ -314,6 +314,19 @@ describe('schemes', () => {
       expect(stored?.poweruserPasswordHash).toBe(hashBefore);
     });
 
+    it('saves and creates a scheme of a client whose stored name holds a TAB, sent back as read', async () => {
+      const legacy = 'Legacy\tClient';
+      await t.store.update((data) => {
+        const client = data.clients.find((c) => c.clientId === TEST_SCHEMES.gift.clientId);
+        if (client) client.clientName = legacy;
+      });
+      await update(1, { ...giftFields, clientName: legacy, schemeName: 'Renamed' }).expect(200);
+      const created = await create(
+        buildSchemeInput({ clientId: TEST_SCHEMES.gift.clientId, clientName: legacy }),
+      ).expect(201);
+      expect(created.body).toMatchObject({ clientName: legacy });
+    });
+
     it('changes the password when sent with its repeat', async () => {
       await update(1, {
         ...giftFields,
