@@ -18,7 +18,7 @@ import { conflict, notFound } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
 import { setRecordEtag, requireCurrentRecord } from '../http/record-etag';
 import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
-import { validate } from '../http/validate';
+import { sentNumber, validate } from '../http/validate';
 import { checkLiability, findProgram } from './finance-rules';
 import { liabilityBody, liabilityQuery, returnBodyQuery, wantsBody } from './finance-schemas';
 import { recordedRouter } from '../http/route-table';
@@ -75,7 +75,16 @@ export function createLiabilityRouter(store: Store): Router {
 
   router.put(
     SCHEME_PATHS.liability,
-    marksConditionalUpdate(validate({ body: liabilityBody, query: returnBodyQuery })),
+    marksConditionalUpdate(
+      validate({
+        body: liabilityBody,
+        query: returnBodyQuery,
+        stored: ({ body }) =>
+          store
+            .read()
+            .liabilityReportConfigs.find((c) => c.programId === sentNumber(body, 'programId')),
+      }),
+    ),
     async (req, res) => {
       const input = req.body;
       const saved = await store.update((data) => {

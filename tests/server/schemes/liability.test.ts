@@ -94,6 +94,25 @@ describe('liability reports', () => {
     expect((await t.dataFile()).liabilityReportConfigs).toMatchObject([{ emailSubject }]);
   });
 
+  it('saves a report whose stored subject holds a C1 control; a new one is refused', async () => {
+    const legacy = 'Owner\u0092s report';
+    await create(liability()).expect(200);
+    await t.store.update((data) => {
+      const [report] = data.liabilityReportConfigs;
+      if (report) report.emailSubject = legacy;
+    });
+    const stored = (await read(GIFT.programId).expect(200)).body as LiabilityReportConfig;
+    const response = await update({ ...stored, groupingHorizon: 6 }).expect(200);
+    expect(response.body).toMatchObject({ emailSubject: legacy, groupingHorizon: 6 });
+    await t.expectNothingWritten(async () => {
+      expectError(
+        await update({ ...stored, emailSubject: `${legacy}!` }),
+        400,
+        invalid(`emailSubject: ${TEXT_INPUT_MESSAGE.controlCharacters}`),
+      );
+    });
+  });
+
   it('answers the programId without returnBody=true', async () => {
     const response = await t.post(SCHEME_PATHS.liability, liability()).expect(200);
     expect(response.body).toEqual({ programId: GIFT.programId });
