@@ -27,8 +27,7 @@ import {
   IMPORT_SERVER_MESSAGE,
   type ImportKind,
 } from '@contracts/api/imports';
-import type { Store } from '../db/store';
-import type { Snapshot } from '../db/store';
+import type { Snapshot, Store } from '../db/store';
 import { HttpError, notFound, validationError } from '../http/errors';
 import { PROJECT_ROOT } from '../project-root';
 import { declareInput } from '../http/route-docs';
