@@ -284,17 +284,11 @@ export function createProviderStates(deps: {
       content: `${STORE_HEADER}\n${PACT_IMPORT_FILES.storeCode}|Pact Store|1 Pact Street|Pactville|2000|AU\n`,
     });
 
-  /**
-   * The pact journal profile of a siteUrl with one stored image (file and record, as an upload
-   * stores them, so `/images/{id}.png` answers it) as its logo, headerImg, favIcon and
-   * backgroundImg.
-   */
-  const journalProfileWithImages = async (siteUrl: string, published: boolean) => {
-    const imageId = PACT_RECORDS.journalImageId;
+  /** Stores the smallest PNG as image `imageId`, file and record, as an upload stores them. */
+  const storePactImage = async (imageId: string) => {
     await images.remove(imageId);
     await images.write(imageId, SMALLEST_PNG);
-    return store.update((data) => {
-      const values = pactJournalProfile(data, siteUrl, published);
+    await store.update((data) => {
       data.images = [
         ...data.images.filter((image) => image.id !== imageId),
         {
@@ -305,6 +299,19 @@ export function createProviderStates(deps: {
           userName: PACT_RECORDS.username,
         },
       ];
+    });
+  };
+
+  /**
+   * The pact journal profile of a siteUrl with one stored image (file and record, as an upload
+   * stores them, so `/images/{id}.png` answers it) as its logo, headerImg, favIcon and
+   * backgroundImg.
+   */
+  const journalProfileWithImages = async (siteUrl: string, published: boolean) => {
+    const imageId = PACT_RECORDS.journalImageId;
+    await storePactImage(imageId);
+    return store.update((data) => {
+      const values = pactJournalProfile(data, siteUrl, published);
       data.journalProfiles = data.journalProfiles.map((profile) =>
         profile.profileId === values.profileId
           ? {
@@ -590,20 +597,7 @@ export function createProviderStates(deps: {
     [STATE.imageStored]: async () => {
       // Stored as an upload stores it (file and record), so `/images/{id}.png` answers it.
       const imageId = PACT_RECORDS.storedImageId;
-      await images.remove(imageId);
-      await images.write(imageId, SMALLEST_PNG);
-      await store.update((data) => {
-        data.images = [
-          ...data.images.filter((image) => image.id !== imageId),
-          {
-            id: imageId,
-            contentType: 'image/png',
-            size: SMALLEST_PNG.length,
-            createdAt: new Date().toISOString(),
-            userName: PACT_RECORDS.username,
-          },
-        ];
-      });
+      await storePactImage(imageId);
       return { imageId };
     },
     [STATE.imageMissing]: async () => {
