@@ -278,6 +278,26 @@ describe('forwarding to a real backend', () => {
   });
 });
 
+/** A GET of the raw request target `target` answered by the fake target's JSON. */
+async function expectForwarded(base: string, target: string): Promise<void> {
+  const answer = await rawCall(base, 'GET', target);
+  expect({ target, status: answer.status, body: answer.text }).toEqual({
+    target,
+    status: 200,
+    body: '{"from":"the target"}',
+  });
+}
+
+/** A GET of the raw request target `target` refused, unforwarded, with 400. */
+async function expectNotForwarded(base: string, target: string): Promise<void> {
+  const answer = await rawCall(base, 'GET', target);
+  expect({ target, status: answer.status, body: answer.json() }).toEqual({
+    target,
+    status: 400,
+    body: { errorCode: ERROR_CODE.VALIDATION, errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded },
+  });
+}
+
 describe('the address a forwarded call goes to', () => {
   it("is the target's origin and base path, then the call's path and query, whatever the path holds", async () => {
     const atTarget: string[] = [];
@@ -307,12 +327,7 @@ describe('the address a forwarded call goes to', () => {
         `/api/only-the-backend?next=//${otherHost}/x`,
       ];
       for (const path of sent) {
-        const answer = await rawCall(mockServer.url, 'GET', path);
-        expect({ path, status: answer.status, body: answer.text }).toEqual({
-          path,
-          status: 200,
-          body: '{"from":"the target"}',
-        });
+        await expectForwarded(mockServer.url, path);
       }
       expect(atTarget).toEqual(sent.map((path) => `/base${path}`));
 
@@ -326,15 +341,7 @@ describe('the address a forwarded call goes to', () => {
         `http://${otherHost}/api/secret-answer`,
         '*',
       ]) {
-        const answer = await rawCall(mockServer.url, 'GET', path);
-        expect({ path, status: answer.status, body: answer.json() }).toEqual({
-          path,
-          status: 400,
-          body: {
-            errorCode: ERROR_CODE.VALIDATION,
-            errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded,
-          },
-        });
+        await expectNotForwarded(mockServer.url, path);
       }
       expect(atTarget).toHaveLength(sent.length);
       expect(elsewhere).toEqual([]);
@@ -378,12 +385,7 @@ describe('the address a forwarded call goes to', () => {
         ],
       ];
       for (const [url] of sent) {
-        const answer = await rawCall(mockServer.url, 'GET', url);
-        expect({ url, status: answer.status, body: answer.text }).toEqual({
-          url,
-          status: 200,
-          body: '{"from":"the target"}',
-        });
+        await expectForwarded(mockServer.url, url);
       }
       expect(atTarget).toEqual(sent.map(([, sentPath]) => `/base${sentPath}`));
       const { token } = await signIn(mockServer.url);
@@ -405,15 +407,7 @@ describe('the address a forwarded call goes to', () => {
         `https://127.0.0.1:${port}/api/secret-answer`,
         `http://admin@127.0.0.1:${port}/api/secret-answer`,
       ]) {
-        const answer = await rawCall(mockServer.url, 'GET', url);
-        expect({ url, status: answer.status, body: answer.json() }).toEqual({
-          url,
-          status: 400,
-          body: {
-            errorCode: ERROR_CODE.VALIDATION,
-            errorMessage: MOCK_PROXY_MESSAGE.pathNotForwarded,
-          },
-        });
+        await expectNotForwarded(mockServer.url, url);
       }
       expect(atTarget).toHaveLength(sent.length);
       expect(elsewhere).toEqual([]);
