@@ -318,7 +318,7 @@ describe('export and import of a configuration', () => {
 });
 
 describe('importing an export whose logo was replaced since', () => {
-  it('leaves the logo empty, names it, and saves everything else', async () => {
+  it('keeps the current logo, names the slot, and saves everything else', async () => {
     const upload = async (rgb: [number, number, number]) => {
       const form = new FormData();
       form.append(
@@ -366,11 +366,12 @@ describe('importing an export whose logo was replaced since', () => {
     await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
     await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
     await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
-    const newLogo = (await api.profileBySiteUrl('export-logo'))!.logo;
+    const newLogo = (await api.profileBySiteUrl('export-logo'))!.logo!;
     expect(newLogo).not.toBe(oldLogo);
     expect(await imageStatus(oldLogo)).toBe(404);
 
-    // The export imported back: the logo slot is left empty and named, the rest is saved.
+    // The export imported back: the logo slot keeps the current logo and is named, the rest is
+    // saved.
     await openRoute(page, suite.baseUrl, `/my-journal/wizard/client-setup?id=${source.profileId}`);
     await page.getByRole('heading', { name: STEP_TITLE.setup }).waitFor();
     expect(await page.getByLabel(SETUP_LABEL.siteUrl).inputValue()).toBe('export-logo');
@@ -382,7 +383,7 @@ describe('importing an export whose logo was replaced since', () => {
     const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.successTitle, exact: true });
     await dialog.getByText(JOURNAL_TEXT.importSuccess, { exact: true }).waitFor();
     await dialog
-      .getByText(MISSING_IMAGES_TEXT.leftEmpty([logoSlot.label]), { exact: true })
+      .getByText(MISSING_IMAGES_TEXT.keptCurrent([logoSlot.label]), { exact: true })
       .waitFor();
     await answerDialog(page, DIALOG_TEXT.successTitle);
     await page.getByRole('heading', { name: STEP_TITLE.settings }).waitFor();
@@ -390,9 +391,10 @@ describe('importing an export whose logo was replaced since', () => {
     const imported = (await api.profileBySiteUrl('export-logo'))!;
     expect(imported).toMatchObject({
       title: 'Harbour Logo Balance',
-      logo: null,
+      logo: newLogo,
       headerImg: header,
     });
+    expect(await imageStatus(newLogo)).toBe(200);
     expect(await imageStatus(header)).toBe(200);
     // The HEAD of the deleted logo answers 404, which Chromium logs.
     expect(unexpectedErrors(errors, [404])).toEqual([]);

@@ -357,6 +357,35 @@ describe('step 1, Import config', () => {
     expect(await screen.findByRole('heading', { name: 'MyJournal Site Settings' })).toBeVisible();
   });
 
+  it("keeps the site's current image where the file's is gone, and says so", async () => {
+    journal = installJournalServer(server, {
+      profiles: [{ ...COFFEE, headerImg: 'now-5', logo: 'now-6' }],
+      pages: [LOGIN_PAGE],
+    });
+    serveImages(server, { gone: ['gone-2'] });
+    const file = { ...exported, profile: { ...exported.profile, headerImg: 'gone-2' } };
+    const { user } = openStep(1);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(file));
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(
+      within(dialog).getByText(MISSING_IMAGES_TEXT.keptCurrent(['Header logo image'])),
+    ).toBeVisible();
+    expect(dialog).not.toHaveTextContent('left empty');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    // The current header image stays; the file's stored logo replaces the current one.
+    expect(journal.writeBody(0)).toEqual({
+      ...COFFEE,
+      ...settingsOf(exported),
+      headerImg: 'now-5',
+      siteUrl: 'coffee',
+    });
+    expect(server.calls('HEAD /images/now-5.png')).toHaveLength(0);
+    expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('gone-2');
+  });
+
   it('an import whose images are all stored shows no notice', async () => {
     const { user } = openStep(1);
     await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('coffee'));

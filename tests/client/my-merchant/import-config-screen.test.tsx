@@ -168,6 +168,54 @@ describe('MyMerchant step 1, Import config (02 §2, §4)', () => {
     await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.setting.path));
   });
 
+  it("over an existing profile, keeps its current image where the file's is gone, and says so", async () => {
+    merchant = installMerchantServer(server, {
+      profiles: [
+        makeMerchantProfile({
+          id: 7,
+          programId: MERCHANT_PROGRAMS[1]!.id,
+          liveURL: 'books-live',
+          faviconPath: '/images/now-8.png',
+          backgroundPath: null,
+        }),
+      ],
+    });
+    serveImages(server, { gone: ['gone-3', 'gone-4'] });
+    const file = {
+      ...EXPORTED,
+      profile: {
+        ...EXPORTED.profile,
+        faviconPath: '/images/gone-3.png',
+        backgroundPath: '/images/gone-4.png',
+      },
+    };
+    const { user } = renderApp({
+      route: withId(paths.mm.wizard.setup, 7),
+      preloadedState: {
+        config: { ...DEFAULT_RUNTIME_CONFIG, productionHosts: [window.location.host] },
+      },
+    });
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('books-live'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(file));
+
+    const dialog = await screen.findByRole('dialog', { name: MERCHANT_TEXT.successTitle });
+    expect(
+      within(dialog).getByText(MISSING_IMAGES_TEXT.keptCurrent(['Favicon image'])),
+    ).toBeVisible();
+    expect(
+      within(dialog).getByText(MISSING_IMAGES_TEXT.leftEmpty(['Background image'])),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    expect(merchant.writes()[0]).toBe('PUT /api/mymerchant/profile/7');
+    expect(merchant.profiles.find((p) => p.id === 7)).toMatchObject({
+      siteTitle: 'Books',
+      faviconPath: '/images/now-8.png',
+      backgroundPath: null,
+    });
+    expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('gone-');
+  });
+
   it("a file that is not JSON fails with 'Failed' and sends nothing", async () => {
     const { user } = openSetup(true);
     await user.upload(await screen.findByLabelText('Import config'), jsonFile('{ not json'));

@@ -2,7 +2,7 @@ import { DIALOG_TEXT } from '@contracts/api/messages';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { logger } from '@/lib/logging/logger';
-import { MISSING_IMAGES_TEXT } from './missing-images';
+import { MISSING_IMAGES_TEXT, type MissingImageSlots } from './missing-images';
 import { JsonFileError, readJsonFile } from './read-json-file';
 
 /**
@@ -10,9 +10,9 @@ import { JsonFileError, readJsonFile } from './read-json-file';
  * file as JSON and as the builder's configuration, run the builder's calls under the processing
  * dialog, then one answer: "Failed" with the reason (the file's fault, or the server's
  * errorMessage, 01 §8 and 02 §8) or "Success" with the builder's text. Each builder supplies its
- * file reader and its calls. Before the calls, the images the file names that the server no
- * longer holds are left empty (lib/sites/missing-images.ts), and "Success" names them in a
- * warning.
+ * file reader and its calls. Before the calls, each media slot whose image the server no longer
+ * holds keeps the profile's current image, or is left empty when there is none
+ * (lib/sites/missing-images.ts), and "Success" names those slots in a warning.
  */
 
 /** A file that is not the builder's configuration; its message is shown under "Failed". */
@@ -37,9 +37,10 @@ export interface ImportFlowOptions<Config> {
   parse(content: unknown): Config;
   /**
    * The configuration without the images the server no longer holds, and the labels of the
-   * slots left empty (withoutMissingImages). Its failure fails the import, before any call.
+   * slots that kept the current image or were left empty (withoutMissingImages). Its failure
+   * fails the import, before any call.
    */
-  withoutMissingImages(config: Config): Promise<{ config: Config; leftEmpty: readonly string[] }>;
+  withoutMissingImages(config: Config): Promise<{ config: Config } & MissingImageSlots>;
   /** The builder's calls; resolves with the profile's id, rejects with ImportFailed. */
   apply(config: Config): Promise<number>;
   texts: {
@@ -81,11 +82,11 @@ export async function runImportFlow<Config>({
 
   const processing = dialogs.processing();
   let profileId: number;
-  let leftEmpty: readonly string[];
+  let missing: MissingImageSlots;
   try {
-    const checked = await withoutMissingImages(config);
-    leftEmpty = checked.leftEmpty;
-    profileId = await apply(checked.config);
+    const { config: checked, ...slots } = await withoutMissingImages(config);
+    missing = slots;
+    profileId = await apply(checked);
   } catch (error) {
     // Closed first: only the top dialog shows, and the answer must not hide under the spinner.
     processing.close();
@@ -97,10 +98,13 @@ export async function runImportFlow<Config>({
     return { imported: false, profileId: error instanceof ImportFailed ? error.profileId : null };
   }
   processing.close();
-  const notice =
-    leftEmpty.length > 0
-      ? `<div class="alert alert-warning mt-3">${textToHtml(MISSING_IMAGES_TEXT.leftEmpty(leftEmpty))}</div>`
-      : '';
+  const notice = [
+    missing.keptCurrent.length > 0 ? MISSING_IMAGES_TEXT.keptCurrent(missing.keptCurrent) : null,
+    missing.leftEmpty.length > 0 ? MISSING_IMAGES_TEXT.leftEmpty(missing.leftEmpty) : null,
+  ]
+    .filter((text) => text !== null)
+    .map((text) => `<div class="alert alert-warning mt-3">${textToHtml(text)}</div>`)
+    .join('');
   await dialogs.success(DIALOG_TEXT.successTitle, `<p>${textToHtml(texts.success)}</p>${notice}`);
   return { imported: true, profileId };
 }

@@ -7,7 +7,7 @@ import type {
 } from '@contracts/api/journal';
 import type { MediaSlotKey } from '@/components/site-builder/media-slots';
 import { ImportFileError } from '@/lib/sites/import-flow';
-import { withoutMissingImages } from '@/lib/sites/missing-images';
+import { withoutMissingImages, type MissingImageSlots } from '@/lib/sites/missing-images';
 
 /**
  * The journal's configuration file (01 §2.10 Export, §3 Import file, §4.3 Config import):
@@ -173,20 +173,23 @@ export const JOURNAL_IMAGE_FIELDS = {
 } as const satisfies Readonly<Record<MediaSlotKey, keyof ImportedSettings>>;
 
 /**
- * The configuration with the images the server no longer holds left empty, and those slots'
- * labels (lib/sites/missing-images.ts). A field holds the image's id.
+ * The configuration with each image the server no longer holds replaced by the image `current`
+ * (the profile imported over, null for a new one) has in that slot, else left empty, and those
+ * slots' labels (lib/sites/missing-images.ts). A field holds the image's id.
  */
 export async function withoutMissingJournalImages(
   config: ImportedConfig,
+  current: JournalProfile | null,
   isStored: (id: string) => Promise<boolean>,
-): Promise<{ config: ImportedConfig; leftEmpty: string[] }> {
-  const { settings, leftEmpty } = await withoutMissingImages(
+): Promise<{ config: ImportedConfig } & MissingImageSlots> {
+  const { settings, ...slots } = await withoutMissingImages(
     config.settings,
     JOURNAL_IMAGE_FIELDS,
     (id) => id,
     isStored,
+    current,
   );
-  return { config: { ...config, settings }, leftEmpty };
+  return { config: { ...config, settings }, ...slots };
 }
 
 export type ImportPageCall =

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MERCHANT_TEXT } from '@contracts/api/merchant';
+import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
 import { paths, withId } from '@/config/paths';
 import { useIsImageStored } from '@/lib/api/images-api';
 import { ImportFileError, runImportFlow } from '@/lib/sites/import-flow';
@@ -28,8 +28,8 @@ export interface MerchantImportForm {
   programId?: number | null;
   /** The URL field, if filled (else the file's URL). */
   url?: string | null;
-  /** The profile being edited (the route's id), or null to create one. */
-  profileId: number | null;
+  /** The profile being edited (the route's), or null to create one. */
+  profile: MerchantProfile | null;
 }
 
 /**
@@ -52,7 +52,7 @@ export function useMerchantImport() {
 
   const importConfig = useCallback(
     async (file: File, form: MerchantImportForm): Promise<void> => {
-      const profileId = form.profileId;
+      const profileId = form.profile?.id ?? null;
       const target = (config: ImportedMerchantConfig) => ({
         config,
         programId: form.programId ?? null,
@@ -69,7 +69,8 @@ export function useMerchantImport() {
             if (!target(config).url) throw new ImportFileError(MERCHANT_IMPORT_TEXT.noUrl);
             return config;
           },
-          withoutMissingImages: (config) => withoutMissingMerchantImages(config, isImageStored),
+          withoutMissingImages: (config) =>
+            withoutMissingMerchantImages(config, form.profile, isImageStored),
           apply: (config) =>
             applyMerchantImport(target(config), {
               createProfile: (body) => createProfile(body).unwrap(),

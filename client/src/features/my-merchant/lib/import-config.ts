@@ -16,7 +16,7 @@ import {
 } from '@contracts/api/merchant';
 import type { MerchantProfileSave } from '../api/merchant-api';
 import { ImportFailed, ImportFileError } from '@/lib/sites/import-flow';
-import { withoutMissingImages } from '@/lib/sites/missing-images';
+import { withoutMissingImages, type MissingImageSlots } from '@/lib/sites/missing-images';
 
 /**
  * The merchant's configuration file (02 §2 Step 6 "Export", §3 "Import file", §4 "Import
@@ -185,20 +185,24 @@ function imageIdOfPath(path: string): string | null {
 }
 
 /**
- * The configuration with the images the server no longer holds left empty, and those slots'
- * labels (lib/sites/missing-images.ts). A field holds the image's path, `/images/{id}.png`.
+ * The configuration with each image the server no longer holds replaced by the image `current`
+ * (the profile imported over, null for a new one) has in that slot, else left empty, and those
+ * slots' labels (lib/sites/missing-images.ts). A field holds the image's path,
+ * `/images/{id}.png`.
  */
 export async function withoutMissingMerchantImages(
   config: ImportedMerchantConfig,
+  current: MerchantProfile | null,
   isStored: (id: string) => Promise<boolean>,
-): Promise<{ config: ImportedMerchantConfig; leftEmpty: string[] }> {
-  const { settings, leftEmpty } = await withoutMissingImages(
+): Promise<{ config: ImportedMerchantConfig } & MissingImageSlots> {
+  const { settings, ...slots } = await withoutMissingImages(
     config.settings,
     MERCHANT_MEDIA_FIELD,
     imageIdOfPath,
     isStored,
+    current,
   );
-  return { config: { ...config, settings }, leftEmpty };
+  return { config: { ...config, settings }, ...slots };
 }
 
 /** The merchant calls an import makes (injected: the hook passes the endpoints). */

@@ -171,8 +171,8 @@ function ClientSetupForm({
         return { config, siteUrl };
       },
       withoutMissingImages: async ({ config, siteUrl }) => {
-        const checked = await withoutMissingJournalImages(config, isImageStored);
-        return { config: { config: checked.config, siteUrl }, leftEmpty: checked.leftEmpty };
+        const checked = await withoutMissingJournalImages(config, profile, isImageStored);
+        return { ...checked, config: { config: checked.config, siteUrl } };
       },
       apply: ({ config, siteUrl }) =>
         applyImport(

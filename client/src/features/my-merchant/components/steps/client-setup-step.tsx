@@ -151,7 +151,7 @@ function ClientSetupForm({
           importConfig(file, {
             programId: values.programId ?? null,
             url: values.siteUrl ?? null,
-            profileId: profile?.id ?? null,
+            profile,
           })
       : undefined;
 
