@@ -4,7 +4,8 @@
  *
  * - After a save: a route that replaced or cleared an image reference passes the ids the save
  *   dropped (`droppedImageIds`). Each is deleted once no record names it
- *   (`stillNamedImageIds`: every profile, page, stylesheet and scheme, published or not).
+ *   (`stillNamedImageIds`: every profile, page, stylesheet and scheme, published or not, read
+ *   in one walk however many ids are asked about).
  *   Only ids a save dropped are looked at, so an image just uploaded and not saved yet is never
  *   touched by another operator's save. A refused save drops nothing: routes call this only
  *   after their update is written.

@@ -283,5 +283,46 @@ describe('unused images', () => {
       expect(await isKept(t, unnamed)).toBe(false);
       expect(await isKept(t, named)).toBe(true);
     });
+
+    it('keeps every image a text contains, wherever in the text, and deletes all the others', async () => {
+      const inField = await t.uploadImage();
+      const inLink = await t.uploadImage();
+      const inLongerRun = await t.uploadImage();
+      const inPage = await t.uploadImage();
+      const twice = await t.uploadImage();
+      const unnamed = await t.uploadImage();
+      const upperCase = await t.uploadImage();
+      const alsoUnnamed = await t.uploadImage();
+      const css = [
+        `body { background-image: url("/images/${inLink}.png"); }`,
+        // Inside a longer run of hex digits, not at its start nor at a multiple of 32 digits.
+        `/* 0abc${inLongerRun}fe${twice} ${twice} */`,
+        `/* ${upperCase.toUpperCase()} */`,
+      ].join('\n');
+      await t.put(JOURNAL_PATHS.profile(1), { logo: inField, cssOverride: css }).expect(200);
+      const second: NewJournalProfile = { programId: TEST_PROFILE.programId, siteUrl: 'second' };
+      await t.post(JOURNAL_PATHS.profiles, second).expect(201);
+      const { pageId: _pageId, ...page } = buildJournalPage({
+        profileId: 2,
+        pageTypeId: JOURNAL_PAGE_TYPE.LOCATIONS,
+        content: `<p><img src="${URL_PATHS.image(inPage)}" alt="Map"></p>`,
+      });
+      await t.post(JOURNAL_PATHS.pages, page).expect(201);
+
+      expect(await sweeper.sweep(UNUSED_IMAGE_GRACE_MS, Date.now() + UNUSED_IMAGE_GRACE_MS)).toBe(
+        3,
+      );
+      for (const id of [inField, inLink, inLongerRun, inPage, twice]) {
+        expect(await isKept(t, id)).toBe(true);
+      }
+      for (const id of [unnamed, upperCase, alsoUnnamed]) expect(await isKept(t, id)).toBe(false);
+    });
+
+    it('after a save, keeps a dropped image that a longer run of hex digits still holds', async () => {
+      const logo = await t.uploadImage();
+      await t.put(JOURNAL_PATHS.profile(1), { logo, cssOverride: `/* 9${logo}0 */` }).expect(200);
+      await t.put(JOURNAL_PATHS.profile(1), { logo: null }).expect(200);
+      expect(await isKept(t, logo)).toBe(true);
+    });
   });
 });
