@@ -7,11 +7,11 @@
  * missing one in a folder in use, stops the start, naming it), the files folder (owner only),
  * carries the cards of a `<data dir>/cards/` folder of ndjson card files, when there is one,
  * into the records store and removes the folder (server/records/migrate-cards.ts), seeds the
- * demo cards (server/imports/samples/cards.txt) on a first start, deletes the images no record
- * has named for a day (server/images/unused-images.ts) and image files without a record,
- * listens (imports interrupted by a stop are marked failed when their program's records file is
- * first opened), and on SIGINT/SIGTERM stops taking requests, waits for pending writes, removes
- * the lock and exits 0.
+ * demo cards (server/imports/samples/cards.txt) on a first start, deletes the images uploaded a
+ * day or more before that no record names (server/images/unused-images.ts) and image files
+ * without a record, listens (imports interrupted by a stop are marked failed when their
+ * program's records file is first opened), and on SIGINT/SIGTERM stops taking requests, waits
+ * for pending writes, removes the lock and exits 0.
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
