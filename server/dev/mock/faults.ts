@@ -184,11 +184,10 @@ class FaultRegistry {
    * where no import of the mock runs, so an import fault without an upload part passes it by.
    */
   take(method: string, urlPath: string, forwarded: () => boolean): Entry | undefined {
-    const asked = method === 'HEAD' ? 'GET' : method;
     const entry = this.entries.find(
       (candidate) =>
         !candidate.spent &&
-        (candidate.method === '*' || candidate.method === asked) &&
+        appliesTo(candidate.method, method) &&
         candidate.pattern.test(urlPath) &&
         !(
           candidate.midway?.imports !== undefined &&
@@ -209,6 +208,15 @@ class FaultRegistry {
     }
     return entry;
   }
+}
+
+/**
+ * Whether a fault of `faulted` method applies to a call of `method`: `*` to any, a method to
+ * its own calls, and GET to HEAD too, as express answers a HEAD with the GET route (a HEAD
+ * fault applies to HEAD calls alone).
+ */
+function appliesTo(faulted: string, method: string): boolean {
+  return faulted === '*' || faulted === method || (faulted === 'GET' && method === 'HEAD');
 }
 
 /** Lets the imports stalled by a deleted fault go on. */

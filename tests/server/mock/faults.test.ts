@@ -15,7 +15,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, type JournalProfile } from '@contracts/api/journal';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultAdded, FaultInput, FaultList } from '@contracts/api/mock-faults';
-import { API_PATHS } from '@contracts/api/paths';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { createApp } from '../../../server/app';
 import { ConfigError } from '../../../server/config';
 import {
@@ -91,6 +91,24 @@ describe('the faults control API', () => {
     await added({ path: '/api/lookups/*', status: 500 });
     await control.clear().expect(204);
     expect((await listed()).faults).toEqual([]);
+  });
+
+  it('a HEAD fault applies to HEAD alone; a GET fault to GET and to HEAD, which GET answers', async () => {
+    const image = URL_PATHS.image(await t.uploadImage());
+    const statuses = async () => [
+      (await request(t.app).head(image)).status,
+      (await request(t.app).get(image)).status,
+    ];
+    expect(await statuses()).toEqual([200, 200]);
+
+    const head = await added({ method: 'head', path: '/images/:id.png', status: 503 });
+    expect(head.method).toBe('HEAD');
+    expect(await statuses()).toEqual([503, 200]);
+    await control.clear().expect(204);
+
+    await added({ method: 'GET', path: '/images/:id.png', status: 500, times: 2 });
+    expect(await statuses()).toEqual([500, 500]);
+    expect(await statuses()).toEqual([200, 200]);
   });
 
   it('refuses a bad fault with a 400 naming the field', async () => {
