@@ -26,6 +26,28 @@ export const IMAGE_LIMITS = {
 } as const;
 
 /**
+ * A save naming an image the server does not hold is refused with 400 and this message after
+ * the field's name (`logo: Image {id} does not exist`; a merchant profile names the image by its
+ * link, `/images/{id}.png`). The site builders read it to tell the operator in plain words.
+ */
+const UNKNOWN_IMAGE_BEFORE = 'Image ';
+const UNKNOWN_IMAGE_AFTER = ' does not exist';
+export const UNKNOWN_IMAGE = {
+  message: (reference: string) => `${UNKNOWN_IMAGE_BEFORE}${reference}${UNKNOWN_IMAGE_AFTER}`,
+  /** Whether a 400's `{field}: {message}` is this message, whatever the field. */
+  isMessage(errorMessage: string): boolean {
+    const at = errorMessage.indexOf(': ');
+    const message = errorMessage.slice(at + 2);
+    return (
+      at > 0 &&
+      message.startsWith(UNKNOWN_IMAGE_BEFORE) &&
+      message.endsWith(UNKNOWN_IMAGE_AFTER) &&
+      message.length > UNKNOWN_IMAGE_BEFORE.length + UNKNOWN_IMAGE_AFTER.length
+    );
+  },
+} as const;
+
+/**
  * What the data file may hold per record and per owner (not in the spec: one user must not be
  * able to grow the data file without bound). The server answers 413 / 400 past them.
  */

@@ -3,6 +3,7 @@
  * check and the write see the same data (no other request can slip in between) and a failed
  * check writes nothing.
  */
+import { UNKNOWN_IMAGE } from '@contracts/api/constants';
 import { JOURNAL_PAGE_TYPE, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import type { Snapshot } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
@@ -54,7 +55,7 @@ export function checkProfile(data: Snapshot, profile: JournalProfile): void {
   for (const field of PROFILE_IMAGE_FIELDS) {
     const imageId = profile[field];
     if (imageId !== null && !data.images.some((image) => image.id === imageId)) {
-      throw validationError(field, `Image ${imageId} does not exist`);
+      throw validationError(field, UNKNOWN_IMAGE.message(imageId));
     }
   }
   if (profile.moduleCodeId !== null) {

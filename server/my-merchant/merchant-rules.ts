@@ -8,6 +8,7 @@ import {
   type MerchantProfile,
   type SelectedPageType,
 } from '@contracts/api/merchant';
+import { UNKNOWN_IMAGE } from '@contracts/api/constants';
 import { URL_PATHS } from '@contracts/api/paths';
 import type { Data } from '../db/schema';
 import type { Snapshot } from '../db/store';
@@ -67,7 +68,7 @@ export function checkMerchantProfile(data: Snapshot, profile: MerchantProfile): 
     const link = profile[field];
     if (link === null) continue;
     const known = data.images.some((image) => URL_PATHS.image(image.id) === link);
-    if (!known) throw validationError(field, `Image ${link} does not exist`);
+    if (!known) throw validationError(field, UNKNOWN_IMAGE.message(link));
   }
   if (profile.moduleCode !== null) {
     const code = profile.moduleCode;

@@ -13,6 +13,7 @@ import {
   type Scheme,
   type SuffixField,
 } from '@contracts/api/schemes';
+import { UNKNOWN_IMAGE } from '@contracts/api/constants';
 import type { DeepReadonly, ProgramRecord } from '../db/schema';
 import type { Snapshot } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
@@ -136,7 +137,7 @@ export function checkScheme(data: Snapshot, input: SchemeInputParsed): void {
   for (const field of ['buttonImgUrl', 'logoImgUrl'] as const) {
     const imageId = input[field];
     if (imageId !== null && !data.images.some((image) => image.id === imageId)) {
-      throw validationError(field, MESSAGE.notExisting('Image', imageId));
+      throw validationError(field, UNKNOWN_IMAGE.message(imageId));
     }
   }
 }

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { UNKNOWN_IMAGE } from '@contracts/api/constants';
 import { JOURNAL_LIMITS, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultJournalStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
 import { paths, withId } from '@/config/paths';
+import { SAVE_FAILURE_TEXT } from '@/lib/api/save-failures';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import {
@@ -161,6 +163,19 @@ describe('Appearance editor', () => {
     expect(await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle })).toHaveTextContent(
       'cssOverride: This field is too long',
     );
+    expect(currentPath()).toBe(paths.mj.wizard.editor.font.path);
+  });
+
+  it('a save refused for an image the server no longer holds says so in plain words', async () => {
+    server.on('PUT /api/myjournal/profiles/1', {
+      status: 400,
+      body: { errorCode: 1, errorMessage: `logo: ${UNKNOWN_IMAGE.message('ab'.repeat(16))}` },
+    });
+    const { user } = await openAppearance();
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(SAVE_FAILURE_TEXT.imageGone);
+    expect(dialog).not.toHaveTextContent('does not exist');
     expect(currentPath()).toBe(paths.mj.wizard.editor.font.path);
   });
 });

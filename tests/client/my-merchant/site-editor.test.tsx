@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { UNKNOWN_IMAGE } from '@contracts/api/constants';
 import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
 import { paths, withId } from '@/config/paths';
 import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
+import { SAVE_FAILURE_TEXT } from '@/lib/api/save-failures';
 import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
 import {
   SESSION_EXPIRED_ANSWER,
@@ -266,6 +268,19 @@ describe('MyMerchant step 5, Site Editor', () => {
       'overrideCSS: This field is too long',
     );
     expect(currentPath()).toBe(paths.mm.wizard.editor.path);
+  });
+
+  it('a save refused for an image the server no longer holds says so in plain words', async () => {
+    const link = `/images/${'cd'.repeat(16)}.png`;
+    server.on(PUT, {
+      status: 400,
+      body: { errorCode: 1, errorMessage: `faviconPath: ${UNKNOWN_IMAGE.message(link)}` },
+    });
+    const { user } = await openEditor();
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(SAVE_FAILURE_TEXT.imageGone);
+    expect(dialog).not.toHaveTextContent(link);
   });
 
   it('a dark-theme site shows the dark preview image, its tooltip only after 15000 ms', async () => {

@@ -1,3 +1,4 @@
+import { UNKNOWN_IMAGE } from '@contracts/api/constants';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { isSessionExpiry, toApiFailure, type ApiFailure } from '@/lib/api/errors';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
@@ -7,8 +8,16 @@ import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
  * The specs only log create and update failures (01 §8, 02 §8; the base query logs every failed
  * call), but then an operator who pressed "Save & Continue" sees nothing happen and cannot tell
  * a duplicate URL from a dead server. Decision: the server's message is shown — under its field
- * when the screen has that field, otherwise in an "Error" dialog.
+ * when the screen has that field, otherwise in an "Error" dialog. A refusal for an image the
+ * server no longer holds (another operator replaced or removed it since the screen was read)
+ * is shown in plain words instead, whatever screen it comes from.
  */
+
+/** The dialog texts of a save failure (not in the spec; docs/decisions.md). */
+export const SAVE_FAILURE_TEXT = {
+  imageGone:
+    'An image this screen holds is no longer on the server: it was replaced or removed after the screen was opened. Reload the screen, then save again.',
+} as const;
 
 /**
  * The server's message for one field: its 400 and 409 answers read `{field}: {message}`
@@ -26,5 +35,9 @@ export function fieldMessage(failure: ApiFailure, field: string): string | undef
 export async function showSaveFailure(error: unknown): Promise<void> {
   if (isSessionExpiry(error)) return;
   const failure = toApiFailure(error);
-  await dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(failure.errorMessage));
+  const message =
+    failure.status === 400 && UNKNOWN_IMAGE.isMessage(failure.errorMessage)
+      ? SAVE_FAILURE_TEXT.imageGone
+      : failure.errorMessage;
+  await dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(message));
 }
