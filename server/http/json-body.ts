@@ -4,8 +4,9 @@
  * would otherwise be decoded to U+FFFD and stored altered; they are refused before the body is
  * parsed, as any other body that is not JSON is (400, error code 2).
  *
- * `received` is shown each body's bytes as they came (after any Content-Encoding was undone),
- * before they are checked or parsed: the developer tools' request log keeps them.
+ * `received` is shown each UTF-8 body's bytes as they came (after any Content-Encoding was
+ * undone), before they are parsed: the developer tools' request log keeps them. A body refused
+ * for its charset or its bytes is never handed on: it is not read as UTF-8 anywhere.
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -50,7 +51,7 @@ export const jsonBody = (limit: string, received?: ReceivedBody): RequestHandler
   express.json({
     limit,
     verify: (req, res, body, charset) => {
-      received?.(req, res, body);
       requireUtf8(req, res, body, charset);
+      received?.(req, res, body);
     },
   });

@@ -16,7 +16,7 @@ import {
 } from '@contracts/api/mock-proxy';
 import { isApiPath } from '../../http/mounts';
 import { isUnderMock } from './fault-rules';
-import { redactBody, redactHeaders } from './redact';
+import { redactBody, redactHeaders, redactJsonText } from './redact';
 
 /** The first `limit` bytes of a stream of chunks, and whether there was more. */
 export class Capped {
@@ -179,27 +179,46 @@ function isText(contentType: string): boolean {
   );
 }
 
-/** One side of a call as the details show it: redacted, capped, the cut marked. */
+/** A body not shown, described by its type, its coding and its declared size. */
+function described(
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined,
+  encoded: unknown,
+  why: 'not shown' | 'not kept',
+): string {
+  const contentType = contentTypeOf(headers);
+  const declared = headers?.['content-length'];
+  return `(${contentType || 'binary'} body${typeof encoded === 'string' ? `, ${encoded}` : ''}${declared === undefined ? '' : `, ${String(declared)} bytes`}: ${why})`;
+}
+
+/**
+ * One side of a call as the details show it: redacted, capped, the cut marked. `received`: the
+ * bytes are a JSON body as the body parser read it (UTF-8, its Content-Encoding undone); they
+ * are shown as redactJsonText shows them, and described when they are not JSON whole within the
+ * cap (text cut short or not JSON could hide a secret from the redaction).
+ */
 export function messageOf(
   headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined,
   bytes: Capped,
-  decoded = false,
+  received = false,
 ): LoggedMessage {
   const shownHeaders = redactHeaders(headers ?? {});
   const contentType = contentTypeOf(headers);
-  const encoded = decoded ? undefined : headers?.['content-encoding'];
+  const encoded = received ? undefined : headers?.['content-encoding'];
   let body: string | null = null;
   let truncated = bytes.truncated;
-  if (bytes.bytes > 0) {
-    const declared = headers?.['content-length'];
+  if (received) {
+    const text = bytes.truncated ? undefined : redactJsonText(bytes.buffer().toString('utf8'));
+    body = text ?? described(headers, headers?.['content-encoding'], 'not shown');
+    truncated = false;
+  } else if (bytes.bytes > 0) {
     if (!isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')) {
-      body = `(${contentType || 'binary'} body${typeof encoded === 'string' ? `, ${encoded}` : ''}${declared === undefined ? '' : `, ${String(declared)} bytes`}: not shown)`;
+      body = described(headers, encoded, 'not shown');
     } else {
       body = redactBody(bytes.buffer().toString('utf8'), contentType);
     }
   } else {
     const declared = Number(headers?.['content-length'] ?? 0);
-    if (declared > 0) body = `(${contentType || 'binary'} body, ${declared} bytes: not kept)`;
+    if (declared > 0) body = described(headers, undefined, 'not kept');
   }
   if (body !== null && Buffer.byteLength(body) > CALL_DETAIL_MAX_BYTES) {
     body = Buffer.from(body).subarray(0, CALL_DETAIL_MAX_BYTES).toString('utf8');

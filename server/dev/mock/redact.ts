@@ -80,30 +80,43 @@ function redactText(text: string): string {
 }
 
 /**
- * A body as text with its secrets as `***`: JSON parsed and redacted member by member (JSON cut
- * short, member by member in the text; JSON with no secret kept as it is, spacing and all), a
- * form's fields as a query's, in any other text the values of secret-named `name=value` and
- * `name: value` pairs, and tokens anywhere.
+ * JSON text as the log shows it, or undefined when it is not JSON: the text itself only when it
+ * is already its own compact form (`JSON.stringify(JSON.parse(text))`) and holds nothing to
+ * redact; otherwise its value re-serialised with the secrets as `***`. Any other text could hide
+ * what parsing drops: the first of two members of the same name, which JSON.parse does not keep.
+ */
+export function redactJsonText(text: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const shown = JSON.stringify(redactJson(parsed));
+  return shown === text ? text : shown;
+}
+
+/**
+ * A body as text with its secrets as `***`: JSON parsed and redacted member by member (as
+ * redactJsonText; JSON cut short, member by member in the text), a form's fields as a query's, in
+ * any other text the values of secret-named `name=value` and `name: value` pairs, and tokens
+ * anywhere.
  */
 export function redactBody(text: string, contentType: string): string {
   if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      const shown = JSON.stringify(redactJson(parsed));
-      return shown === JSON.stringify(parsed) ? text : shown;
-    } catch {
-      return redactText(
-        text
-          .replace(JSON_MEMBER, (whole, name: string, colon: string, value: string) =>
-            isSecretName(name) && value !== 'true' && value !== 'false'
-              ? `"${name}"${colon}"${REDACTED}"`
-              : whole,
-          )
-          .replace(JSON_DIGITS_ITEM, (whole, before: string, digits: string) =>
-            isCardValue(digits) ? `${before}"${REDACTED}"` : whole,
-          ),
-      );
-    }
+    const shown = redactJsonText(text);
+    if (shown !== undefined) return shown;
+    return redactText(
+      text
+        .replace(JSON_MEMBER, (whole, name: string, colon: string, value: string) =>
+          isSecretName(name) && value !== 'true' && value !== 'false'
+            ? `"${name}"${colon}"${REDACTED}"`
+            : whole,
+        )
+        .replace(JSON_DIGITS_ITEM, (whole, before: string, digits: string) =>
+          isCardValue(digits) ? `${before}"${REDACTED}"` : whole,
+        ),
+    );
   }
   if (/x-www-form-urlencoded/i.test(contentType)) return redactUrl(`?${text}`).slice(1);
   return redactText(text);

@@ -26,6 +26,20 @@ describe('redacting bodies and headers', () => {
     });
   });
 
+  it('keeps JSON text as it is only when it is its own compact form with nothing to redact', () => {
+    expect(redactBody('{"a":1,"b":[true,null]}', 'application/json')).toBe(
+      '{"a":1,"b":[true,null]}',
+    );
+    expect(redactBody('{ "a": 1 }', 'application/json')).toBe('{"a":1}');
+    // JSON.parse keeps the last of two members of the same name: the first is never shown.
+    expect(redactBody('{"password":"Hunter2dup","password":false}', 'application/json')).toBe(
+      '{"password":false}',
+    );
+    expect(redactBody('{"p\\u0061ssword":"EscSecret1"}', 'application/json')).toBe(
+      `{"password":"${REDACTED}"}`,
+    );
+  });
+
   it('redacts JSON cut short at the cap member by member', () => {
     const cut = '{"masterToken":"mt-secret","items":[{"pin":"9876","name":"a"},{"passw';
     const shown = redactBody(cut, 'application/json');

@@ -245,8 +245,15 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
     await t.close();
   });
 
-  /** Sends `text` as it is (gzipped with `gzip`), then answers the status and the details' request side. */
-  async function sentAndShown(text: string, gzip = false) {
+  interface Sent {
+    /** Gzipped, with `Content-Encoding: gzip`. */
+    gzip?: boolean;
+    /** Encoded in UTF-16LE and declared so in the content type. */
+    utf16?: boolean;
+  }
+
+  /** Sends `text` as it is (or as `how` says), then answers the status and the details' request side. */
+  async function sentAndShown(text: string, how: Sent = {}) {
     const server = t.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     let status: number;
@@ -256,10 +263,15 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
         method: 'POST',
         headers: {
           Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+          'Content-Type': `application/json${how.utf16 === true ? '; charset=utf-16le' : ''}`,
+          ...(how.gzip === true ? { 'Content-Encoding': 'gzip' } : {}),
         },
-        body: gzip ? gzipSync(text) : text,
+        body:
+          how.gzip === true
+            ? gzipSync(text)
+            : how.utf16 === true
+              ? Buffer.from(text, 'utf16le')
+              : text,
       });
       await answer.arrayBuffer();
       status = answer.status;
@@ -275,23 +287,42 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
     return { status, shown: (detail.body as LoggedCallDetail).request };
   }
 
-  it('shows a body validation completes as it was sent: its keys, order and spacing', async () => {
-    const text = '{ "binTypeId": 0,\n  "clientName": "Order Check" }';
+  it('shows compact JSON validation completes byte for byte: its keys and their order', async () => {
+    const text = '{"binTypeId":0,"clientName":"Order Check \u00e9"}';
     const { status, shown } = await sentAndShown(text);
     expect(status).toBe(201);
-    expect(shown).toMatchObject({ body: text, truncated: false });
+    expect(shown).toMatchObject({ body: '{"binTypeId":0,"clientName":"Order Check é"}' });
+    const compact = '{"binTypeId":0,"clientName":"Order Check"}';
+    expect(await sentAndShown(compact)).toMatchObject({
+      status: 201,
+      shown: { body: compact, truncated: false },
+    });
   });
 
-  it('shows a body validation refuses, and one that is not JSON at all', async () => {
+  it('shows other JSON in its compact form, keys in the order sent', async () => {
+    const text = '{ "binTypeId": 0,\n  "clientName": "Spaced Out" }';
+    expect(await sentAndShown(text)).toMatchObject({
+      status: 201,
+      shown: { body: '{"binTypeId":0,"clientName":"Spaced Out"}', truncated: false },
+    });
+  });
+
+  it('shows a body validation refuses, and describes one that is not JSON at all', async () => {
     const refused = '{"clientName":"","binTypeId":"zero","extra":[1,2]}';
     expect(await sentAndShown(refused)).toMatchObject({ status: 400, shown: { body: refused } });
-    const broken = '{"clientName": "Half';
-    expect(await sentAndShown(broken)).toMatchObject({ status: 400, shown: { body: broken } });
+    const broken = '{"clientName": "Half", "p\\u0061ssword": "BrokenSecret1"';
+    expect(await sentAndShown(broken)).toMatchObject({
+      status: 400,
+      shown: {
+        body: `(application/json body, ${Buffer.byteLength(broken)} bytes: not shown)`,
+        truncated: false,
+      },
+    });
   });
 
   it('shows a compressed body decoded, and a secret in a body as sent still redacted', async () => {
     const text = '{"clientName":"Zipped","binTypeId":0,"password":"hunter2!"}';
-    const { status, shown } = await sentAndShown(text, true);
+    const { status, shown } = await sentAndShown(text, { gzip: true });
     expect(status).toBe(400); // no such field
     expect(JSON.parse(shown.body ?? '')).toEqual({
       clientName: 'Zipped',
@@ -301,12 +332,45 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
     expect(shown.body).not.toContain('hunter2!');
   });
 
-  it('keeps at most CALL_DETAIL_MAX_BYTES of it, the cut marked', async () => {
-    const text = JSON.stringify({ clientName: 'x'.repeat(CALL_DETAIL_MAX_BYTES), binTypeId: 0 });
-    const { status, shown } = await sentAndShown(text);
-    expect(status).toBe(400);
-    expect(shown.truncated).toBe(true);
-    expect(shown.body).toBe(text.slice(0, CALL_DETAIL_MAX_BYTES));
+  it('never shows the first of two members of the same secret name', async () => {
+    for (const [text, redacted] of [
+      ['{"password":"Hunter2dup","password":false}', '{"password":false}'],
+      ['{"devicePassword":"DevPw99","devicePassword":null}', '{"devicePassword":null}'],
+      ['{"pin":"Pin1dup","note":"x","pin":true}', '{"pin":true,"note":"x"}'],
+    ] as const) {
+      const { status, shown } = await sentAndShown(text);
+      expect(status).toBe(400);
+      expect(shown.body).toBe(redacted);
+    }
+  });
+
+  it('describes a body over CALL_DETAIL_MAX_BYTES: a secret in a list or an escaped name is never shown', async () => {
+    const pad = 'x'.repeat(CALL_DETAIL_MAX_BYTES);
+    for (const [text, secret] of [
+      [`{"password":["ListSecret1"],"clientName":"${pad}","binTypeId":0}`, 'ListSecret1'],
+      [`{"p\\u0061ssword":"EscSecret1","clientName":"${pad}","binTypeId":0}`, 'EscSecret1'],
+      [`{"devicePassword":{"value":"ObjSecret1"},"clientName":"${pad}"}`, 'ObjSecret1'],
+    ] as const) {
+      const { status, shown } = await sentAndShown(text);
+      expect(status).toBe(400);
+      expect(shown).toEqual(
+        expect.objectContaining({
+          body: `(application/json body, ${Buffer.byteLength(text)} bytes: not shown)`,
+          truncated: false,
+        }),
+      );
+      expect(JSON.stringify(shown)).not.toContain(secret);
+    }
+  });
+
+  it('does not keep a body in another charset than UTF-8 (refused with 415)', async () => {
+    const text = '{"password":"Utf16Secret","clientName":"Wide","binTypeId":0}';
+    const { status, shown } = await sentAndShown(text, { utf16: true });
+    expect(status).toBe(415);
+    expect(shown.body).toBe(
+      `(application/json; charset=utf-16le body, ${Buffer.byteLength(text, 'utf16le')} bytes: not kept)`,
+    );
+    expect(JSON.stringify(shown).replace(/\\u0000/g, '')).not.toContain('Utf16Secret');
   });
 });
 
