@@ -122,7 +122,15 @@ export interface LoggedMessage {
   body: string | null;
   /** True when the body (or the headers) went over CALL_DETAIL_MAX_BYTES and was cut. */
   truncated: boolean;
+  /**
+   * What `body` is: the body as it came (`sent`; also with no body), the body with its
+   * Content-Encoding undone (`decoded`: the headers still name the coding it was sent in), or a
+   * description of a body the log does not show (`described`).
+   */
+  bodyIs: BodyIs;
 }
+
+export type BodyIs = 'sent' | 'decoded' | 'described';
 
 /** GET /__mock/requests/{id}: a logged call with both sides. */
 export interface LoggedCallDetail {
@@ -199,6 +207,8 @@ export const MOCK_PROXY_TEXT = {
     noBody: 'No body.',
     truncated: 'Cut at 64 KB.',
     copyCurl: 'Copy as curl',
+    /** A shell comment ending a copied command whose request body the log does not show. */
+    curlBodyLeftOut: 'the request body is left out: the log does not show it',
     copied: 'Copied.',
     makeFail: 'Make this call fail',
     close: 'Close',

@@ -587,24 +587,26 @@ const DETAIL: LoggedCallDetail = {
     },
     body: '{"title":"It\'s a title","n":1}',
     truncated: false,
+    bodyIs: 'sent',
   },
   response: {
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: '{"profileId":3,"title":"cut he',
     truncated: true,
+    bodyIs: 'sent',
   },
 };
 
 describe('a call’s details', () => {
-  async function openDetails(user: ReturnType<typeof userEvent.setup>) {
+  async function openDetails(user: ReturnType<typeof userEvent.setup>, detail = DETAIL) {
     signedIn();
-    log.entries = [logged(7, { method: DETAIL.method, path: DETAIL.path, kind: 'real' })];
-    server.on('GET /__mock/requests/7', { body: DETAIL });
+    log.entries = [logged(7, { method: detail.method, path: detail.path, kind: 'real' })];
+    server.on('GET /__mock/requests/7', { body: detail });
     start();
     const button = await screen.findByRole('button', { name: P.calls.details(7) });
     await user.click(button);
     const dialog = screen.getByRole('dialog', {
-      name: P.calls.detailsHeading(DETAIL.method, DETAIL.path),
+      name: P.calls.detailsHeading(detail.method, detail.path),
     });
     await within(dialog).findByRole('heading', { name: P.calls.requestHeading });
     return { dialog, button };
@@ -655,6 +657,50 @@ describe('a call’s details', () => {
         `-H 'x-note: it'\\''s'`,
         `--data-raw '{"title":"It'\\''s a title","n":1}'`,
       ].join(' '),
+    );
+  });
+
+  /** The command Copy as curl puts on the clipboard for `detail`. */
+  async function copied(detail: LoggedCallDetail): Promise<string> {
+    const user = userEvent.setup();
+    const { dialog } = await openDetails(user, detail);
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText');
+    await user.click(within(dialog).getByRole('button', { name: P.calls.copyCurl }));
+    expect(await within(dialog).findByText(P.calls.copied)).toBeInTheDocument();
+    return writeText.mock.calls[0]![0];
+  }
+
+  it('copies a body shown decoded without the Content-Encoding it was sent in', async () => {
+    const zipped: LoggedCallDetail = {
+      ...DETAIL,
+      method: 'POST',
+      path: '/api/x',
+      request: {
+        headers: { 'content-type': 'application/json', 'Content-Encoding': 'gzip' },
+        body: '{"password":"***"}',
+        truncated: false,
+        bodyIs: 'decoded',
+      },
+    };
+    expect(await copied(zipped)).toBe(
+      `curl -X POST '${location.origin}/api/x' -H 'content-type: application/json' --data-raw '{"password":"***"}'`,
+    );
+  });
+
+  it('leaves out a body the log only describes, a shell comment saying so', async () => {
+    const notShown: LoggedCallDetail = {
+      ...DETAIL,
+      method: 'POST',
+      path: '/api/x',
+      request: {
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: '(application/json body, gzip, 28 bytes: not shown)',
+        truncated: false,
+        bodyIs: 'described',
+      },
+    };
+    expect(await copied(notShown)).toBe(
+      `curl -X POST '${location.origin}/api/x' -H 'content-type: application/json' -H 'content-encoding: gzip' # ${P.calls.curlBodyLeftOut}`,
     );
   });
 

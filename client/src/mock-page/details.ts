@@ -35,17 +35,25 @@ const CURL_OWN_HEADERS = new Set([
   'accept-encoding',
 ]);
 
-/** The call as a curl command line: method, full URL, headers (redacted as logged), body. */
+/**
+ * The call as a curl command line: method, full URL, headers (redacted as logged), body. A body
+ * shown decoded is sent as shown, without the Content-Encoding it came in; a body the log only
+ * describes is left out, a shell comment ending the line says so.
+ */
 export function curlCommand(detail: LoggedCallDetail, origin: string): string {
+  const { headers, body, bodyIs } = detail.request;
   const words = ['curl'];
   if (detail.method === 'HEAD') words.push('--head');
   else words.push('-X', detail.method);
   words.push(shellQuote(`${origin}${detail.path}`));
-  for (const [name, value] of Object.entries(detail.request.headers)) {
-    if (!CURL_OWN_HEADERS.has(name.toLowerCase()))
-      words.push('-H', shellQuote(`${name}: ${value}`));
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (CURL_OWN_HEADERS.has(lower)) continue;
+    if (lower === 'content-encoding' && bodyIs === 'decoded') continue;
+    words.push('-H', shellQuote(`${name}: ${value}`));
   }
-  if (detail.request.body !== null) words.push('--data-raw', shellQuote(detail.request.body));
+  if (body !== null && bodyIs === 'described') words.push(`# ${P.curlBodyLeftOut}`);
+  else if (body !== null) words.push('--data-raw', shellQuote(body));
   return words.join(' ');
 }
 

@@ -11,6 +11,7 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'n
 import type { RequestHandler, Response } from 'express';
 import {
   CALL_DETAIL_MAX_BYTES,
+  type BodyIs,
   type LoggedCallDetail,
   type LoggedMessage,
 } from '@contracts/api/mock-proxy';
@@ -205,26 +206,38 @@ export function messageOf(
   const contentType = contentTypeOf(headers);
   const encoded = received ? undefined : headers?.['content-encoding'];
   let body: string | null = null;
+  let bodyIs: BodyIs = 'sent';
   let truncated = bytes.truncated;
   if (received) {
+    const coding = headers?.['content-encoding'];
     const text = bytes.truncated ? undefined : redactJsonText(bytes.buffer().toString('utf8'));
-    body = text ?? described(headers, headers?.['content-encoding'], 'not shown');
+    if (text === undefined) {
+      body = described(headers, coding, 'not shown');
+      bodyIs = 'described';
+    } else {
+      body = text;
+      if (typeof coding === 'string' && coding.toLowerCase() !== 'identity') bodyIs = 'decoded';
+    }
     truncated = false;
   } else if (bytes.bytes > 0) {
     if (!isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')) {
       body = described(headers, encoded, 'not shown');
+      bodyIs = 'described';
     } else {
       body = redactBody(bytes.buffer().toString('utf8'), contentType);
     }
   } else {
     const declared = Number(headers?.['content-length'] ?? 0);
-    if (declared > 0) body = described(headers, undefined, 'not kept');
+    if (declared > 0) {
+      body = described(headers, undefined, 'not kept');
+      bodyIs = 'described';
+    }
   }
   if (body !== null && Buffer.byteLength(body) > CALL_DETAIL_MAX_BYTES) {
     body = Buffer.from(body).subarray(0, CALL_DETAIL_MAX_BYTES).toString('utf8');
     truncated = true;
   }
-  return { headers: shownHeaders, body, truncated };
+  return { headers: shownHeaders, body, truncated, bodyIs };
 }
 
 /** The details of a logged call. */

@@ -169,7 +169,7 @@ export function createRequestLog(deps: { config: Pick<ServerConfig, 'clientDir'>
       const { method, path, status, kind } = format(slot);
       const noted = slot.detail as CallDetail | undefined;
       if (noted === undefined) {
-        const none = { headers: {}, body: null, truncated: false };
+        const none = { headers: {}, body: null, truncated: false, bodyIs: 'sent' as const };
         return { id, method, path, status, kind, request: none, response: none };
       }
       return callDetailOf({ id, method, path, status, kind }, noted);

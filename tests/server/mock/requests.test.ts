@@ -295,7 +295,7 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
     const compact = '{"binTypeId":0,"clientName":"Order Check"}';
     expect(await sentAndShown(compact)).toMatchObject({
       status: 201,
-      shown: { body: compact, truncated: false },
+      shown: { body: compact, truncated: false, bodyIs: 'sent' },
     });
   });
 
@@ -316,6 +316,7 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
       shown: {
         body: `(application/json body, ${Buffer.byteLength(broken)} bytes: not shown)`,
         truncated: false,
+        bodyIs: 'described',
       },
     });
   });
@@ -324,6 +325,7 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
     const text = '{"clientName":"Zipped","binTypeId":0,"password":"hunter2!"}';
     const { status, shown } = await sentAndShown(text, { gzip: true });
     expect(status).toBe(400); // no such field
+    expect(shown.bodyIs).toBe('decoded');
     expect(JSON.parse(shown.body ?? '')).toEqual({
       clientName: 'Zipped',
       binTypeId: 0,
