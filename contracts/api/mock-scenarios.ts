@@ -13,6 +13,13 @@ export const SCENARIO = {
 } as const;
 export type ScenarioName = (typeof SCENARIO)[keyof typeof SCENARIO];
 
+const SCENARIO_NAMES: ReadonlySet<string> = new Set(Object.values(SCENARIO));
+
+/** One of the built-in scenarios' names (a recorded scenario's name is the developer's own). */
+export function isScenarioName(value: string): value is ScenarioName {
+  return SCENARIO_NAMES.has(value);
+}
+
 export interface ScenarioInfo {
   name: string;
   /** One sentence: what the data set holds. */
@@ -53,7 +60,11 @@ export interface DataReplacedMessage {
   scenario: string;
 }
 
-/** Anything posted on the channel is checked before use: another page of the origin may post. */
+/**
+ * Anything posted on the channel is checked before use: any page of the origin may post (the
+ * published sites under /mj/ and /mm/ too), so a tab shows `scenario` only when it is a built-in
+ * scenario's name (isScenarioName).
+ */
 export function isDataReplacedMessage(value: unknown): value is DataReplacedMessage {
   if (value === null || typeof value !== 'object') return false;
   const { type, scenario } = value as Partial<Record<keyof DataReplacedMessage, unknown>>;

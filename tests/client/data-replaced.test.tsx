@@ -66,6 +66,8 @@ function replaceData(): void {
 }
 
 const websites = () => screen.findByRole('list', { name: 'MyJournal websites' });
+const findNotice = () => screen.findByRole('region', { name: DATA_REPLACED_TEXT.label });
+const queryNotice = () => screen.queryByRole('region', { name: DATA_REPLACED_TEXT.label });
 
 describe('the data replaced on /__mock', () => {
   it('drops the cached data: the screen shows the new data and a notice, until dismissed', async () => {
@@ -75,14 +77,49 @@ describe('the data replaced on /__mock', () => {
     replaceData();
     post(switched(SCENARIO.publishedJournal));
 
-    const notice = await screen.findByRole('status');
+    const notice = await findNotice();
     expect(notice).toHaveTextContent(DATA_REPLACED_TEXT.replaced(SCENARIO.publishedJournal));
     expect(notice).not.toHaveTextContent(DATA_REPLACED_TEXT.changesKept);
     expect(await within(await websites()).findByText('Harbour Gift')).toBeInTheDocument();
     expect(screen.queryByText('Coffee balance')).not.toBeInTheDocument();
 
     await user.click(within(notice).getByRole('button', { name: DATA_REPLACED_TEXT.dismiss }));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(queryNotice()).not.toBeInTheDocument();
+  });
+
+  it('says it in a live region that was there, empty, before the word came', async () => {
+    renderApp({ route: paths.mj.dashboard.path });
+    await websites();
+    const regions = [...document.querySelectorAll('[aria-live="polite"]')];
+    const empty = regions.filter((region) => region.textContent === '');
+    expect(empty).not.toHaveLength(0);
+
+    post(switched(SCENARIO.empty));
+    const notice = await findNotice();
+    expect(empty).toContain(notice.parentElement);
+  });
+
+  it('says a second reset to the same scenario anew: its text is put in again', async () => {
+    renderApp({ route: paths.mj.dashboard.path });
+    await websites();
+    const text = DATA_REPLACED_TEXT.replaced(SCENARIO.demo);
+    post(switched(SCENARIO.demo));
+    const first = within(await findNotice()).getByText(text);
+
+    post(switched(SCENARIO.demo));
+    await waitFor(() => expect(first).not.toBeInTheDocument());
+    expect(within(await findNotice()).getByText(text)).toBeVisible();
+  });
+
+  it('shows only a built-in scenario’s name, never text another page of the origin chose', async () => {
+    renderApp({ route: paths.mj.dashboard.path });
+    await websites();
+    post(switched('Call 0800 FAKE now'));
+    const notice = await findNotice();
+    expect(notice).toHaveTextContent(DATA_REPLACED_TEXT.replacedOther);
+    expect(notice).not.toHaveTextContent('0800');
+    // The caches are dropped all the same: nothing but a read again.
+    await waitFor(() => expect(server.calls('GET /api/myjournal/profiles')).toHaveLength(2));
   });
 
   it('keeps what was typed in an open form, back on top of the new data, unsaved', async () => {
@@ -103,6 +140,8 @@ describe('the data replaced on /__mock', () => {
     expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeInTheDocument();
     expect(title()).toHaveValue('Tea time');
     expect(keywords()).toHaveValue('harbour');
+    // The field typed in went with its screen: the keyboard is on the notice, not the page's body.
+    expect(await findNotice()).toHaveFocus();
     expect(journal.profiles[0]?.title).toBe('Harbour Gift');
   });
 
@@ -124,9 +163,7 @@ describe('the data replaced on /__mock', () => {
     // Taken after the others (a channel delivers in order): only this one read the data again.
     post(switched(SCENARIO.large));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      DATA_REPLACED_TEXT.replaced(SCENARIO.large),
-    );
+    expect(await findNotice()).toHaveTextContent(DATA_REPLACED_TEXT.replaced(SCENARIO.large));
     expect(await within(await websites()).findByText('Harbour Gift')).toBeInTheDocument();
     expect(server.calls('GET /api/myjournal/profiles')).toHaveLength(reads + 1);
     for (const message of OTHER_MESSAGES) expect(isDataReplacedMessage(message)).toBe(false);

@@ -81,7 +81,7 @@ describe('scenarios in the browser', () => {
     await mock.getByText(T.scenario.switched(SCENARIO.empty)).waitFor();
 
     await portal
-      .getByRole('status')
+      .getByRole('region', { name: DATA_REPLACED_TEXT.label })
       .filter({ hasText: DATA_REPLACED_TEXT.replaced(SCENARIO.empty) })
       .waitFor();
     await portal.getByText(DASHBOARD_TEXT.noProfiles).waitFor();

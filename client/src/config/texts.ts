@@ -41,6 +41,10 @@ export const SESSION_DRAFT_TEXT = {
 export const DATA_REPLACED_TEXT = {
   replaced: (scenario: string) =>
     `The mock server's data was replaced (scenario ${scenario}). The screens show the new data.`,
+  /** For a scenario whose name is not one of the built-in ones (a recording, or unknown). */
+  replacedOther: "The mock server's data was replaced. The screens show the new data.",
+  /** The notice's accessible name (a region; it takes the focus the data's reset took away). */
+  label: 'Mock data replaced',
   changesKept:
     'Your unsaved changes are kept and shown on top of the new data, not saved yet. ' +
     'The record they belong to may not exist in it.',

@@ -8,15 +8,25 @@
  */
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { Token } from '@contracts/api/entities';
-import { isDataReplacedMessage, MOCK_DATA_CHANNEL } from '@contracts/api/mock-scenarios';
+import {
+  isDataReplacedMessage,
+  isScenarioName,
+  MOCK_DATA_CHANNEL,
+  type ScenarioName,
+} from '@contracts/api/mock-scenarios';
 import { apiSlices } from '@/lib/api/api-slices';
 import { anyUnsavedForm, keepDraft } from './session-draft';
 
 export interface DataReplaced {
-  /** The scenario the server's data now holds. */
-  scenario: string;
+  /**
+   * The scenario the server's data now holds, when the message names a built-in one; null for
+   * any other name (a recorded scenario's, or text a page of the origin chose).
+   */
+  scenario: ScenarioName | null;
   /** A form's unsaved changes were kept for when it shows again. */
   changesKept: boolean;
+  /** What had the keyboard focus when the word came (the cache reset may remove it). */
+  focused: Element | null;
 }
 
 /**
@@ -33,12 +43,14 @@ export function listenForReplacedData(
   channel.onmessage = (event: MessageEvent) => {
     const message: unknown = event.data;
     if (!isDataReplacedMessage(message)) return;
+    const focused = document.activeElement;
     const current = token();
     // While the forms are mounted: the cache reset below unmounts them (their screens load).
     const changesKept = current !== null && anyUnsavedForm();
     if (changesKept) keepDraft(current.userName);
     for (const slice of apiSlices) dispatch(slice.util.resetApiState());
-    replaced({ scenario: message.scenario, changesKept });
+    const scenario = isScenarioName(message.scenario) ? message.scenario : null;
+    replaced({ scenario, changesKept, focused });
   };
   return () => channel.close();
 }
