@@ -85,6 +85,8 @@ describe('the data replaced on /__mock', () => {
 
     await user.click(within(notice).getByRole('button', { name: DATA_REPLACED_TEXT.dismiss }));
     expect(queryNotice()).not.toBeInTheDocument();
+    // The focus goes on to the screen, not to the page's body.
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('says it in a live region that was there, empty, before the word came', async () => {

@@ -16,7 +16,7 @@ interface Shown extends DataReplaced {
  * text replaces the last one's, so that a second reset to the same scenario is announced too.
  * When the cache reset took away what had the keyboard focus (a form whose screen loads again),
  * the focus goes to the notice (a region named DATA_REPLACED_TEXT.label) rather than to the
- * page's body.
+ * page's body; closing the notice gives it to the screen's `main`.
  */
 export function DataReplacedNotice() {
   const dispatch = useAppDispatch();
@@ -57,7 +57,11 @@ export function DataReplacedNotice() {
             type="button"
             className="btn-close"
             aria-label={DATA_REPLACED_TEXT.dismiss}
-            onClick={() => setReplaced(null)}
+            onClick={() => {
+              // The button goes with the notice: the focus goes on to the screen, not the body.
+              notice.current?.closest('main')?.focus();
+              setReplaced(null);
+            }}
           />
         </section>
       )}

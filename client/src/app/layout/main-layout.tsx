@@ -20,7 +20,8 @@ export function MainLayout() {
       <Sidebar />
       <div className="app-body">
         <AppHeader />
-        <main className="app-content">
+        {/* Focusable from script only: where the focus goes when a notice above the screen is closed. */}
+        <main className="app-content" tabIndex={-1}>
           <DataReplacedNotice />
           <Outlet />
         </main>
