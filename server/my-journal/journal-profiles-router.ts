@@ -7,6 +7,11 @@
  *   GET  /myjournal/profiles/{id}/pages?page&pageSize  embedded `pages` of the profile
  * Without returnBody=true, create and update answer `{ profileId }`. An image an update stops
  * naming is deleted once no record names it (server/images/unused-images.ts).
+ *
+ * The read of one profile answers its strong ETag, and an update with If-Match is refused (412,
+ * nothing written, no image deleted) when the profile changed since (server/http/record-etag.ts):
+ * the builders send back the whole profile as they last read it, so a save from a screen opened
+ * earlier would otherwise undo what another operator saved since.
  */
 import { type Router } from 'express';
 import {
@@ -21,6 +26,8 @@ import { droppedImageIds } from '../images/image-references';
 import type { UnusedImages } from '../images/unused-images';
 import { notFound, validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
+import { requireCurrentRecord, setRecordEtag } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { idParams, validate } from '../http/validate';
 import { checkProfile, findProfile, nextId, requireLoginPage } from './journal-rules';
 import {
@@ -69,9 +76,15 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
     res.json(embeddedList(JOURNAL_EMBEDDED.profiles, profiles, req.query));
   });
 
-  router.get(JOURNAL_PATHS.profile(':id'), validate({ params: idParams }), (req, res) => {
-    res.json(findProfile(store.read(), req.params.id));
-  });
+  router.get(
+    JOURNAL_PATHS.profile(':id'),
+    marksRecordRead(validate({ params: idParams })),
+    (req, res) => {
+      const profile = findProfile(store.read(), req.params.id);
+      setRecordEtag(res, profile);
+      res.json(profile);
+    },
+  );
 
   router.post(
     JOURNAL_PATHS.profiles,
@@ -93,12 +106,14 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
 
   router.put(
     JOURNAL_PATHS.profile(':id'),
-    validate({
-      params: idParams,
-      body: profileUpdateBody,
-      query: returnBodyQuery,
-      stored: ({ params }) => store.read().journalProfiles.find((p) => p.profileId === params.id),
-    }),
+    marksConditionalUpdate(
+      validate({
+        params: idParams,
+        body: profileUpdateBody,
+        query: returnBodyQuery,
+        stored: ({ params }) => store.read().journalProfiles.find((p) => p.profileId === params.id),
+      }),
+    ),
     async (req, res) => {
       const { id } = req.params;
       // The path names the profile and the server owns its creation date: the body's copies
@@ -108,6 +123,7 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
         const index = data.journalProfiles.findIndex((p) => p.profileId === id);
         const stored = data.journalProfiles[index];
         if (stored === undefined) throw notFound(`Profile ${id} not found`);
+        requireCurrentRecord(req, stored);
         // A site belongs to its program for good (step 1 disables the choice once saved).
         if (changes.programId !== undefined && changes.programId !== stored.programId) {
           throw validationError('programId', 'The program of a profile cannot change');
@@ -121,6 +137,7 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
         return { profile: updated, dropped: droppedImageIds(stored, updated) };
       });
       await images.release(dropped);
+      if (wantsBody(req.query)) setRecordEtag(res, profile);
       res.json(wantsBody(req.query) ? profile : { profileId: profile.profileId });
     },
   );

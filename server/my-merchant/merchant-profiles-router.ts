@@ -6,6 +6,11 @@
  *   PUT  /mymerchant/profile/{id}?returnBody=true update (200 { id }, or the stored profile)
  *   POST /mymerchant/profile/sitesettings         siteTitle and analyticsTrackingCode (200 { id })
  * An image an update stops naming is deleted once no record names it (images/unused-images.ts).
+ *
+ * The read of one profile answers its strong ETag; an update or a site settings save with
+ * If-Match is refused (412, nothing written, no image deleted) when the profile changed since
+ * (server/http/record-etag.ts): the builder sends back what it last read, so a save from a
+ * screen opened earlier would otherwise undo what another operator saved since.
  */
 import { type Router } from 'express';
 import {
@@ -19,6 +24,8 @@ import { droppedImageIds } from '../images/image-references';
 import type { UnusedImages } from '../images/unused-images';
 import { validationError } from '../http/errors';
 import { embeddedList, pageQuery } from '../http/pagination';
+import { requireCurrentRecord, setRecordEtag } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { idParams, sentNumber, validate } from '../http/validate';
 import { nextId } from '../my-journal/journal-rules';
 import { returnBodyQuery, wantsBody } from '../my-journal/journal-schemas';
@@ -70,9 +77,15 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
     res.json(embeddedList(MERCHANT_EMBEDDED.profiles, profiles, req.query));
   });
 
-  router.get(MERCHANT_PATHS.profile(':id'), validate({ params: idParams }), (req, res) => {
-    res.json(findMerchantProfile(store.read(), req.params.id));
-  });
+  router.get(
+    MERCHANT_PATHS.profile(':id'),
+    marksRecordRead(validate({ params: idParams })),
+    (req, res) => {
+      const profile = findMerchantProfile(store.read(), req.params.id);
+      setRecordEtag(res, profile);
+      res.json(profile);
+    },
+  );
 
   router.post(
     MERCHANT_PATHS.profiles,
@@ -97,12 +110,14 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
 
   router.put(
     MERCHANT_PATHS.profile(':id'),
-    validate({
-      params: idParams,
-      body: merchantProfileUpdateBody,
-      query: returnBodyQuery,
-      stored: ({ params }) => store.read().merchantProfiles.find((p) => p.id === params.id),
-    }),
+    marksConditionalUpdate(
+      validate({
+        params: idParams,
+        body: merchantProfileUpdateBody,
+        query: returnBodyQuery,
+        stored: ({ params }) => store.read().merchantProfiles.find((p) => p.id === params.id),
+      }),
+    ),
     async (req, res) => {
       const { id } = req.params;
       // The path names the profile; the secondary language is never kept (02 §5).
@@ -110,6 +125,7 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
       const { profile, dropped } = await store.update((data) => {
         const index = merchantProfileIndex(data, id);
         const stored = data.merchantProfiles[index] as MerchantProfile;
+        requireCurrentRecord(req, stored);
         // A site belongs to its program for good (step 1 locks the choice on an existing profile).
         if (changes.programId !== undefined && changes.programId !== stored.programId) {
           throw validationError('programId', 'The program of a profile cannot change');
@@ -120,6 +136,7 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
         return { profile: updated, dropped: droppedImageIds(stored, updated) };
       });
       await images.release(dropped);
+      if (wantsBody(req.query)) setRecordEtag(res, profile);
       const answer: MerchantIdAnswer = { id: profile.id };
       res.json(wantsBody(req.query) ? profile : answer);
     },
@@ -127,16 +144,19 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
 
   router.post(
     MERCHANT_PATHS.siteSettings,
-    validate({
-      body: siteSettingsBody,
-      stored: ({ body }) =>
-        store.read().merchantProfiles.find((p) => p.id === sentNumber(body, 'id')),
-    }),
+    marksConditionalUpdate(
+      validate({
+        body: siteSettingsBody,
+        stored: ({ body }) =>
+          store.read().merchantProfiles.find((p) => p.id === sentNumber(body, 'id')),
+      }),
+    ),
     async (req, res) => {
       const { id, siteTitle, analyticsTrackingCode } = req.body;
       await store.update((data) => {
         const index = merchantProfileIndex(data, id);
         const stored = data.merchantProfiles[index] as MerchantProfile;
+        requireCurrentRecord(req, stored);
         data.merchantProfiles[index] = {
           ...stored,
           siteTitle,

@@ -2,21 +2,29 @@
  * Images no record names any more are deleted (server/images/unused-images.ts): after a save
  * that replaced or cleared an image, in the journal builder, the merchant builder and the scheme
  * wizard, and at start after a grace period. Images something still names are kept, a refused
- * save deletes nothing, and an upload not saved yet survives another operator's save.
+ * save deletes nothing, and an upload not saved yet survives another operator's save. A save
+ * from a profile read before another operator saved an image is refused (412, If-Match against
+ * the profile's ETag, server/http/record-etag.ts), so it neither reverts nor deletes that image.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import request from 'supertest';
-import { AUTH_HEADER } from '@contracts/api/constants';
+import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import type { ImageUploadResult } from '@contracts/api/entities';
 import {
   JOURNAL_PAGE_TYPE,
   JOURNAL_PATHS,
   JOURNAL_SITE_PATHS,
+  type JournalProfile,
   type NewJournalProfile,
   type PublishedJournalSite,
 } from '@contracts/api/journal';
-import { MERCHANT_PATHS, type MerchantMediaAnswer } from '@contracts/api/merchant';
+import {
+  MERCHANT_PATHS,
+  type MerchantMediaAnswer,
+  type MerchantProfile,
+} from '@contracts/api/merchant';
 import { URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
 import { createLogger } from '../../server/http/logging';
@@ -24,6 +32,7 @@ import { UNUSED_IMAGE_GRACE_MS, UnusedImages } from '../../server/images/unused-
 import { buildJournalPage } from '../support/builders';
 import {
   createJournalTestApp,
+  expectError,
   TEST_PROFILE,
   type JournalTestApp,
 } from './my-journal/journal-test-app';
@@ -40,6 +49,20 @@ async function uploadAs(t: TestApp, token: string): Promise<string> {
     .attach('file', PNG_BYTES, { filename: 'logo.png', contentType: 'image/png' })
     .expect(200);
   return (response.body as ImageUploadResult).id;
+}
+
+const STALE = { errorCode: ERROR_CODE.CONFLICT, errorMessage: ERROR_MESSAGE.staleRecord };
+const STRONG = /^"[A-Za-z0-9_-]{43}"$/;
+
+/** The profile as a builder screen reads it, and its ETag. */
+async function opened<T>(
+  t: JournalTestApp | MerchantTestApp,
+  path: string,
+): Promise<{ profile: T; etag: string }> {
+  const response = await t.get(path).expect(200);
+  const etag = String(response.headers.etag);
+  expect(etag).toMatch(STRONG);
+  return { profile: response.body as T, etag };
 }
 
 /** Whether the image is kept: its file, its record, and its link answering. */
@@ -155,6 +178,51 @@ describe('unused images', () => {
       expect(await isKept(t, second)).toBe(false);
     });
 
+    describe('a save from a screen opened before another operator saved a logo', () => {
+      /** A opens the profile; B saves a new logo; answers what A read and B's logo. */
+      async function bSavesALogoAfterARead() {
+        const a = await opened<JournalProfile>(t, JOURNAL_PATHS.profile(1));
+        const logo = await t.uploadImage();
+        await save(1, { logo }).expect(200);
+        return { a, logo };
+      }
+
+      it("is refused with 412, writing nothing and keeping B's logo", async () => {
+        const { a, logo } = await bSavesALogoAfterARead();
+        await t.expectNothingWritten(async () => {
+          const response = await save(1, { ...a.profile, cssOverride: 'p { color: red; }' }).set(
+            'If-Match',
+            a.etag,
+          );
+          expectError(response, 412, STALE);
+        });
+        expect((await t.profile(1)).logo).toBe(logo);
+        expect(await isKept(t, logo)).toBe(true);
+      });
+
+      it('saves once read again, with the new ETag, keeping the logo', async () => {
+        const { logo } = await bSavesALogoAfterARead();
+        const again = await opened<JournalProfile>(t, JOURNAL_PATHS.profile(1));
+        const css = 'p { color: red; }';
+        const response = await t
+          .put(`${JOURNAL_PATHS.profile(1)}?returnBody=true`, {
+            ...again.profile,
+            cssOverride: css,
+          })
+          .set('If-Match', again.etag)
+          .expect(200);
+        const now = await opened<JournalProfile>(t, JOURNAL_PATHS.profile(1));
+        expect(response.headers.etag).toBe(now.etag);
+        expect(now.profile).toMatchObject({ logo, cssOverride: css });
+        expect(await isKept(t, logo)).toBe(true);
+      });
+
+      it('is not checked without If-Match', async () => {
+        const { a } = await bSavesALogoAfterARead();
+        await save(1, { ...a.profile, cssOverride: 'p { color: red; }' }).expect(200);
+      });
+    });
+
     it('saves when the old file is already gone, and drops its record', async () => {
       const first = await t.uploadImage();
       await save(1, { logo: first }).expect(200);
@@ -218,6 +286,57 @@ describe('unused images', () => {
       await uploadLogo(1);
       await uploadLogo(1);
       expect(await isKept(t, fresh)).toBe(true);
+    });
+    describe('a save from a screen opened before another operator uploaded a logo', () => {
+      /** A opens profile 1; B uploads a new logo; answers what A read and B's logo link. */
+      async function bUploadsALogoAfterARead() {
+        const a = await opened<MerchantProfile>(t, MERCHANT_PATHS.profile(1));
+        const link = await uploadLogo(1);
+        return { a, link };
+      }
+      const saves = [
+        {
+          route: 'the profile update',
+          send: (profile: MerchantProfile) =>
+            t.put(MERCHANT_PATHS.profile(1), { ...profile, overrideCSS: 'p { color: red; }' }),
+        },
+        {
+          route: 'the site settings',
+          send: (profile: MerchantProfile) =>
+            t.post(MERCHANT_PATHS.siteSettings, { id: profile.id, siteTitle: 'A title' }),
+        },
+      ];
+
+      it.each(saves)("$route is refused with 412, writing nothing, B's logo kept", async (c) => {
+        const { a, link } = await bUploadsALogoAfterARead();
+        await t.expectNothingWritten(async () => {
+          expectError(await c.send(a.profile).set('If-Match', a.etag), 412, STALE);
+        });
+        expect((await t.profile(1)).logoPath).toBe(link);
+        expect(await isKept(t, idOf(link))).toBe(true);
+      });
+
+      it.each(saves)('$route saves once read again, keeping the logo', async (c) => {
+        const { link } = await bUploadsALogoAfterARead();
+        const again = await opened<MerchantProfile>(t, MERCHANT_PATHS.profile(1));
+        await c.send(again.profile).set('If-Match', again.etag).expect(200);
+        expect((await t.profile(1)).logoPath).toBe(link);
+        expect(await isKept(t, idOf(link))).toBe(true);
+      });
+
+      it.each(saves)('$route is not checked without If-Match', async (c) => {
+        const { a } = await bUploadsALogoAfterARead();
+        await c.send(a.profile).expect(200);
+      });
+
+      it('answers the new ETag with the profile it saved', async () => {
+        const a = await opened<MerchantProfile>(t, MERCHANT_PATHS.profile(1));
+        const response = await t
+          .put(`${MERCHANT_PATHS.profile(1)}?returnBody=true`, { ...a.profile, siteTitle: 'New' })
+          .set('If-Match', a.etag)
+          .expect(200);
+        expect(response.headers.etag).toBe((await opened(t, MERCHANT_PATHS.profile(1))).etag);
+      });
     });
   });
 

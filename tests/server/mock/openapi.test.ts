@@ -11,6 +11,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { JOURNAL_PATHS } from '@contracts/api/journal';
+import { MERCHANT_PATHS } from '@contracts/api/merchant';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import { API_PATHS, RUNTIME_CONFIG_PATH, URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
@@ -250,7 +252,7 @@ describe('GET /__mock/openapi.json', () => {
     }
   });
 
-  it("has the scheme wizard's conditional saves: ETag on the reads, If-Match and 412 on the updates", () => {
+  it("has the scheme wizard's and the site builders' conditional saves: ETag on the reads, If-Match and 412 on the updates", () => {
     // server/http/record-etag.ts; docs/api.md, "Conditional saves".
     const reads = [
       `get /api${SCHEME_PATHS.scheme('{id}')}`,
@@ -258,6 +260,8 @@ describe('GET /__mock/openapi.json', () => {
       `get /api${SCHEME_PATHS.settlement('{id}')}`,
       `get /api${SCHEME_PATHS.liability}`,
       `get /api${SCHEME_PATHS.campaignAction('{programId}')}`,
+      `get /api${JOURNAL_PATHS.profile('{id}')}`,
+      `get /api${MERCHANT_PATHS.profile('{id}')}`,
     ];
     const updates = [
       `put /api${SCHEME_PATHS.scheme('{id}')}`,
@@ -265,6 +269,9 @@ describe('GET /__mock/openapi.json', () => {
       `put /api${SCHEME_PATHS.settlement('{id}')}`,
       `put /api${SCHEME_PATHS.liability}`,
       `post /api${SCHEME_PATHS.baseCampaignUpdate}`,
+      `put /api${JOURNAL_PATHS.profile('{id}')}`,
+      `put /api${MERCHANT_PATHS.profile('{id}')}`,
+      `post /api${MERCHANT_PATHS.siteSettings}`,
     ];
     const named = ({ method, path: p }: { method: string; path: string }) => `${method} ${p}`;
     const answeringEtag = operations(document).filter(
