@@ -42,6 +42,12 @@ export const DIALOG_TEXT = {
   timeoutMessage: 'You have to re-authenticate!',
   errorTitle: 'Error',
   successTitle: 'Success',
+  /**
+   * After the server's 412 text (ERROR_MESSAGE.staleRecord), in the scheme wizard and the site
+   * builders: the screen has read the record again and keeps what the operator changed.
+   */
+  staleRecordReloaded:
+    'The form now shows what is saved, with your changes kept. Check them and save again.',
   warningTitle: 'Warning',
   fileTooLarge: 'File size is too large',
   formNotValid: 'Form not valid, please fix errors before submit',

@@ -529,12 +529,6 @@ export const SCHEME_TEXT = {
   failedTitle: 'Failed',
   errorTitle: (code: number | string) => `Error: ${code}`,
   failedCodeTitle: (code: number | string) => `Failed: ${code}`,
-  /**
-   * After the server's 412 text (ERROR_MESSAGE.staleRecord): the step has read the record again
-   * and keeps what the operator changed.
-   */
-  staleRecordReloaded:
-    'The form now shows what is saved, with your changes kept. Check them and save again.',
 
   // Success messages (03 §8)
   clientCreated: 'Client created successfully',

@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { JOURNAL_LIMITS, JOURNAL_TEXT } from '@contracts/api/journal';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
+import { journalApi } from '@/features/my-journal/api/journal-api';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import {
@@ -70,5 +72,36 @@ describe('Edit CSS', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
     expect(area).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
     expect(journal.writes()).toEqual([]);
+  });
+
+  it("a save after another operator's refuses as stale, keeps the typing and saves both next", async () => {
+    const { user, area, store } = await openCss();
+    await user.type(area, '.extra {{ color: red; }', { initialSelectionStart: CSS.length });
+    // Operator B saves a new logo meanwhile.
+    journal.profiles[0]!.logo = 'b'.repeat(32);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(ERROR_MESSAGE.staleRecord);
+    expect(dialog).toHaveTextContent(DIALOG_TEXT.staleRecordReloaded);
+    expect(journal.profiles[0]).toEqual({ ...PROFILE, logo: 'b'.repeat(32) });
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    expect(area).toHaveValue(`${CSS}.extra { color: red; }`);
+
+    // The profile was read again: the next save keeps B's logo and A's stylesheet.
+    // Joins the read again the refusal started (or answers it when done).
+    const reread = await act(() =>
+      store
+        .dispatch(journalApi.endpoints.journalProfile.initiate(1, { subscribe: false }))
+        .unwrap(),
+    );
+    expect(reread.logo).toBe('b'.repeat(32));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.profiles[0]).toEqual({
+      ...PROFILE,
+      logo: 'b'.repeat(32),
+      cssOverride: `${CSS}.extra { color: red; }`,
+    });
   });
 });

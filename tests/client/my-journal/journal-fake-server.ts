@@ -14,6 +14,7 @@ import {
 import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../support/builders';
 import { PROGRAMS, embeddedList } from '../../support/client-app';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
+import { readAnswer, staleAnswer } from '../../support/record-etags';
 
 export const PAGE_TYPES: JournalPageType[] = [
   { pageTypeId: 1, name: 'Login', description: 'Balance check', mandatory: 1 },
@@ -63,11 +64,13 @@ export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}):
 
   const registerProfile = (profileId: number) => {
     const find = () => profiles.findIndex((p) => p.profileId === profileId);
-    server.on(`GET /api/myjournal/profiles/${profileId}`, () => ({ body: profiles[find()] }));
+    server.on(`GET /api/myjournal/profiles/${profileId}`, () => readAnswer(profiles[find()]));
     server.on(`PUT /api/myjournal/profiles/${profileId}`, (request) => {
       const index = find();
+      const stale = staleAnswer(request, profiles[index]);
+      if (stale) return stale;
       profiles[index] = { ...profiles[index]!, ...(request.body as JournalProfile) };
-      return { body: profiles[index] };
+      return readAnswer(profiles[index]);
     });
     server.on(`GET /api/myjournal/profiles/${profileId}/pages`, () => ({
       body: embeddedList(

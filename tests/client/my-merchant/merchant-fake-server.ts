@@ -10,6 +10,7 @@ import {
 import { embeddedList } from '../../support/client-app';
 import { buildMerchantProfile } from '../../support/builders';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
+import { readAnswer, staleAnswer } from '../../support/record-etags';
 
 /** A stateful fake of the merchant profile calls (02 §7) for the dashboard and steps 1-2. */
 
@@ -46,11 +47,13 @@ export function installMerchantServer(
   const byId = (request: RecordedRequest) => Number(request.path.split('/').pop());
 
   const profileRoutes = (id: number) => {
-    server.on(`GET ${BASE}/profile/${id}`, () => ({ body: profiles.find((p) => p.id === id) }));
+    server.on(`GET ${BASE}/profile/${id}`, () => readAnswer(profiles.find((p) => p.id === id)));
     server.on(`PUT ${BASE}/profile/${id}`, (request) => {
       const index = profiles.findIndex((p) => p.id === byId(request));
+      const stale = staleAnswer(request, profiles[index]);
+      if (stale) return stale;
       profiles[index] = { ...profiles[index]!, ...(request.body as MerchantProfile), id };
-      return { body: profiles[index] };
+      return readAnswer(profiles[index]);
     });
   };
   profiles.forEach((p) => profileRoutes(p.id));
@@ -67,6 +70,8 @@ export function installMerchantServer(
   server.on(`POST ${BASE}/profile/sitesettings`, (request) => {
     const body = request.body as MerchantSiteSettings;
     const index = profiles.findIndex((p) => p.id === body.id);
+    const stale = staleAnswer(request, profiles[index]);
+    if (stale) return stale;
     profiles[index] = { ...profiles[index]!, ...body };
     return { body: { id: body.id } };
   });

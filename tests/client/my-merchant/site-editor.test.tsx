@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { UNKNOWN_IMAGE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
 import { paths, withId } from '@/config/paths';
+import { merchantApi } from '@/features/my-merchant/api/merchant-api';
 import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
 import { SAVE_FAILURE_TEXT } from '@/lib/api/save-failures';
 import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
@@ -18,6 +20,7 @@ import {
 } from '../../support/client-app';
 import { buildMerchantProfile } from '../../support/builders';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { readAnswer, staleAnswer } from '../../support/record-etags';
 
 const EXTRA = '/* keep me */\n.custom { margin: 0; }\n';
 
@@ -36,10 +39,12 @@ let stored: MerchantProfile;
 beforeEach(() => {
   stored = structuredClone(PROFILE);
   server = installFakeFetch();
-  server.on('GET /api/mymerchant/profile/5', () => ({ body: stored }));
+  server.on('GET /api/mymerchant/profile/5', () => readAnswer(stored));
   server.on(PUT, (request) => {
+    const stale = staleAnswer(request, stored);
+    if (stale) return stale;
     stored = { ...stored, ...(request.body as MerchantProfile), id: 5 };
-    return { body: stored };
+    return readAnswer(stored);
   });
   setTokenCookie();
 });
@@ -69,6 +74,38 @@ async function labelSizeThenCss(user: UserEvent, size: string): Promise<HTMLText
 }
 
 describe('MyMerchant step 5, Site Editor', () => {
+  it("a save after another operator's refuses as stale, keeps the typing and saves both next", async () => {
+    const { user, store } = await openEditor();
+    await user.click(screen.getByRole('radio', { name: 'Edit CSS' }));
+    const area = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'CSS override' });
+    await user.type(area, '.mine {{}', { initialSelectionStart: area.value.length });
+    const typed = area.value;
+    // Operator B uploads a new logo meanwhile.
+    const logo = `/images/${'b'.repeat(32)}.png`;
+    stored = { ...stored, logoPath: logo };
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: MERCHANT_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(ERROR_MESSAGE.staleRecord);
+    expect(dialog).toHaveTextContent(DIALOG_TEXT.staleRecordReloaded);
+    expect(stored).toEqual({ ...PROFILE, logoPath: logo });
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    expect(area).toHaveValue(typed);
+
+    // The profile was read again: the next save keeps B's logo and A's stylesheet.
+    // Joins the read again the refusal started (or answers it when done).
+    const reread = await act(() =>
+      store
+        .dispatch(merchantApi.endpoints.merchantProfile.initiate(5, { subscribe: false }))
+        .unwrap(),
+    );
+    expect(reread.logoPath).toBe(logo);
+    await user.click(save());
+    await screen.findByRole('dialog', { name: MERCHANT_TEXT.successTitle });
+    expect(puts()).toHaveLength(2);
+    expect(stored).toMatchObject({ logoPath: logo, overrideCSS: typed });
+  });
+
   it('opens on Edit Fonts: a page background and the seven items from the stylesheet', async () => {
     await openEditor();
     expect(screen.getByRole('radio', { name: 'Edit Fonts' })).toBeChecked();

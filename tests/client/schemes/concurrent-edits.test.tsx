@@ -7,6 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import {
   SCHEME_FINANCE_MESSAGE,
   SCHEME_TEXT,
@@ -119,7 +120,7 @@ describe('General Settings saved by two operators', () => {
     await user.click(save());
     const text = await closeDialog(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
     expect(text).toContain(ERROR_MESSAGE.staleRecord);
-    expect(text).toContain(SCHEME_TEXT.staleRecordReloaded);
+    expect(text).toContain(DIALOG_TEXT.staleRecordReloaded);
     const puts = () => server.calls('PUT /api/gift-card/schemes/11');
     expect(puts()[0]!.headers.get('If-Match')).toBe('"v1"');
     expect(scheme.get()).toMatchObject({ city: 'MELBOURNE', mobile: '0411111111' });

@@ -31,13 +31,22 @@ export function fieldMessage(failure: ApiFailure, field: string): string | undef
     : undefined;
 }
 
+/**
+ * The text of a failed save's dialog: the server's errorMessage; after a 412 (someone else saved
+ * the record since the screen read it) also what the screen did about it: it read the record
+ * again, and shows it with the operator's changes kept (the scheme wizard and the site builders).
+ * A refusal for an image the server no longer holds reads SAVE_FAILURE_TEXT.imageGone.
+ */
+export function saveFailureText(failure: ApiFailure): string {
+  if (failure.status === 412) return `${failure.errorMessage} ${DIALOG_TEXT.staleRecordReloaded}`;
+  return failure.status === 400 && UNKNOWN_IMAGE.isMessage(failure.errorMessage)
+    ? SAVE_FAILURE_TEXT.imageGone
+    : failure.errorMessage;
+}
+
 /** "Error" with the server's message (or the client's network message). */
 export async function showSaveFailure(error: unknown): Promise<void> {
   if (isSessionExpiry(error)) return;
   const failure = toApiFailure(error);
-  const message =
-    failure.status === 400 && UNKNOWN_IMAGE.isMessage(failure.errorMessage)
-      ? SAVE_FAILURE_TEXT.imageGone
-      : failure.errorMessage;
-  await dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(message));
+  await dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(saveFailureText(failure)));
 }

@@ -15,6 +15,7 @@ import {
 import { api } from '@/lib/api/api-slices';
 import type { NoArg } from '@/lib/api/base-query';
 import { embedded, listTags } from '@/lib/api/lookups-api';
+import { readRecord, saveRecord } from '@/lib/api/record-etags';
 
 /** MyJournal calls on the API base (01 §7.3), injected into the shared API slice. */
 
@@ -47,8 +48,14 @@ export const journalApi = api
         ),
         providesTags: (result) => listTags('JournalProfile', result, (p) => p.profileId),
       }),
+      /** One profile; its ETag is kept for the next save of it (lib/api/record-etags.ts). */
       journalProfile: build.query<JournalProfile, number>({
-        query: (id) => JOURNAL_PATHS.profile(id),
+        queryFn: (id, api, _extra, baseQuery) =>
+          readRecord<JournalProfile>(baseQuery, JOURNAL_PATHS.profile(id), {
+            kind: 'journalProfile',
+            id,
+            api,
+          }),
         providesTags: (_result, _error, id) => [{ type: 'JournalProfile', id }],
       }),
       createJournalProfile: build.mutation<JournalProfile, NewJournalProfile>({
@@ -60,13 +67,24 @@ export const journalApi = api
         }),
         invalidatesTags: [{ type: 'JournalProfile', id: 'LIST' }],
       }),
+      /**
+       * The whole profile, sent with `If-Match` of the profile as last read: a profile someone
+       * else saved since is refused (412) and read again, so the screen shows it with the
+       * operator's changes kept.
+       */
       updateJournalProfile: build.mutation<JournalProfile, JournalProfile>({
-        query: (profile) => ({
-          url: JOURNAL_PATHS.profile(profile.profileId),
-          method: 'PUT',
-          params: RETURN_BODY,
-          body: profile,
-        }),
+        queryFn: (profile, api, _extra, baseQuery) =>
+          saveRecord<JournalProfile>(
+            baseQuery,
+            {
+              url: JOURNAL_PATHS.profile(profile.profileId),
+              method: 'PUT',
+              params: RETURN_BODY,
+              body: profile,
+            },
+            { kind: 'journalProfile', id: profile.profileId, api },
+          ),
+        // Read again after any answer, a refusal too: the screen then shows the stored profile.
         invalidatesTags: (_result, _error, profile) => [
           { type: 'JournalProfile', id: profile.profileId },
           { type: 'JournalProfile', id: 'LIST' },

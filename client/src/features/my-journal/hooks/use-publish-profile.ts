@@ -65,6 +65,9 @@ export const SUMMARY_PUBLISHED_TEXT: DialogText = {
  * saved, and a deployment is recorded. A lookup refused by the server shows "Error: {code}"
  * with its message; a lookup that never reached it only closes the processing dialog (01 §8).
  *
+ * The profile saved is read afresh first (not the cached copy, which may be the dashboard's
+ * list), so the save carries the ETag of the profile it sends back.
+ *
  * Before any of that, the profile's pages are read afresh: without its mandatory Login page
  * (enabled) the site is not published and the operator is told what is missing (not in the
  * spec; the server refuses such a publish too, with the same text, and that answer is shown).
@@ -140,14 +143,21 @@ export function usePublishProfile() {
       async function run(): Promise<void> {
         await requireLoginPage();
         const found = await lookUp();
+        // The profile as stored now: the save sends it whole, with the ETag of this read.
+        const current = await dispatch(
+          journalApi.endpoints.journalProfile.initiate(profile.profileId, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        ).unwrap();
         let published: JournalProfile;
         if (found.code) {
           published = {
-            ...profile,
+            ...current,
             isPublished: 1,
             location,
-            moduleCode: profile.moduleCode ?? found.code,
-            moduleCodeId: profile.moduleCodeId ?? found.moduleCode?.moduleCodeId ?? null,
+            moduleCode: current.moduleCode ?? found.code,
+            moduleCodeId: current.moduleCodeId ?? found.moduleCode?.moduleCodeId ?? null,
           };
         } else {
           const created = await createModuleCode({
@@ -156,7 +166,7 @@ export function usePublishProfile() {
             programId: program.programId,
           }).unwrap();
           published = {
-            ...profile,
+            ...current,
             isPublished: 1,
             location,
             moduleCode: created.code,

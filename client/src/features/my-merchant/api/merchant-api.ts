@@ -25,6 +25,7 @@ import {
 import { merchantApi as merchantSlice } from '@/lib/api/api-slices';
 import type { NoArg } from '@/lib/api/base-query';
 import { embedded, listTags } from '@/lib/api/lookups-api';
+import { readRecord, saveRecord } from '@/lib/api/record-etags';
 import {
   multipartFile,
   uploadRequest,
@@ -87,8 +88,14 @@ export const merchantApi = merchantSlice
         ),
         providesTags: (result) => listTags('MerchantProfile', result, (p) => p.id),
       }),
+      /** One profile; its ETag is kept for the next save of it (lib/api/record-etags.ts). */
       merchantProfile: build.query<MerchantProfile, number>({
-        query: (id) => MERCHANT_PATHS.profile(id),
+        queryFn: (id, api, _extra, baseQuery) =>
+          readRecord<MerchantProfile>(baseQuery, MERCHANT_PATHS.profile(id), {
+            kind: 'merchantProfile',
+            id,
+            api,
+          }),
         providesTags: (_result, _error, id) => [{ type: 'MerchantProfile', id }],
       }),
       /** POST profile: answers `{ id }` (the wizard keeps it in the `id` cookie, 02 §4). */
@@ -96,19 +103,37 @@ export const merchantApi = merchantSlice
         query: (body) => ({ url: MERCHANT_PATHS.profiles, method: 'POST', body }),
         invalidatesTags: [{ type: 'MerchantProfile', id: 'LIST' }],
       }),
-      /** PUT profile/{id}?returnBody=true: answers the stored profile. */
+      /**
+       * PUT profile/{id}?returnBody=true: answers the stored profile. Sent with `If-Match` of the
+       * profile as last read: a profile someone else saved since is refused (412) and read
+       * again, so the screen shows it with the operator's changes kept.
+       */
       updateMerchantProfile: build.mutation<MerchantProfile, MerchantProfileSave>({
-        query: (profile) => ({
-          url: MERCHANT_PATHS.profile(profile.id),
-          method: 'PUT',
-          params: RETURN_BODY,
-          body: profile,
-        }),
+        queryFn: (profile, api, _extra, baseQuery) =>
+          saveRecord<MerchantProfile>(
+            baseQuery,
+            {
+              url: MERCHANT_PATHS.profile(profile.id),
+              method: 'PUT',
+              params: RETURN_BODY,
+              body: profile,
+            },
+            { kind: 'merchantProfile', id: profile.id, api },
+          ),
+        // Read again after any answer, a refusal too: the screen then shows the stored profile.
         invalidatesTags: (_result, _error, profile) => profileTags(profile.id),
       }),
-      /** POST profile/sitesettings: site title and tracking code (step 2); answers `{ id }`. */
+      /**
+       * POST profile/sitesettings: site title and tracking code (step 2); answers `{ id }`. Sent
+       * with `If-Match` of the profile as last read, as the update is.
+       */
       saveMerchantSiteSettings: build.mutation<MerchantIdAnswer, MerchantSiteSettings>({
-        query: (body) => ({ url: MERCHANT_PATHS.siteSettings, method: 'POST', body }),
+        queryFn: (body, api, _extra, baseQuery) =>
+          saveRecord<MerchantIdAnswer>(
+            baseQuery,
+            { url: MERCHANT_PATHS.siteSettings, method: 'POST', body },
+            { kind: 'merchantProfile', id: body.id, api },
+          ),
         invalidatesTags: (_result, _error, settings) => profileTags(settings.id),
       }),
 

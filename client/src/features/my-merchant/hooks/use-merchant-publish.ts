@@ -7,7 +7,9 @@ import {
 } from '@contracts/api/merchant';
 import { runPublishFlow, PublishStopped, type DialogText } from '@/lib/sites/publish-flow';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
+import { useAppDispatch } from '@/lib/store/hooks';
 import {
+  merchantApi,
   useCreateMerchantModuleCodeMutation,
   usePublishMerchantLiveMutation,
   useUpdateMerchantProfileMutation,
@@ -41,13 +43,15 @@ export const dashboardPublishedText = (profile: MerchantProfile): DialogText => 
  * module code `MMC_{programId}{abbreviation}{profileId}` (POST modulecode; a failure, or an
  * answer without a code, is "Error" / "Something went wrong"), mark the profile published
  * (publishLive 1 as 02 §4 writes, and publishTest 1 too on a test host: spec README) with its
- * module code and update it, then record the publication (POST profilepublish/live).
+ * module code and update it (the profile read afresh after the code is set, so the update
+ * carries the ETag of the profile as stored), then record the publication (POST profilepublish/live).
  *
  * Decision: 02 says the module-code call "expects status 200"; the client reads any success
  * carrying the code as that answer (the server answers 200) and anything else as the failure.
  */
 export function useMerchantPublish() {
   const environment = useSiteEnvironment();
+  const dispatch = useAppDispatch();
   const [createModuleCode] = useCreateMerchantModuleCodeMutation();
   const [updateProfile] = useUpdateMerchantProfileMutation();
   const [publishLive] = usePublishMerchantLiveMutation();
@@ -73,11 +77,19 @@ export function useMerchantPublish() {
 
       async function run(): Promise<void> {
         const moduleCode = await setModuleCode();
+        // The profile as stored now (the module code call sets its code on the server): the
+        // save sends it whole, with the ETag of this read.
+        const current = await dispatch(
+          merchantApi.endpoints.merchantProfile.initiate(profile.id, {
+            subscribe: false,
+            forceRefetch: true,
+          }),
+        ).unwrap();
         const published: MerchantProfile = {
-          ...profile,
+          ...current,
           moduleCode,
           publishLive: 1,
-          publishTest: location === 0 ? 1 : profile.publishTest,
+          publishTest: location === 0 ? 1 : current.publishTest,
         };
         await updateProfile(published).unwrap();
         await publishLive({
@@ -95,7 +107,7 @@ export function useMerchantPublish() {
         logLabel: `Publishing merchant profile ${profile.id}`,
       });
     },
-    [createModuleCode, updateProfile, publishLive, location],
+    [dispatch, createModuleCode, updateProfile, publishLive, location],
   );
 
   return { publish, environment };

@@ -1,4 +1,4 @@
-import type { BaseQueryApi, FetchArgs } from '@reduxjs/toolkit/query';
+import type { FetchArgs } from '@reduxjs/toolkit/query';
 import {
   SCHEME_EMBEDDED,
   SCHEME_PATHS,
@@ -27,11 +27,12 @@ import type { ApiExtraOptions, AppBaseQuery, NoArg } from '@/lib/api/base-query'
 import type { ApiFailure } from '@/lib/api/errors';
 import { embedded, listTags } from '@/lib/api/lookups-api';
 import {
-  ifMatchHeader,
-  recordEtagSeen,
-  recordKey,
+  keepEtag,
+  readAgainAfter,
+  readRecord,
+  saveRecord,
   strongEtagOf,
-  type RecordKind,
+  type RecordRef,
 } from '@/lib/api/record-etags';
 
 /**
@@ -73,55 +74,6 @@ const SCHEME_TAGS = [
 
 type QueryResult<T> = { data: T } | { error: ApiFailure };
 type BaseQuery = (args: string | FetchArgs) => ReturnType<AppBaseQuery>;
-
-/** The record a read or save is about, and where its ETag goes. */
-interface RecordRef {
-  kind: RecordKind;
-  programId: number;
-  api: Pick<BaseQueryApi, 'dispatch' | 'getState'>;
-}
-
-/** Keeps the ETag a read or save of the record answered (none: forgets it). */
-function keepEtag(record: RecordRef, etag: string | null): void {
-  record.api.dispatch(recordEtagSeen({ key: recordKey(record.kind, record.programId), etag }));
-}
-
-/** The record read; its ETag kept for the step's next save. */
-async function readRecord<T>(
-  baseQuery: BaseQuery,
-  args: string | FetchArgs,
-  record: RecordRef,
-): Promise<QueryResult<T>> {
-  const result = await baseQuery(args);
-  if (result.error) return { error: result.error };
-  keepEtag(record, strongEtagOf(result.meta));
-  return { data: result.data as T };
-}
-
-/**
- * An update of the record, sent with `If-Match: <its ETag as last read>` when one is known (a
- * backend that sends none is never asked); the new ETag the answer carries is kept.
- */
-async function saveRecord<T>(
-  baseQuery: BaseQuery,
-  args: FetchArgs,
-  record: RecordRef,
-): Promise<QueryResult<T>> {
-  const ifMatch = ifMatchHeader(record.api.getState(), recordKey(record.kind, record.programId));
-  const result = await baseQuery({ ...args, headers: ifMatch });
-  if (result.error) return { error: result.error };
-  const etag = strongEtagOf(result.meta);
-  if (etag !== null) keepEtag(record, etag);
-  return { data: result.data as T };
-}
-
-/**
- * Whether a save's tags are invalidated: when it succeeded, and when it was refused because the
- * stored record is not what the form was opened with (412 stale, 409 already created), so the
- * form shows the record as it is now. Never on any other failure.
- */
-const readAgainAfter = (error: ApiFailure | undefined): boolean =>
-  error === undefined || error.status === 412 || error.status === 409;
 
 /** The reads answered 404 while the record does not exist yet: not logged as failures. */
 const NONE_YET: ApiExtraOptions = { expectedStatuses: [404] };
@@ -209,7 +161,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       queryFn: (id, api, _extra, baseQuery) =>
         readRecord<Scheme>(baseQuery, SCHEME_PATHS.scheme(id), {
           kind: 'scheme',
-          programId: id,
+          id,
           api,
         }),
       // A scheme answer carries its client's name: a client update refreshes it.
@@ -230,7 +182,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         saveRecord<Scheme>(
           baseQuery,
           { url: SCHEME_PATHS.scheme(programId), method: 'PUT', params: RETURN_BODY, body: scheme },
-          { kind: 'scheme', programId, api },
+          { kind: 'scheme', id: programId, api },
         ),
       invalidatesTags: (_result, error, { programId }) =>
         readAgainAfter(error)
@@ -249,7 +201,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       queryFn: (programId, api, _extra, baseQuery) =>
         readOrNull<Config>(baseQuery, SCHEME_PATHS.configuration(programId), {
           kind: 'configuration',
-          programId,
+          id: programId,
           api,
         }),
       extraOptions: NONE_YET,
@@ -287,7 +239,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         saveRecord<Config>(
           baseQuery,
           { url: SCHEME_PATHS.configuration(programId), method: 'PUT', body: config },
-          { kind: 'configuration', programId, api },
+          { kind: 'configuration', id: programId, api },
         ),
       invalidatesTags: (_result, error, { programId, config }) =>
         readAgainAfter(error)
@@ -328,7 +280,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       queryFn: (programId, api, _extra, baseQuery) =>
         readOrNull<FinancialSettlement>(baseQuery, SCHEME_PATHS.settlement(programId), {
           kind: 'settlement',
-          programId,
+          id: programId,
           api,
         }),
       extraOptions: NONE_YET,
@@ -349,7 +301,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         saveRecord<FinancialSettlement>(
           baseQuery,
           { url: SCHEME_PATHS.settlement(body.programId), method: 'PUT', body },
-          { kind: 'settlement', programId: body.programId, api },
+          { kind: 'settlement', id: body.programId, api },
         ),
       invalidatesTags: (_result, error, body) =>
         readAgainAfter(error)
@@ -382,7 +334,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         readOrNull<LiabilityReportConfig>(
           baseQuery,
           { url: SCHEME_PATHS.liability, params: { programId } },
-          { kind: 'liability', programId, api },
+          { kind: 'liability', id: programId, api },
           { anyFailure: true },
         ),
       extraOptions: NONE_YET,
@@ -398,7 +350,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         saveRecord<LiabilityReportConfig>(
           baseQuery,
           { url: SCHEME_PATHS.liability, method: 'PUT', params: RETURN_BODY, body },
-          { kind: 'liability', programId: body.programId, api },
+          { kind: 'liability', id: body.programId, api },
         ),
       invalidatesTags: (_result, error, body) =>
         readAgainAfter(error) ? [{ type: 'Liability', id: body.programId }] : [],
@@ -410,7 +362,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
       queryFn: (programId, api, _extra, baseQuery) =>
         readOrNull<BaseCampaignAction>(baseQuery, SCHEME_PATHS.campaignAction(programId), {
           kind: 'campaign',
-          programId,
+          id: programId,
           api,
         }),
       extraOptions: NONE_YET,
@@ -440,7 +392,7 @@ export const schemesApi = api.enhanceEndpoints({ addTagTypes: SCHEME_TAGS }).inj
         saveRecord<BaseCampaignAction>(
           baseQuery,
           { url: SCHEME_PATHS.baseCampaignUpdate, method: 'POST', body },
-          { kind: 'campaign', programId: body.programId, api },
+          { kind: 'campaign', id: body.programId, api },
         ),
       invalidatesTags: (_result, error, body) =>
         readAgainAfter(error)

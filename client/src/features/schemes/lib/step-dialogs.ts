@@ -2,7 +2,8 @@ import type { FormApi } from 'final-form';
 import type { FormEvent } from 'react';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { SCHEME_TEXT } from '@contracts/api/schemes';
-import { isSessionExpiry, toApiFailure, type ApiFailure } from '@/lib/api/errors';
+import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
+import { saveFailureText } from '@/lib/api/save-failures';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 
 /**
@@ -11,16 +12,7 @@ import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
  * a success shows 'Success' with the step's text, and skipping asks first.
  */
 
-/**
- * The text of a failed save's dialog: the server's errorMessage; after a 412 (someone else saved
- * the record since the step read it) also what the step did about it: it read the record again,
- * and the form shows it with the operator's changes kept.
- */
-export function saveFailureText(failure: ApiFailure): string {
-  return failure.status === 412
-    ? `${failure.errorMessage} ${SCHEME_TEXT.staleRecordReloaded}`
-    : failure.errorMessage;
-}
+export { saveFailureText };
 
 export async function showSaveError(error: unknown): Promise<void> {
   if (isSessionExpiry(error)) return;
