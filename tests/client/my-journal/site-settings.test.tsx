@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_TEXT } from '@contracts/api/journal';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
+import { journalApi } from '@/features/my-journal/api/journal-api';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installJournalServer, makeProfile, type JournalFake } from './journal-fake-server';
@@ -30,6 +32,39 @@ const openStep = () => renderApp({ route: withId(paths.mj.wizard.setting, 1) });
 const save = () => screen.getByRole('button', { name: 'Save & Continue' });
 
 describe('step 2, MyJournal Site Settings', () => {
+  it("a save after another operator's refuses as stale, shows their change and keeps the typing", async () => {
+    const { user, store } = openStep();
+    await user.type(await screen.findByLabelText('Site Title'), 'Coffee cards');
+    await user.type(screen.getByLabelText('Site Description'), 'Mine');
+    // Operator B saves a description and a logo meanwhile.
+    Object.assign(journal.profiles[0]!, { description: 'Theirs', logo: 'b'.repeat(32) });
+    await user.click(save());
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(
+      `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    expect(journal.profiles[0]).toMatchObject({ title: null, description: 'Theirs' });
+
+    // Saved again once the profile is read again: A's typing kept over B's save, B's logo kept.
+    const reread = await act(() =>
+      store
+        .dispatch(journalApi.endpoints.journalProfile.initiate(1, { subscribe: false }))
+        .unwrap(),
+    );
+    expect(reread.description).toBe('Theirs');
+    expect(screen.getByLabelText('Site Title')).toHaveValue('Coffee cards');
+    expect(screen.getByLabelText('Site Description')).toHaveValue('Mine');
+    await user.click(save());
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.profiles[0]).toMatchObject({
+      title: 'Coffee cards',
+      description: 'Mine',
+      logo: 'b'.repeat(32),
+    });
+  });
+
   it('saves only when valid: title required, 2 to 100 characters; description required', async () => {
     const { user } = openStep();
     expect(await screen.findByRole('heading', { name: 'MyJournal Site Settings' })).toBeVisible();

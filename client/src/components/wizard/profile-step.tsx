@@ -79,7 +79,8 @@ export interface StepFormProps<Values extends object> {
 
 /**
  * A site-builder step form (01 §2.5-2.6, 02 §2): two columns of fields, "Save & Continue" below;
- * changes count as unsaved until saved; errors show after a failed submit.
+ * changes count as unsaved until saved; errors show after a failed submit; a read again of the
+ * profile keeps what the operator changed.
  */
 export function StepForm<Values extends object>({
   onSubmit,
@@ -89,7 +90,9 @@ export function StepForm<Values extends object>({
   right,
 }: StepFormProps<Values>) {
   return (
-    <Form<Values> onSubmit={onSubmit} initialValues={initialValues}>
+    // The profile read again (after someone else's save refused this one as stale) shows in
+    // the fields the operator left alone; the ones they changed keep their typing.
+    <Form<Values> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
       {({ handleSubmit, submitting, values }) => {
         const state = { values, submitting: Boolean(submitting) };
         return (
