@@ -1,11 +1,10 @@
-import type { Page } from 'playwright-core';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { URL_PATHS } from '@contracts/api/paths';
 import { paths, withId } from '@/config/paths';
 import { createPlainScheme } from './support/imports';
-import { JournalApi, openRoute, signIn, unexpectedErrors } from './support/journal';
+import { JournalApi, answerDialog, openRoute, signIn, unexpectedErrors } from './support/journal';
 import { solidPng } from './support/png';
 import { SchemeApi, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
@@ -54,7 +53,9 @@ it("a stale Edit CSS save is refused and keeps both the typing and the other ope
       response.url().endsWith(JOURNAL_PATHS.profile(profile.profileId)),
   );
   await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await closeDialog(page, DIALOG_TEXT.errorTitle, ERROR_MESSAGE.staleRecord);
+  await answerDialog(page, DIALOG_TEXT.errorTitle, {
+    message: `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
+  });
   expect(((await (await readAgain).json()) as JournalProfile).logo).toBe(logo);
   expect(await read()).toMatchObject({ logo, cssOverride: profile.cssOverride });
   expect((await fetch(`${suite.baseUrl}${URL_PATHS.image(logo)}`)).status).toBe(200);
@@ -62,18 +63,10 @@ it("a stale Edit CSS save is refused and keeps both the typing and the other ope
 
   // A saves again: the stylesheet is stored, the logo stays.
   await page.getByRole('button', { name: 'Save & Continue' }).click();
-  await closeDialog(page, DIALOG_TEXT.successTitle, JOURNAL_TEXT.cssUpdated);
+  await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.cssUpdated });
   expect(await read()).toMatchObject({ logo, cssOverride: typed });
   expect((await fetch(`${suite.baseUrl}${URL_PATHS.image(logo)}`)).status).toBe(200);
 
   // The 412 is an answer the screen handles: the browser and the client log it, nothing else.
   expect(unexpectedErrors(errors, []).filter((error) => !/\b412\b/.test(error))).toEqual([]);
 });
-
-async function closeDialog(page: Page, title: string, text: string) {
-  const dialog = page.getByRole('dialog', { name: title, exact: true });
-  await dialog.waitFor();
-  await dialog.getByText(text, { exact: false }).waitFor();
-  await dialog.getByRole('button', { name: 'OK', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
