@@ -16,6 +16,7 @@ import {
   imageSlotButton,
   png,
 } from '../../support/image-slot';
+import { readAnswer, staleAnswer } from '../../support/record-etags';
 import { pressOk } from '../../support/dialogs';
 
 const PROFILE = makeMerchantProfile({ id: 5, logoPath: '/images/logo-5.png' });
@@ -170,6 +171,25 @@ describe('MyMerchant step 4, Media Files', () => {
     expect(within(slot('Site logo image')).getByRole('status')).toHaveTextContent(
       'Upload an Image',
     );
+  });
+
+  it('Remove reads the profile afresh first: a change the screen has not read yet is kept, not refused', async () => {
+    // As the real server: reads answer an ETag, a save with another If-Match is refused (412).
+    server.on(`GET ${PROFILE_PATH}`, () => readAnswer(stored));
+    server.on(`PUT ${PROFILE_PATH}`, (request) => {
+      const stale = staleAnswer(request, stored);
+      if (stale) return stale;
+      stored = { ...stored, ...(request.body as MerchantProfile) };
+      return readAnswer(stored);
+    });
+    const { user } = await openMedia();
+    // An upload's answer carries no ETag: the profile changes before the screen reads it again.
+    stored = { ...stored, faviconPath: '/images/favicon-new.png' };
+
+    await user.click(slotButton('Site logo image', 'Remove'));
+
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(MERCHANT_TEXT.logoRemoved);
+    expect(stored).toEqual({ ...PROFILE, faviconPath: '/images/favicon-new.png', logoPath: null });
   });
 
   it('Save & Continue moves on to the site editor', async () => {

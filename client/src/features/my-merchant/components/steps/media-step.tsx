@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
@@ -16,8 +16,9 @@ import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { showSaveFailure } from '@/lib/api/save-failures';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
-import { useAppSelector } from '@/lib/store/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/store/hooks';
 import {
+  merchantApi,
   useUpdateMerchantProfileMutation,
   useUploadMerchantMediaMutation,
 } from '../../api/merchant-api';
@@ -54,17 +55,13 @@ function MediaForm({ profile }: { profile: MerchantProfile }) {
   const { urlBase } = useAppSelector(selectRuntimeConfig);
   const [uploadMedia] = useUploadMerchantMediaMutation();
   const [updateProfile] = useUpdateMerchantProfileMutation();
+  const dispatch = useAppDispatch();
   // Loaded once: the refetch after an upload or a removal must not reset the other slots.
   const [initialValues] = useState<MediaValues>(() =>
     Object.fromEntries(
       Object.values(MERCHANT_MEDIA_FIELD).map((field) => [field, profile[field] ?? undefined]),
     ),
   );
-  // The newest stored profile: a removal sends it whole with the slot's path cleared.
-  const latest = useRef(profile);
-  useEffect(() => {
-    latest.current = profile;
-  }, [profile]);
 
   /**
    * The upload stores the image and sets the slot's path on the server (02 §7); the field keeps
@@ -91,13 +88,21 @@ function MediaForm({ profile }: { profile: MerchantProfile }) {
     }
   }
 
-  /** Removal clears the slot's path field (PUT, 02 §4) and confirms it (02 §8). */
+  /**
+   * Removal clears the slot's path field (PUT, 02 §4) and confirms it (02 §8). The profile sent
+   * is read afresh first, with its ETag: every upload and removal here is stored as it is made,
+   * so the stored profile is what the screen shows, and an upload's answer carries no ETag (a
+   * removal right after one would otherwise go with the tag from before it and be refused).
+   */
   async function remove(slot: MediaSlotKey): Promise<void> {
     try {
-      latest.current = await updateProfile({
-        ...latest.current,
-        [MERCHANT_MEDIA_FIELD[slot]]: null,
-      }).unwrap();
+      const current = await dispatch(
+        merchantApi.endpoints.merchantProfile.initiate(profile.id, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      ).unwrap();
+      await updateProfile({ ...current, [MERCHANT_MEDIA_FIELD[slot]]: null }).unwrap();
     } catch (error) {
       void showSaveFailure(error);
       throw error;
