@@ -121,6 +121,26 @@ async function createProfile(fields: Partial<JournalProfile> & { siteUrl: string
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
+/**
+ * On the open Media Upload step: puts `fileName` (a red PNG) in the logo slot, uploads it and
+ * saves with Save & Continue, answering the success dialog.
+ */
+async function uploadLogoAndSave(page: Page, fileName: string): Promise<void> {
+  const logoSlot = MEDIA_SLOTS.find((s) => s.key === 'logo')!;
+  const group = page.getByRole('group', { name: logoSlot.label, exact: true });
+  await group.locator('input[type="file"]').setInputFiles({
+    name: fileName,
+    mimeType: 'image/png',
+    buffer: solidPng(24, 24, [200, 30, 30]),
+  });
+  await group
+    .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready(fileName), exact: true })
+    .click();
+  await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
+  await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
+  await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
+}
+
 describe('publication from the dashboard', () => {
   it('unpublishes a published site after a confirmation, and publishes it again', async () => {
     const { page, errors } = await suite.newPage();
@@ -353,19 +373,11 @@ describe('importing an export whose logo was replaced since', () => {
     // Another logo is saved in its place: the old one is deleted.
     await openRoute(page, suite.baseUrl, `/my-journal/wizard/media-upload?id=${source.profileId}`);
     const logoSlot = MEDIA_SLOTS.find((s) => s.key === 'logo')!;
-    const group = page.getByRole('group', { name: logoSlot.label, exact: true });
-    await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
-    await group.locator('input[type="file"]').setInputFiles({
-      name: 'new-logo.png',
-      mimeType: 'image/png',
-      buffer: solidPng(24, 24, [200, 30, 30]),
-    });
-    await group
-      .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready('new-logo.png'), exact: true })
-      .click();
-    await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
-    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
-    await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
+    await page
+      .getByRole('group', { name: logoSlot.label, exact: true })
+      .getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true })
+      .waitFor();
+    await uploadLogoAndSave(page, 'new-logo.png');
     const newLogo = (await api.profileBySiteUrl('export-logo'))!.logo!;
     expect(newLogo).not.toBe(oldLogo);
     expect(await imageStatus(oldLogo)).toBe(404);
@@ -592,17 +604,7 @@ describe('removing an image', () => {
     await openRoute(page, suite.baseUrl, `/my-journal/wizard/media-upload?id=${profile.profileId}`);
     const slot = MEDIA_SLOTS.find((s) => s.key === 'logo')!;
     const group = page.getByRole('group', { name: slot.label, exact: true });
-    await group.locator('input[type="file"]').setInputFiles({
-      name: 'logo.png',
-      mimeType: 'image/png',
-      buffer: solidPng(24, 24, [200, 30, 30]),
-    });
-    await group
-      .getByRole('button', { name: IMAGE_SLOT_CAPTION.ready('logo.png'), exact: true })
-      .click();
-    await group.getByRole('button', { name: IMAGE_SLOT_CAPTION.uploaded, exact: true }).waitFor();
-    await page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
-    await answerDialog(page, DIALOG_TEXT.successTitle, { message: JOURNAL_TEXT.updateProfile });
+    await uploadLogoAndSave(page, 'logo.png');
     await page.getByRole('heading', { name: 'Appearance', level: 3 }).waitFor();
     expect((await api.profileBySiteUrl('remove-checks'))?.logo).toMatch(/.+/);
 
