@@ -121,6 +121,17 @@ async function createProfile(fields: Partial<JournalProfile> & { siteUrl: string
 
 const card = (page: Page, title: string) => page.getByRole('article', { name: title });
 
+/** A 16x16 PNG of one colour uploaded through the API; answers its image id. */
+async function uploadImage(rgb: [number, number, number]): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(solidPng(16, 16, rgb))], { type: 'image/png' }),
+    'i.png',
+  );
+  return (await api.callForm<{ id: string }>('/images', form)).id;
+}
+
 /**
  * On the open Media Upload step: puts `fileName` (a red PNG) in the logo slot, uploads it and
  * saves with Save & Continue, answering the success dialog.
@@ -212,15 +223,6 @@ describe('export and import of a configuration', () => {
   it('exports a site to "{program}.json" and imports it as an equal new site', async () => {
     // A source with every kind of setting: images, analytics, a count, an extra page, a
     // disabled page.
-    const upload = async (rgb: [number, number, number]) => {
-      const form = new FormData();
-      form.append(
-        'file',
-        new Blob([new Uint8Array(solidPng(16, 16, rgb))], { type: 'image/png' }),
-        'i.png',
-      );
-      return api.callForm<{ id: string }>('/images', form);
-    };
     const source = await createProfile({
       programId: PROGRAMS.other.id,
       siteUrl: 'export-source',
@@ -231,8 +233,8 @@ describe('export and import of a configuration', () => {
       clientWebsite: 'https://www.harbourcity.example',
       themeId: THEME.LIGHT,
       expirationDateCount: 60,
-      headerImg: (await upload([10, 20, 30])).id,
-      logo: (await upload([40, 50, 60])).id,
+      headerImg: await uploadImage([10, 20, 30]),
+      logo: await uploadImage([40, 50, 60]),
       cssOverride: `${defaultJournalStylesheet(THEME.LIGHT)}\n.pageContent { margin: 1rem; }\n`,
     });
     const addPage = (pageTypeId: number, fields: Partial<JournalPage>) =>
@@ -339,17 +341,8 @@ describe('export and import of a configuration', () => {
 
 describe('importing an export whose logo was replaced since', () => {
   it('keeps the current logo, names the slot, and saves everything else', async () => {
-    const upload = async (rgb: [number, number, number]) => {
-      const form = new FormData();
-      form.append(
-        'file',
-        new Blob([new Uint8Array(solidPng(16, 16, rgb))], { type: 'image/png' }),
-        'i.png',
-      );
-      return (await api.callForm<{ id: string }>('/images', form)).id;
-    };
-    const oldLogo = await upload([70, 80, 90]);
-    const header = await upload([100, 110, 120]);
+    const oldLogo = await uploadImage([70, 80, 90]);
+    const header = await uploadImage([100, 110, 120]);
     const source = await createProfile({
       programId: PROGRAMS.other.id,
       siteUrl: 'export-logo',
