@@ -7,6 +7,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Token } from '@contracts/api/entities';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { URL_PATHS } from '@contracts/api/paths';
 import {
@@ -38,6 +39,7 @@ import {
   renderApp,
   setTokenCookie,
   signIn,
+  typeAddress,
 } from '../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../support/fake-fetch';
 import {
@@ -240,6 +242,81 @@ describe('the session ends by itself with a form filled in', () => {
     await waitFor(() => expect(field(GENERAL_LABEL.state)).toHaveDisplayValue('Auckland'));
     expect(field(GENERAL_LABEL.password)).toHaveValue('');
     expect(field(GENERAL_LABEL.passwordRepeat)).toHaveValue('');
+  });
+});
+
+describe('someone else saves the record while the session is over', () => {
+  it('the restored save is refused as stale, shows their save and keeps the typing; the next one saves', async () => {
+    const { user } = await editSiteSettings();
+    const puts = () => server.calls('PUT /api/myjournal/profiles/1');
+    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    const typedOver = puts()[0]!.headers.get('If-Match');
+    expect(typedOver).not.toBeNull();
+
+    // Operator B saves a new description while A is signed out.
+    Object.assign(journal.profiles[0]!, { description: 'Theirs' });
+    await signIn(user, server);
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    // The screen shows B's description under A's restored typing.
+    expect(field(SETTINGS_LABEL.description)).toHaveValue('Theirs');
+    expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
+
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(
+      `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
+    );
+    expect(puts()[1]!.headers.get('If-Match')).toBe(typedOver);
+    expect(journal.profiles[0]).toMatchObject({ title: 'Coffee balance', description: 'Theirs' });
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+
+    // Saved again, knowingly: with the tag of the record as it is now, A's typing over B's save.
+    expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(puts()).toHaveLength(3);
+    expect(journal.profiles[0]).toMatchObject({
+      title: 'Tea time',
+      keywords: 'tea, cake',
+      description: 'Theirs',
+    });
+  });
+
+  it('no one did: the restored save goes through at once', async () => {
+    const { user } = await editSiteSettings();
+    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText(LOGIN_TEXT.sessionEnded);
+
+    await signIn(user, server);
+    await screen.findByText(SESSION_DRAFT_TEXT.restored);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.profiles[0]).toMatchObject({ title: 'Tea time', keywords: 'tea, cake' });
+  });
+
+  it('the screen left and opened again: its saves go with the record as read then', async () => {
+    const { user } = await editSiteSettings();
+    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    Object.assign(journal.profiles[0]!, { description: 'Theirs' });
+    await signIn(user, server);
+    await screen.findByText(SESSION_DRAFT_TEXT.restored);
+
+    // A leaves without saving, then opens the screen again and saves a change of their own.
+    await user.click(screen.getByRole('link', { name: LAYOUT_TEXT.gift }));
+    const leave = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(leave).getByRole('button', { name: UNSAVED_CHANGES_TEXT.leave }));
+    await waitFor(() => expect(routeNow()).not.toBe(SETTINGS_ROUTE));
+    act(() => typeAddress(SETTINGS_ROUTE));
+    await waitFor(() => expect(field(SETTINGS_LABEL.description)).toHaveValue('Theirs'));
+    await replaceText(user, SETTINGS_LABEL.keywords, 'later');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.profiles[0]).toMatchObject({ keywords: 'later', description: 'Theirs' });
   });
 });
 

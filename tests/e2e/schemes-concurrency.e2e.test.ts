@@ -6,6 +6,7 @@ import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
 import { openRoute, signIn } from './support/journal';
 import {
   SchemeApi,
+  expectValue,
   field,
   saveButton,
   stepRoute,
@@ -72,16 +73,6 @@ it('a stale General Settings save is refused, and the save after it keeps both c
     expect(unexpectedErrors(errors).filter((error) => !/\b412\b/.test(error))).toEqual([]);
   }
 });
-
-/** Waits until the field shows `value` (a read again lands a moment after the step opens). */
-async function expectValue(page: Page, label: string, value: string) {
-  const control = await field(page, label).elementHandle();
-  await page.waitForFunction(
-    ([element, expected]) => (element as HTMLInputElement).value === expected,
-    [control, value] as const,
-    { timeout: 10_000 },
-  );
-}
 
 async function closeDialog(page: Page, title: string, text: string) {
   const dialog = page.getByRole('dialog', { name: title, exact: true });

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { API_PATHS } from '@contracts/api/paths';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { JOURNAL_PATHS, type JournalProfile } from '@contracts/api/journal';
-import { SCHEME_PATHS, type Scheme } from '@contracts/api/schemes';
+import { SCHEME_PATHS, SCHEME_TEXT, type Scheme } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { LAYOUT_TEXT, LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
@@ -16,7 +18,7 @@ import {
   signIn,
   unexpectedErrors,
 } from './support/journal';
-import { SchemeApi, field, saveButton, uniqueLetters } from './support/schemes';
+import { SchemeApi, expectValue, field, saveButton, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
 
 /**
@@ -187,6 +189,52 @@ describe('the session is revoked while a form is filled in', () => {
     // The refused save, and the wizard's "none yet" reads of a new scheme (03 §7: 404).
     expect(unexpectedErrors(errors, [401, 404])).toEqual([]);
     await page.context().close();
+  });
+
+  it('someone else saved meanwhile: the restored save is refused, the next one keeps both', async () => {
+    const { page, errors } = await suite.newPage();
+    const { route, programId } = await fillGeneralSettings(page);
+    await revokeSession(page);
+    await saveButton(page).click();
+    await expectSessionEndedLogin(page);
+
+    // Operator B changes the city while A is signed out.
+    const other = await suite.newPage();
+    await signIn(other.page, suite.baseUrl);
+    await openRoute(other.page, suite.baseUrl, route);
+    await field(other.page, GENERAL_LABEL.city).fill('MELBOURNE');
+    await saveButton(other.page).click();
+    await answerDialog(other.page, SCHEME_TEXT.successTitle);
+
+    await signInHere(page);
+    await expectRestoredOn(page, route);
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT), {
+      message: `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
+    });
+    let stored = await schemes.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
+    expect({ name: stored.schemeName, city: stored.city }).toEqual({
+      name: expect.not.stringMatching('Typed Scheme Name'),
+      city: 'MELBOURNE',
+    });
+
+    // The form shows B's city under A's typing; saved again, both are kept.
+    await expectValue(page, GENERAL_LABEL.city, 'MELBOURNE');
+    expect(await field(page, GENERAL_LABEL.schemeName).inputValue()).toBe('Typed Scheme Name');
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle);
+    stored = await schemes.call<Scheme>('GET', SCHEME_PATHS.scheme(programId));
+    expect(stored).toMatchObject({
+      schemeName: 'Typed Scheme Name',
+      address1: '2 TYPED STREET',
+      city: 'MELBOURNE',
+    });
+    // The refused saves are answers the screens handle: the browser logs them, nothing else.
+    expect(unexpectedErrors(errors, [401, 404]).filter((error) => !/\b412\b/.test(error))).toEqual(
+      [],
+    );
+    await page.context().close();
+    await other.page.context().close();
   });
 
   it('another user signing in gets neither the values nor the screen', async () => {

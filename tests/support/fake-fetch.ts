@@ -44,6 +44,8 @@ export interface FakeFetch {
   readonly unmatched: RecordedRequest[];
   /** Adds or replaces a route. */
   on(route: RouteKey, handler: FakeHandler): FakeFetch;
+  /** Answers the route's next call with `handler`; the calls after it get what they got before. */
+  once(route: RouteKey, handler: FakeHandler): FakeFetch;
   /** Recorded requests of one route. */
   calls(route: RouteKey): RecordedRequest[];
   restore(): void;
@@ -123,6 +125,15 @@ export function installFakeFetch(routes: Partial<Record<RouteKey, FakeHandler>> 
     unmatched,
     on(route, handler) {
       table.set(route, handler);
+      return api;
+    },
+    once(route, handler) {
+      const before = table.get(route);
+      table.set(route, (request) => {
+        if (before === undefined) table.delete(route);
+        else table.set(route, before);
+        return typeof handler === 'function' ? handler(request) : handler;
+      });
       return api;
     },
     calls(route) {

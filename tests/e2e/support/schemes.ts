@@ -107,6 +107,16 @@ export async function activateScheme(
 export const field = (page: Page, label: string): Locator =>
   page.getByLabel(label, { exact: true });
 
+/** Waits until the field shows `value` (a read again lands a moment after the step opens). */
+export async function expectValue(page: Page, label: string, value: string): Promise<void> {
+  const control = await field(page, label).elementHandle();
+  await page.waitForFunction(
+    ([element, expected]) => (element as HTMLInputElement).value === expected,
+    [control, value] as const,
+    { timeout: 10_000 },
+  );
+}
+
 /** Opens an area's dashboard and waits for its heading. */
 export async function openDashboard(page: Page, baseUrl: string, area: Area): Promise<void> {
   await openRoute(page, baseUrl, `${AREA_ROUTE[area]}/dashboard`);

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { useSessionMonitor } from '@/features/auth/hooks/use-session-monitor';
+import { useRestoredEtagsOnTheirScreen } from '@/lib/session/use-restored-etags';
 import { AppHeader } from './app-header';
 import { DataReplacedNotice } from './data-replaced-notice';
 import { Sidebar } from './sidebar';
@@ -9,12 +10,14 @@ import './main-layout.css';
 /**
  * The main layout (abstract state `main`, 01 §2.1): sidebar, header, content area and footer.
  * The inactivity monitor runs while it is mounted, i.e. on every screen but login, and so does
- * the word of the developer tools' data switch (DataReplacedNotice). A screen
+ * the word of the developer tools' data switch (DataReplacedNotice), and a screen restored after
+ * the session ended drops the tags its values were typed over once it is left. A screen
  * opens at its top, and Back or Forward returns to where the screen was left (react-router's
  * ScrollRestoration).
  */
 export function MainLayout() {
   useSessionMonitor();
+  useRestoredEtagsOnTheirScreen();
   return (
     <div className="app-shell">
       <Sidebar />

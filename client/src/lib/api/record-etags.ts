@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { currentRoute } from '@/lib/session/session-draft';
 import type { AppBaseQuery } from './base-query';
 import type { ApiFailure } from './errors';
 
@@ -9,7 +10,8 @@ import type { ApiFailure } from './errors';
  * `If-Match`, so a record someone else saved since is refused (412) instead of overwritten.
  * Kept beside the query cache, not in it, so the records keep the shapes the screens use. Every
  * read of a record replaces its tag, and the screen re-initialises from that read (keeping what
- * the operator changed), so the tag sent is always the one of the record underneath the screen.
+ * the operator changed), so the tag sent is always the one of the record underneath the screen,
+ * except on a screen whose unsaved values came back after the session ended (RestoredEtags).
  */
 
 /**
@@ -27,25 +29,68 @@ export type RecordKind =
 
 export const recordKey = (kind: RecordKind, id: number): string => `${kind}:${id}`;
 
-type RecordEtagsState = Record<string, string>;
+/** Record ETags by recordKey. */
+export type EtagsByRecord = Readonly<Record<string, string>>;
+
+/**
+ * The ETags the screen's records had when the session ended by itself with unsaved values on it
+ * (lib/session/session-draft.ts): those values are put back on top of the records as read after
+ * the sign-in, which may hold someone else's save made meanwhile. Until the restored screen's
+ * first save of a record, that save goes with the tag the values were typed over, so such a save
+ * is refused (412) and the screen shows the record as it is now, as any stale save is.
+ */
+export interface RestoredEtags {
+  /** The restored screen (session-draft's `currentRoute`); the tags serve saves made on it. */
+  route: string;
+  etags: EtagsByRecord;
+}
+
+export interface RecordEtagsState {
+  /** Each record's ETag as last read or saved. */
+  seen: EtagsByRecord;
+  restored: RestoredEtags | null;
+}
+
+const initialState: RecordEtagsState = { seen: {}, restored: null };
+
+const without = (etags: EtagsByRecord, key: string): EtagsByRecord => {
+  const { [key]: _forgotten, ...kept } = etags;
+  return kept;
+};
 
 export const recordEtagsSlice = createSlice({
   name: 'recordEtags',
-  initialState: {} as RecordEtagsState,
+  initialState,
   reducers: {
     /** A read or save of the record answered `etag` (null: none, or the record does not exist). */
     recordEtagSeen(state, { payload }: PayloadAction<{ key: string; etag: string | null }>) {
-      if (payload.etag !== null) {
-        state[payload.key] = payload.etag;
-        return state;
-      }
-      const { [payload.key]: _forgotten, ...kept } = state;
-      return kept;
+      state.seen =
+        payload.etag === null
+          ? without(state.seen, payload.key)
+          : { ...state.seen, [payload.key]: payload.etag };
+    },
+    /** A sign-in put a screen's unsaved values back: the tags they were typed over. */
+    restoredEtagsKept(state, { payload }: PayloadAction<RestoredEtags>) {
+      state.restored = payload;
+    },
+    /**
+     * The restored screen's save of the record was answered (saved, or refused as stale): its
+     * next save goes with the tag as last read.
+     */
+    restoredEtagUsed(state, { payload }: PayloadAction<string>) {
+      if (state.restored === null) return;
+      const etags = without(state.restored.etags, payload);
+      state.restored = Object.keys(etags).length > 0 ? { ...state.restored, etags } : null;
+    },
+    /** The restored screen was left: its values are saved or given up. */
+    restoredEtagsDropped(state) {
+      state.restored = null;
     },
   },
 });
 
-export const { recordEtagSeen } = recordEtagsSlice.actions;
+export const { recordEtagSeen, restoredEtagsKept, restoredEtagUsed, restoredEtagsDropped } =
+  recordEtagsSlice.actions;
 
 /**
  * The strong ETag of an answer, or null. A weak one (`W/"…"`) never satisfies If-Match (RFC 9110
@@ -56,12 +101,21 @@ export function strongEtagOf(meta: FetchBaseQueryMeta | undefined): string | nul
   return etag !== null && etag.startsWith('"') ? etag : null;
 }
 
-/** The If-Match header of a save of the record: its ETag as last read, if known. */
+/**
+ * The If-Match header of a save of the record: on a restored screen, the tag its values were
+ * typed over (RestoredEtags); else its ETag as last read, if known.
+ */
 export function ifMatchHeader(state: unknown, key: string): Record<string, string> {
   const etags = (state as { recordEtags?: RecordEtagsState }).recordEtags;
-  const etag = etags?.[key];
+  const restored = etags?.restored;
+  const etag =
+    (restored?.route === currentRoute() ? restored.etags[key] : undefined) ?? etags?.seen[key];
   return etag === undefined ? {} : { 'If-Match': etag };
 }
+
+/** The tags of the records as last read, for the unsaved values kept when a session ends. */
+export const seenEtags = (state: { recordEtags: RecordEtagsState }): EtagsByRecord =>
+  state.recordEtags.seen;
 
 type QueryResult<T> = { data: T } | { error: ApiFailure };
 type BaseQuery = (args: string | FetchArgs) => ReturnType<AppBaseQuery>;
@@ -99,8 +153,9 @@ export async function saveRecord<T>(
   args: FetchArgs,
   record: RecordRef,
 ): Promise<QueryResult<T>> {
-  const ifMatch = ifMatchHeader(record.api.getState(), recordKey(record.kind, record.id));
-  const result = await baseQuery({ ...args, headers: ifMatch });
+  const key = recordKey(record.kind, record.id);
+  const result = await baseQuery({ ...args, headers: ifMatchHeader(record.api.getState(), key) });
+  if (readAgainAfter(result.error)) record.api.dispatch(restoredEtagUsed(key));
   if (result.error) return { error: result.error };
   const etag = strongEtagOf(result.meta);
   if (etag !== null) keepEtag(record, etag);

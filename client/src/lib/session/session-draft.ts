@@ -11,7 +11,11 @@
  * - Used once: each form's values are taken when that form has applied them, and the draft goes
  *   with the last. A deliberate logout drops it, and so does another user's sign-in; it is only
  *   ever applied while its own user holds the token.
+ * - With it, the ETags of the records as the values were typed over them (lib/api/record-etags.ts):
+ *   the restored screen's first save of a record goes with that tag, so a save someone else made
+ *   while the session was over is not silently overwritten.
  */
+import type { EtagsByRecord, RestoredEtags } from '@/lib/api/record-etags';
 import { readTokenCookie } from './token-cookie';
 
 /** The sessionStorage key of the draft. */
@@ -35,6 +39,8 @@ interface StoredDraft {
   route: string;
   /** Each form's values, apart. */
   forms: StoredFields[];
+  /** The ETags of the records as the values were typed over them, by record key. */
+  etags?: EtagsByRecord;
 }
 
 const TAG = '$draft';
@@ -88,6 +94,10 @@ function isStoredDraft(value: unknown): value is StoredDraft {
     // A screen of this app (a hash route), nothing else: the sign-in navigates there.
     typeof draft.route === 'string' &&
     draft.route.startsWith('/') &&
+    (draft.etags === undefined ||
+      (typeof draft.etags === 'object' &&
+        draft.etags !== null &&
+        Object.values(draft.etags).every((etag) => typeof etag === 'string'))) &&
     Array.isArray(draft.forms) &&
     draft.forms.every(
       (fields) =>
@@ -145,10 +155,11 @@ export function anyUnsavedForm(): boolean {
 
 /**
  * Keeps the unsaved values of the forms on screen for `userName` (the session is ending without a
- * logout); nothing unsaved keeps nothing. Called before the session's state is cleared, while the
- * forms are still mounted.
+ * logout), with `etags`, the tags of the records as last read (none: the values go on top of
+ * whatever is read next); nothing unsaved keeps nothing. Called before the session's state is
+ * cleared, while the forms are still mounted.
  */
-export function keepDraft(userName: string): void {
+export function keepDraft(userName: string, etags: EtagsByRecord = {}): void {
   const forms: StoredFields[] = [];
   for (const source of sources) {
     const fields: StoredFields = [];
@@ -162,7 +173,7 @@ export function keepDraft(userName: string): void {
     dropDraft();
     return;
   }
-  writeDraft({ userName, route: currentRoute(), forms });
+  writeDraft({ userName, route: currentRoute(), forms, etags });
 }
 
 function writeDraft(draft: StoredDraft): void {
@@ -178,6 +189,18 @@ function writeDraft(draft: StoredDraft): void {
 export function settleDraftFor(userName: string): void {
   const draft = readDraft();
   if (draft && draft.userName !== userName) dropDraft();
+}
+
+/**
+ * The screen of the draft kept for `userName` and the tags its values were typed over, for the
+ * sign-in's first saves there; undefined when no draft is kept for them or it holds no tags.
+ */
+export function restoredEtagsFor(userName: string): RestoredEtags | undefined {
+  const draft = readDraft();
+  if (draft?.userName !== userName || !draft.etags) return undefined;
+  return Object.keys(draft.etags).length > 0
+    ? { route: draft.route, etags: draft.etags }
+    : undefined;
 }
 
 /** The screen of the draft kept for `userName`, where the sign-in returns to; else undefined. */

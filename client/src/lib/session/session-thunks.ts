@@ -2,6 +2,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { purgeStoredState } from 'redux-persist';
 import type { Token } from '@contracts/api/entities';
 import { apiSlices } from '@/lib/api/api-slices';
+import { restoredEtagsKept, seenEtags, type RecordEtagsState } from '@/lib/api/record-etags';
 import {
   loggedOut,
   tokenReceived,
@@ -9,7 +10,7 @@ import {
   type SessionState,
 } from '@/lib/store/session-slice';
 import { sessionPersistConfig } from '@/lib/store/persistence';
-import { dropDraft, keepDraft, settleDraftFor } from './session-draft';
+import { dropDraft, keepDraft, restoredEtagsFor, settleDraftFor } from './session-draft';
 import { clearTokenCookie, writeTokenCookie } from './token-cookie';
 
 /** Keeps a login or refresh answer: the `token` cookie and the session slice. */
@@ -20,10 +21,15 @@ export const storeToken = (token: Token) => (dispatch: Dispatch) => {
 
 /**
  * A login answer: the token is kept, and unsaved changes kept for another user are dropped (the
- * same user's are put back on their screen: session-draft.ts).
+ * same user's are put back on their screen, and saved from there with the tags they were typed
+ * over: session-draft.ts).
  */
 export const signIn = (token: Token) => (dispatch: Dispatch) => {
   settleDraftFor(token.userName);
+  // Before the token, so they are there when its screen shows; dropped once it is left
+  // (useRestoredEtagsOnTheirScreen).
+  const restored = restoredEtagsFor(token.userName);
+  if (restored) dispatch(restoredEtagsKept(restored));
   storeToken(token)(dispatch);
 };
 
@@ -54,8 +60,13 @@ export const clearSession =
  * ends as a logout does, but the open form's unsaved values are kept for the same user's next
  * sign-in (session-draft.ts) and the login screen says the session ended.
  */
-export const endSession = () => (dispatch: Dispatch, getState: () => { session: SessionState }) => {
-  const { token } = getState().session;
-  if (token) keepDraft(token.userName);
-  endLocally(dispatch, token, 'ended');
-};
+export const endSession =
+  () =>
+  (
+    dispatch: Dispatch,
+    getState: () => { session: SessionState; recordEtags: RecordEtagsState },
+  ) => {
+    const { token } = getState().session;
+    if (token) keepDraft(token.userName, seenEtags(getState()));
+    endLocally(dispatch, token, 'ended');
+  };
