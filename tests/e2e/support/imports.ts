@@ -86,17 +86,60 @@ export async function createPlainScheme(api: SchemeApi, name: string): Promise<n
 
 /**
  * The card section of Stores & Devices with MASTER_BIN's number, the scheme's extension (once
- * offered) and the card length filled in; answers the section.
+ * offered) and the card length filled in, once the section has pre-filled its fields from the
+ * scheme's configured BIN (createCardScheme's config names MASTER_BIN), as an operator sees it
+ * happen before typing; answers the section. Fails naming what the fields show if they do not
+ * hold the values typed.
  */
 export async function fillCardSection(page: Page, extension: string): Promise<Locator> {
   const cards = importSection(page, IMPORT_TEXT.cardSection);
   await cards.getByRole('option', { name: extension, exact: true }).waitFor({
     state: 'attached',
   });
-  await field(page, IMPORT_TEXT.binNumber).fill(MASTER_BIN.number);
+  const binNumber = field(page, IMPORT_TEXT.binNumber);
+  const cardLength = field(page, IMPORT_TEXT.cardLength);
+  // fill() selects the field's text, then types through the browser: a pre-fill landing between
+  // the two leaves the caret after it, and the text typed goes after the pre-filled one.
+  await waitForPrefill(page, [binNumber, cardLength]);
+  await binNumber.fill(MASTER_BIN.number);
   await field(page, IMPORT_TEXT.extension).selectOption({ label: extension });
-  await field(page, IMPORT_TEXT.cardLength).fill(String(MASTER_BIN.cardLength));
+  await cardLength.fill(String(MASTER_BIN.cardLength));
+  const shown = {
+    binNumber: await binNumber.inputValue(),
+    extension: await field(page, IMPORT_TEXT.extension).inputValue(),
+    cardLength: await cardLength.inputValue(),
+  };
+  const wanted = {
+    binNumber: MASTER_BIN.number,
+    extension,
+    cardLength: String(MASTER_BIN.cardLength),
+  };
+  if (JSON.stringify(shown) !== JSON.stringify(wanted)) {
+    throw new Error(
+      `card section: filled ${JSON.stringify(wanted)}, shows ${JSON.stringify(shown)}`,
+    );
+  }
   return cards;
+}
+
+/** Waits until every one of `controls` (text inputs) shows some text: the screen's pre-fill. */
+async function waitForPrefill(page: Page, controls: readonly Locator[]): Promise<void> {
+  const handles = await Promise.all(controls.map((control) => control.elementHandle()));
+  try {
+    await page.waitForFunction(
+      (elements) =>
+        elements.every((element) => element instanceof HTMLInputElement && element.value !== ''),
+      handles,
+      { timeout: 10_000 },
+    );
+  } catch {
+    const shown = await Promise.all(controls.map((control) => control.inputValue()));
+    throw new Error(
+      `card section: not pre-filled from the scheme's BIN; shows ${JSON.stringify(shown)}`,
+    );
+  } finally {
+    await Promise.all(handles.map((handle) => handle.dispose()));
+  }
 }
 
 /** A pipe-delimited file: its header line, then one line per row, LF-ended. */
