@@ -8,7 +8,8 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { REDACTED } from '@contracts/api/mock-requests';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { HttpError } from './errors';
-import { JWT, redactUrl } from './redact-url';
+import { redactUrl } from './redact-url';
+import { JWT } from './secret-names';
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(

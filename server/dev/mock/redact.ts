@@ -10,7 +10,8 @@
  */
 import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { REDACTED } from '@contracts/api/mock-requests';
-import { isSecretName, JWT, redactUrl } from '../../http/redact-url';
+import { redactUrl } from '../../http/redact-url';
+import { isSecretName, JWT } from '../../http/secret-names';
 
 export { isSecretName, redactUrl };
 
