@@ -10,11 +10,27 @@
  * - a query value is shown as `***` when its name suggests a secret, in any case (SECRET_PARTS
  *   anywhere: `token`, `masterToken`, `api_key`; SECRET_WORDS as a word: `pin`, `X-Key`, not
  *   `keywords`);
+ * - a query name or value that is JSON (`?filter={"devices":[{"password":"x"}]}`, %-encoded or
+ *   not) is redacted as JSON is (./redact-json.ts) and shown %-encoded, when it held a secret;
  * - anything shaped like a JSON web token (the portal's tokens) is `***` wherever it is.
  * Which names suggest a secret: ./secret-names.ts.
  */
 import { REDACTED } from '@contracts/api/mock-requests';
-import { isSecretName, JWT } from './secret-names';
+import { redactJsonIn } from './redact-json';
+import { decodedUrlPart, isSecretName, JWT } from './secret-names';
+
+/** A `{` or `[`, also %-encoded: a query part that may be JSON. */
+const MAY_BE_JSON = /[[{]|%5b|%7b/i;
+
+/** A query's name or value as shown: JSON redacted (and %-encoded), tokens as `***`. */
+function shownQueryPart(raw: string): string {
+  if (MAY_BE_JSON.test(raw)) {
+    const text = decodedUrlPart(raw);
+    const shown = redactJsonIn(text);
+    if (shown !== text) return encodeURIComponent(shown);
+  }
+  return raw.replace(JWT, REDACTED);
+}
 
 /**
  * Path and query with secret query values and token-shaped text replaced by `***`. Cheap for a
@@ -31,9 +47,10 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
-      const name = equals === -1 ? pair : pair.slice(0, equals);
-      if (equals !== -1 && isSecretName(name)) return `${name}=${REDACTED}`;
-      return pair.replace(JWT, REDACTED);
+      if (equals === -1) return shownQueryPart(pair);
+      const name = pair.slice(0, equals);
+      const value = isSecretName(name) ? REDACTED : shownQueryPart(pair.slice(equals + 1));
+      return `${shownQueryPart(name)}=${value}`;
     })
     .join('&');
   return `${shownPath}?${query}`;

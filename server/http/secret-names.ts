@@ -1,6 +1,7 @@
 /**
  * Which names mark a secret, and what a token looks like, wherever secrets are hidden: URLs
- * (./redact-url.ts), the developer tools' headers and bodies (../dev/mock/redact.ts).
+ * (./redact-url.ts), JSON (./redact-json.ts), the developer tools' headers and bodies
+ * (../dev/mock/redact.ts).
  *
  * A name suggests a secret, in any case, when SECRET_PARTS are anywhere in it (`token`,
  * `masterToken`, `api_key`) or SECRET_WORDS are a word of it (`pin`, `X-Key`, not `keywords`),
@@ -42,7 +43,8 @@ const SECRET_WORDS = new Set([
 /** Three base64url parts, the first a JSON header (`eyJ`): a JSON web token. */
 export const JWT = /eyJ[\w-]{2,}\.[\w-]{2,}\.[\w-]*/g;
 
-function decoded(text: string): string {
+/** A part of a URL (a query's name or value) as it reads: `%xx` and `+` decoded, when they can be. */
+export function decodedUrlPart(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -68,7 +70,7 @@ const MASKED = 'masked';
 const NAMES_A_PLACE = new Set(['column', 'columns', 'field', 'fields']);
 
 export function isSecretName(name: string): boolean {
-  const plain = decoded(name);
+  const plain = decodedUrlPart(name);
   const words = wordsOf(plain);
   const last = words[words.length - 1];
   if (words.includes(MASKED) || (last !== undefined && NAMES_A_PLACE.has(last))) return false;

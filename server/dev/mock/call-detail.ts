@@ -195,7 +195,9 @@ function described(
  * One side of a call as the details show it: redacted, capped, the cut marked. `received`: the
  * bytes are a JSON body as the body parser read it (UTF-8, its Content-Encoding undone); they
  * are shown as redactJsonText shows them, and described when they are not JSON whole within the
- * cap (text cut short or not JSON could hide a secret from the redaction).
+ * cap (the route refused such a body: what it holds is not the client's JSON). Other bodies (a
+ * forwarded call's, every answer) are shown as redactBody shows them, JSON cut at the cap
+ * included, and described when it cannot show them (JSON that cannot be read).
  */
 export function messageOf(
   headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined,
@@ -220,11 +222,15 @@ export function messageOf(
     }
     truncated = false;
   } else if (bytes.bytes > 0) {
-    if (!isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')) {
+    const shown =
+      !isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')
+        ? undefined
+        : redactBody(bytes.buffer().toString('utf8'), contentType);
+    if (shown === undefined) {
       body = described(headers, encoded, 'not shown');
       bodyIs = 'described';
     } else {
-      body = redactBody(bytes.buffer().toString('utf8'), contentType);
+      body = shown;
     }
   } else {
     const declared = Number(headers?.['content-length'] ?? 0);

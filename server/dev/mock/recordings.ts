@@ -754,8 +754,9 @@ function parsedJson(text: string): { value: unknown } | undefined {
 
 /**
  * One finished `real` call as a recording keeps it, secrets redacted; undefined when its answer
- * cannot be kept without a secret in it: a Content-Encoding not read here, or, on a route whose
- * answers are secrets (SECRET_ANSWERS), a body that is not JSON.
+ * cannot be kept without a secret in it: a Content-Encoding not read here, text that starts as
+ * JSON or says it is JSON but cannot be read as JSON, or, on a route whose answers are secrets
+ * (SECRET_ANSWERS), a body that is not JSON.
  */
 function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | undefined {
   // As the JSON body parser reads it at replay: only a JSON write's, after its coding is undone.
@@ -790,8 +791,12 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | 
   let response: string;
   if (json !== undefined) response = JSON.stringify(redactJson(json.value));
   else if (secretAnswer && bytes.length > 0) return undefined;
-  else if (text !== undefined) response = redactBody(text, contentType);
-  else response = bytes.toString('base64');
+  else if (text !== undefined) {
+    const shown = redactBody(text, contentType);
+    // JSON that cannot be read (not JSON whole, nor lines of it) could hide a secret.
+    if (shown === undefined) return undefined;
+    response = shown;
+  } else response = bytes.toString('base64');
   return {
     method: entry.method,
     url: redactUrl(entry.url),

@@ -6,16 +6,26 @@
  * A call's details (call-detail.ts) and recordings keep headers and bodies, redacted the same
  * way: a header, JSON member or form field whose name suggests a secret is `***` (Authorization,
  * cookies, tokens, passwords, PINs, device passwords, card numbers), and so is any token and any
- * item of a list shaped like a card number or a PIN.
+ * item of a list shaped like a card number or a PIN. JSON is read with JSON.parse, whatever its
+ * shape or size (../../http/redact-json.ts): JSON that cannot be read is never shown.
  */
-import { JOURNAL_SITE_CARD_RULES } from '@contracts/api/journal';
 import { REDACTED } from '@contracts/api/mock-requests';
+import {
+  HOLDS_MEMBER,
+  readJsonText,
+  redactJson,
+  redactJsonIn,
+  STARTS_LIKE_JSON,
+} from '../../http/redact-json';
 import { redactUrl } from '../../http/redact-url';
 import { isSecretName, JWT } from '../../http/secret-names';
 
-export { isSecretName, redactUrl };
+export { isSecretName, redactJson, redactUrl };
 
-/** Headers with the secret ones' values (Authorization, cookies, tokens, keys) as `***`. */
+/**
+ * Headers with the secret ones' values (Authorization, cookies, tokens, keys) as `***`, and a
+ * value that is JSON redacted as JSON.
+ */
 export function redactHeaders(
   headers: Readonly<Record<string, string | number | readonly string[] | undefined>>,
 ): Record<string, string> {
@@ -23,46 +33,10 @@ export function redactHeaders(
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const text = Array.isArray(value) ? value.join(', ') : String(value as string | number);
-    shown[name] = isSecretName(name) ? REDACTED : text.replace(JWT, REDACTED);
+    shown[name] = isSecretName(name) ? REDACTED : redactJsonIn(text);
   }
   return shown;
 }
-
-const { cardNumber: CARD_NUMBER, pin: PIN } = JOURNAL_SITE_CARD_RULES;
-
-/**
- * A card number or a PIN as the card files hold them (digits only): in a list, where no name
- * says what it is (a card-file review line's `values`, one per column), it is taken for one.
- */
-function isCardValue(value: unknown): boolean {
-  return typeof value === 'string' && (CARD_NUMBER.pattern.test(value) || PIN.pattern.test(value));
-}
-
-/**
- * A JSON value with every member whose name suggests a secret as `***`, and every item of a list
- * shaped like a card number or a PIN.
- */
-export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    return value.map((item) => (isCardValue(item) ? REDACTED : redactJson(item)));
-  }
-  if (typeof value === 'string') return value.replace(JWT, REDACTED);
-  if (value === null || typeof value !== 'object') return value;
-  const shown: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(value)) {
-    // A flag (`passwordExpired: false`) holds no secret; any other value of a secret-named
-    // member (a number, a list, an object) is `***` whole.
-    const secret = isSecretName(name) && member !== null && typeof member !== 'boolean';
-    shown[name] = secret ? REDACTED : redactJson(member);
-  }
-  return shown;
-}
-
-/** `"name": value` in JSON text that may be cut short (a string, number or literal value). */
-const JSON_MEMBER = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?[\d.eE+-]+|true|false)/g;
-
-/** An item of a list in JSON text that may be cut short: a string of digits, as isCardValue. */
-const JSON_DIGITS_ITEM = /([[,]\s*)"(\d+)"/g;
 
 /**
  * `name=value` or `name: value` in other text (a line of a properties file, a header, a query in
@@ -98,26 +72,26 @@ export function redactJsonText(text: string): string | undefined {
 }
 
 /**
- * A body as text with its secrets as `***`: JSON parsed and redacted member by member (as
- * redactJsonText; JSON cut short, member by member in the text), a form's fields as a query's, in
- * any other text the values of secret-named `name=value` and `name: value` pairs, and tokens
- * anywhere.
+ * A body as text with its secrets as `***`, or undefined when it cannot be shown without risk.
+ * JSON (by its content type, or text starting with `{` or `[`) is parsed and redacted member by
+ * member (redactJsonText); JSON that is not one whole value, lines of JSON or JSON cut short at
+ * the cap, is shown value by value, compact, one a line, a cut one closed after its last whole
+ * member (readJsonText); JSON that cannot be read so is undefined, as is text starting like JSON
+ * that holds a quoted member name. A form's fields are redacted as a query's; in any other text
+ * the values of secret-named `name=value` and `name: value` pairs, and tokens anywhere.
  */
-export function redactBody(text: string, contentType: string): string {
-  if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
-    const shown = redactJsonText(text);
-    if (shown !== undefined) return shown;
-    return redactText(
-      text
-        .replace(JSON_MEMBER, (whole, name: string, colon: string, value: string) =>
-          isSecretName(name) && value !== 'true' && value !== 'false'
-            ? `"${name}"${colon}"${REDACTED}"`
-            : whole,
-        )
-        .replace(JSON_DIGITS_ITEM, (whole, before: string, digits: string) =>
-          isCardValue(digits) ? `${before}"${REDACTED}"` : whole,
-        ),
-    );
+export function redactBody(text: string, contentType: string): string | undefined {
+  const typedJson = /json/i.test(contentType);
+  if (typedJson || STARTS_LIKE_JSON.test(text)) {
+    const whole = redactJsonText(text);
+    if (whole !== undefined) return whole;
+    const read = readJsonText(text);
+    if (read !== undefined) {
+      return read.values.map((value) => JSON.stringify(redactJson(value))).join('\n');
+    }
+    // Other text that only starts as JSON does (`[INFO] ...`) is redacted as text; not when it
+    // says it is JSON or holds members JSON.parse could not read.
+    if (typedJson || HOLDS_MEMBER.test(text)) return undefined;
   }
   if (/x-www-form-urlencoded/i.test(contentType)) return redactUrl(`?${text}`).slice(1);
   return redactText(text);

@@ -11,7 +11,8 @@
  *
  * Each entry keeps its call's headers and bodies (call-detail.ts: at most CALL_DETAIL_MAX_BYTES
  * of each body), shown redacted by `GET /__mock/requests/{id}`; the list shows paths with query
- * values whose name suggests a secret and anything shaped like a token as `***` (./redact.ts).
+ * values whose name suggests a secret and anything shaped like a token as `***`, and JSON in a
+ * query name or value redacted as JSON (./redact.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { type RequestHandler, type Router } from 'express';
