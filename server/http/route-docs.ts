@@ -9,8 +9,9 @@
  * - A route without those declares what it reads with `declareInput` (a path parameter it
  *   checks by hand with the same schema) or `noInput` (nothing: no parameter, query or body).
  * - `requireAuth` marks itself: the routes behind it need the bearer token.
- * - The conditional saves of the scheme wizard's records (record-etag.ts) mark one handler of
- *   the route, its `validate(...)` (which keeps the next handler's typed request):
+ * - The conditional saves of the scheme wizard's and the site builders' records (record-etag.ts)
+ *   mark one handler of the route, its `validate(...)` (which keeps the next handler's typed
+ *   request):
  *   `marksRecordRead` a read that answers the record's strong ETag, `marksConditionalUpdate` an
  *   update that takes `If-Match`, answers 412 when it fails, and answers the new ETag.
  * - The document walks the routes declared on the app's routers (route-table.ts), the ones that

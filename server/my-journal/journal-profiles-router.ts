@@ -4,7 +4,8 @@
  *   GET  /myjournal/profiles/{id}                 one profile
  *   POST /myjournal/profiles?returnBody=true      create (201)
  *   PUT  /myjournal/profiles/{id}?returnBody=true update (200)
- *   GET  /myjournal/profiles/{id}/pages?page&pageSize  embedded `pages` of the profile
+ *   GET  /myjournal/profiles/{id}/pages?page&pageSize  embedded `pages` of the profile, with the
+ *                                                      ETag of its pages (journal-pages-router.ts)
  * Without returnBody=true, create and update answer `{ profileId }`. An image an update stops
  * naming is deleted once no record names it (server/images/unused-images.ts).
  *
@@ -29,7 +30,13 @@ import { embeddedList, pageQuery } from '../http/pagination';
 import { requireCurrentRecord, setRecordEtag } from '../http/record-etag';
 import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { idParams, validate } from '../http/validate';
-import { checkProfile, findProfile, nextId, requireLoginPage } from './journal-rules';
+import {
+  checkProfile,
+  findProfile,
+  nextId,
+  profilePagesRecord,
+  requireLoginPage,
+} from './journal-rules';
 import {
   newProfileBody,
   profileUpdateBody,
@@ -144,15 +151,16 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
 
   router.get(
     JOURNAL_PATHS.profilePages(':id'),
-    validate({ params: idParams, query: pageQuery }),
+    marksRecordRead(validate({ params: idParams, query: pageQuery })),
     (req, res) => {
       const { id } = req.params;
       const data = store.read();
       findProfile(data, id);
-      const pages = data.journalPages
-        .filter((page) => page.profileId === id)
-        .sort((a, b) => a.pageId - b.pageId);
-      res.json(embeddedList(JOURNAL_EMBEDDED.pages, pages, req.query));
+      const record = profilePagesRecord(data, id);
+      // The ETag of all the profile's pages, whatever part of the list is asked for: a page's
+      // save is checked against it (journal-pages-router.ts).
+      setRecordEtag(res, record);
+      res.json(embeddedList(JOURNAL_EMBEDDED.pages, record.pages, req.query));
     },
   );
 

@@ -28,6 +28,23 @@ export function findProfile(data: Snapshot, profileId: number) {
   return profile;
 }
 
+/** A profile's pages as its page list answers them: by page id. */
+export function pagesOfProfile(data: Snapshot, profileId: number) {
+  return data.journalPages
+    .filter((page) => page.profileId === profileId)
+    .sort((a, b) => a.pageId - b.pageId);
+}
+
+/**
+ * The record a profile's pages are saved against (server/http/record-etag.ts): all its pages.
+ * The page editors read them as one list (01 §7.3 has no read of one page), so the list's read
+ * answers this record's ETag, a create or an update of one of its pages is checked against it
+ * and answers its new ETag.
+ */
+export function profilePagesRecord(data: Snapshot, profileId: number) {
+  return { profileId, pages: pagesOfProfile(data, profileId) };
+}
+
 /** A reference in a body to a profile that does not exist is bad input (400), not a 404. */
 export function requireProfileReference(data: Snapshot, profileId: number) {
   const profile = data.journalProfiles.find((candidate) => candidate.profileId === profileId);

@@ -8,6 +8,14 @@
  * OpenAPI document); express takes them without it too. Mandatory page types stay
  * selected whatever is sent; a page left out loses its sub-pages; a sub-page needs its parent
  * page type selected for the profile (pageTypeFk is that type's id).
+ *
+ * Both reads answer the ETag of the profile's pages and sub-pages together
+ * (`profilePagesRecord`, server/http/record-etag.ts), and both saves with If-Match are refused
+ * (412, nothing written) when either changed since: step 3 sends back every selected page's
+ * texts as it read them, so a save from a screen opened earlier would otherwise undo another
+ * operator's newer save (and drop the images its HTML names: server/images/unused-images.ts).
+ * A written save answers the new ETag, so the sub-pages' save that follows the pages' save
+ * goes with it even when the pages' save dropped sub-pages.
  */
 import { type Router } from 'express';
 import {
@@ -18,13 +26,10 @@ import {
 import type { MerchantSelectedPageRecord, MerchantSelectedSubPageRecord } from '../db/schema';
 import type { Store } from '../db/store';
 import { validationError } from '../http/errors';
+import { requireCurrentRecord, setRecordEtag } from '../http/record-etag';
+import { marksConditionalUpdate, marksRecordRead } from '../http/route-docs';
 import { idParams, sentNumber, validate } from '../http/validate';
-import {
-  findMerchantProfile,
-  mandatorySelections,
-  selectionOf,
-  subSelectionOf,
-} from './merchant-rules';
+import { findMerchantProfile, mandatorySelections, profilePagesRecord } from './merchant-rules';
 import { selectedPageSubTypesBody, selectedPageTypesBody } from './merchant-schemas';
 import { recordedRouter } from '../http/route-table';
 
@@ -33,29 +38,36 @@ export function createMerchantPagesRouter(store: Store): Router {
 
   router.get(
     MERCHANT_PATHS.selectedPageTypes(':id'),
-    validate({ params: idParams }),
+    marksRecordRead(validate({ params: idParams })),
     (req, res) => {
       const { id } = req.params;
       const data = store.read();
       findMerchantProfile(data, id);
-      const answer: SelectedPageTypes = { profileId: id, pageTypes: selectionOf(data, id) };
+      const record = profilePagesRecord(data, id);
+      setRecordEtag(res, record);
+      const answer: SelectedPageTypes = { profileId: id, pageTypes: record.pageTypes };
       res.json(answer);
     },
   );
 
   router.post(
     MERCHANT_PATHS.saveSelectedPageTypes,
-    validate({
-      body: selectedPageTypesBody,
-      stored: ({ body }) =>
-        store
-          .read()
-          .merchantSelectedPages.filter((page) => page.profileId === sentNumber(body, 'profileId')),
-    }),
+    marksConditionalUpdate(
+      validate({
+        body: selectedPageTypesBody,
+        stored: ({ body }) =>
+          store
+            .read()
+            .merchantSelectedPages.filter(
+              (page) => page.profileId === sentNumber(body, 'profileId'),
+            ),
+      }),
+    ),
     async (req, res) => {
       const { profileId, pageTypes } = req.body;
-      const answer = await store.update((data): SelectedPageTypes => {
+      const record = await store.update((data) => {
         findMerchantProfile(data, profileId);
+        requireCurrentRecord(req, profilePagesRecord(data, profileId));
         const seen = new Set<number>();
         pageTypes.forEach((page, index) => {
           if (!data.merchantPageTypes.some((type) => type.id === page.typeId)) {
@@ -91,34 +103,36 @@ export function createMerchantPagesRouter(store: Store): Router {
         data.merchantSelectedSubPages = data.merchantSelectedSubPages.filter(
           (sub) => sub.profileId !== profileId || selected.has(sub.pageTypeFk),
         );
-        return { profileId, pageTypes: selectionOf(data, profileId) };
+        return profilePagesRecord(data, profileId);
       });
+      setRecordEtag(res, record);
+      const answer: SelectedPageTypes = { profileId, pageTypes: record.pageTypes };
       res.json(answer);
     },
   );
 
   router.get(
     MERCHANT_PATHS.selectedPageSubTypes(':id'),
-    validate({ params: idParams }),
+    marksRecordRead(validate({ params: idParams })),
     (req, res) => {
       const { id } = req.params;
       const data = store.read();
       findMerchantProfile(data, id);
-      const answer: SelectedPageSubTypes = {
-        profileId: id,
-        pageSubtypes: subSelectionOf(data, id),
-      };
+      const record = profilePagesRecord(data, id);
+      setRecordEtag(res, record);
+      const answer: SelectedPageSubTypes = { profileId: id, pageSubtypes: record.pageSubtypes };
       res.json(answer);
     },
   );
 
   router.post(
     MERCHANT_PATHS.saveSelectedPageSubTypes,
-    validate({ body: selectedPageSubTypesBody }),
+    marksConditionalUpdate(validate({ body: selectedPageSubTypesBody })),
     async (req, res) => {
       const { profileId, pageSubtypes } = req.body;
-      const answer = await store.update((data): SelectedPageSubTypes => {
+      const record = await store.update((data) => {
         findMerchantProfile(data, profileId);
+        requireCurrentRecord(req, profilePagesRecord(data, profileId));
         const seen = new Set<number>();
         const selection: MerchantSelectedSubPageRecord[] = pageSubtypes.map((sub, index) => {
           const field = `pageSubtypes.${index}`;
@@ -157,8 +171,10 @@ export function createMerchantPagesRouter(store: Store): Router {
           ...data.merchantSelectedSubPages.filter((sub) => sub.profileId !== profileId),
           ...selection,
         ];
-        return { profileId, pageSubtypes: subSelectionOf(data, profileId) };
+        return profilePagesRecord(data, profileId);
       });
+      setRecordEtag(res, record);
+      const answer: SelectedPageSubTypes = { profileId, pageSubtypes: record.pageSubtypes };
       res.json(answer);
     },
   );

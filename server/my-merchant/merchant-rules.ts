@@ -118,3 +118,17 @@ export function subSelectionOf(data: Snapshot, profileId: number) {
     .map(({ subtypeId, pageTypeFk }) => ({ subtypeId, pageTypeFk }))
     .sort((a, b) => a.subtypeId - b.subtypeId);
 }
+
+/**
+ * The record a profile's pages are saved against (server/http/record-etag.ts): its selected
+ * pages with their texts and its sub-pages. Step 3 reads and saves both as one form, and a save
+ * of the pages drops the sub-pages of a page left out, so one ETag covers the two: both reads
+ * answer it, both saves are checked against it and answer the new one (merchant-pages-router.ts).
+ */
+export function profilePagesRecord(data: Snapshot, profileId: number) {
+  return {
+    profileId,
+    pageTypes: selectionOf(data, profileId),
+    pageSubtypes: subSelectionOf(data, profileId),
+  };
+}

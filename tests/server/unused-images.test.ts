@@ -4,7 +4,9 @@
  * wizard, and at start after a grace period. Images something still names are kept, a refused
  * save deletes nothing, and an upload not saved yet survives another operator's save. A save
  * from a profile read before another operator saved an image is refused (412, If-Match against
- * the profile's ETag, server/http/record-etag.ts), so it neither reverts nor deletes that image.
+ * the profile's ETag, server/http/record-etag.ts), so it neither reverts nor deletes that image;
+ * so is a page save read before another operator linked an image in the page, so the start-up
+ * sweep keeps the image.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +26,7 @@ import {
   MERCHANT_PATHS,
   type MerchantMediaAnswer,
   type MerchantProfile,
+  type SelectedPageTypes,
 } from '@contracts/api/merchant';
 import { URL_PATHS } from '@contracts/api/paths';
 import { SCHEME_PATHS } from '@contracts/api/schemes';
@@ -33,6 +36,7 @@ import { buildJournalPage } from '../support/builders';
 import {
   createJournalTestApp,
   expectError,
+  TEST_PAGES,
   TEST_PROFILE,
   type JournalTestApp,
 } from './my-journal/journal-test-app';
@@ -442,6 +446,66 @@ describe('unused images', () => {
       await t.put(JOURNAL_PATHS.profile(1), { logo, cssOverride: `/* 9${logo}0 */` }).expect(200);
       await t.put(JOURNAL_PATHS.profile(1), { logo: null }).expect(200);
       expect(await isKept(t, logo)).toBe(true);
+    });
+
+    it("keeps the image another operator's page links when a page save read before theirs is refused", async () => {
+      const listed = `${JOURNAL_PATHS.profilePages(1)}?page=1&pageSize=15`;
+      const a = String((await t.get(listed).expect(200)).headers.etag);
+      const map = await t.uploadImage();
+      const content = `<p><img src="${URL_PATHS.image(map)}" alt="Map"></p>`;
+      await t.put(JOURNAL_PATHS.page(TEST_PAGES.locations.pageId), { content }).expect(200);
+
+      // A's Locations editor, opened before, sends the page without the link: refused.
+      const stale = t
+        .put(JOURNAL_PATHS.page(TEST_PAGES.locations.pageId), TEST_PAGES.locations)
+        .set('If-Match', a);
+      expectError(await stale, 412, STALE);
+      expect(await sweeper.sweep(UNUSED_IMAGE_GRACE_MS, Date.now() + UNUSED_IMAGE_GRACE_MS)).toBe(
+        0,
+      );
+      expect(await isKept(t, map)).toBe(true);
+
+      // Without If-Match the save is written as sent, and the image no record names goes.
+      await t.put(JOURNAL_PATHS.page(TEST_PAGES.locations.pageId), TEST_PAGES.locations);
+      expect(await sweeper.sweep(UNUSED_IMAGE_GRACE_MS, Date.now() + UNUSED_IMAGE_GRACE_MS)).toBe(
+        1,
+      );
+      expect(await isKept(t, map)).toBe(false);
+    });
+  });
+
+  describe('at start, after a merchant page save', () => {
+    it("keeps the image another operator's page links when a pages save read before theirs is refused", async () => {
+      const t = await createMerchantTestApp();
+      try {
+        const sweeper = new UnusedImages({
+          store: t.store,
+          filesDir: t.config.filesDir,
+          logger: createLogger('silent'),
+        });
+        const read = await t.get(MERCHANT_PATHS.selectedPageTypes(1)).expect(200);
+        const a = String(read.headers.etag);
+        const opened = (read.body as SelectedPageTypes).pageTypes;
+        const map = await uploadAs(t, t.token);
+        const linked = opened.map((page) => ({
+          ...page,
+          content: `<p><img src="${URL_PATHS.image(map)}" alt="Map"></p>`,
+        }));
+        await t
+          .post(MERCHANT_PATHS.saveSelectedPageTypes, { profileId: 1, pageTypes: linked })
+          .expect(200);
+
+        const stale = t
+          .post(MERCHANT_PATHS.saveSelectedPageTypes, { profileId: 1, pageTypes: opened })
+          .set('If-Match', a);
+        expectError(await stale, 412, STALE);
+        expect(await sweeper.sweep(UNUSED_IMAGE_GRACE_MS, Date.now() + UNUSED_IMAGE_GRACE_MS)).toBe(
+          0,
+        );
+        expect(await isKept(t, map)).toBe(true);
+      } finally {
+        await t.close();
+      }
     });
   });
 });

@@ -348,7 +348,7 @@ export function buildOpenApiDocument(app: Express | Router, info: DocumentInfo):
       headers: {
         ETag: {
           description:
-            "The record's strong ETag (a SHA-256 of the answered JSON), on a read of it and on a save that answers it: its update sends it back as `If-Match`.",
+            "The record's strong ETag (a SHA-256 of its JSON; a profile's pages are one record, all of them), on a read of it and on a save of it: its update sends it back as `If-Match`.",
           schema: { type: 'string' },
         },
       },

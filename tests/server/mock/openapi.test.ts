@@ -261,7 +261,10 @@ describe('GET /__mock/openapi.json', () => {
       `get /api${SCHEME_PATHS.liability}`,
       `get /api${SCHEME_PATHS.campaignAction('{programId}')}`,
       `get /api${JOURNAL_PATHS.profile('{id}')}`,
+      `get /api${JOURNAL_PATHS.profilePages('{id}')}`,
       `get /api${MERCHANT_PATHS.profile('{id}')}`,
+      `get /api${MERCHANT_PATHS.selectedPageTypes('{id}')}`,
+      `get /api${MERCHANT_PATHS.selectedPageSubTypes('{id}')}`,
     ];
     const updates = [
       `put /api${SCHEME_PATHS.scheme('{id}')}`,
@@ -270,8 +273,12 @@ describe('GET /__mock/openapi.json', () => {
       `put /api${SCHEME_PATHS.liability}`,
       `post /api${SCHEME_PATHS.baseCampaignUpdate}`,
       `put /api${JOURNAL_PATHS.profile('{id}')}`,
+      `post /api${JOURNAL_PATHS.pages}`,
+      `put /api${JOURNAL_PATHS.page('{pageId}')}`,
       `put /api${MERCHANT_PATHS.profile('{id}')}`,
       `post /api${MERCHANT_PATHS.siteSettings}`,
+      `post /api${MERCHANT_PATHS.saveSelectedPageTypes}`,
+      `post /api${MERCHANT_PATHS.saveSelectedPageSubTypes}`,
     ];
     const named = ({ method, path: p }: { method: string; path: string }) => `${method} ${p}`;
     const answeringEtag = operations(document).filter(

@@ -9,7 +9,7 @@ import {
   type JournalPage,
   type JournalPageType,
 } from '@contracts/api/journal';
-import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
+import { ERROR_MESSAGE, TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createJournalTestApp,
@@ -25,6 +25,9 @@ const OTHER = TEST_PROGRAMS.other.programId;
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 /** The answer to a Login page sent disabled (the seed's name of the mandatory page type). */
 const LOGIN_MANDATORY = invalid(`enabled: ${JOURNAL_TEXT.mandatoryPage('Login')}`);
+
+const STALE = { errorCode: ERROR_CODE.CONFLICT, errorMessage: ERROR_MESSAGE.staleRecord };
+const STRONG = /^"[A-Za-z0-9_-]{43}"$/;
 
 /** The pages of the test's own site (journal-test-app.ts). */
 const LOGIN_PAGE_ID = TEST_PAGES.login.pageId;
@@ -374,6 +377,143 @@ describe('journal pages', () => {
       const content = 'x'.repeat(JOURNAL_LIMITS.pageContent);
       const response = await updatePage(LOGIN_PAGE_ID, { content }).expect(200);
       expect((response.body as JournalPage).content).toBe(content);
+    });
+  });
+
+  describe("conditional saves (If-Match against the ETag of the profile's pages)", () => {
+    /** The profile's pages as a page editor reads them, and the ETag the list answers. */
+    async function opened(profileId = 1) {
+      const response = await listPages(profileId).expect(200);
+      const etag = String(response.headers.etag);
+      expect(etag).toMatch(STRONG);
+      return { pages: (response.body as EmbeddedList<'pages', JournalPage>)._embedded.pages, etag };
+    }
+    const editedBy = (page: JournalPage, who: string): JournalPage => ({
+      ...page,
+      title: `Title by ${who}`,
+      content: `<p>Saved by ${who}</p>`,
+    });
+
+    it('the list answers one strong ETag of all the pages, whatever part of it is asked for', async () => {
+      const { etag } = await opened();
+      const firstOnly = await t.get(`${JOURNAL_PATHS.profilePages(1)}?page=1&pageSize=1`);
+      expect(firstOnly.headers.etag).toBe(etag);
+      // It changes with any page of the profile, and only with those.
+      await t.post(JOURNAL_PATHS.profiles, { programId: OTHER, siteUrl: 'other-site' }).expect(201);
+      await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.LOGIN, profileId: 2 }).expect(201);
+      expect((await opened()).etag).toBe(etag);
+      await updatePage(LOCATIONS_PAGE_ID, { navItem: 'Shops' }).expect(200);
+      expect((await opened()).etag).not.toBe(etag);
+    });
+
+    it('refuses with 412 a page save read before another operator saved the page, writing nothing', async () => {
+      const a = await opened();
+      await updatePage(LOCATIONS_PAGE_ID, editedBy(TEST_PAGES.locations, 'B')).expect(200);
+      await t.expectNothingWritten(async () => {
+        const response = await updatePage(
+          LOCATIONS_PAGE_ID,
+          editedBy(TEST_PAGES.locations, 'A'),
+        ).set('If-Match', a.etag);
+        expectError(response, 412, STALE);
+        // No strong tag on the refusal: the screen keeps the one it read until it reads again.
+        expect(String(response.headers.etag)).not.toMatch(STRONG);
+      });
+      expect(await storedPage(LOCATIONS_PAGE_ID)).toEqual(editedBy(TEST_PAGES.locations, 'B'));
+    });
+
+    it('refuses it too after another operator saved another page of the profile, or created one', async () => {
+      const a = await opened();
+      await updatePage(LOGIN_PAGE_ID, { title: 'Balance' }).expect(200);
+      await t.expectNothingWritten(async () => {
+        const response = await updatePage(
+          LOCATIONS_PAGE_ID,
+          editedBy(TEST_PAGES.locations, 'A'),
+        ).set('If-Match', a.etag);
+        expectError(response, 412, STALE);
+      });
+      const again = await opened();
+      await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1 }).expect(201);
+      await t.expectNothingWritten(async () => {
+        const response = await createPage({
+          pageTypeId: JOURNAL_PAGE_TYPE.TERMS,
+          profileId: 1,
+        }).set('If-Match', again.etag);
+        expectError(response, 412, STALE);
+      });
+    });
+
+    it('saves with the current ETag and answers the new one, which the next save goes with', async () => {
+      // Step 3's calls one after another: a create, then an update, each with the tag the
+      // answer before gave; then a page editor's save; then the profile's own save.
+      const profile = await t.get(JOURNAL_PATHS.profile(1)).expect(200);
+      const { etag } = await opened();
+      const created = await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1 })
+        .set('If-Match', etag)
+        .expect(201);
+      expect(created.headers.etag).toMatch(STRONG);
+      expect(created.headers.etag).toBe((await opened()).etag);
+      const disabled = await updatePage(LOCATIONS_PAGE_ID, { ...TEST_PAGES.locations, enabled: 0 })
+        .set('If-Match', String(created.headers.etag))
+        .expect(200);
+      expect(disabled.headers.etag).toBe((await opened()).etag);
+      const edited = await updatePage(LOGIN_PAGE_ID, editedBy(TEST_PAGES.login, 'A'))
+        .set('If-Match', String(disabled.headers.etag))
+        .expect(200);
+      expect(edited.headers.etag).toBe((await opened()).etag);
+      expect(await storedPage(LOGIN_PAGE_ID)).toEqual(editedBy(TEST_PAGES.login, 'A'));
+      // The answer without returnBody carries it too.
+      const idOnly = await updatePage(LOGIN_PAGE_ID, { navItem: null }, false)
+        .set('If-Match', String(edited.headers.etag))
+        .expect(200);
+      expect(idOnly.headers.etag).toBe((await opened()).etag);
+      // Page saves leave the profile's ETag as it was: its next save is not refused.
+      expect((await t.get(JOURNAL_PATHS.profile(1)).expect(200)).headers.etag).toBe(
+        profile.headers.etag,
+      );
+      await t
+        .put(JOURNAL_PATHS.profile(1), { title: 'Still mine' })
+        .set('If-Match', String(profile.headers.etag))
+        .expect(200);
+      // And the profile's save leaves the pages' ETag as it was.
+      expect((await opened()).etag).toBe(idOnly.headers.etag);
+    });
+
+    it('does not check a save without If-Match: it is written as sent', async () => {
+      await updatePage(LOCATIONS_PAGE_ID, editedBy(TEST_PAGES.locations, 'B')).expect(200);
+      await updatePage(LOCATIONS_PAGE_ID, editedBy(TEST_PAGES.locations, 'A')).expect(200);
+      expect(await storedPage(LOCATIONS_PAGE_ID)).toEqual(editedBy(TEST_PAGES.locations, 'A'));
+      await createPage({ pageTypeId: JOURNAL_PAGE_TYPE.FAQ, profileId: 1 }).expect(201);
+    });
+
+    it('takes * for pages that exist, and any one of several tags', async () => {
+      const { etag } = await opened();
+      await updatePage(LOGIN_PAGE_ID, { title: 'Star' }).set('If-Match', '*').expect(200);
+      const now = await opened();
+      await updatePage(LOGIN_PAGE_ID, { title: 'Listed' })
+        .set('If-Match', `${etag}, ${now.etag}`)
+        .expect(200);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await updatePage(LOGIN_PAGE_ID, { title: 'Weak' }).set('If-Match', `W/${now.etag}`),
+          412,
+          STALE,
+        );
+      });
+    });
+
+    it('answers 404 for an unknown page and 400 for an unknown profile before the ETag', async () => {
+      const { etag } = await opened();
+      await t.expectNothingWritten(async () => {
+        expectError(await updatePage(999, { title: 'x' }).set('If-Match', etag), 404, {
+          errorCode: ERROR_CODE.NOT_FOUND,
+          errorMessage: 'Page 999 not found',
+        });
+        expectError(
+          await createPage({ pageTypeId: 10, profileId: 999 }).set('If-Match', etag),
+          400,
+          invalid('profileId: Profile 999 does not exist'),
+        );
+      });
     });
   });
 

@@ -4,7 +4,7 @@ import {
   type SelectedPageSubTypes,
   type SelectedPageTypes,
 } from '@contracts/api/merchant';
-import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
+import { ERROR_MESSAGE, TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   createMerchantTestApp,
@@ -15,6 +15,8 @@ import {
 } from './merchant-test-app';
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
+const STALE = { errorCode: ERROR_CODE.CONFLICT, errorMessage: ERROR_MESSAGE.staleRecord };
+const STRONG = /^"[A-Za-z0-9_-]{43}"$/;
 const page = (typeId: number, navItem = `Nav ${typeId}`, title = `Title ${typeId}`) => ({
   typeId,
   navItem,
@@ -237,6 +239,122 @@ describe('selected pages and sub-pages of a merchant profile', () => {
           ? { errorCode: ERROR_CODE.NOT_FOUND, errorMessage: message }
           : invalid(message),
       );
+    });
+  });
+
+  describe("conditional saves (If-Match against the ETag of the profile's pages and sub-pages)", () => {
+    /** The ETag a read answers. */
+    const etagOf = async (path: string) => {
+      const etag = String((await t.get(path).expect(200)).headers.etag);
+      expect(etag).toMatch(STRONG);
+      return etag;
+    };
+    /** Step 3 opened: both reads, which answer the same ETag. */
+    async function opened(id = 1) {
+      const etag = await etagOf(MERCHANT_PATHS.selectedPageTypes(id));
+      expect(await etagOf(MERCHANT_PATHS.selectedPageSubTypes(id))).toBe(etag);
+      return etag;
+    }
+    const SELECTED = [page(PAGE.HOME), page(PAGE.ABOUT), page(PAGE.LOCATIONS)];
+    const byB = [page(PAGE.HOME, 'Home', 'Saved by B'), page(PAGE.ABOUT), page(PAGE.LOCATIONS)];
+    const byA = [page(PAGE.HOME, 'Home', 'Saved by A'), page(PAGE.ABOUT), page(PAGE.LOCATIONS)];
+
+    it('both reads answer one strong ETag, which changes with the pages or the sub-pages', async () => {
+      const etag = await opened();
+      await savePages({ profileId: 2, pageTypes: [page(PAGE.HOME), page(PAGE.LOCATIONS)] });
+      expect(await opened()).toBe(etag);
+      await saveSubPages({ profileId: 1, pageSubtypes: [] }).expect(200);
+      const afterSubs = await opened();
+      expect(afterSubs).not.toBe(etag);
+      await savePages({ profileId: 1, pageTypes: SELECTED }).expect(200);
+      expect(await opened()).not.toBe(afterSubs);
+    });
+
+    it('refuses with 412 a pages save read before another operator saved, writing nothing', async () => {
+      const a = await opened();
+      await savePages({ profileId: 1, pageTypes: byB }).expect(200);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await savePages({ profileId: 1, pageTypes: byA }).set('If-Match', a),
+          412,
+          STALE,
+        );
+      });
+      expect(await pagesOf(1)).toEqual(byB);
+    });
+
+    it("refuses the pages' and the sub-pages' saves after another operator saved the other", async () => {
+      const a = await opened();
+      const theirs = [{ subtypeId: SUB.TEAM, pageTypeFk: PAGE.ABOUT }];
+      await saveSubPages({ profileId: 1, pageSubtypes: theirs }).expect(200);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await savePages({ profileId: 1, pageTypes: byA }).set('If-Match', a),
+          412,
+          STALE,
+        );
+      });
+      const again = await opened();
+      await savePages({ profileId: 1, pageTypes: byB }).expect(200);
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await saveSubPages({ profileId: 1, pageSubtypes: [] }).set('If-Match', again),
+          412,
+          STALE,
+        );
+      });
+      expect(await subPagesOf(1)).toEqual(theirs);
+    });
+
+    it("saves with the current ETag; the pages' answer gives the tag the sub-pages' save goes with", async () => {
+      const profile = String((await t.get(MERCHANT_PATHS.profile(1)).expect(200)).headers.etag);
+      const etag = await opened();
+      // About left out: its sub-page goes with it, and the answer's ETag says so.
+      const pages = await savePages({
+        profileId: 1,
+        pageTypes: [page(PAGE.HOME), page(PAGE.LOCATIONS), page(PAGE.FAQ)],
+      })
+        .set('If-Match', etag)
+        .expect(200);
+      expect(pages.headers.etag).toBe(await opened());
+      const subs = await saveSubPages({
+        profileId: 1,
+        pageSubtypes: [{ subtypeId: SUB.CARD_QUESTIONS, pageTypeFk: PAGE.FAQ }],
+      })
+        .set('If-Match', String(pages.headers.etag))
+        .expect(200);
+      expect(subs.headers.etag).toBe(await opened());
+      expect(await subPagesOf(1)).toEqual([
+        { subtypeId: SUB.CARD_QUESTIONS, pageTypeFk: PAGE.FAQ },
+      ]);
+      // The page saves leave the profile's ETag as it was, and the profile's save the pages'.
+      await t
+        .put(MERCHANT_PATHS.profile(1), { siteTitle: 'Still mine' })
+        .set('If-Match', profile)
+        .expect(200);
+      expect(await opened()).toBe(subs.headers.etag);
+    });
+
+    it('does not check a save without If-Match: it is written as sent', async () => {
+      await savePages({ profileId: 1, pageTypes: byB }).expect(200);
+      await savePages({ profileId: 1, pageTypes: byA }).expect(200);
+      expect(await pagesOf(1)).toEqual(byA);
+      await saveSubPages({ profileId: 1, pageSubtypes: [] }).expect(200);
+    });
+
+    it('answers 404 for an unknown profile before the ETag', async () => {
+      const a = await opened();
+      await t.expectNothingWritten(async () => {
+        for (const response of [
+          await savePages({ profileId: 99, pageTypes: SELECTED }).set('If-Match', a),
+          await saveSubPages({ profileId: 99, pageSubtypes: [] }).set('If-Match', a),
+        ]) {
+          expectError(response, 404, {
+            errorCode: ERROR_CODE.NOT_FOUND,
+            errorMessage: 'Profile 99 not found',
+          });
+        }
+      });
     });
   });
 });
