@@ -1,7 +1,9 @@
 /**
  * A small stateful fake of the journal calls (01 §7.3) on top of the fake fetch, so the screen
  * tests drive the real app: profiles, pages, page types, module codes and deployments, answered
- * the way the server answers them (embedded lists, ?returnBody=true bodies, 201 on create).
+ * the way the server answers them (embedded lists, ?returnBody=true bodies, 201 on create), with
+ * the conditional saves: a profile's read and a profile's page list answer their ETag, and a
+ * save with another If-Match is refused with 412 (a page's against all the profile's pages).
  */
 import { EMBEDDED } from '@contracts/api/paths';
 import {
@@ -14,7 +16,7 @@ import {
 import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../support/builders';
 import { PROGRAMS, embeddedList } from '../../support/client-app';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
-import { readAnswer, staleAnswer } from '../../support/record-etags';
+import { etagOf, readAnswer, staleAnswer } from '../../support/record-etags';
 
 export const PAGE_TYPES: JournalPageType[] = [
   { pageTypeId: 1, name: 'Login', description: 'Balance check', mandatory: 1 },
@@ -54,11 +56,21 @@ export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}):
   const pages = structuredClone(seed.pages ?? []);
   const moduleCodes = structuredClone(seed.moduleCodes ?? []);
 
+  /** The record a profile's pages are saved against (server/my-journal/journal-rules.ts). */
+  const pagesRecord = (profileId: number) => ({
+    profileId,
+    pages: pages.filter((p) => p.profileId === profileId).sort((a, b) => a.pageId - b.pageId),
+  });
+  const pagesEtag = (profileId: number) => ({ ETag: etagOf(pagesRecord(profileId)) });
+
   const registerPage = (pageId: number) => {
     server.on(`PUT /api/myjournal/pages/${pageId}`, (request) => {
       const index = pages.findIndex((p) => p.pageId === pageId);
+      const { profileId } = pages[index]!;
+      const stale = staleAnswer(request, pagesRecord(profileId));
+      if (stale) return stale;
       pages[index] = { ...pages[index]!, ...(request.body as JournalPage) };
-      return { body: pages[index] };
+      return { body: pages[index], headers: pagesEtag(profileId) };
     });
   };
 
@@ -73,10 +85,8 @@ export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}):
       return readAnswer(profiles[index]);
     });
     server.on(`GET /api/myjournal/profiles/${profileId}/pages`, () => ({
-      body: embeddedList(
-        JOURNAL_EMBEDDED.pages,
-        pages.filter((p) => p.profileId === profileId),
-      ),
+      body: embeddedList(JOURNAL_EMBEDDED.pages, pagesRecord(profileId).pages),
+      headers: pagesEtag(profileId),
     }));
   };
 
@@ -99,14 +109,16 @@ export function installJournalServer(server: FakeFetch, seed: JournalSeed = {}):
     return { status: 201, body: created };
   });
   server.on('POST /api/myjournal/pages', (request) => {
-    const body = request.body as Partial<JournalPage>;
+    const body = request.body as Partial<JournalPage> & Pick<JournalPage, 'profileId'>;
+    const stale = staleAnswer(request, pagesRecord(body.profileId));
+    if (stale) return stale;
     const created = makePage({
       ...body,
       pageId: Math.max(0, ...pages.map((p) => p.pageId)) + 1,
     });
     pages.push(created);
     registerPage(created.pageId);
-    return { status: 201, body: created };
+    return { status: 201, body: created, headers: pagesEtag(created.profileId) };
   });
   server.on('POST /api/moduleCodes', (request) => {
     const body = request.body as Pick<ModuleCode, 'code' | 'name' | 'programId'>;

@@ -1,8 +1,10 @@
 import '../site-builder/jsdom-layout';
-import { screen, waitFor, within } from '@testing-library/react';
-import { JOURNAL_TEXT, type JournalPage } from '@contracts/api/journal';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { JOURNAL_PATHS, JOURNAL_TEXT, type JournalPage } from '@contracts/api/journal';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { paths, withId, type RouteEntry } from '@/config/paths';
+import { journalApi } from '@/features/my-journal/api/journal-api';
 import { LOCATIONS_LINK_PLACEHOLDER, PAGE_DEFAULTS } from '@/features/my-journal/lib/page-defaults';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import {
@@ -190,5 +192,78 @@ describe('the other page editors', () => {
       `#${paths.mj.wizard.page.path}?id=1`,
     );
     expect(screen.queryByRole('button', { name: 'Save & Continue' })).not.toBeInTheDocument();
+  });
+});
+
+describe('two operators on one page', () => {
+  const STALE_TEXT = `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`;
+  /** Joins the read again a refusal started (or answers it when done). */
+  const pagesReadAgain = (store: ReturnType<typeof renderApp>['store']) =>
+    act(() =>
+      store.dispatch(journalApi.endpoints.journalPages.initiate(1, { subscribe: false })).unwrap(),
+    );
+
+  it("a save after another operator's refuses as stale, shows their change and keeps the typing", async () => {
+    setup();
+    const { user, store } = await open(editor.location, 'Locations Page');
+    const navItem = screen.getByLabelText('Navigation Item Label');
+    await user.clear(navItem);
+    await user.type(navItem, 'Stores');
+    // Operator B saves the page's title and content meanwhile.
+    const theirs = { ...LOCATIONS, title: 'Find us', content: '<p>Theirs</p>' };
+    Object.assign(journal.pages[1]!, theirs);
+    await user.click(save());
+
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(STALE_TEXT);
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/pages/2']);
+    expect(journal.pages[1]).toEqual(theirs);
+    expect(currentPath()).toBe(editor.location.path);
+
+    // Read again: B's texts where A changed nothing, A's label kept; the next save stores both.
+    expect((await pagesReadAgain(store))[1]).toEqual(theirs);
+    await waitFor(() => expect(screen.getByLabelText('Title (H1)')).toHaveValue('Find us'));
+    expect(content()).toHaveTextContent(/^Theirs$/);
+    expect(navItem).toHaveValue('Stores');
+    await user.click(save());
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(
+      JOURNAL_TEXT.locationPageUpdated,
+    );
+    expect(journal.pages[1]).toEqual({ ...theirs, navItem: 'Stores' });
+    // Both saves went with the ETag of the pages as the editor had read them.
+    expect(
+      server.calls('PUT /api/myjournal/pages/2').map((call) => call.headers.get('If-Match')),
+    ).toEqual([expect.stringMatching(/^"/), expect.stringMatching(/^"/)]);
+  });
+
+  it('creating the Login page that someone else created meanwhile: refused, then their page is updated', async () => {
+    setup([]);
+    const { user, store } = await open(editor.login, 'Login Page');
+    const title = screen.getByLabelText('Title (H1)');
+    await user.clear(title);
+    await user.type(title, 'Your balance');
+    // Operator B's Login editor creates the page first.
+    const created = await fetch(new URL(`/api${JOURNAL_PATHS.pages}`, window.location.href), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pageTypeId: 1, profileId: 1, content: '<p>Theirs</p>' }),
+    });
+    expect(created.status).toBe(201);
+    await user.click(save());
+
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(STALE_TEXT);
+    expect(journal.pages).toHaveLength(1);
+    const [theirs] = await pagesReadAgain(store);
+    await waitFor(() => expect(content()).toHaveTextContent(/^Theirs$/));
+    expect(title).toHaveValue('Your balance');
+    await user.click(save());
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(JOURNAL_TEXT.loginPageUpdated);
+    expect(journal.writes()).toEqual([
+      'POST /api/myjournal/pages',
+      'POST /api/myjournal/pages',
+      `PUT /api/myjournal/pages/${theirs!.pageId}`,
+    ]);
+    expect(journal.pages).toEqual([
+      { ...theirs, title: 'Your balance', content: '<p>Theirs</p>', enabled: 1 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { JOURNAL_TEXT, type JournalPage } from '@contracts/api/journal';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
 import { initialSelection, planPageSelection } from '@/features/my-journal/lib/page-selection';
@@ -119,6 +120,46 @@ describe('step 3, MyJournal Site Pages', () => {
     );
     expect(journal.writes()).toEqual(['PUT /api/myjournal/pages/3']);
     expect(currentPath()).toBe(paths.mj.wizard.page.path);
+  });
+
+  it("a save after another operator's refuses as stale, keeps the ticks, and the next save keeps their page", async () => {
+    const { user } = openStep();
+    const locations = await screen.findByRole('checkbox', { name: 'Locations' });
+    await user.click(locations);
+    await user.click(screen.getByRole('checkbox', { name: 'FAQ' }));
+    // Operator B edits the Locations page and turns Terms on meanwhile.
+    const theirs = { ...PAGES[1]!, content: '<p>Theirs</p>' };
+    Object.assign(journal.pages[1]!, theirs);
+    journal.pages[2]!.enabled = 1;
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(
+      `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    // Nothing written: B's page is as B saved it.
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/pages/2']);
+    expect(journal.pages[1]).toEqual(theirs);
+
+    // Read again: B's Terms shows ticked, A's ticks stay.
+    await waitFor(() =>
+      expect(screen.getByRole('checkbox', { name: 'Terms and Conditions' })).toBeChecked(),
+    );
+    expect(locations).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'FAQ' })).toBeChecked();
+
+    // Two calls, the second with the ETag the first answered: neither is refused.
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.writes()).toEqual([
+      'PUT /api/myjournal/pages/2',
+      'PUT /api/myjournal/pages/2',
+      'POST /api/myjournal/pages',
+    ]);
+    expect(journal.pages[1]).toEqual({ ...theirs, enabled: 0 });
+    expect(journal.pages[2]).toMatchObject({ enabled: 1 });
+    expect(journal.pages[3]).toMatchObject({ pageTypeId: 10, enabled: 1 });
   });
 });
 

@@ -8,12 +8,14 @@ import {
 } from '@contracts/api/merchant';
 import { paths, withId } from '@/config/paths';
 import { toMerchantExportFile } from '@/features/my-merchant/lib/import-config';
+import { recordEtagSeen, recordKey } from '@/lib/api/record-etags';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { MISSING_IMAGES_TEXT } from '@/lib/sites/missing-images';
 import { JSON_FILE_TEXT } from '@/lib/sites/read-json-file';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import { installFakeFetch, serveImages, type FakeFetch } from '../../support/fake-fetch';
+import { etagOf } from '../../support/record-etags';
 import {
   MERCHANT_PROGRAMS,
   installMerchantServer,
@@ -59,8 +61,6 @@ beforeEach(() => {
   server.on('GET /api/mymerchant/pagetype', {
     body: embeddedList(MERCHANT_EMBEDDED.pageTypes, PAGE_TYPES),
   });
-  server.on('POST /api/mymerchant/profile/pagetypes/', (request) => ({ body: request.body }));
-  server.on('POST /api/mymerchant/profile/pagesubtypes/', (request) => ({ body: request.body }));
   setTokenCookie();
 });
 afterEach(() => server.restore());
@@ -117,6 +117,13 @@ describe('MyMerchant step 1, Import config (02 §2, §4)', () => {
       profileId: 40,
       pageSubtypes: [{ subtypeId: 61, pageTypeFk: 6 }],
     } satisfies SelectedPageSubTypes);
+    // The pages were read just before their save, which went with the ETag of that read.
+    const ifMatch = (route: `POST /${string}`) => server.calls(route)[0]!.headers.get('If-Match');
+    expect(server.calls('GET /api/mymerchant/profile/pagetypes/40')).toHaveLength(1);
+    expect(ifMatch('POST /api/mymerchant/profile/pagetypes/')).toBe(
+      etagOf({ profileId: 40, pageTypes: [], pageSubtypes: [] }),
+    );
+    expect(ifMatch('POST /api/mymerchant/profile/pagesubtypes/')).toMatch(/^"/);
     await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.setting.path));
     expect(window.location.hash).toContain('id=40');
   });
@@ -214,6 +221,31 @@ describe('MyMerchant step 1, Import config (02 §2, §4)', () => {
       backgroundPath: null,
     });
     expect(JSON.stringify(server.requests.map((request) => request.body))).not.toContain('gone-');
+  });
+
+  it('over an existing profile, replaces its pages as they are now, not as step 3 last read them', async () => {
+    merchant = installMerchantServer(server, {
+      profiles: [
+        makeMerchantProfile({ id: 7, programId: MERCHANT_PROGRAMS[1]!.id, liveURL: 'books-live' }),
+      ],
+    });
+    const { user, store } = renderApp({
+      route: withId(paths.mm.wizard.setup, 7),
+      preloadedState: {
+        config: { ...DEFAULT_RUNTIME_CONFIG, productionHosts: [window.location.host] },
+      },
+    });
+    // The ETag of the pages as step 3 read them earlier, before another operator saved them.
+    store.dispatch(recordEtagSeen({ key: recordKey('merchantPages', 7), etag: '"earlier"' }));
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('books-live'));
+    await user.upload(screen.getByLabelText('Import config'), jsonFile(EXPORTED));
+
+    expect(await pressOk(user, MERCHANT_TEXT.successTitle)).toContain(MERCHANT_TEXT.importSuccess);
+    expect(merchant.writes()).toEqual([
+      'PUT /api/mymerchant/profile/7',
+      'POST /api/mymerchant/profile/pagetypes/',
+      'POST /api/mymerchant/profile/pagesubtypes/',
+    ]);
   });
 
   it("a file that is not JSON fails with 'Failed' and sends nothing", async () => {

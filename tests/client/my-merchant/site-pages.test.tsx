@@ -3,15 +3,16 @@ import {
   MERCHANT_EMBEDDED,
   MERCHANT_TEXT,
   type MerchantPageType,
-  type SelectedPageSubTypes,
   type SelectedPageTypes,
 } from '@contracts/api/merchant';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { paths, withId } from '@/config/paths';
 import { LAYOUT_TEXT } from '@/config/texts';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { installMerchantPagesServer, type MerchantPagesState } from './merchant-fake-server';
 
 const PAGE_TYPES: MerchantPageType[] = [
   { id: 1, name: 'Home', fl_mandatory: 1, children: [] },
@@ -32,26 +33,20 @@ const PAGES = '/api/mymerchant/profile/pagetypes/';
 const SUB_PAGES = '/api/mymerchant/profile/pagesubtypes/';
 
 let server: FakeFetch;
+/** Profile 3's pages and sub-pages as the fake server holds them. */
+let stored: MerchantPagesState;
 
 beforeEach(() => {
   server = installFakeFetch();
   server.on('GET /api/mymerchant/pagetype', {
     body: embeddedList(MERCHANT_EMBEDDED.pageTypes, PAGE_TYPES),
   });
-  server.on('GET /api/mymerchant/profile/pagetypes/3', {
-    body: {
-      profileId: 3,
-      pageTypes: [
-        { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Hello</p>' },
-        { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
-      ],
-    } satisfies SelectedPageTypes,
+  stored = installMerchantPagesServer(server).add(3, {
+    pages: [
+      { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Hello</p>' },
+      { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+    ],
   });
-  server.on('GET /api/mymerchant/profile/pagesubtypes/3', {
-    body: { profileId: 3, pageSubtypes: [] } satisfies SelectedPageSubTypes,
-  });
-  server.on(`POST ${PAGES}`, (request) => ({ body: request.body }));
-  server.on(`POST ${SUB_PAGES}`, (request) => ({ body: request.body }));
   setTokenCookie();
 });
 afterEach(() => server.restore());
@@ -186,19 +181,12 @@ describe('MyMerchant step 3, Site Pages', () => {
   });
 
   it('unticking a page closes its panel and leaves it and its sub-pages out', async () => {
-    server.on('GET /api/mymerchant/profile/pagetypes/3', {
-      body: {
-        profileId: 3,
-        pageTypes: [
-          { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
-          { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
-          { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
-        ],
-      },
-    });
-    server.on('GET /api/mymerchant/profile/pagesubtypes/3', {
-      body: { profileId: 3, pageSubtypes: [{ subtypeId: 61, pageTypeFk: 6 }] },
-    });
+    stored.pages = [
+      { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
+      { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+      { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+    ];
+    stored.subPages = [{ subtypeId: 61, pageTypeFk: 6 }];
     const { user } = await openPages();
     await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
     expect(within(panel('Terms')).getByRole('checkbox', { name: 'Returns' })).toBeChecked();
@@ -209,5 +197,59 @@ describe('MyMerchant step 3, Site Pages', () => {
     const sent = server.calls(`POST ${PAGES}`)[0]?.body as SelectedPageTypes;
     expect(sent.pageTypes.map((page) => page.typeId)).toEqual([1, 4]);
     expect(server.calls(`POST ${SUB_PAGES}`)[0]?.body).toEqual({ profileId: 3, pageSubtypes: [] });
+    // The pages' save dropped Terms' sub-page on the server, which changed the ETag: the
+    // sub-pages' save went with the one the pages' answer gave, and was not refused.
+    expect(stored).toEqual({
+      pages: sent.pageTypes,
+      subPages: [],
+    });
+  });
+
+  it("a save after another operator's refuses as stale, shows their change and keeps the typing", async () => {
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Home' }));
+    const home = panel('Home');
+    const title = within(home).getByLabelText('Title (H1)');
+    await user.clear(title);
+    await user.type(title, 'Mine');
+    // Operator B saves Home's content and ticks a sub-page of a page they selected meanwhile.
+    const theirs: MerchantPagesState = {
+      pages: [
+        { typeId: 1, navItem: 'Start', title: 'Welcome', content: '<p>Theirs</p>' },
+        { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+        { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+      ],
+      subPages: [{ subtypeId: 62, pageTypeFk: 6 }],
+    };
+    Object.assign(stored, structuredClone(theirs));
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(
+      `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
+    );
+    // Refused: nothing stored, no sub-pages sent.
+    expect(writes()).toEqual([`POST ${PAGES}`]);
+    expect(stored).toEqual(theirs);
+
+    // Read again: B's content, page and sub-page show; A's title stays.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Terms' })).toBeChecked());
+    expect(await within(home).findByRole('textbox', { name: 'Content' })).toHaveTextContent(
+      /^Theirs$/,
+    );
+    expect(title).toHaveValue('Mine');
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    expect(within(panel('Terms')).getByRole('checkbox', { name: 'Card terms' })).toBeChecked();
+
+    // The next save stores A's title on top of B's save, pages then sub-pages.
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(MERCHANT_TEXT.pagesUpdated);
+    expect(writes()).toEqual([`POST ${PAGES}`, `POST ${PAGES}`, `POST ${SUB_PAGES}`]);
+    expect(stored).toEqual({
+      pages: [
+        { typeId: 1, navItem: 'Start', title: 'Mine', content: '<p>Theirs</p>' },
+        ...theirs.pages.slice(1),
+      ],
+      subPages: theirs.subPages,
+    });
   });
 });

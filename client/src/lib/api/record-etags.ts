@@ -16,7 +16,8 @@ import type { ApiFailure } from './errors';
 
 /**
  * The records a screen edits: those of a scheme step by scheme (programId), the site
- * builders' profiles by profile id.
+ * builders' profiles by profile id, and a profile's pages by profile id (all of them as one
+ * record: the journal's page list; the merchant's selected pages with their sub-pages).
  */
 export type RecordKind =
   | 'scheme'
@@ -25,7 +26,9 @@ export type RecordKind =
   | 'liability'
   | 'campaign'
   | 'journalProfile'
-  | 'merchantProfile';
+  | 'merchantProfile'
+  | 'journalPages'
+  | 'merchantPages';
 
 export const recordKey = (kind: RecordKind, id: number): string => `${kind}:${id}`;
 

@@ -12,6 +12,7 @@ import {
   type NewJournalProfile,
   type NewModuleCode,
 } from '@contracts/api/journal';
+import type { EmbeddedList } from '@contracts/api/entities';
 import { api } from '@/lib/api/api-slices';
 import type { NoArg } from '@/lib/api/base-query';
 import { embedded, listTags } from '@/lib/api/lookups-api';
@@ -20,6 +21,9 @@ import { readRecord, saveRecord } from '@/lib/api/record-etags';
 /** MyJournal calls on the API base (01 §7.3), injected into the shared API slice. */
 
 const RETURN_BODY = { returnBody: 'true' } as const;
+
+type PagesAnswer = EmbeddedList<typeof JOURNAL_EMBEDDED.pages, JournalPage> | null;
+const pagesOf = embedded<typeof JOURNAL_EMBEDDED.pages, JournalPage>(JOURNAL_EMBEDDED.pages);
 
 /** Answer of the module-code lookup: the HTTP status is read, as the spec says (01 §4.2, §7.3). */
 export interface ModuleCodeLookup {
@@ -90,30 +94,58 @@ export const journalApi = api
           { type: 'JournalProfile', id: 'LIST' },
         ],
       }),
+      /**
+       * A profile's pages; the list answers the ETag of all of them, kept for the next save of
+       * any of them (lib/api/record-etags.ts).
+       */
       journalPages: build.query<JournalPage[], number>({
-        query: (profileId) => ({
-          url: JOURNAL_PATHS.profilePages(profileId),
-          params: { page: 1, pageSize: JOURNAL_PAGE_SIZE.pages },
-        }),
-        transformResponse: embedded<typeof JOURNAL_EMBEDDED.pages, JournalPage>(
-          JOURNAL_EMBEDDED.pages,
-        ),
+        queryFn: async (profileId, api, _extra, baseQuery) => {
+          const result = await readRecord<PagesAnswer>(
+            baseQuery,
+            {
+              url: JOURNAL_PATHS.profilePages(profileId),
+              params: { page: 1, pageSize: JOURNAL_PAGE_SIZE.pages },
+            },
+            { kind: 'journalPages', id: profileId, api },
+          );
+          return 'error' in result ? result : { data: pagesOf(result.data) };
+        },
         providesTags: (result, _error, profileId) =>
           listTags('JournalPage', result, (p) => p.pageId, `LIST-${profileId}`),
       }),
+      /**
+       * A page created (step 3, the Login editor, an import), sent with `If-Match` of the
+       * profile's pages as last read; the answer's ETag is kept for the next page save.
+       */
       createJournalPage: build.mutation<JournalPage, NewJournalPage>({
-        query: (body) => ({ url: JOURNAL_PATHS.pages, method: 'POST', params: RETURN_BODY, body }),
+        queryFn: (body, api, _extra, baseQuery) =>
+          saveRecord<JournalPage>(
+            baseQuery,
+            { url: JOURNAL_PATHS.pages, method: 'POST', params: RETURN_BODY, body },
+            { kind: 'journalPages', id: body.profileId, api },
+          ),
+        // Read again after any answer, a refusal too: the screen then shows the stored pages.
         invalidatesTags: (_result, _error, page) => [
           { type: 'JournalPage', id: `LIST-${page.profileId}` },
         ],
       }),
+      /**
+       * The whole page, sent with `If-Match` of the profile's pages as last read: a page saved
+       * by someone else since (or another page of the profile) is refused (412) and the pages
+       * read again, so the editor shows them with the operator's changes kept.
+       */
       updateJournalPage: build.mutation<JournalPage, JournalPage>({
-        query: (page) => ({
-          url: JOURNAL_PATHS.page(page.pageId),
-          method: 'PUT',
-          params: RETURN_BODY,
-          body: page,
-        }),
+        queryFn: (page, api, _extra, baseQuery) =>
+          saveRecord<JournalPage>(
+            baseQuery,
+            {
+              url: JOURNAL_PATHS.page(page.pageId),
+              method: 'PUT',
+              params: RETURN_BODY,
+              body: page,
+            },
+            { kind: 'journalPages', id: page.profileId, api },
+          ),
         invalidatesTags: (_result, _error, page) => [
           { type: 'JournalPage', id: page.pageId },
           { type: 'JournalPage', id: `LIST-${page.profileId}` },

@@ -48,6 +48,12 @@ import {
 
 const RETURN_BODY = { returnBody: 'true' } as const;
 
+/** Step 3's form: the profile's selected pages and sub-pages, read together. */
+export interface MerchantPageSelection {
+  pages: SelectedPageType[];
+  subPages: SelectedPageSubType[];
+}
+
 /** A profile update: the id it goes to, and the fields (02 §7: "same payload or full profile"). */
 export type MerchantProfileSave = MerchantProfileUpdate & Pick<MerchantProfile, 'id'>;
 
@@ -192,10 +198,51 @@ export const merchantApi = merchantSlice
           { type: 'MerchantSelectedPages', id: profileId },
         ],
       }),
-      /** POST profile/pagetypes/: the whole selection, answered as stored. */
+      /**
+       * Step 3's pages and sub-pages, read one after the other, keeping the ETag the pages' read
+       * answers (the server's one tag of both, lib/api/record-etags.ts) for the next save of
+       * either. The first read's tag, so a save made between the two reads leaves the form
+       * with a tag that is no longer current: its save is refused and both are read again,
+       * never sent with a tag newer than the pages it shows.
+       */
+      merchantPageSelection: build.query<MerchantPageSelection, number>({
+        queryFn: async (profileId, api, _extra, baseQuery) => {
+          const pages = await readRecord<SelectedPageTypes | null>(
+            baseQuery,
+            MERCHANT_PATHS.selectedPageTypes(profileId),
+            { kind: 'merchantPages', id: profileId, api },
+          );
+          if ('error' in pages) return pages;
+          const subPages = await baseQuery(MERCHANT_PATHS.selectedPageSubTypes(profileId));
+          if (subPages.error) return { error: subPages.error };
+          const answered = subPages.data as SelectedPageSubTypes | null;
+          return {
+            data: {
+              pages: pages.data?.pageTypes ?? [],
+              subPages: answered?.pageSubtypes ?? [],
+            },
+          };
+        },
+        providesTags: (_result, _error, profileId) => [
+          { type: 'MerchantSelectedPages', id: profileId },
+          { type: 'MerchantSelectedSubPages', id: profileId },
+        ],
+      }),
+      /**
+       * POST profile/pagetypes/: the whole selection, answered as stored. Sent with `If-Match`
+       * of the profile's pages as last read: pages or sub-pages someone else saved since are
+       * refused (412) and read again, so the step shows them with the operator's changes kept.
+       * The answer's ETag is kept for the sub-pages' save that follows.
+       */
       saveMerchantSelectedPages: build.mutation<SelectedPageType[], SelectedPageTypes>({
-        query: (body) => ({ url: MERCHANT_PATHS.saveSelectedPageTypes, method: 'POST', body }),
-        transformResponse: (response: SelectedPageTypes | null) => response?.pageTypes ?? [],
+        queryFn: async (body, api, _extra, baseQuery) => {
+          const result = await saveRecord<SelectedPageTypes | null>(
+            baseQuery,
+            { url: MERCHANT_PATHS.saveSelectedPageTypes, method: 'POST', body },
+            { kind: 'merchantPages', id: body.profileId, api },
+          );
+          return 'error' in result ? result : { data: result.data?.pageTypes ?? [] };
+        },
         // Unselecting a page drops its sub-pages on the server too.
         invalidatesTags: (_result, _error, body) => [
           { type: 'MerchantSelectedPages', id: body.profileId },
@@ -210,10 +257,19 @@ export const merchantApi = merchantSlice
           { type: 'MerchantSelectedSubPages', id: profileId },
         ],
       }),
-      /** POST profile/pagesubtypes/: the whole sub-page selection (after the pages' 200, 02 §4). */
+      /**
+       * POST profile/pagesubtypes/: the whole sub-page selection (after the pages' 200, 02 §4),
+       * sent with `If-Match` of the profile's pages as last read, as the pages' save is.
+       */
       saveMerchantSelectedSubPages: build.mutation<SelectedPageSubType[], SelectedPageSubTypes>({
-        query: (body) => ({ url: MERCHANT_PATHS.saveSelectedPageSubTypes, method: 'POST', body }),
-        transformResponse: (response: SelectedPageSubTypes | null) => response?.pageSubtypes ?? [],
+        queryFn: async (body, api, _extra, baseQuery) => {
+          const result = await saveRecord<SelectedPageSubTypes | null>(
+            baseQuery,
+            { url: MERCHANT_PATHS.saveSelectedPageSubTypes, method: 'POST', body },
+            { kind: 'merchantPages', id: body.profileId, api },
+          );
+          return 'error' in result ? result : { data: result.data?.pageSubtypes ?? [] };
+        },
         invalidatesTags: (_result, _error, body) => [
           { type: 'MerchantSelectedSubPages', id: body.profileId },
         ],
@@ -256,6 +312,7 @@ export const {
   useMerchantSelectedPagesQuery,
   useSaveMerchantSelectedPagesMutation,
   useMerchantSelectedSubPagesQuery,
+  useMerchantPageSelectionQuery,
   useSaveMerchantSelectedSubPagesMutation,
   useUploadMerchantMediaMutation,
 } = merchantApi;

@@ -79,7 +79,17 @@ export function useMerchantImport() {
                 dispatch(
                   merchantApi.endpoints.merchantPageTypes.initiate(undefined, { subscribe: false }),
                 ).unwrap(),
-              savePages: (body) => savePages(body).unwrap(),
+              // The import replaces the pages as they are now: read afresh, so its save goes
+              // with their current ETag (one saved after this read is still refused).
+              savePages: async (body) => {
+                await dispatch(
+                  merchantApi.endpoints.merchantPageSelection.initiate(body.profileId, {
+                    subscribe: false,
+                    forceRefetch: true,
+                  }),
+                ).unwrap();
+                return savePages(body).unwrap();
+              },
               saveSubPages: (body) => saveSubPages(body).unwrap(),
             }),
           texts: {

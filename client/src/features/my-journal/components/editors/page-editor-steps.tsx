@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
@@ -121,9 +121,15 @@ function PageEditorStep({ config }: { config: PageEditorConfig }) {
   );
 }
 
-/** Loads the profile's pages and picks the page of the editor's type. */
+/**
+ * Loads the profile's pages and picks the page of the editor's type. The pages are read again
+ * whenever the editor opens (the cached ones show meanwhile), so its save goes with the ETag of
+ * the pages as they are (lib/api/record-etags.ts).
+ */
 function PageLoader({ config, profile }: { config: PageEditorConfig; profile: JournalProfile }) {
-  const { data: pages, error } = useJournalPagesQuery(profile.profileId);
+  const { data: pages, error } = useJournalPagesQuery(profile.profileId, {
+    refetchOnMountOrArgChange: true,
+  });
   if (pages === undefined) {
     return error ? <ErrorAlert error={toStoreError(error)} /> : <LoadingIndicator />;
   }
@@ -141,14 +147,9 @@ function PageLoader({ config, profile }: { config: PageEditorConfig; profile: Jo
       </Alert>
     );
   }
-  return (
-    <PageEditorForm
-      key={page?.pageId ?? 'new'}
-      config={config}
-      profileId={profile.profileId}
-      page={page}
-    />
-  );
+  // Not keyed by the page: a read again that finds the page created meanwhile (someone else's
+  // save refused this one) keeps the form and what the operator typed.
+  return <PageEditorForm config={config} profileId={profile.profileId} page={page} />;
 }
 
 function PageEditorForm({
@@ -164,9 +165,12 @@ function PageEditorForm({
   const { nextAfter } = useEditorFlow();
   const [updatePage] = useUpdateJournalPageMutation();
   const [createPage] = useCreateJournalPageMutation();
-  // Empty fields get the page type's defaults when the page is loaded (01 §4.3, §9).
-  const [initialValues] = useState<PageValues>(() =>
-    pageTextsWithDefaults(config.pageTypeId, page),
+  // Empty fields get the page type's defaults when the page is loaded (01 §4.3, §9). A read
+  // again (after someone else's save refused this one as stale) shows in the fields the operator
+  // left alone; the ones they changed keep their typing (keepDirtyOnReinitialize).
+  const initialValues = useMemo<PageValues>(
+    () => pageTextsWithDefaults(config.pageTypeId, page),
+    [config.pageTypeId, page],
   );
 
   /**
@@ -209,7 +213,7 @@ function PageEditorForm({
   }
 
   return (
-    <Form<PageValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<PageValues> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />

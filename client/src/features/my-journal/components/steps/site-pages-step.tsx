@@ -34,6 +34,9 @@ function SitePagesForm({
   const [createPage] = useCreateJournalPageMutation();
   const [updatePage] = useUpdateJournalPageMutation();
   const choices = pageTypes.map(pageTypeChoice);
+  // Flat flags: equal between renders unless the pages changed. A read again of the pages
+  // (after someone else's save refused this one as stale) shows in the ticks the operator left
+  // alone; the ones they changed stay (keepDirtyOnReinitialize).
   const initialValues = pageFlags(choices, initialSelection(pageTypes, pages));
 
   async function onSubmit(values: PageFlags): Promise<void> {
@@ -57,7 +60,7 @@ function SitePagesForm({
   }
 
   return (
-    <Form<PageFlags> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<PageFlags> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
@@ -71,11 +74,16 @@ function SitePagesForm({
   );
 }
 
-/** The stores the step reads: the page types and the profile's selection. */
+/**
+ * The stores the step reads: the page types and the profile's pages, read again whenever the
+ * step opens, so its saves go with the ETag of the pages as they are (lib/api/record-etags.ts).
+ */
 function useSitePagesLoads(id: number | null) {
   return {
     pageTypes: useStoreShape(useJournalPageTypesQuery()),
-    pages: useStoreShape(useJournalPagesQuery(id ?? skipToken)),
+    pages: useStoreShape(
+      useJournalPagesQuery(id ?? skipToken, { refetchOnMountOrArgChange: true }),
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -25,11 +25,11 @@ import {
   type PageTypeChoice,
 } from '@/lib/sites/page-selection';
 import {
+  useMerchantPageSelectionQuery,
   useMerchantPageTypesQuery,
-  useMerchantSelectedPagesQuery,
-  useMerchantSelectedSubPagesQuery,
   useSaveMerchantSelectedPagesMutation,
   useSaveMerchantSelectedSubPagesMutation,
+  type MerchantPageSelection,
 } from '../../api/merchant-api';
 
 /** Screen texts not in the spec (02 §2 names the fields only). */
@@ -118,20 +118,23 @@ function initialValuesOf(
 function SitePagesForm({
   profileId,
   pageTypes,
-  pages,
-  subPages,
+  selection,
 }: {
   profileId: number;
   pageTypes: readonly MerchantPageType[];
-  pages: readonly SelectedPageType[];
-  subPages: readonly SelectedPageSubType[];
+  selection: MerchantPageSelection;
 }) {
   const saveAndContinue = useSaveAndContinue();
   const [savePages] = useSaveMerchantSelectedPagesMutation();
   const [saveSubPages] = useSaveMerchantSelectedSubPagesMutation();
   const [choices] = useState(() => pageTypes.map(choiceOf));
-  // Loaded once: a refetch after the save must not reset what is being edited.
-  const [initialValues] = useState(() => initialValuesOf(pageTypes, pages, subPages));
+  // Made again only when the pages are read again (after someone else's save refused this one
+  // as stale, or after this save): that read shows in the fields the operator left alone, and
+  // the ones they changed keep their typing (keepDirtyOnReinitialize).
+  const initialValues = useMemo(
+    () => initialValuesOf(pageTypes, selection.pages, selection.subPages),
+    [pageTypes, selection],
+  );
   const [openedId, setOpenedId] = useState<number | null>(null);
 
   /**
@@ -168,7 +171,7 @@ function SitePagesForm({
   }
 
   return (
-    <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues}>
+    <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
       {({ handleSubmit, submitting, values, form }) => {
         const selected = selectedPageTypeIds(choices, values.selected);
         const opened = pageTypes.find((type) => type.id === openedId && selected.includes(type.id));
@@ -261,12 +264,17 @@ function PagePanel({ type, hidden }: { type: MerchantPageType; hidden: boolean }
   );
 }
 
-/** The stores the step reads: the page types and the profile's selection. */
+/**
+ * The stores the step reads: the page types and the profile's pages and sub-pages, read again
+ * whenever the step opens, so its saves go with the ETag of the pages as they are
+ * (lib/api/record-etags.ts).
+ */
 function useSitePagesLoads(id: number | null) {
   return {
     pageTypes: useStoreShape(useMerchantPageTypesQuery()),
-    pages: useStoreShape(useMerchantSelectedPagesQuery(id ?? skipToken)),
-    subPages: useStoreShape(useMerchantSelectedSubPagesQuery(id ?? skipToken)),
+    selection: useStoreShape(
+      useMerchantPageSelectionQuery(id ?? skipToken, { refetchOnMountOrArgChange: true }),
+    ),
   };
 }
 
