@@ -2,7 +2,7 @@
  * Optimistic concurrency of the records a step of the scheme wizard edits (scheme,
  * configuration, financial settlement, liability report, base campaign) and of those the site
  * builders edit (a journal or merchant profile, and a profile's pages: all of them as one
- * record, as their list reads answer them), by standard HTTP (RFC 9110 §8.8.3, §13.1.1):
+ * record, the merchant's with their sub-pages), by standard HTTP (RFC 9110 §8.8.3, §13.1.1):
  * - the read of one record answers a STRONG ETag of the record as answered;
  * - a save carrying `If-Match` is refused with 412 and writes nothing unless one of the listed
  *   tags is the record's current tag (strong comparison: a weak tag `W/"…"` never matches) or
