@@ -284,6 +284,55 @@ describe('someone else saves the record while the session is over', () => {
     });
   });
 
+  it('the session ends again before a save: the save after the next sign-in is still refused', async () => {
+    const { user } = await editSiteSettings();
+    const puts = () => server.calls('PUT /api/myjournal/profiles/1');
+    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    const typedOver = puts()[0]!.headers.get('If-Match');
+    Object.assign(journal.profiles[0]!, { description: 'Theirs' });
+    await signIn(user, server);
+    await screen.findByText(SESSION_DRAFT_TEXT.restored);
+
+    // The restored screen's save meets the end of the session too.
+    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await signIn(user, server);
+    await screen.findByText(SESSION_DRAFT_TEXT.restored);
+    expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
+
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(ERROR_MESSAGE.staleRecord);
+    expect(puts().map((put) => put.headers.get('If-Match'))).toEqual([
+      typedOver,
+      typedOver,
+      typedOver,
+    ]);
+    expect(journal.profiles[0]).toMatchObject({ title: 'Coffee balance', description: 'Theirs' });
+  });
+
+  it('the values come back in a tab signed in elsewhere (no sign-in here): still refused', async () => {
+    const { user, unmount } = await editSiteSettings();
+    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    Object.assign(journal.profiles[0]!, { description: 'Theirs' });
+    unmount();
+
+    // The same user signed in in another tab: this one is opened again with that token.
+    setTokenCookie();
+    const reopened = renderApp({ route: SETTINGS_ROUTE });
+    await screen.findByText(SESSION_DRAFT_TEXT.restored);
+    expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
+    await reopened.user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(ERROR_MESSAGE.staleRecord);
+    expect(journal.profiles[0]).toMatchObject({ title: 'Coffee balance', description: 'Theirs' });
+  });
+
   it('no one did: the restored save goes through at once', async () => {
     const { user } = await editSiteSettings();
     server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);

@@ -72,9 +72,10 @@ export const recordEtagsSlice = createSlice({
           ? without(state.seen, payload.key)
           : { ...state.seen, [payload.key]: payload.etag };
     },
-    /** A sign-in put a screen's unsaved values back: the tags they were typed over. */
+    /** A form on the screen took its unsaved values back: the tags they were typed over. */
     restoredEtagsKept(state, { payload }: PayloadAction<RestoredEtags>) {
-      state.restored = payload;
+      // Another form of the same screen taking its values back keeps the tags saves have used.
+      if (state.restored?.route !== payload.route) state.restored = payload;
     },
     /**
      * The restored screen's save of the record was answered (saved, or refused as stale): its
@@ -116,9 +117,15 @@ export function ifMatchHeader(state: unknown, key: string): Record<string, strin
   return etag === undefined ? {} : { 'If-Match': etag };
 }
 
-/** The tags of the records as last read, for the unsaved values kept when a session ends. */
-export const seenEtags = (state: { recordEtags: RecordEtagsState }): EtagsByRecord =>
-  state.recordEtags.seen;
+/**
+ * The tags the screen's values are typed over, kept with them when a session ends: the records'
+ * as last read, but on a restored screen the tags its values came back with (so a session
+ * ending again before a save does not trade them for tags read after someone else's save).
+ */
+export function etagsTypedOver(state: { recordEtags: RecordEtagsState }): EtagsByRecord {
+  const { seen, restored } = state.recordEtags;
+  return restored?.route === currentRoute() ? { ...seen, ...restored.etags } : seen;
+}
 
 type QueryResult<T> = { data: T } | { error: ApiFailure };
 type BaseQuery = (args: string | FetchArgs) => ReturnType<AppBaseQuery>;

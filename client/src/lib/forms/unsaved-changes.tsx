@@ -9,12 +9,14 @@
  * fields are never kept: a field is secret when its field data carries SECRET_FIELD (every
  * password input does: components/form/TextField.tsx).
  */
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { getIn, type FormApi, type FormState } from 'final-form';
 import { useForm, useFormState } from 'react-final-form';
+import { ReactReduxContext } from 'react-redux';
 import { SESSION_DRAFT_TEXT } from '@/config/texts';
-import { registerDraftSource, takeDraftFor, type DraftValues } from '@/lib/session/session-draft';
+import { restoredEtagsKept } from '@/lib/api/record-etags';
+import { registerDraftSource, takeDraft, type DraftValues } from '@/lib/session/session-draft';
 
 type Check = () => boolean;
 
@@ -112,6 +114,24 @@ function unsavedValues(form: FormApi<object>): DraftValues {
   return kept;
 }
 
+/**
+ * Takes a form's kept values (session-draft.ts, takeDraft). The tags they were typed over go to
+ * the store, so the screen's saves go with them (lib/api/record-etags.ts, RestoredEtags) however
+ * the screen came back: a sign-in here, or one in another tab of the same browser.
+ */
+function useTakeDraft(): (names: readonly string[]) => DraftValues | undefined {
+  // Outside the app's store (a form rendered on its own) the values come back without the tags.
+  const store = useContext(ReactReduxContext)?.store;
+  return useCallback(
+    (names) => {
+      const taken = takeDraft(names);
+      if (taken?.restoredEtags) store?.dispatch(restoredEtagsKept(taken.restoredEtags));
+      return taken?.values;
+    },
+    [store],
+  );
+}
+
 /** What the user does that ends the restore's hold on the values (user-event and browsers alike). */
 const USER_INPUT_EVENTS = ['pointerdown', 'keydown', 'input', 'change'] as const;
 
@@ -186,6 +206,7 @@ export function FormUnsavedChanges<Values extends object>({
     );
   }, [form, sessionDraft]);
 
+  const takeKept = useTakeDraft();
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     if (!sessionDraft) return undefined;
@@ -197,7 +218,7 @@ export function FormUnsavedChanges<Values extends object>({
     queueMicrotask(() => {
       if (!mounted) return;
       const fields = anyForm.getRegisteredFields().filter((name) => !isSecret(anyForm, name));
-      const draft = takeDraftFor(fields);
+      const draft = takeKept(fields);
       if (!draft) return;
       release = applyDraft(anyForm, draft);
       setRestored(true);
@@ -206,7 +227,7 @@ export function FormUnsavedChanges<Values extends object>({
       mounted = false;
       release?.();
     };
-  }, [form, sessionDraft]);
+  }, [form, sessionDraft, takeKept]);
 
   return restored ? <FormRestoredNotice /> : null;
 }
@@ -252,13 +273,14 @@ export function useSessionDraft<T>(
       }),
     [name],
   );
+  const takeKept = useTakeDraft();
   const [restored, setRestored] = useState(false);
   useEffect(() => {
-    const value = takeDraftFor([name])?.get(name);
+    const value = takeKept([name])?.get(name);
     if (!latest.current.isValue(value)) return;
     latest.current.restore(value);
     setRestored(true);
-  }, [name]);
+  }, [name, takeKept]);
   return restored;
 }
 

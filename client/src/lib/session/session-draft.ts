@@ -191,18 +191,6 @@ export function settleDraftFor(userName: string): void {
   if (draft && draft.userName !== userName) dropDraft();
 }
 
-/**
- * The screen of the draft kept for `userName` and the tags its values were typed over, for the
- * sign-in's first saves there; undefined when no draft is kept for them or it holds no tags.
- */
-export function restoredEtagsFor(userName: string): RestoredEtags | undefined {
-  const draft = readDraft();
-  if (draft?.userName !== userName || !draft.etags) return undefined;
-  return Object.keys(draft.etags).length > 0
-    ? { route: draft.route, etags: draft.etags }
-    : undefined;
-}
-
 /** The screen of the draft kept for `userName`, where the sign-in returns to; else undefined. */
 export function draftRouteFor(userName: string): string | undefined {
   const draft = readDraft();
@@ -216,14 +204,21 @@ export function draftRouteFor(userName: string): string | undefined {
  */
 const topOf = (name: string): string => /^[^.[]*/.exec(name)?.[0] ?? name;
 
+/** What a form takes back from the draft. */
+export interface TakenDraft {
+  values: DraftValues;
+  /** The tags the values were typed over, for the screen's saves; undefined when none were kept. */
+  restoredEtags: RestoredEtags | undefined;
+}
+
 /**
  * Takes the values a form kept, for the form now asking on the screen shown now, when the user
  * holding the token is the draft's user: the kept form whose fields share a top (`topOf`) with
  * `names` (the asking form's registered fields), decoded, every field of it, including those the
- * asking form has not registered yet. Undefined when there is nothing for that form. The draft
- * keeps the other forms' values, and goes with the last.
+ * asking form has not registered yet, with the tags the draft kept. Undefined when there is
+ * nothing for that form. The draft keeps the other forms' values, and goes with the last.
  */
-export function takeDraftFor(names: readonly string[]): DraftValues | undefined {
+export function takeDraft(names: readonly string[]): TakenDraft | undefined {
   const draft = readDraft();
   if (!draft || draft.route !== currentRoute()) return undefined;
   if (readTokenCookie()?.userName !== draft.userName) return undefined;
@@ -234,5 +229,13 @@ export function takeDraftFor(names: readonly string[]): DraftValues | undefined 
   const rest = draft.forms.filter((_, i) => i !== index);
   if (rest.length === 0) dropDraft();
   else writeDraft({ ...draft, forms: rest });
-  return new Map(taken.map(([name, encoded]) => [name, decode(encoded)]));
+  const etags = draft.etags ?? {};
+  return {
+    values: new Map(taken.map(([name, encoded]) => [name, decode(encoded)])),
+    restoredEtags: Object.keys(etags).length > 0 ? { route: draft.route, etags } : undefined,
+  };
 }
+
+/** The values takeDraft takes, without the tags. */
+export const takeDraftFor = (names: readonly string[]): DraftValues | undefined =>
+  takeDraft(names)?.values;

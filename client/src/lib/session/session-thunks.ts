@@ -2,7 +2,7 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { purgeStoredState } from 'redux-persist';
 import type { Token } from '@contracts/api/entities';
 import { apiSlices } from '@/lib/api/api-slices';
-import { restoredEtagsKept, seenEtags, type RecordEtagsState } from '@/lib/api/record-etags';
+import { etagsTypedOver, type RecordEtagsState } from '@/lib/api/record-etags';
 import {
   loggedOut,
   tokenReceived,
@@ -10,7 +10,7 @@ import {
   type SessionState,
 } from '@/lib/store/session-slice';
 import { sessionPersistConfig } from '@/lib/store/persistence';
-import { dropDraft, keepDraft, restoredEtagsFor, settleDraftFor } from './session-draft';
+import { dropDraft, keepDraft, settleDraftFor } from './session-draft';
 import { clearTokenCookie, writeTokenCookie } from './token-cookie';
 
 /** Keeps a login or refresh answer: the `token` cookie and the session slice. */
@@ -21,15 +21,10 @@ export const storeToken = (token: Token) => (dispatch: Dispatch) => {
 
 /**
  * A login answer: the token is kept, and unsaved changes kept for another user are dropped (the
- * same user's are put back on their screen, and saved from there with the tags they were typed
- * over: session-draft.ts).
+ * same user's are put back on their screen: session-draft.ts).
  */
 export const signIn = (token: Token) => (dispatch: Dispatch) => {
   settleDraftFor(token.userName);
-  // Before the token, so they are there when its screen shows; dropped once it is left
-  // (useRestoredEtagsOnTheirScreen).
-  const restored = restoredEtagsFor(token.userName);
-  if (restored) dispatch(restoredEtagsKept(restored));
   storeToken(token)(dispatch);
 };
 
@@ -67,6 +62,6 @@ export const endSession =
     getState: () => { session: SessionState; recordEtags: RecordEtagsState },
   ) => {
     const { token } = getState().session;
-    if (token) keepDraft(token.userName, seenEtags(getState()));
+    if (token) keepDraft(token.userName, etagsTypedOver(getState()));
     endLocally(dispatch, token, 'ended');
   };
