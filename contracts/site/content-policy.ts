@@ -4,9 +4,12 @@
  * and DOM functions, so contracts stay free of the sanitising library (DOMPurify) that each
  * bundle brings itself.
  *
- * Formatting, links and images stay; script, style, frames, forms, event handlers, style
- * attributes and javascript: URLs go. Style attributes go too because the pages' CSP refuses
- * them anyway (and the look belongs to the profile stylesheet).
+ * Formatting, links and images stay; script, style, frames, forms, event handlers, style and
+ * class attributes and javascript: URLs go. Style attributes go too because the pages' CSP
+ * refuses them anyway (and the look belongs to the profile stylesheet). Class attributes go
+ * because the page around the content has its own classes: in the admin summaries, Bootstrap's
+ * (`position-fixed w-100 h-100` with a `stretched-link` would lay a link over the whole app),
+ * on the published sites, the site's own; the site editors never write one.
  *
  * Content never names the page's own elements: its `id` and `name` values are prefixed with
  * `user-content-` (DOMPurify's SANITIZE_NAMED_PROPS), and a label's `for` goes, so content can
@@ -29,7 +32,7 @@ export const CONTENT_SANITIZE_CONFIG = {
     'select',
     'textarea',
   ],
-  FORBID_ATTR: ['style', 'for'],
+  FORBID_ATTR: ['style', 'class', 'for'],
   SANITIZE_NAMED_PROPS: true,
   ALLOW_DATA_ATTR: false,
   ADD_ATTR: ['target'],

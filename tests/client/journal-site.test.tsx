@@ -44,7 +44,7 @@ const SITE: PublishedJournalSite = {
       navItem: 'Find us',
       title: 'Our Locations',
       content:
-        '<p style="color: red" onclick="alert(1)">Styled</p>' +
+        '<p style="color: red" class="balance-form" onclick="alert(1)">Styled</p>' +
         '<a href="https://stores.example" target="_blank">Store finder</a>' +
         '<a href="javascript:alert(1)">Bad link</a>' +
         '<a href="/top" target="_top">Top link</a>' +
@@ -186,7 +186,7 @@ describe('published journal site', () => {
     expect(preloads).toEqual([FONT_PATHS.file('roboto')]);
   });
 
-  it('never runs injected script: handlers, scripts, frames, styles and javascript: links are removed', async () => {
+  it('never runs injected script: handlers, scripts, frames, styles, classes and javascript: links are removed', async () => {
     await openSite('#!/test-site');
     const image = screen.getByRole('img', { name: 'card' });
     expect(image).not.toHaveAttribute('onerror');
@@ -200,6 +200,7 @@ describe('published journal site', () => {
     );
     const styled = within(main).getByText('Styled');
     expect(styled).not.toHaveAttribute('style');
+    expect(styled).not.toHaveAttribute('class');
     expect(styled).not.toHaveAttribute('onclick');
     expect(within(main).getByRole('link', { name: 'Store finder' })).toHaveAttribute(
       'rel',

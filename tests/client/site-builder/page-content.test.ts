@@ -17,6 +17,15 @@ describe('sanitizePageContent (the summaries)', () => {
     expect(clean).toBe('<p>Text</p><img src="x" alt="a"><a>go</a>');
   });
 
+  it("drops class attributes: content cannot put on the page's own classes", () => {
+    expect(
+      sanitizePageContent(
+        '<div class="position-fixed top-0 start-0 w-100 h-100 bg-danger">' +
+          '<a class="stretched-link" href="https://phish.example/login">Session expired</a></div>',
+      ),
+    ).toBe('<div><a href="https://phish.example/login">Session expired</a></div>');
+  });
+
   it("keeps the content's names apart from the page's: ids and names prefixed, no label for", () => {
     expect(
       sanitizePageContent(
