@@ -96,6 +96,8 @@ export const MERCHANT_SITE_TEXT = {
   queryTooLong: `Search for at most ${STORE_SEARCH.maxQueryLength} characters.`,
   tooManyWords: `Search for at most ${STORE_SEARCH.maxWords} words.`,
   sizeTooLarge: `At most ${STORE_SEARCH.maxSize} stores a page.`,
+  /** The store index cannot run the search (its words are cut otherwise than the index cuts). */
+  queryRefused: 'These words cannot be searched. Please try other words.',
   /** The published site's own texts (the store locator, the page chrome). */
   notPublishedTitle: JOURNAL_SITE_TEXT.notPublishedTitle,
   loading: JOURNAL_SITE_TEXT.loading,

@@ -10,6 +10,7 @@
  * STORE_SEARCH.countLimit only.
  */
 import { STORE_SEARCH, type PublicStore } from '@contracts/api/merchant-site';
+import { queryWords } from '@contracts/site/store-query';
 import {
   assertProgramId,
   firstValue,
@@ -59,20 +60,38 @@ const PUBLIC_COLUMNS =
   's.store_code AS storeCode, s.store_name AS storeName, s.address, s.city, s.postcode, s.country_code AS countryCode, s.suburb, s.state, s.phone, s.latitude, s.longitude';
 
 /**
- * The words of a query as the index cut its text (unicode61: runs of letters, digits and
- * private-use characters; composed first, so `é` typed as e + accent is one letter).
- */
-export function queryWords(q: string): string[] {
-  return q.normalize('NFC').match(/[\p{L}\p{N}\p{Co}]+/gu) ?? [];
-}
-
-/**
  * The FTS5 query of the words: each a quoted prefix term (`"harb"*`), all required. Quoting
- * makes every word a plain string to the query parser; the words hold no quote (queryWords),
- * and the query is bound as a parameter, never written into the SQL.
+ * makes every word a plain string to the query parser; the words hold no quote (queryWords,
+ * contracts/site/store-query.ts), and the query is bound as a parameter, never written into
+ * the SQL.
  */
 export function matchExpression(words: readonly string[]): string {
   return words.map((word) => `"${word}"*`).join(' ');
+}
+
+/**
+ * The index refused the query: FTS5 answers SQLITE_ERROR with an `fts5:` message for a query it
+ * cannot run (a word it cuts in two, a phrase, which detail=none does not support). queryWords
+ * cuts words as the index does, so none is expected; should a SQLite build cut otherwise, the
+ * caller answers the search as refused rather than failed.
+ */
+export class StoreQueryRefused extends Error {
+  override name = 'StoreQueryRefused';
+}
+
+const SQLITE_ERROR = 1;
+
+/** node:sqlite's error for SQLITE_ERROR with an FTS5 message (checked by shape, as isBusyError). */
+function isQueryRefusal(error: unknown): error is { message: string } {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'errcode' in error &&
+    error.errcode === SQLITE_ERROR &&
+    'message' in error &&
+    typeof error.message === 'string' &&
+    error.message.startsWith('fts5: ')
+  );
 }
 
 export class StoreSearch {
@@ -85,7 +104,7 @@ export class StoreSearch {
   /**
    * One page of the program's matching stores. A query with no word (only spaces or signs such
    * as `%`) matches no store; an empty one matches all. A program without a records file has
-   * no stores.
+   * no stores. Throws StoreQueryRefused when the index refuses the query.
    */
   search(programId: number, query: StoreSearchQuery): StoreSearchResult {
     assertProgramId(programId);
@@ -126,10 +145,17 @@ export class StoreSearch {
       return { stores: [], hasNext: false, total: 0 };
     }
     const match = everything ? [] : [matchExpression(words)];
-    // One more than the page tells whether a next page exists.
-    const rows = pageStatement.all(...match, query.size + 1, offset) as unknown as PublicStore[];
+    let rows: PublicStore[];
+    let counted: number;
+    try {
+      // One more than the page tells whether a next page exists.
+      rows = pageStatement.all(...match, query.size + 1, offset) as unknown as PublicStore[];
+      counted = Number(firstValue(countStatement, ...match, countLimit + 1));
+    } catch (error) {
+      if (isQueryRefusal(error)) throw new StoreQueryRefused(error.message, { cause: error });
+      throw error;
+    }
     const hasNext = rows.length > query.size;
-    const counted = Number(firstValue(countStatement, ...match, countLimit + 1));
     return {
       stores: rows.slice(0, query.size),
       hasNext,

@@ -23,6 +23,7 @@ import {
   type StoreSearchAnswer,
   type StoreSearchPage,
 } from '@contracts/api/merchant-site';
+import { queryWords } from '@contracts/site/store-query';
 import type { ServerConfig } from '../config';
 import type { DeepReadonly } from '../db/schema';
 import type { Snapshot, Store } from '../db/store';
@@ -35,7 +36,7 @@ import {
 } from '../http/rate-limit';
 import { declareInput } from '../http/route-docs';
 import { parseInput, positiveInt, validate } from '../http/validate';
-import { queryWords, type StoreSearch } from '../records/store-search';
+import { StoreQueryRefused, type StoreSearch } from '../records/store-search';
 import { merchantStylesheetOf, publishedMerchantSite } from './published-merchant-site';
 import { isSiteUrl } from './published-site';
 import { siteUrlSchema } from '../my-journal/journal-schemas';
@@ -111,6 +112,18 @@ const siteMissing = (lookup: Exclude<MerchantSiteLookup, { kind: 'published' }>)
       : MERCHANT_SITE_TEXT.unknownSite,
   );
 
+/** The search's result; a query the index refuses is the visitor's 400, not a server failure. */
+function searchOrRefuse<T>(search: () => T): T {
+  try {
+    return search();
+  } catch (error) {
+    if (error instanceof StoreQueryRefused) {
+      throw new HttpError(400, ERROR_CODE.VALIDATION, MERCHANT_SITE_TEXT.queryRefused);
+    }
+    throw error;
+  }
+}
+
 export function createMerchantSiteRouter({
   store,
   stores,
@@ -162,7 +175,9 @@ export function createMerchantSiteRouter({
       if ((number - 1) * size >= STORE_SEARCH.countLimit) {
         throw new HttpError(400, ERROR_CODE.VALIDATION, MERCHANT_SITE_TEXT.pageBeyondCount);
       }
-      const result = stores.search(lookup.profile.programId, { q: query.q, page: number, size });
+      const result = searchOrRefuse(() =>
+        stores.search(lookup.profile.programId, { q: query.q, page: number, size }),
+      );
       const page: StoreSearchPage = { size, number, hasNext: result.hasNext };
       if (result.total !== undefined) {
         page.totalElements = result.total;

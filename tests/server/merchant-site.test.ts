@@ -18,12 +18,18 @@ import {
   type StoreSearchAnswer,
 } from '@contracts/api/merchant-site';
 import { defaultMerchantStylesheet } from '@contracts/site/style-model';
+import { queryWords } from '@contracts/site/store-query';
 import { ImportService } from '../../server/imports/import-service';
 import { programDbFile, SCHEMA_VERSION } from '../../server/records/records-db';
+import { matchExpression, type StoreInput } from '../../server/records/store-search';
 import { createTestApp, type TestApp } from './support/test-app';
 
 const PROGRAM = 2;
 const OTHER_PROGRAM = 3;
+/** Stores written directly (StoreSearch.putStores) for the tests of how words are cut. */
+const SCRIPT_PROGRAM = 5;
+/** A program whose index is rebuilt with another tokenizer by the test. */
+const ODD_PROGRAM = 6;
 const STORE_HEADER =
   'storeCode|storeName|address|city|postcode|countryCode|suburb|state|phone|latitude|longitude';
 /** The required columns only. */
@@ -64,6 +70,8 @@ const PROFILES = [
   }),
   merchantProfile({ id: 9102, liveURL: 'hidden-stores', testURL: null, publishLive: 0 }),
   merchantProfile({ id: 9103, programId: OTHER_PROGRAM, liveURL: 'other-stores', testURL: null }),
+  merchantProfile({ id: 9104, programId: SCRIPT_PROGRAM, liveURL: 'script-stores', testURL: null }),
+  merchantProfile({ id: 9105, programId: ODD_PROGRAM, liveURL: 'odd-index', testURL: null }),
 ];
 
 /** 120 stores of ours: 60 in Sydney, 60 in Perth; names with signs a query could abuse. */
@@ -297,6 +305,112 @@ describe('stores written outside the engine (StoreSearch.putStores)', () => {
     expect(search('deli')).toEqual(['D2']);
     expect(search('renamed')).toEqual(['D1']);
     expect(codes(await found({ q: 'geelong' }, 'other-stores'))).toEqual(['D1', 'D2']);
+  });
+});
+
+/** A store of our own with only the fields that matter here. */
+const directStore = (storeCode: string, storeName: string, city: string): StoreInput => ({
+  storeCode,
+  storeName,
+  address: '1 Side St',
+  city,
+  postcode: '5000',
+  countryCode: 'TH',
+  suburb: null,
+  state: null,
+  phone: null,
+  latitude: null,
+  longitude: null,
+});
+
+/**
+ * The characters that are letters to Unicode 17 (and so to JavaScript's \p{L}) but separators
+ * to SQLite's unicode61, whose tables class them as marks: New Tai Lue vowel and tone signs and
+ * two Vedic signs. All there are with Node 26 and SQLite 3.53 (the scan of every code point
+ * below finds any other).
+ */
+const SEPARATED_LETTERS = [
+  ...Array.from({ length: 0x19c0 - 0x19b0 + 1 }, (_, i) => 0x19b0 + i),
+  0x19c8,
+  0x19c9,
+  0x1cf2,
+  0x1cf3,
+].map((codePoint) => String.fromCodePoint(codePoint));
+
+describe('query words are cut where the index cuts words', () => {
+  beforeAll(() => {
+    imports.stores.putStores(SCRIPT_PROGRAM, [
+      directStore('S1', 'Alpha Beta', 'Chiang Rai'),
+      // New Tai Lue: two consonants with a vowel sign between them (U+1980 U+19B1 U+1981).
+      directStore('S2', '\u1980\u19b1\u1981 Market', 'Jinghong'),
+      directStore('S3', 'Abc Deli', 'Lampang'),
+    ]);
+  });
+  const scriptSearch = (q: string) => found({ q }, 'script-stores');
+
+  it('a word holding a letter the index separates on is two words, found as such: never a failure', async () => {
+    for (const letter of SEPARATED_LETTERS) {
+      const q = `a${letter}b`;
+      const response = await search('script-stores', { q });
+      expect({ q, status: response.status }).toEqual({ q, status: 200 });
+      expect(codes(response.body as StoreSearchAnswer)).toEqual(['S1']);
+    }
+    expect(codes(await scriptSearch('\u1980\u19b1\u1981'))).toEqual(['S2']);
+    expect(codes(await scriptSearch('\u1980\u19b1\u1981 market'))).toEqual(['S2']);
+  });
+
+  it('a diacritic the index keeps inside a word stays inside the query word', async () => {
+    // b with an acute accent has no composed form: NFC leaves the mark, which the index folds away.
+    expect(codes(await scriptSearch('ab\u0301c'))).toEqual(['S3']);
+    expect(codes(await scriptSearch('Ab\u0301c del\u0301i'))).toEqual(['S3']);
+  });
+
+  it('every code point: each query word is one word to the index, which never refuses the query', () => {
+    const db = new DatabaseSync(programDbFile(t.config.recordsDir, SCRIPT_PROGRAM), {
+      readOnly: true,
+    });
+    try {
+      const match = db.prepare('SELECT count(*) FROM stores_search WHERE stores_search MATCH ?');
+      const refused: string[] = [];
+      const asked = new Set<string>();
+      for (let codePoint = 0x80; codePoint <= 0x10ffff; codePoint += 1) {
+        if (codePoint >= 0xd800 && codePoint <= 0xdfff) continue;
+        const expression = matchExpression(queryWords(`a${String.fromCodePoint(codePoint)}b`));
+        if (asked.has(expression)) continue;
+        asked.add(expression);
+        try {
+          match.get(expression);
+        } catch {
+          refused.push(`U+${codePoint.toString(16).toUpperCase()}`);
+        }
+      }
+      expect(refused).toEqual([]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('a query the index still refuses is a 400 with the site’s text, not a server failure', async () => {
+    imports.stores.putStores(ODD_PROGRAM, [directStore('X1', 'Axe Shop', 'Udon')]);
+    // An index that cuts words where queryWords does not (here also at x), as one built by a
+    // SQLite with other tables would.
+    const db = new DatabaseSync(programDbFile(t.config.recordsDir, ODD_PROGRAM));
+    try {
+      db.exec(`DROP TABLE stores_search;
+        CREATE VIRTUAL TABLE stores_search USING fts5(store_name, city, postcode,
+          content='stores', content_rowid='id',
+          tokenize="unicode61 remove_diacritics 2 separators 'x'", detail=none);
+        INSERT INTO stores_search (stores_search) VALUES ('rebuild');`);
+    } finally {
+      db.close();
+    }
+    expect(codes(await found({ q: 'shop' }, 'odd-index'))).toEqual(['X1']);
+    const refused = await search('odd-index', { q: 'axe' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      errorCode: ERROR_CODE.VALIDATION,
+      errorMessage: MERCHANT_SITE_TEXT.queryRefused,
+    });
   });
 });
 

@@ -10,15 +10,12 @@ import {
   type PublicStore,
   type StoreSearchAnswer,
 } from '@contracts/api/merchant-site';
+import { queryWords } from '@contracts/site/store-query';
 import { h, replaceChildren } from '../shared/dom';
 import { searchStores, type StoreQuery } from './site-api';
 
 const SEARCH_ID = 'storeSearch';
 const RESULTS_HEADING_ID = 'storeResultsHeading';
-
-/** The words the server searches for (server/records/store-search.ts queryWords). */
-const queryWordCount = (q: string) =>
-  q.normalize('NFC').match(/[\p{L}\p{N}\p{Co}]+/gu)?.length ?? 0;
 
 function storeItem(store: PublicStore): HTMLLIElement {
   const place = [store.suburb, store.city, store.state, store.postcode]
@@ -150,7 +147,8 @@ export function createStoreLocator(
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const q = input.value.trim();
-    if (queryWordCount(q) > STORE_SEARCH.maxWords) {
+    // The words the server searches for, counted as it counts them.
+    if (queryWords(q).length > STORE_SEARCH.maxWords) {
       // An answer still on its way belongs to the search this one replaces.
       generation += 1;
       form.removeAttribute('aria-busy');
