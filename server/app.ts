@@ -14,7 +14,12 @@ import { MOCK_PROXY_MESSAGE } from '@contracts/api/mock-proxy';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { Logger } from 'pino';
 import { createAuthRouter } from './auth/auth-router';
-import { ownTokenUser, requireAuth } from './auth/require-auth';
+import {
+  carriesValidToken,
+  ownTokenUser,
+  requireAuth,
+  type ForeignTokenCheck,
+} from './auth/require-auth';
 import { SESSION_PRUNE_INTERVAL_MS, startSessionPruning } from './auth/sessions';
 import { resolveTokenSecret } from './auth/token-secret';
 import { TokenService } from './auth/tokens';
@@ -72,6 +77,14 @@ function isProtectedApiPath(urlPath: string): boolean {
   );
 }
 
+const REFRESH_PATH = `${URL_MOUNT}${URL_PATHS.refresh}`.toLowerCase();
+
+/** The token refresh (with or without a trailing slash, any case, as express routes it). */
+function isRefreshPath(urlPath: string): boolean {
+  const lower = urlPath.toLowerCase();
+  return lower === REFRESH_PATH || lower === `${REFRESH_PATH}/`;
+}
+
 export interface AppDependencies {
   db: Store;
   config: ServerConfig;
@@ -121,7 +134,9 @@ export function createApp({
     masterTtlSeconds: config.masterTokenTtlSeconds,
   });
   // The mock beside a real backend may take the backend's tokens too (dev/mock/proxy.ts).
-  const authenticated = requireAuth(db, tokens, (raw) => mock?.foreignToken(raw));
+  const foreignToken: ForeignTokenCheck = (raw) => mock?.foreignToken(raw);
+  const authenticated = requireAuth(db, tokens, foreignToken);
+  const signedIn = carriesValidToken(db, tokens, foreignToken);
   startSessionPruning(db, sessionPruneIntervalMs, (error) =>
     logger.error({ err: error }, 'could not drop expired sessions'),
   );
@@ -163,7 +178,14 @@ export function createApp({
     apiRateLimit({
       limit: config.apiRateLimit,
       trustProxy: config.trustProxy,
-      maySignIn: (req) => req.headers.authorization !== undefined && isProtectedApiPath(req.path),
+      // Past the limit, a call that needs a token goes on to the check of it: any token on a
+      // protected API path (401 there when it is not valid, so the app signs out), the refresh
+      // (its master token is in the body: 401 there when not valid), and a valid access token
+      // anywhere else: the images and mail calls on the URL base, logout, the developer tools.
+      maySignIn: (req) =>
+        isRefreshPath(req.path) ||
+        (req.headers.authorization !== undefined &&
+          (isProtectedApiPath(req.path) || signedIn(req))),
       // A call the developer tools forward: the real backend answers and limits it.
       limitedElsewhere: (req) => mock?.forwards(req) === true,
     }),

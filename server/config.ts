@@ -342,7 +342,7 @@ export const configVariables = z.object({
   API_RATE_LIMIT: wholeNumber(1, 1_000_000)
     .prefault('600')
     .describe(
-      'Anonymous requests allowed per minute per address (the published sites, `config.json`, images, fonts, failed sign-ins). Signed-in calls, successful logins and refreshes and the development-only provider states are not counted; past the limit an address gets 429 but for calls with a valid token and calls forwarded to `MOCK_PROXY_TARGET` (the real backend limits those).',
+      'Anonymous requests allowed per minute per address (the published sites, `config.json`, images, fonts, failed sign-ins). Signed-in calls, successful logins and refreshes and the development-only provider states are not counted; past the limit an address gets 429 but for calls with a valid token (on any route, the image uploads and review mail included; a refresh’s master token too) and calls forwarded to `MOCK_PROXY_TARGET` (the real backend limits those).',
     ),
   BALANCE_RATE_LIMIT: wholeNumber(1, 1_000_000)
     .prefault('30')

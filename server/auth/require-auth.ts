@@ -57,6 +57,31 @@ export function ownTokenUser(
  */
 export type ForeignTokenCheck = (token: string) => AuthContext | undefined;
 
+/** The user of a raw token requireAuth takes: this server's own, or one `foreign` takes. */
+function tokenUser(
+  store: Store,
+  tokens: TokenService,
+  raw: string,
+  foreign: ForeignTokenCheck | undefined,
+): AuthContext | undefined {
+  return ownTokenUser(store, tokens, raw) ?? foreign?.(raw);
+}
+
+/**
+ * Whether a request's Authorization header holds a token that requireAuth with the same
+ * arguments takes (the general request limit lets such calls through: app.ts).
+ */
+export function carriesValidToken(
+  store: Store,
+  tokens: TokenService,
+  foreign?: ForeignTokenCheck,
+): (req: Request) => boolean {
+  return (req) => {
+    const raw = tokenFromHeader(req.get(AUTH_HEADER));
+    return raw !== undefined && tokenUser(store, tokens, raw, foreign) !== undefined;
+  };
+}
+
 /**
  * 401 code 11 unless the Authorization header holds a valid access token of a live session, or
  * one `foreign` takes.
@@ -70,7 +95,7 @@ export function requireAuth(
   return marksTokenCheck<RequestHandler>((req, _res, next) => {
     const raw = tokenFromHeader(req.get(AUTH_HEADER));
     if (raw === undefined) throw sessionExpired(ERROR_MESSAGE.authRequired);
-    const context = ownTokenUser(store, tokens, raw) ?? foreign?.(raw);
+    const context = tokenUser(store, tokens, raw, foreign);
     if (context === undefined) throw sessionExpired();
     contexts.set(req, context);
     uncountApiRequest(req);

@@ -135,9 +135,10 @@ export interface ApiRateLimitOptions {
   limit: number;
   trustProxy: TrustProxy;
   /**
-   * Whether a request may be a signed-in call that only the routes can check (an access token on
-   * a protected API path): past the limit it still goes on, and is answered 401 and counted, or
-   * taken off the count (uncountApiRequest), by the token check.
+   * Whether a request may be a signed-in call: past the limit it still goes on. Asked only past
+   * the limit. A call with a valid token is taken off the count by the token check of the route
+   * that needs it (uncountApiRequest); one whose token a route's check refuses is answered 401
+   * there and stays counted.
    */
   maySignIn: (req: Request) => boolean;
   /**

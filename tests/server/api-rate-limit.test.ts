@@ -2,16 +2,20 @@
  * The general per-address limit (API_RATE_LIMIT) through the real app: it counts what an address
  * does without proving who it is, so the documented workflows from one address (pact
  * verification: a login, a provider state and a signed-in call per interaction) never meet it,
- * while anonymous traffic and the brute-force limits (sign-in, PIN) still do.
+ * nor do signed-in calls outside the API (uploads, review mail, logout, refresh, the developer
+ * tools), while anonymous traffic and the brute-force limits (sign-in, PIN) still do.
  */
 import request from 'supertest';
-import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
-import type { Token } from '@contracts/api/entities';
+import { AUTH_HEADER, ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import type { ImageUploadResult, Token } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_SITE_PATHS } from '@contracts/api/journal';
-import { API_PATHS } from '@contracts/api/paths';
+import { MAIL_STATUS, type ReviewMailResult } from '@contracts/api/mail';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { PROVIDER_STATES_PATH, STATE } from '@contracts/provider/states';
 import { loadConfig } from '../../server/config';
+import { PNG_BYTES } from './support/fixtures';
 import { createTestApp, DEMO_USER, loginRequest, type TestApp } from './support/test-app';
 import { addTestSite, TEST_SITE } from './support/test-programs';
 
@@ -120,5 +124,70 @@ describe('the general per-address limit (API_RATE_LIMIT)', () => {
     const forged = await signedIn(t, `${token.slice(0, -2)}xx`);
     expect(forged.status).toBe(401);
     expect(forged.body).toMatchObject({ errorCode: ERROR_CODE.SESSION_EXPIRED });
+  });
+
+  it('past the limit, every call that needs a token goes on with a valid one: image and review uploads, review mail, the outbox, refresh, logout, the developer tools', async () => {
+    t = await createTestApp({ env: { API_RATE_LIMIT: '5', MOCK_CONTROL: 'true' } });
+    const { token, masterToken } = await t.login();
+    const forgedToken = `${token.slice(0, -2)}xx`;
+    const uploadImage = (path: string, auth?: string) => {
+      const upload = request(t.app).post(path);
+      if (auth !== undefined) upload.set(AUTH_HEADER, auth);
+      return upload.attach('file', PNG_BYTES, { filename: 'logo.png', contentType: 'image/png' });
+    };
+    const refresh = (master: string) =>
+      request(t.app)
+        .post(URL_PATHS.refresh)
+        .set(MODULE_CODE_HEADER, MODULE_CODE)
+        .send({ masterToken: master });
+    for (let n = 0; n < 5; n += 1) await request(t.app).get('/config.json').expect(200);
+    expect((await request(t.app).get('/config.json')).status).toBe(429);
+
+    // Without a token, or with one that is not valid, they are refused as anonymous calls are.
+    for (const refused of [
+      await uploadImage(URL_PATHS.images),
+      await uploadImage(URL_PATHS.images, forgedToken),
+      await uploadImage(URL_PATHS.imagesReview, forgedToken),
+      await request(t.app).get(URL_PATHS.mailOutbox).set(AUTH_HEADER, forgedToken),
+      await request(t.app).get(MOCK_PATHS.requests),
+    ]) {
+      expect([refused.status, refused.body]).toEqual([429, RATE_LIMITED]);
+    }
+
+    const image = await uploadImage(URL_PATHS.images, token);
+    expect(image.status).toBe(200);
+    expect(await t.storedFiles()).toEqual([(image.body as ImageUploadResult).id]);
+    const review = await uploadImage(URL_PATHS.imagesReview, token);
+    expect(review.status).toBe(200);
+    const mail = await request(t.app)
+      .post(URL_PATHS.mail)
+      .set(AUTH_HEADER, token)
+      .send({
+        email: 'reviewer@example.com',
+        schemeName: 'Limit Scheme',
+        image: (review.body as ImageUploadResult).id,
+      });
+    expect(mail.status).toBe(200);
+    const { id } = mail.body as ReviewMailResult;
+    expect(mail.body).toMatchObject({ status: MAIL_STATUS.KEPT });
+    await request(t.app).get(URL_PATHS.mailOutbox).set(AUTH_HEADER, token).expect(200);
+    await request(t.app).get(URL_PATHS.mailOutboxItem(id)).set(AUTH_HEADER, token).expect(200);
+    await request(t.app).get(MOCK_PATHS.requests).set(AUTH_HEADER, token).expect(200);
+
+    // The refresh carries its master token in the body: its route checks it.
+    const renewed = await refresh(masterToken);
+    expect(renewed.status).toBe(200);
+    const forgedRefresh = await refresh(`${masterToken.slice(0, -2)}xx`);
+    expect(forgedRefresh.status).toBe(401);
+    expect(forgedRefresh.body).toMatchObject({ errorCode: ERROR_CODE.SESSION_EXPIRED });
+
+    // Anonymous calls are still refused.
+    expect((await request(t.app).get('/config.json')).status).toBe(429);
+    const logout = await request(t.app)
+      .delete(`/api${API_PATHS.tokens}`)
+      .set(AUTH_HEADER, (renewed.body as Token).token);
+    expect(logout.status).toBeLessThan(300);
+    // The session is over: its token is no longer valid, so it no longer gets past the limit.
+    expect((await uploadImage(URL_PATHS.images, token)).status).toBe(429);
   });
 });
