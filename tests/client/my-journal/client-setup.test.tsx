@@ -7,8 +7,13 @@ import {
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
-import { toExportFile } from '@/features/my-journal/lib/config-file';
+import {
+  IMPORT_FILE_TEXT,
+  parseImportFile,
+  toExportFile,
+} from '@/features/my-journal/lib/config-file';
 import { MISSING_IMAGES_TEXT } from '@/lib/sites/missing-images';
+import { JSON_FILE_MAX_BYTES } from '@/lib/sites/read-json-file';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, serveImages, type FakeFetch } from '../../support/fake-fetch';
 import {
@@ -406,5 +411,31 @@ describe('step 1, Import config', () => {
     expect(dialog).toHaveTextContent('pageTypeId: Page type 5 does not exist');
     expect(screen.queryByText(DIALOG_TEXT.processing)).not.toBeInTheDocument();
     expect(currentPath()).toBe(paths.mj.wizard.setup.path);
+  });
+
+  describe('a file of as many pages as the largest file read holds', () => {
+    const PAGE_COUNT = 200_000;
+    /** Page types 1 to PAGE_COUNT, each once, then `repeats` (the type alone: as small as can be). */
+    const manyPages = (...repeats: number[]) => [
+      ...Array.from({ length: PAGE_COUNT }, (_, i) => ({ pageTypeId: i + 1 })),
+      ...repeats.map((pageTypeId) => ({ pageTypeId })),
+    ];
+
+    it('fails naming the first page that repeats a type; nothing is sent', async () => {
+      const { user } = openStep();
+      await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');
+      const file = jsonFile({ profile: exported.profile, pages: manyPages(7, 3) });
+      expect(file.size).toBeLessThanOrEqual(JSON_FILE_MAX_BYTES);
+      await user.upload(screen.getByLabelText('Import config'), file);
+      const dialog = await screen.findByRole('dialog', { name: JOURNAL_TEXT.importFailedTitle });
+      expect(dialog).toHaveTextContent(IMPORT_FILE_TEXT.repeatedPage(PAGE_COUNT + 1, 7));
+      expect(journal.writes()).toEqual([]);
+    });
+
+    it('reads every page when no type repeats', () => {
+      const config = parseImportFile({ profile: exported.profile, pages: manyPages() });
+      expect(config.pages).toHaveLength(PAGE_COUNT);
+      expect(config.pages.at(-1)).toMatchObject({ pageTypeId: PAGE_COUNT, enabled: 0 });
+    });
   });
 });

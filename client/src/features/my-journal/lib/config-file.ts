@@ -155,11 +155,14 @@ export function parseImportFile(content: unknown): ImportedConfig {
       navItem: optionalText(page, 'navItem', at),
     };
   });
-  // A profile has one page per type (01 §4.3): a second one has nowhere to go.
+  // A profile has one page per type (01 §4.3): a second one has nowhere to go. One pass with a
+  // set of the types seen, so a file of hundreds of thousands of pages is checked at once.
+  const seen = new Set<number>();
   pages.forEach((page, index) => {
-    if (pages.findIndex((other) => other.pageTypeId === page.pageTypeId) !== index) {
+    if (seen.has(page.pageTypeId)) {
       throw new ImportFileError(IMPORT_FILE_TEXT.repeatedPage(index + 1, page.pageTypeId));
     }
+    seen.add(page.pageTypeId);
   });
   return { siteUrl: optionalText(profile, 'siteUrl', where), settings, pages };
 }
@@ -204,8 +207,13 @@ export function planImportPages(
   existing: readonly JournalPage[],
   profileId: number,
 ): ImportPageCall[] {
+  // The profile's page of each type (the first, should there be two), found without a scan.
+  const byType = new Map<number, JournalPage>();
+  for (const page of existing) {
+    if (!byType.has(page.pageTypeId)) byType.set(page.pageTypeId, page);
+  }
   return imported.map((page) => {
-    const current = existing.find((candidate) => candidate.pageTypeId === page.pageTypeId);
+    const current = byType.get(page.pageTypeId);
     return current
       ? { kind: 'update', page: { ...current, ...page } }
       : { kind: 'create', page: { ...page, profileId } };

@@ -238,8 +238,8 @@ function pageSelection(
   pages: readonly ImportedMerchantPage[],
   types: readonly MerchantPageType[],
 ): SelectedPageType[] {
-  const name = (typeId: number) =>
-    types.find((type) => type.id === typeId)?.name ?? `Page ${typeId}`;
+  const names = new Map(types.map((type) => [type.id, type.name]));
+  const name = (typeId: number) => names.get(typeId) ?? `Page ${typeId}`;
   return pages.map((page) => ({
     typeId: page.typeId,
     navItem: page.navItem?.trim() ? page.navItem : name(page.typeId),
