@@ -30,10 +30,18 @@ export const REVIEW_PATHS = {
    * default REVIEW_LIMITS.pageLines).
    */
   lines: (programId: Id, outFileName: string) => `${base(programId, outFileName)}/lines`,
-  /** PUT LineCorrection: corrects one line; answers it re-checked (ReviewLine). */
+  /**
+   * PUT LineCorrection: corrects one line; answers it re-checked (ReviewLine, its new `etag`
+   * also as the `ETag` header). With `If-Match` (the line's `etag` as the screen read it) a line
+   * changed since is refused with 412 (ERROR_MESSAGE.staleRecord) and nothing is written; without
+   * it the correction is not checked.
+   */
   line: (programId: Id, outFileName: string, line: Id) =>
     `${base(programId, outFileName)}/lines/${line}`,
-  /** POST BulkCorrection: corrects every line of a filter; answers BulkAnswer. */
+  /**
+   * POST BulkCorrection: corrects every line of a filter; answers BulkAnswer. 412 when a line it
+   * would change was changed after the `version` it names (nothing written).
+   */
   bulk: (programId: Id, outFileName: string) => `${base(programId, outFileName)}/bulk`,
   /**
    * POST (no body): imports the fixed lines through the import engine, all or nothing. Answers
@@ -72,8 +80,17 @@ export interface ReviewLine {
   values: string[];
   reasons: ReviewReason[];
   status: ReviewLineStatus;
-  /** True once a correction changed it. */
+  /**
+   * True once a correction changed it, or found it passing as it was (a correction with no
+   * change): its key then counts among the corrected lines' (no two fixed lines share one).
+   */
   corrected: boolean;
+  /**
+   * The line's strong entity tag (`"<n>"`, n the review's `version` at the line's last change;
+   * opaque to the client): sent back as `If-Match` by its correction, which is refused with 412
+   * once the line changed since (another operator's correction, a bulk correction, an import).
+   */
+  etag: string;
 }
 
 /** Error lines refused by one rule: `<text> — <lines> lines` above the grid, and a filter. */
@@ -104,6 +121,11 @@ export interface ReviewSummary {
   counts: ReviewCount[];
   /** True while the corrections are being imported. */
   importing: boolean;
+  /**
+   * The review's version: raised by every write of its lines (a correction, a bulk correction,
+   * an import of its corrections settled). A bulk correction sends the one its screen read.
+   */
+  version: number;
 }
 
 export interface ReviewPage {
@@ -126,7 +148,10 @@ export interface LineCorrection {
 /**
  * POST bulk body: the lines of a filter (`rule`, or every failing line without it), and one
  * change to one column: `set` a value, or replace the text `find` with `replace` within it
- * (every occurrence). Exactly one of `set` and `find` is given.
+ * (every occurrence). Exactly one of `set` and `find` is given. `version` is the review's
+ * (ReviewSummary.version) as the screen read it: when a line the correction would change was
+ * changed after it (by another operator), the whole correction is refused with 412
+ * (ERROR_MESSAGE.staleRecord) and nothing is written; without it, it is not checked.
  */
 export interface BulkCorrection {
   rule?: string;
@@ -134,6 +159,7 @@ export interface BulkCorrection {
   set?: string;
   find?: string;
   replace?: string;
+  version?: number;
 }
 
 export interface BulkAnswer {

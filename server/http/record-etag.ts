@@ -65,3 +65,13 @@ export function requireCurrentRecord(req: RequestHeaders, current: unknown): voi
   const etag = recordEtag(current);
   if (!tags.includes(etag)) throw staleRecord();
 }
+
+/**
+ * Whether the request's `If-Match` admits a record whose current strong tag is `etag`: true
+ * without `If-Match` and for `*`. For a record that keeps a tag of its own (an import review's
+ * line, server/imports/review-store.ts), checked where it is written.
+ */
+export function ifMatchAdmits(req: RequestHeaders, etag: string): boolean {
+  const tags = ifMatchTags(req);
+  return tags === undefined || tags === '*' || tags.includes(etag);
+}

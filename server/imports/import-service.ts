@@ -110,6 +110,11 @@ export interface ImportTestHooks {
    * (review-service.ts): a throw here is the server stopping at that moment.
    */
   afterCorrectionsCommitted?: () => void;
+  /**
+   * Runs once a review marked the lines of its corrections import, before it rewrites the
+   * import's error file (review-service.ts): a throw here is the server stopping at that moment.
+   */
+  afterCorrectionsMarked?: () => void;
 }
 
 export interface ImportServiceOptions {

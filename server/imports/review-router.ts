@@ -4,6 +4,7 @@
  *   GET  giftSchemeFiles/{programId}/reviews/{outFileName}              ReviewSummary
  *   GET  giftSchemeFiles/{programId}/reviews/{outFileName}/lines        ReviewPage
  *   PUT  giftSchemeFiles/{programId}/reviews/{outFileName}/lines/{line} LineCorrection -> ReviewLine
+ *        (If-Match: the line's etag; 412 when it changed since, the answer's ETag its new one)
  *   POST giftSchemeFiles/{programId}/reviews/{outFileName}/bulk         BulkCorrection -> BulkAnswer
  *   POST giftSchemeFiles/{programId}/reviews/{outFileName}/import       -> ImportAnswer
  *   GET  giftSchemeFiles/{programId}/reviews/{outFileName}/progress     ImportProgress
@@ -23,6 +24,8 @@ import {
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import type { Store } from '../db/store';
 import { HttpError, notFound } from '../http/errors';
+import { ifMatchAdmits } from '../http/record-etag';
+import { marksConditionalUpdate } from '../http/route-docs';
 import { oneLine, wellFormedText } from '../http/text';
 import { positiveInt, validate } from '../http/validate';
 import type { ImportService } from './import-service';
@@ -84,6 +87,8 @@ const bulkCorrection = z.strictObject({
   // What to find may hold a control character: finding one is how a bulk correction removes it.
   find: fileValue.min(1).optional(),
   replace: value.optional(),
+  // The review's version the screen read (ReviewSummary.version).
+  version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 const noBody = z.strictObject({});
 
@@ -126,10 +131,17 @@ export function createReviewRouter({ store, imports }: ReviewRouterOptions): Rou
 
   router.put(
     REVIEW_PATHS.line(':programId', ':outFileName', ':line'),
-    validate({ params: lineParams, body: lineCorrection }),
+    marksConditionalUpdate(validate({ params: lineParams, body: lineCorrection })),
     (req, res) => {
       const { programId, outFileName, line } = req.params;
-      res.json(reviews.correct(programOf(programId), outFileName, line, req.body.values));
+      const answer = reviews.correct(
+        programOf(programId),
+        outFileName,
+        line,
+        req.body.values,
+        (etag) => ifMatchAdmits(req, etag),
+      );
+      res.set('ETag', answer.etag).json(answer);
     },
   );
 
@@ -138,7 +150,7 @@ export function createReviewRouter({ store, imports }: ReviewRouterOptions): Rou
     validate({ params: reviewParams, body: bulkCorrection }),
     (req, res) => {
       const { programId, outFileName } = req.params;
-      const { rule, field, set, find, replace } = req.body;
+      const { rule, field, set, find, replace, version } = req.body;
       if (
         (set === undefined) === (find === undefined) ||
         (find === undefined && replace !== undefined)
@@ -147,7 +159,7 @@ export function createReviewRouter({ store, imports }: ReviewRouterOptions): Rou
       }
       const change: ColumnChange =
         set !== undefined ? { set } : { find: find ?? '', replace: replace ?? '' };
-      res.json(reviews.bulk(programOf(programId), outFileName, rule, field, change));
+      res.json(reviews.bulk(programOf(programId), outFileName, rule, field, change, version));
     },
   );
 

@@ -6,7 +6,10 @@
  * sealed upload (`<file> (corrections)`), all or nothing. The error file then holds only the
  * lines still failing. A corrections import begun stays pending in the review's store until the
  * review settles it from the import's row in the records (#settle): at its end, or, when the
- * server stopped before that, when the review is next used (#reconcile).
+ * server stopped before that, when the review is next used (#reconcile). Settling it marks the
+ * error file as owed a rewrite in the same transaction, and the mark goes once the file is
+ * rewritten: a server stopped in between rewrites it when the review is next used (a call, Files
+ * Uploaded, a download of the file).
  *
  * A review goes with its error file (sweepFiles, dropAll); one whose error file is gone is
  * deleted by the next sweep. The sweep ages an error file that has a review by the later of the
@@ -33,6 +36,7 @@ import {
 } from '@contracts/api/imports';
 import type { Logger } from 'pino';
 import { HttpError, notFound, validationError } from '../http/errors';
+import { staleRecord } from '../http/record-etag';
 import type { RecordsDb } from '../records/records-db';
 import { holdsSecrets, TABLES } from './engine';
 import { FIELD_DELIMITER } from './file-header';
@@ -49,6 +53,7 @@ import {
   NoMatchingLine,
   parseErrorLine,
   ReviewStore,
+  StaleLine,
   type ColumnChange,
   type LineChecker,
   type PageQuery,
@@ -83,7 +88,7 @@ export interface ReviewServiceOptions {
   logger: Logger;
   /** Clears a corrections import's own error file (its refused lines go back to a review). */
   dropErrorFile(programId: number, outFileName: string): Promise<void>;
-  testHooks?: Pick<ImportTestHooks, 'afterCorrectionsCommitted'>;
+  testHooks?: Pick<ImportTestHooks, 'afterCorrectionsCommitted' | 'afterCorrectionsMarked'>;
 }
 
 /** A corrections import's row, as its review settles it. */
@@ -107,6 +112,7 @@ function answered<T>(work: () => T): T {
     }
     if (error instanceof AlreadyImported) throw conflict(REVIEW_SERVER_MESSAGE.alreadyImported);
     if (error instanceof NoMatchingLine) throw notFound(REVIEW_SERVER_MESSAGE.noMatchingLine);
+    if (error instanceof StaleLine) throw staleRecord();
     throw error;
   }
 }
@@ -203,21 +209,29 @@ export class ReviewService {
    * it ended) is settled as the records say it ended (#settle). A review opened from its file
    * also drops the error file of its latest corrections import when that is still there (the
    * server stopped between marking the lines and dropping it): its lines are the review's.
+   * Either way, an error file still owed its rewrite (the server stopped after the lines were
+   * marked, before the file was rewritten) is rewritten, after the call.
    */
   #reconcile(programId: number, store: ReviewStore, opened: boolean): void {
     const pending = store.pendingCorrections();
     if (pending !== null) {
-      if (this.#settle(programId, store, pending).marked) {
-        this.#inBackground(this.#rewrite(store), 'could not rewrite an error file');
-      }
-      return;
-    }
-    const latest = opened ? store.correctionsUpload() : null;
-    const own = latest === null ? undefined : this.#correctionsImport(programId, latest);
-    if (own?.step === 'completed' && own.outFileName !== null) {
-      const dropped = this.#dropOwnErrors(programId, own.outFileName);
+      const { dropped } = this.#settle(programId, store, pending);
       this.#inBackground(dropped, 'could not drop an error file');
+    } else if (opened) {
+      const latest = store.correctionsUpload();
+      const own = latest === null ? undefined : this.#correctionsImport(programId, latest);
+      if (own?.step === 'completed' && own.outFileName !== null) {
+        const dropped = this.#dropOwnErrors(programId, own.outFileName);
+        this.#inBackground(dropped, 'could not drop an error file');
+      }
     }
+    if ((opened || pending !== null) && store.errorFileOwed()) this.#rewriteOwed(store);
+  }
+
+  /** Rewrites the error file the review owes a rewrite, after the call, unless one is under way. */
+  #rewriteOwed(store: ReviewStore): void {
+    if (this.#rewrites.has(store.meta.outFileName)) return;
+    this.#inBackground(this.#rewrite(store), 'could not rewrite an error file');
   }
 
   /** The row of the import of a corrections upload, or undefined (none was started). */
@@ -236,19 +250,16 @@ export class ReviewService {
    * Settles the review's pending corrections import (of `upload`) as its row in the records says
    * it ended, synchronously: committed (completed), its lines are marked imported but those it
    * refused, failing again with its reasons read from its own error file (ReviewStore
-   * finishImport, one transaction that also settles it), and that error file is dropped; else
-   * (failed, or never started) nothing of it was kept and its lines stay fixed. Answers whether
-   * lines were marked, and the drop of the error file's row (finished after this).
+   * finishImport, one transaction that also settles it and marks the review's error file owed
+   * its rewrite), and that error file is dropped; else (failed, or never started) nothing of it
+   * was kept and its lines stay fixed. Answers the drop of the error file's row (finished after
+   * this).
    */
-  #settle(
-    programId: number,
-    store: ReviewStore,
-    upload: string,
-  ): { marked: boolean; dropped: Promise<void> } {
+  #settle(programId: number, store: ReviewStore, upload: string): { dropped: Promise<void> } {
     const row = this.#correctionsImport(programId, upload);
     if (row?.step !== 'completed') {
       store.abandonImport();
-      return { marked: false, dropped: Promise.resolve() };
+      return { dropped: Promise.resolve() };
     }
     const own = row.outFileName === null ? undefined : this.#imports.errorFile(row.outFileName);
     if (row.errorLines > 0 && own === undefined) {
@@ -257,14 +268,14 @@ export class ReviewService {
       // lines stay fixed; imported again, those it stored are refused as already stored.
       this.#options.logger.warn({ upload }, 'a corrections import ended without its error file');
       store.abandonImport();
-      return { marked: false, dropped: Promise.resolve() };
+      return { dropped: Promise.resolve() };
     }
     store.finishImport(own === undefined ? new Map() : this.#refusedLines(store, own));
     const dropped =
       row.outFileName === null
         ? Promise.resolve()
         : this.#dropOwnErrors(programId, row.outFileName);
-    return { marked: true, dropped };
+    return { dropped };
   }
 
   /** The lines a corrections import refused (its error file): its line -> its reasons. */
@@ -303,9 +314,47 @@ export class ReviewService {
     void run.finally(() => this.#background.delete(run));
   }
 
-  /** Resolves once the rewrite of the error file `outFileName` under way, if any, ended. */
+  /**
+   * Resolves once the error file `outFileName` holds its review as it stands: a rewrite under
+   * way ended, and one its review still owes (its server stopped before it: ReviewStore
+   * errorFileOwed, or a rewrite that failed) done first. A rewrite that fails is logged, and the
+   * file is as it was.
+   */
   async rewritten(outFileName: string): Promise<void> {
+    if (!this.#importing.has(outFileName) && !this.#rewrites.has(outFileName)) {
+      try {
+        this.#catchUp(outFileName);
+      } catch (error) {
+        this.#options.logger.error({ err: error, outFileName }, 'a review could not be read');
+      }
+    }
     await this.#rewrites.get(outFileName)?.catch(() => undefined);
+  }
+
+  /**
+   * Starts the rewrite of an error file its review owes (settling first a corrections import the
+   * review has pending): an open review's at once; a review on disk is opened (#review) only when
+   * it owes one.
+   */
+  #catchUp(outFileName: string): void {
+    const open = this.#open.get(outFileName);
+    if (open !== undefined) {
+      if (open.pendingCorrections() !== null) this.#review(open.meta.programId, outFileName);
+      else if (open.errorFileOwed()) this.#rewriteOwed(open);
+      return;
+    }
+    const file = ReviewStore.fileOf(this.#options.reviewsDir, outFileName);
+    if (!existsSync(file)) return;
+    const store = ReviewStore.open(file, this.#options.key);
+    let owing: number | undefined;
+    try {
+      if (store.pendingCorrections() !== null || store.errorFileOwed()) {
+        owing = store.meta.programId;
+      }
+    } finally {
+      store.close();
+    }
+    if (owing !== undefined) this.#review(owing, outFileName);
   }
 
   /** Waits for the work calls began and did not wait for (rewrites, drops). */
@@ -359,6 +408,7 @@ export class ReviewService {
       importedLines: statuses.imported,
       counts: store.counts(),
       importing: this.#importing.has(outFileName),
+      version: store.version(),
     };
   }
 
@@ -368,12 +418,16 @@ export class ReviewService {
     return { lines, total, offset: query.offset, limit: query.limit };
   }
 
-  /** Corrects one line: `values` by column name (any case). */
+  /**
+   * Corrects one line: `values` by column name (any case). `admits` is asked the line's current
+   * ETag (the request's If-Match): false refuses it with 412, nothing written.
+   */
   correct(
     programId: number,
     outFileName: string,
     line: number,
     values: Readonly<Record<string, string>>,
+    admits?: (etag: string) => boolean,
   ): ReviewLine {
     const { store, row } = this.#review(programId, outFileName);
     const changes = new Map<number, string>();
@@ -383,23 +437,31 @@ export class ReviewService {
       changes.set(index, value);
     }
     if (this.#importing.has(outFileName)) throw conflict(REVIEW_SERVER_MESSAGE.importRunning);
-    const answer = answered(() => store.correct(line, changes, this.#checker(programId, row)));
+    const checker = this.#checker(programId, row);
+    const answer = answered(() => store.correct(line, changes, checker, admits));
     if (answer === undefined) throw notFound(REVIEW_SERVER_MESSAGE.lineNotFound(line));
     return answer;
   }
 
+  /**
+   * Corrects the failing lines of `rule` (every one without it) by one change to `field`. With
+   * `readAt` (the review's version the screen read), refused with 412 when a line it would
+   * change was written after it; nothing written.
+   */
   bulk(
     programId: number,
     outFileName: string,
     rule: number | undefined,
     field: string,
     change: ColumnChange,
+    readAt?: number,
   ): BulkAnswer {
     const { store, row } = this.#review(programId, outFileName);
     const index = store.columnIndex(field);
     if (index < 0) throw validationError(field, REVIEW_SERVER_MESSAGE.unknownColumn(field));
     if (this.#importing.has(outFileName)) throw conflict(REVIEW_SERVER_MESSAGE.importRunning);
-    return answered(() => store.bulk(rule, index, change, this.#checker(programId, row)));
+    const checker = this.#checker(programId, row);
+    return answered(() => store.bulk(rule, index, change, checker, readAt));
   }
 
   /** The progress of the review's latest corrections import (`uploaded` before any). */
@@ -470,9 +532,12 @@ export class ReviewService {
       } catch (error) {
         // A registered upload is the import service's (kept or deleted as any upload).
         if (!registered) rmSync(file, { force: true });
-        // Settled as the records say it ended: nothing kept, or committed with its answer lost.
+        // Settled as the records say it ended: nothing kept, or committed with its answer lost
+        // (its lines marked, the error file then rewritten after the call).
         try {
-          await this.#settle(programId, store, fileName).dropped;
+          const { dropped } = this.#settle(programId, store, fileName);
+          if (store.errorFileOwed()) this.#rewriteOwed(store);
+          await dropped;
         } catch (settleError) {
           this.#options.logger.error(
             { err: settleError, outFileName },
@@ -487,8 +552,12 @@ export class ReviewService {
       await this.#settle(programId, store, fileName).dropped.catch((error: unknown) => {
         this.#options.logger.error({ err: error, outFileName }, 'could not drop an error file');
       });
+      // Marked, the error file owed its rewrite: should the server stop from here on, the
+      // review rewrites it when next used.
+      this.#options.testHooks?.afterCorrectionsMarked?.();
       // The import is committed and the review up to date: an error file not rewritten (a full
-      // disk) still lists the lines just imported, and is rewritten by the next import.
+      // disk) still lists the lines just imported, and stays owed its rewrite (a download, the
+      // review opened again, the next import).
       await this.#rewrite(store).catch((error: unknown) => {
         this.#options.logger.error({ err: error, outFileName }, 'could not rewrite an error file');
       });
@@ -516,16 +585,19 @@ export class ReviewService {
 
   /**
    * The error file, rewritten with the failing lines only (replaced at once, by a rename), in
-   * the engine's format: sealed for a card or device import, as the engine writes it.
+   * the engine's format: sealed for a card or device import, as the engine writes it. The review
+   * then owes it nothing, unless an import was settled while it was written.
    */
   async #rewriteErrorFile(store: ReviewStore, outFileName: string): Promise<void> {
     const target = path.join(this.#options.errorsDir, outFileName);
     const temporary = `${target}.rewrite`;
     const key = holdsSecrets(store.meta.kind) ? this.#options.key : undefined;
+    const version = store.version();
     try {
       rmSync(temporary, { force: true });
       await writeImportFile(temporary, errorFileChunks(store), key);
       renameSync(temporary, target);
+      store.errorFileWritten(version);
     } catch (error) {
       rmSync(temporary, { force: true });
       throw error;
@@ -553,7 +625,7 @@ export class ReviewService {
       if (!existsSync(file)) return { failing: errorLines, fixed: 0 };
       const store = ReviewStore.open(file, this.#options.key);
       try {
-        if (store.pendingCorrections() === null) return left(store);
+        if (store.pendingCorrections() === null && !store.errorFileOwed()) return left(store);
       } finally {
         store.close();
       }

@@ -4,11 +4,14 @@
  * import's error file and deleted with it. Lines are read a page at a time and corrected in
  * place; nothing of a review is held in memory between calls.
  *
- *   meta     the import it belongs to, the file's columns, and when the review last changed
+ *   meta     the import it belongs to, the file's columns, when the review last changed, its
+ *            version (raised by every write of lines) and the version whose error file is still
+ *            owed a rewrite (0: none; set as an import of its corrections is settled)
  *   lines    one row per error line (its number in the imported file): its values in the file's
  *            column order (JSON) but its secret one (a card's PIN, a device's typed password),
  *            status, corrected, its key (for duplicates among corrected lines: set once the line
- *            is checked again; in a card review a keyed digest, KeyDigest, never the key itself)
+ *            is checked again; in a card review a keyed digest, KeyDigest, never the key itself),
+ *            rev (the review's version at its last write: its ETag, lineEtag)
  *   secrets  the secret values, CHUNK_SLOTS lines' to a row, sealed with the upload key
  *   rules    one row per distinct reason (the counts' filters): its text and field
  *   reasons  the reasons of the failing lines (fixed and imported lines have none)
@@ -328,6 +331,8 @@ interface LineRow {
   corrected: number;
   typed: number;
   key: string | null;
+  /** The review's version at its last write (lineEtag). */
+  rev: number;
 }
 
 /** A change to one column of lines: a value set, or a text replaced within it. */
@@ -355,7 +360,9 @@ CREATE TABLE meta (
   columns TEXT NOT NULL,
   corrections_upload TEXT,
   corrections_settled TEXT,
-  changed_at INTEGER
+  changed_at INTEGER,
+  version INTEGER NOT NULL DEFAULT 0,
+  error_file_owed INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE rules (
   id INTEGER PRIMARY KEY,
@@ -370,7 +377,8 @@ CREATE TABLE lines (
   status INTEGER NOT NULL,
   corrected INTEGER NOT NULL DEFAULT 0,
   typed INTEGER NOT NULL DEFAULT 0,
-  key TEXT
+  key TEXT,
+  rev INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX lines_by_status ON lines (status, line);
 CREATE INDEX lines_by_key ON lines (key) WHERE corrected = 1;
@@ -391,9 +399,10 @@ CREATE INDEX reasons_by_line ON reasons (line, pos);
 /**
  * The stores' version (PRAGMA user_version): 1, a card review's keys digested (KeyDigest); 2,
  * meta.corrections_settled (the corrections import the review has settled: pendingCorrections);
- * 3, meta.changed_at (when the review last changed: lastChange).
+ * 3, meta.changed_at (when the review last changed: lastChange); 4, meta.version and lines.rev
+ * (the lines' ETags: lineEtag), meta.error_file_owed (errorFileOwed), every fixed line corrected.
  */
-export const REVIEW_VERSION = 3;
+export const REVIEW_VERSION = 4;
 
 /** How lines.key keeps a key of a review of `kind`. */
 function storedKeyOf(kind: ImportKind, uploadKey: Buffer): (key: string) => string {
@@ -419,6 +428,10 @@ const PIPED_REASON = "text GLOB 'expected * fields separated by |, found *'";
  * version 1 marked its lines when that import ended).
  * To 3: meta.changed_at, set to the time of the migration: when the store last changed before it
  * is not known, so the review is kept a whole retention from then (lastChange).
+ * To 4: meta.version and lines.rev, 0 (every line's ETag `"0"`); meta.error_file_owed, set when
+ * some line is imported (whether its error file was rewritten since is not known: it is, once);
+ * a fixed line not marked corrected (fixed by a correction with no change) is marked, so its key
+ * counts among the corrected lines'.
  */
 function migrate(db: Db, uploadKey: Buffer): void {
   const version = Number(db.prepare('PRAGMA user_version').get()?.user_version ?? 0);
@@ -442,6 +455,7 @@ function migrate(db: Db, uploadKey: Buffer): void {
         if (has.get() === undefined) db.exec('ALTER TABLE meta ADD COLUMN changed_at INTEGER');
         db.prepare('UPDATE meta SET changed_at = ?').run(Date.now());
       }
+      if (version < 4) migrateTo4(db);
       db.exec(`PRAGMA user_version = ${REVIEW_VERSION}`);
     });
     try {
@@ -480,6 +494,34 @@ function migrateTo1(db: Db, kind: ImportKind, uploadKey: Buffer): void {
   db.exec(
     `UPDATE rules SET text = replace(text, ' separated by |', '') WHERE ${PIPED_RULE}; UPDATE reasons SET text = replace(text, ' separated by |,', ',') WHERE ${PIPED_REASON}`,
   );
+}
+
+/** Version 3 to 4 (see migrate), in migrate's transaction. */
+function migrateTo4(db: Db): void {
+  const columns = (table: string) =>
+    new Set(
+      (
+        db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]
+      ).map((column) => column.name),
+    );
+  const meta = columns('meta');
+  if (!meta.has('version'))
+    db.exec('ALTER TABLE meta ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
+  if (!meta.has('error_file_owed')) {
+    db.exec('ALTER TABLE meta ADD COLUMN error_file_owed INTEGER NOT NULL DEFAULT 0');
+  }
+  if (!columns('lines').has('rev'))
+    db.exec('ALTER TABLE lines ADD COLUMN rev INTEGER NOT NULL DEFAULT 0');
+  db.exec('UPDATE lines SET corrected = 1 WHERE status = 1 AND corrected = 0');
+  const imported = db.prepare('SELECT 1 FROM lines WHERE status = 2 LIMIT 1').get();
+  if (imported !== undefined) {
+    db.exec('UPDATE meta SET version = version + 1, error_file_owed = version + 1');
+  }
+}
+
+/** The ETag of a line whose last write was at the review's version `rev` (ReviewLine.etag). */
+export function lineEtag(rev: number): string {
+  return `"${rev}"`;
 }
 
 /** Lines read or written per statement round in bulk work. */
@@ -699,6 +741,41 @@ export class ReviewStore {
     this.#statement('UPDATE meta SET changed_at = ?').run(Date.now());
   }
 
+  /** The review's version (ReviewSummary.version): raised by every write of its lines. */
+  version(): number {
+    const row = this.#statement('SELECT version FROM meta').get() as { version: number };
+    return row.version;
+  }
+
+  /** Raises the version, in a write of lines: answers it, the `rev` of the lines it writes. */
+  #raiseVersion(): number {
+    const row = this.#statement(
+      'UPDATE meta SET version = version + 1 RETURNING version',
+    ).get() as {
+      version: number;
+    };
+    return row.version;
+  }
+
+  /**
+   * True while the error file does not hold the failing lines as they are: an import of the
+   * corrections was settled (finishImport) and the file not rewritten since (errorFileWritten).
+   */
+  errorFileOwed(): boolean {
+    const row = this.#statement('SELECT error_file_owed AS owed FROM meta').get() as {
+      owed: number;
+    };
+    return row.owed > 0;
+  }
+
+  /**
+   * The error file was rewritten from the lines as they were at `version` (read before the
+   * rewrite began): it is owed nothing, unless an import was settled after that version.
+   */
+  errorFileWritten(version: number): void {
+    this.#statement('UPDATE meta SET error_file_owed = 0 WHERE error_file_owed <= ?').run(version);
+  }
+
   /** The column a device password is in (the file's name), or null. */
   get secretColumn(): string | null {
     return this.#secretIndex < 0 ? null : (this.meta.columns[this.#secretIndex] ?? null);
@@ -809,6 +886,7 @@ export class ReviewStore {
       reasons: row.status === STATUS.failing ? this.#reasons(row.line) : [],
       status: REVIEW_LINE_STATUSES[row.status] ?? 'failing',
       corrected: row.corrected === 1,
+      etag: lineEtag(row.rev),
     };
   }
 
@@ -910,14 +988,17 @@ export class ReviewStore {
   }
 
   /**
-   * Writes a line re-checked: its values, status, reasons, and `corrected` once a correction
-   * changed it (`changed`). Answers whether it passes now, and its key as kept (#storedKey).
+   * Writes a line re-checked at the review's `version`: its values, status, reasons, and
+   * `corrected` once a correction changed it (`changed`) or it passes (a fixed line's key always
+   * counts among the corrected lines', so no two fixed lines share one). Answers whether it
+   * passes now, and its key as kept (#storedKey).
    */
   #store(
     row: LineRow,
     values: readonly string[],
     typed: boolean,
     checker: LineChecker,
+    version: number,
     changed = true,
   ): { passes: boolean; key: string } {
     const { line } = row;
@@ -926,8 +1007,16 @@ export class ReviewStore {
     const { plain, secret } = splitSecret(values, this.#hiddenIndex, row.whole === 1);
     if (secret !== undefined) this.#secrets.set(row.slot, secret);
     this.#statement(
-      'UPDATE lines SET vals = ?, status = ?, corrected = max(corrected, ?), typed = ?, key = ? WHERE line = ?',
-    ).run(plain, passes ? STATUS.fixed : STATUS.failing, changed ? 1 : 0, typed ? 1 : 0, key, line);
+      'UPDATE lines SET vals = ?, status = ?, corrected = max(corrected, ?), typed = ?, key = ?, rev = ? WHERE line = ?',
+    ).run(
+      plain,
+      passes ? STATUS.fixed : STATUS.failing,
+      changed || passes ? 1 : 0,
+      typed ? 1 : 0,
+      key,
+      version,
+      line,
+    );
     this.#statement('DELETE FROM reasons WHERE line = ?').run(line);
     reasons.forEach((reason, pos) => {
       this.#statement(
@@ -941,30 +1030,39 @@ export class ReviewStore {
    * After a line's key changed from `oldKey`: the corrected lines that failed only as its
    * duplicate are checked again (their reason named a line that no longer has the key).
    */
-  #recheckDuplicatesOf(oldKey: string | null, line: number, checker: LineChecker): void {
+  #recheckDuplicatesOf(
+    oldKey: string | null,
+    line: number,
+    checker: LineChecker,
+    version: number,
+  ): void {
     if (oldKey === null || oldKey === '') return;
     const others = this.#statement(
       'SELECT * FROM lines INDEXED BY lines_by_key WHERE key = ? AND corrected = 1 AND status = 0 AND line <> ?',
     ).all(oldKey, line) as unknown as LineRow[];
     for (const other of others) {
-      this.#store(other, this.#values(other), other.typed === 1, checker, false);
+      this.#store(other, this.#values(other), other.typed === 1, checker, version, false);
     }
   }
 
   /**
    * Corrects one line: `changes` by file column index (a secret column's value is a typed
    * password). Answers the line re-checked; undefined when it is not a line of the review.
-   * Throws LineTooLong or AlreadyImported with nothing written.
+   * `admits` (the request's If-Match) is asked the line's current ETag, in the write: false
+   * throws StaleLine. Throws LineTooLong, AlreadyImported or StaleLine with nothing written.
    */
   correct(
     line: number,
     changes: ReadonlyMap<number, string>,
     checker: LineChecker,
+    admits: (etag: string) => boolean = () => true,
   ): ReviewLine | undefined {
     return this.#write(() => {
       const row = this.#row(line);
       if (row === undefined) return undefined;
       if (row.status === STATUS.imported) throw new AlreadyImported();
+      if (!admits(lineEtag(row.rev))) throw new StaleLine();
+      const version = this.#raiseVersion();
       const values = this.#values(row);
       let typed = row.typed === 1;
       let changed = false;
@@ -979,9 +1077,9 @@ export class ReviewStore {
       }
       this.#checkLength(values);
       // Without a change the line is only checked again (the records may have changed).
-      const { key } = this.#store(row, values, typed, checker, changed);
+      const { key } = this.#store(row, values, typed, checker, version, changed);
       this.#changed();
-      if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker);
+      if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker, version);
       const updated = this.#row(line);
       if (updated === undefined) throw new Error(`Line ${line} vanished`);
       return this.#answer(updated);
@@ -989,14 +1087,17 @@ export class ReviewStore {
   }
 
   /**
-   * Corrects every failing line (of `rule` when given) by one change to one column. Throws
-   * NoMatchingLine or LineTooLong with nothing written.
+   * Corrects every failing line (of `rule` when given) by one change to one column. With
+   * `readAt` (the review's version as the screen read it), a line it would change that was
+   * written after that version (by another write than this one) throws StaleLine. Throws
+   * NoMatchingLine, LineTooLong or StaleLine with nothing written.
    */
   bulk(
     rule: number | undefined,
     index: number,
     change: ColumnChange,
     checker: LineChecker,
+    readAt?: number,
   ): BulkAnswer {
     return this.#write(() => {
       // The line numbers first (a few bytes each): the lines change while they are worked.
@@ -1009,6 +1110,7 @@ export class ReviewStore {
       ) as { line: number }[];
       const lines = Int32Array.from(rows, (row) => row.line);
       if (lines.length === 0) throw new NoMatchingLine();
+      const version = this.#raiseVersion();
       let changed = 0;
       let nowPassing = 0;
       const secret = index === this.#secretIndex;
@@ -1028,13 +1130,18 @@ export class ReviewStore {
             after = before.split(change.find).join(change.replace);
           }
           if (after === before && !(secret && !typed)) continue;
+          // Written since the screen read the review, and not by this correction (a duplicate
+          // it re-checked): another operator's value is not overwritten unseen.
+          if (readAt !== undefined && row.rev > readAt && row.rev !== version) {
+            throw new StaleLine();
+          }
           if (secret) typed = true;
           values[index] = after;
           this.#checkLength(values);
           changed += 1;
-          const { passes, key } = this.#store(row, values, typed, checker);
+          const { passes, key } = this.#store(row, values, typed, checker, version);
           if (passes) nowPassing += 1;
-          if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker);
+          if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker, version);
         }
         // The changed secrets sealed as the bulk goes: only a group's chunks are held.
         this.#secrets.flush();
@@ -1095,8 +1202,9 @@ export class ReviewStore {
   /**
    * After the corrections import completed: its lines (the fixed ones) are imported, except
    * those it refused (`refused`: the corrections file's line as the engine numbers it, its
-   * header being line 1 -> the engine's reasons), failing again; in the same transaction the
-   * import is settled.
+   * header being line 1 -> the engine's reasons), failing again, with a line a reason names
+   * ("first at line N") named as in the imported file; in the same transaction the import is
+   * settled and the error file owed a rewrite (errorFileOwed).
    */
   finishImport(refused: ReadonlyMap<number, readonly string[]>): void {
     inWriteTransaction(this.#db, () => {
@@ -1104,13 +1212,17 @@ export class ReviewStore {
       const nth = this.#statement(
         'SELECT line FROM lines WHERE status = 1 ORDER BY line LIMIT 1 OFFSET ?',
       );
+      // Line 2 of the file is its first data line: the first fixed line.
+      const reviewLineOf = (fileLine: number) =>
+        (nth.get(fileLine - 2) as { line: number } | undefined)?.line;
       const failing = [...refused].flatMap(([fileLine, problems]) => {
-        // Line 2 of the file is its first data line: the first fixed line.
-        const row = nth.get(fileLine - 2) as { line: number } | undefined;
-        return row === undefined ? [] : [{ line: row.line, problems }];
+        const line = reviewLineOf(fileLine);
+        if (line === undefined) return [];
+        return [{ line, problems: problems.map((text) => renumbered(text, reviewLineOf)) }];
       });
+      const version = this.#raiseVersion();
       for (const { line, problems } of failing) {
-        this.#statement('UPDATE lines SET status = 0 WHERE line = ?').run(line);
+        this.#statement('UPDATE lines SET status = 0, rev = ? WHERE line = ?').run(version, line);
         this.#statement('DELETE FROM reasons WHERE line = ?').run(line);
         problems.forEach((text, pos) => {
           const reason = reasonOf(text, this.#fileNames);
@@ -1119,8 +1231,10 @@ export class ReviewStore {
           ).run(this.#ruleId(reason), line, pos, textIfOwn(reason));
         });
       }
-      this.#statement('UPDATE lines SET status = 2 WHERE status = 1').run();
-      this.#statement('UPDATE meta SET corrections_settled = corrections_upload').run();
+      this.#statement('UPDATE lines SET status = 2, rev = ? WHERE status = 1').run(version);
+      this.#statement(
+        'UPDATE meta SET corrections_settled = corrections_upload, error_file_owed = ?',
+      ).run(version);
       this.#changed();
     });
   }
@@ -1161,6 +1275,19 @@ function reasonOf(text: string, fileNames: ReadonlyMap<string, string>): Reason 
   return { text, rule: ruleTextOf(text), field };
 }
 
+/** The engine's reason naming the line a key was first met on (engine.ts). */
+const FIRST_AT_LINE = /^(\w+: appears again, first at line )(\d+)$/;
+
+/**
+ * A corrections import's reason as the review shows it: the line it names ("first at line N",
+ * a line of the corrections file) named as in the imported file (`lineOf`), when known.
+ */
+function renumbered(text: string, lineOf: (fileLine: number) => number | undefined): string {
+  const match = FIRST_AT_LINE.exec(text);
+  const line = match === null ? undefined : lineOf(Number(match[2]));
+  return match === null || line === undefined ? text : `${match[1]}${line}`;
+}
+
 /** The text kept with a line's reason: null when it is its count's text. */
 function textIfOwn(reason: Reason): string | null {
   return reason.text === reason.rule ? null : reason.text;
@@ -1168,4 +1295,6 @@ function textIfOwn(reason: Reason): string | null {
 
 export class LineTooLong extends Error {}
 export class AlreadyImported extends Error {}
+/** A line changed since the screen that corrects it read it (If-Match, a bulk's version). */
+export class StaleLine extends Error {}
 export class NoMatchingLine extends Error {}

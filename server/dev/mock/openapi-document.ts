@@ -166,7 +166,7 @@ const IF_MATCH_PARAMETER = {
   required: false,
   schema: { type: 'string' },
   description:
-    'The ETag the read of the record answered: the update is refused with 412 and writes nothing unless a listed tag is the current one (strong comparison; `*` matches any existing record). Without it the update is not checked.',
+    "The ETag the read of the record answered (an import review line's: its `etag` in the page that listed it): the update is refused with 412 and writes nothing unless a listed tag is the current one (strong comparison; `*` matches any existing record). Without it the update is not checked.",
 };
 
 function operationIdOf(method: string, openApiPath: string): string {

@@ -2,8 +2,13 @@
  * A small stateful fake of the import review calls (contracts/api/import-review.ts) on top of the
  * fake fetch, so the screen tests drive the real client: a review of one import's error lines,
  * re-checked by the rules a test gives (a function of a line's values), paged and filtered as the
- * server pages them, corrected one by one or in bulk, and the fixed lines imported.
+ * server pages them, corrected one by one or in bulk, and the fixed lines imported. Like the server,
+ * it versions the review and its lines: a correction sent with the `If-Match` of a line changed
+ * since, or a bulk correction over a line changed after its `version`, is refused with 412; a
+ * test changes or imports lines as another operator would (changeBehind, importBehind).
  */
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import {
   REVIEW_LIMITS,
   REVIEW_PATHS,
@@ -51,6 +56,12 @@ export interface ReviewFake {
   /** The bodies of the PUT line calls, in order. */
   corrections(): { line: string; body: LineCorrection }[];
   bulks(): BulkCorrection[];
+  /** The `If-Match` header of each PUT line call, in order (null: none). */
+  ifMatches(): (string | null)[];
+  /** Another operator's correction of `line`: its values by column, re-checked. */
+  changeBehind(line: number, values: Record<string, string>): void;
+  /** Another operator's import of the corrections: every fixed line is imported. */
+  importBehind(): void;
   /** Makes the next answer of `route` this one (e.g. an error). */
   failNext(route: 'PUT line' | 'POST bulk' | 'POST import', answer: FakeResponse): void;
   /** Holds the import's answer until `release` (to see its progress). */
@@ -73,8 +84,12 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
     values: [...values],
     status: 'failing' as ReviewLine['status'],
     corrected: false,
+    rev: 0,
   }));
+  /** The review's version: raised by every write of lines (ReviewSummary.version). */
+  let version = 0;
   const corrections: { line: string; body: LineCorrection }[] = [];
+  const ifMatches: (string | null)[] = [];
   const bulks: BulkCorrection[] = [];
   const failures = new Map<string, FakeResponse>();
   let hold: Promise<undefined> | null = null;
@@ -101,6 +116,7 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
     reasons: entry.status === 'imported' ? [] : reasonsOf(entry.values),
     status: entry.status,
     corrected: entry.corrected,
+    etag: `"${entry.rev}"`,
   });
   const failing = () => state.filter((entry) => entry.status === 'failing');
 
@@ -125,12 +141,29 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
       importedLines: state.filter((entry) => entry.status === 'imported').length,
       counts: [...counts.values()].sort((a, b) => b.lines - a.lines),
       importing,
+      version,
     };
   };
   const error = (status: number, errorMessage: string): FakeResponse => ({
     status,
-    body: { errorCode: status === 404 ? 3 : status === 409 ? 9 : 4, errorMessage },
+    body: {
+      errorCode:
+        status === 404
+          ? ERROR_CODE.NOT_FOUND
+          : status === 409 || status === 412
+            ? ERROR_CODE.CONFLICT
+            : ERROR_CODE.VALIDATION,
+      errorMessage,
+    },
   });
+  /** Writes `values` (by column name) into a line, re-checked at a new version. */
+  const write = (entry: (typeof state)[number], values: Record<string, string>) => {
+    version += 1;
+    for (const [name, value] of Object.entries(values)) entry.values[columnOf(name)] = value;
+    entry.corrected = true;
+    entry.rev = version;
+    recheck(entry);
+  };
   const failed = (key: string) => {
     const failure = failures.get(key);
     failures.delete(key);
@@ -173,15 +206,19 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
       const failure = failed('PUT line');
       if (failure) return failure;
       const body = request.body as LineCorrection;
+      const ifMatch = request.headers.get('If-Match');
       corrections.push({ line: String(entry.line), body });
-      for (const [name, value] of Object.entries(body.values)) {
-        const index = columnOf(name);
-        if (index < 0) return error(400, REVIEW_SERVER_MESSAGE.unknownColumn(name));
-        entry.values[index] = value;
+      ifMatches.push(ifMatch);
+      for (const name of Object.keys(body.values)) {
+        if (columnOf(name) < 0) return error(400, REVIEW_SERVER_MESSAGE.unknownColumn(name));
       }
-      entry.corrected = true;
-      recheck(entry);
-      return { body: shown(entry) };
+      if (entry.status === 'imported') return error(409, REVIEW_SERVER_MESSAGE.alreadyImported);
+      if (ifMatch !== null && ifMatch !== shown(entry).etag) {
+        return error(412, ERROR_MESSAGE.staleRecord);
+      }
+      write(entry, body.values);
+      const answer = shown(entry);
+      return { body: answer, headers: { ETag: answer.etag } };
     });
   }
   server.on(`POST ${paths.bulk}` as RouteKey, (request) => {
@@ -197,19 +234,27 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
         reasonsOf(entry.values).some((reason) => reason.rule === body.rule),
     );
     if (matched.length === 0) return error(400, REVIEW_SERVER_MESSAGE.noMatchingLine);
-    let changed = 0;
-    let nowPassing = 0;
-    for (const entry of matched) {
+    const afterOf = (entry: (typeof state)[number]) => {
       const before = entry.values[index] ?? '';
-      const after =
-        body.set !== undefined ? body.set : before.split(body.find ?? '').join(body.replace ?? '');
-      if (after === before) continue;
-      entry.values[index] = after;
+      return body.set !== undefined
+        ? body.set
+        : before.split(body.find ?? '').join(body.replace ?? '');
+    };
+    const changing = matched.filter((entry) => afterOf(entry) !== (entry.values[index] ?? ''));
+    const readAt = body.version;
+    if (readAt !== undefined && changing.some((entry) => entry.rev > readAt)) {
+      return error(412, ERROR_MESSAGE.staleRecord);
+    }
+    version += 1;
+    let nowPassing = 0;
+    for (const entry of changing) {
+      entry.values[index] = afterOf(entry);
       entry.corrected = true;
-      changed += 1;
+      entry.rev = version;
       recheck(entry);
       if (entry.status === 'fixed') nowPassing += 1;
     }
+    const changed = changing.length;
     const answer: BulkAnswer = {
       matched: matched.length,
       changed,
@@ -218,6 +263,14 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
     };
     return { body: answer };
   });
+  const importFixed = () => {
+    version += 1;
+    for (const entry of state) {
+      if (entry.status !== 'fixed') continue;
+      entry.status = 'imported';
+      entry.rev = version;
+    }
+  };
   server.on(`POST ${paths.import}` as RouteKey, async () => {
     const failure = failed('POST import');
     if (failure) return failure;
@@ -226,7 +279,7 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
     importing = true;
     imports += 1;
     if (hold) await hold;
-    for (const entry of fixed) entry.status = 'imported';
+    importFixed();
     importing = false;
     const answer: ImportAnswer = {
       totalSuccessLines: fixed.length,
@@ -261,6 +314,13 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
       })),
     corrections: () => corrections,
     bulks: () => bulks,
+    ifMatches: () => ifMatches,
+    changeBehind: (line, values) => {
+      const entry = state.find((each) => each.line === line);
+      if (entry === undefined) throw new Error(`no line ${line}`);
+      write(entry, values);
+    },
+    importBehind: importFixed,
     failNext: (route, answer) => failures.set(route, answer),
     holdImport: () => {
       const gate = deferred<undefined>();

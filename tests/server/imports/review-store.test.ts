@@ -142,18 +142,19 @@ it('puts the lines the corrections import refused back to failing with its reaso
       `${card(2)}|${SECRET_PIN}|1.00|`,
       `${card(3)}|${SECRET_PIN}|2.00|`,
     ]);
-    // The corrections file's line 3 (its second data line: the review's line 4) was refused.
+    // The corrections file's line 3 (its second data line: the review's line 4) was refused as
+    // a duplicate of its line 2 (the review's line 3): the reason names the operator's line.
     store.finishImport(new Map([[3, ['cardNumber: appears again, first at line 2']]]));
     expect(store.statusCounts()).toEqual({ failing: 1, fixed: 0, imported: 1 });
     expect(store.line(4)).toMatchObject({
       status: 'failing',
-      reasons: [{ field: 'cardNumber', text: 'cardNumber: appears again, first at line 2' }],
+      reasons: [{ field: 'cardNumber', text: 'cardNumber: appears again, first at line 3' }],
     });
     expect(store.counts().map((count) => count.text)).toEqual([
       'cardNumber: appears again in the file',
     ]);
     expect([...store.failingErrorLines()]).toEqual([
-      `${card(3)}|${SECRET_PIN}|2.00||line 4: cardNumber: appears again, first at line 2`,
+      `${card(3)}|${SECRET_PIN}|2.00||line 4: cardNumber: appears again, first at line 3`,
     ]);
   } finally {
     store.close();

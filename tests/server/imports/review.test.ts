@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pino from 'pino';
 import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
-import { TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
+import { ERROR_MESSAGE, TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import type { EmbeddedList } from '@contracts/api/entities';
 import {
   correctionsFileName,
@@ -40,6 +40,7 @@ import { ImportService } from '../../../server/imports/import-service';
 import { isSealed } from '../../../server/imports/sealed-file';
 import { fieldCountProblem } from '../../../server/imports/rules';
 import { programDbFile } from '../../../server/records/records-db';
+import { ReviewStore } from '../../../server/imports/review-store';
 import { buildGiftConfig } from '../../support/builders';
 import {
   createSchemeTestApp,
@@ -86,6 +87,7 @@ const AGAIN_RULE = 'cardNumber: appears again in the file';
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 const missing = (errorMessage: string) => ({ errorCode: ERROR_CODE.NOT_FOUND, errorMessage });
 const conflicting = (errorMessage: string) => ({ errorCode: ERROR_CODE.CONFLICT, errorMessage });
+const stale = conflicting(ERROR_MESSAGE.staleRecord);
 const reviewNotFound = missing(REVIEW_SERVER_MESSAGE.reviewNotFound);
 
 describe('the review of an import\u2019s error lines', () => {
@@ -198,6 +200,7 @@ describe('the review of an import\u2019s error lines', () => {
       reasons: [{ rule: ruleOf(s, PIN_RULE).rule, field: 'pin', text: PIN_RULE }],
       status: 'failing',
       corrected: false,
+      etag: '"0"',
     });
     expect(all.lines[3]?.reasons).toEqual([
       {
@@ -226,6 +229,7 @@ describe('the review of an import\u2019s error lines', () => {
       reasons: [],
       status: 'fixed',
       corrected: true,
+      etag: expect.stringMatching(/^"\d+"$/) as string,
     });
     const s = await summary(name);
     expect([s.failingLines, s.fixedLines]).toEqual([5, 1]);
@@ -289,6 +293,186 @@ describe('the review of an import\u2019s error lines', () => {
     // Every failing line, a value that changes nothing on one of them.
     const pins = (await bulk(name, { field: 'pin', set: '12' }).expect(200)).body as BulkAnswer;
     expect(pins).toEqual({ matched: 2, changed: 1, nowPassing: 0, failingLines: 2 });
+  });
+
+  it('refuses a line correction sent with the ETag of a line changed since (412), nothing written', async () => {
+    const name = await cardReview();
+    const read = (await page(name)).lines.find((l) => l.line === 5);
+    if (read === undefined) throw new Error('no line 5');
+    expect(read.etag).toMatch(/^"\d+"$/);
+
+    // Operator A corrects line 5 with the tag as read: written, its new tag answered.
+    const byA = await correct(name, 5, { balance: '11.00' }).set('If-Match', read.etag).expect(200);
+    const afterA = byA.body as ReviewLine;
+    expect(afterA).toMatchObject({ status: 'fixed', values: [cardNumber(4), '4444', '11.00', ''] });
+    expect(byA.headers.etag).toBe(afterA.etag);
+    expect(afterA.etag).not.toBe(read.etag);
+
+    // Operator B's tab still shows line 5 as read: refused, A's value kept.
+    expectError(
+      await correct(name, 5, { balance: '99.00' }).set('If-Match', read.etag),
+      412,
+      stale,
+    );
+    // A weak tag never matches, not even the current one's.
+    expectError(
+      await correct(name, 5, { balance: '99.00' }).set('If-Match', `W/${afterA.etag}`),
+      412,
+      stale,
+    );
+    expect((await page(name, '?status=fixed')).lines).toEqual([afterA]);
+    expect((await summary(name)).version).toBeGreaterThan(0);
+
+    // Read again, B's correction goes with the line's new tag (one of a list matches).
+    const byB = (
+      await correct(name, 5, { balance: '99.00' })
+        .set('If-Match', `"unknown", ${afterA.etag}`)
+        .expect(200)
+    ).body as ReviewLine;
+    expect(byB.values[2]).toBe('99.00');
+    // An imported line is refused as imported, whatever its tag.
+    await importCorrections(name).expect(200);
+    expectError(
+      await correct(name, 5, { balance: '1.00' }).set('If-Match', byB.etag),
+      409,
+      conflicting(REVIEW_SERVER_MESSAGE.alreadyImported),
+    );
+    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 9900 });
+    // Without If-Match a correction is not checked.
+    await correct(name, 9, { balance: '9.00' }).expect(200);
+    await correct(name, 9, { balance: '19.00' }).expect(200);
+  });
+
+  it('refuses a bulk correction that would change a line changed since its version (412), nothing written', async () => {
+    const name = await cardReview();
+    const read = await summary(name);
+    const balanceRule = ruleOf(read, BALANCE_RULE).rule;
+    // Operator A corrects line 5, still failing its balance rule.
+    await correct(name, 5, { balance: 'eleven' }).expect(200);
+
+    // Operator B's bulk correction of that rule, from the review as read before: refused.
+    expectError(
+      await bulk(name, {
+        rule: balanceRule,
+        field: 'balance',
+        set: '12.50',
+        version: read.version,
+      }),
+      412,
+      stale,
+    );
+    expect(
+      (await page(name, `?rule=${balanceRule}`)).lines.map((l) => [l.line, l.values[2]]),
+    ).toEqual([
+      [5, 'eleven'],
+      [9, 'x'],
+    ]);
+    // A bulk correction of lines not changed since goes through.
+    const suffixes = (
+      await bulk(name, {
+        rule: ruleOf(read, SUFFIX_RULE).rule,
+        field: 'cardNumber',
+        find: `${BIN}002`,
+        replace: `${BIN}${SUFFIX}`,
+        version: read.version,
+      }).expect(200)
+    ).body as BulkAnswer;
+    expect(suffixes.changed).toBe(2);
+    // Read again: it goes through.
+    const again = await summary(name);
+    expect(again.version).toBeGreaterThan(read.version);
+    expect(
+      (
+        await bulk(name, {
+          rule: balanceRule,
+          field: 'balance',
+          set: '12.50',
+          version: again.version,
+        }).expect(200)
+      ).body,
+    ).toMatchObject({ matched: 2, changed: 2, nowPassing: 2 });
+  });
+
+  it('never refuses a bulk correction for a line it re-checked itself as another one changed', async () => {
+    const name = await cardReview();
+    // Line 3 (card 2) is corrected and still fails its PIN; line 5 takes card 2 too: it fails
+    // as its duplicate, besides its balance.
+    await correct(name, 3, { pin: '12x' }).expect(200);
+    const duplicate = (await correct(name, 5, { cardNumber: cardNumber(2) }).expect(200))
+      .body as ReviewLine;
+    expect(duplicate.reasons.map((r) => r.text)).toEqual([
+      BALANCE_RULE,
+      REVIEW_SERVER_MESSAGE.keyOnLine('cardNumber', 3),
+    ]);
+    // Changing line 3's card re-checks line 5 in the same bulk correction, before it changes it.
+    const { version } = await summary(name);
+    const answer = (
+      await bulk(name, {
+        field: 'cardNumber',
+        find: `${BIN}${SUFFIX}0000002`,
+        replace: `${BIN}${SUFFIX}0000032`,
+        version,
+      }).expect(200)
+    ).body as BulkAnswer;
+    expect(answer).toMatchObject({ changed: 2 });
+    const line5 = (await page(name)).lines.find((l) => l.line === 5);
+    expect(line5?.reasons.map((r) => r.text)).toEqual([
+      BALANCE_RULE,
+      REVIEW_SERVER_MESSAGE.keyOnLine('cardNumber', 3),
+    ]);
+  });
+
+  it('counts a line fixed by a correction with no change among the corrected ones: no card fixed twice', async () => {
+    // Line 3 lacks its (optional) expiry field; line 4 has the same card and a bad PIN.
+    const answer = await imported(
+      'card',
+      file(
+        CARD_HEADER,
+        `${cardNumber(50)}|5050|50.00|`,
+        `${cardNumber(51)}|5151|51.00`,
+        `${cardNumber(51)}|12|51.00|`,
+      ),
+      'short.txt',
+    );
+    const name = answer.outFileName;
+    if (name === null) throw new Error('no error file');
+    // Sent back unchanged, line 3 passes: fixed.
+    expect((await correct(name, 3, {}).expect(200)).body).toMatchObject({
+      status: 'fixed',
+      corrected: true,
+    });
+    const second = (await correct(name, 4, { pin: '4321' }).expect(200)).body as ReviewLine;
+    expect(second.status).toBe('failing');
+    expect(second.reasons.map((r) => r.text)).toEqual([
+      REVIEW_SERVER_MESSAGE.keyOnLine('cardNumber', 3),
+    ]);
+    expect((await summary(name)).fixedLines).toBe(1);
+  });
+
+  it("names the operator's line in a corrections import's duplicate reason, not the corrections file's", async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    await correct(name, 5, { balance: '44.00' }).expect(200);
+    // As a store written before fixed lines were kept from sharing a card: line 5 holds line 3's.
+    const db = new DatabaseSync(
+      ReviewStore.fileOf(path.join(t.config.importsDir, 'reviews'), name),
+    );
+    try {
+      db.prepare("UPDATE lines SET vals = json_set(vals, '$[0]', ?) WHERE line = 5").run(
+        cardNumber(2),
+      );
+    } finally {
+      db.close();
+    }
+    expect((await importCorrections(name).expect(200)).body).toMatchObject({
+      totalSuccessLines: 1,
+      totalErrorLines: 1,
+    });
+    const line5 = (await page(name)).lines.find((l) => l.line === 5);
+    // The corrections file's line 2 is the review's line 3.
+    expect(line5?.reasons.map((r) => r.text)).toEqual([
+      'cardNumber: appears again, first at line 3',
+    ]);
   });
 
   it('imports the corrections through the engine: cards stored, the error file holds the rest', async () => {
@@ -872,6 +1056,115 @@ describe('the review of an import\u2019s error lines', () => {
     expect(await readdir(path.join(t.config.importsDir, 'errors'))).toEqual([name]);
     // The card stored after line 9's correction is kept.
     expect(storedCard(cardNumber(8))).toEqual({ balance_cents: 100 });
+  });
+
+  it('rewrites the error file a server stopped before rewriting when next used: never imported twice', async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    await correct(name, 5, { balance: '44.00' }).expect(200);
+
+    // A server that stops right after the review marked the imported lines, before it rewrote
+    // the error file.
+    const { recordsDir, importsDir, keysDir } = t.config;
+    const stopping = ImportService.open({
+      recordsDir,
+      importsDir,
+      keysDir,
+      logger: pino({ level: 'silent' }),
+      testHooks: {
+        afterCorrectionsMarked: () => {
+          throw new Error('the server stopped');
+        },
+      },
+    });
+    try {
+      const stopped = await request(createApp({ db: t.store, config: t.config, imports: stopping }))
+        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
+        .set(AUTH_HEADER, token);
+      expect(stopped.status).toBe(500);
+    } finally {
+      await stopping.close();
+    }
+    expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
+
+    // The server starts again over the same data folder; the first call is the file's download.
+    const restarted = createApp({ db: t.store, config: t.config });
+    const call = (url: string) => request(restarted).get(`/api${url}`).set(AUTH_HEADER, token);
+    const errorLines = [
+      'cardNumber|pin|balance|expiryDate|error',
+      `${wrongSuffix(3)}|3333|30.00||line 4: ${SUFFIX_RULE}`,
+      `${cardNumber(1)}|5555|55.00||line 6: cardNumber: appears again, first at line 2`,
+      `${wrongSuffix(7)}|7777|70.00||line 8: ${SUFFIX_RULE}`,
+      `${cardNumber(8)}|8888|x||line 9: ${BALANCE_RULE}`,
+      '',
+    ].join('\n');
+    const downloaded = await call(IMPORT_PATHS.downloadFile(name)).buffer(true).expect(200);
+    expect(downloaded.text).toBe(errorLines);
+    const s = (await call(REVIEW_PATHS.review(GIFT, name)).expect(200)).body as ReviewSummary;
+    expect([s.failingLines, s.fixedLines, s.importedLines]).toEqual([4, 0, 2]);
+  });
+
+  it('rewrites an owed error file when Files Uploaded first reads its review after a restart', async () => {
+    const name = await cardReview();
+    await correct(name, 3, { pin: '2222' }).expect(200);
+    const { recordsDir, importsDir, keysDir } = t.config;
+    const stopping = ImportService.open({
+      recordsDir,
+      importsDir,
+      keysDir,
+      logger: pino({ level: 'silent' }),
+      testHooks: {
+        afterCorrectionsMarked: () => {
+          throw new Error('the server stopped');
+        },
+      },
+    });
+    try {
+      await request(createApp({ db: t.store, config: t.config, imports: stopping }))
+        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
+        .set(AUTH_HEADER, token)
+        .expect(500);
+    } finally {
+      await stopping.close();
+    }
+
+    const again = ImportService.open({
+      recordsDir,
+      importsDir,
+      keysDir,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      expect(
+        again.importedFiles(GIFT).map((f) => [f.fileName, f.outFileName, f.failingLines]),
+      ).toEqual([
+        ['cards.txt', name, 5],
+        [correctionsFileName('cards.txt'), null, 0],
+      ]);
+      await again.reviews.idle();
+      const text = await new Promise<string>((resolve, reject) => {
+        const read = again.readErrorFile(name);
+        if (read === undefined) {
+          reject(new Error('no error file'));
+          return;
+        }
+        const parts: Buffer[] = [];
+        read.stream.on('data', (chunk: Buffer) => parts.push(chunk));
+        read.stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        read.stream.on('error', reject);
+      });
+      expect(text.split('\n').map((line) => line.split('|').at(-1)?.split(':')[0])).toEqual([
+        'error',
+        'line 4',
+        'line 5',
+        'line 6',
+        'line 8',
+        'line 9',
+        '',
+      ]);
+    } finally {
+      await again.close();
+    }
   });
 
   it('stays reachable from Files Uploaded while its fixed lines wait to be imported', async () => {

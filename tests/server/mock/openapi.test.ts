@@ -11,6 +11,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { z } from 'zod';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import { REVIEW_PATHS } from '@contracts/api/import-review';
 import { JOURNAL_PATHS } from '@contracts/api/journal';
 import { MERCHANT_PATHS } from '@contracts/api/merchant';
 import { MOCK_PATHS } from '@contracts/api/mock';
@@ -252,8 +253,9 @@ describe('GET /__mock/openapi.json', () => {
     }
   });
 
-  it("has the scheme wizard's and the site builders' conditional saves: ETag on the reads, If-Match and 412 on the updates", () => {
-    // server/http/record-etag.ts; docs/api.md, "Conditional saves".
+  it("has the scheme wizard's, the site builders' and the import review's conditional saves: ETag on the reads, If-Match and 412 on the updates", () => {
+    // server/http/record-etag.ts; docs/api.md, "Conditional saves"; an import review's line is
+    // read with its tag in a page's body (docs/imports.md).
     const reads = [
       `get /api${SCHEME_PATHS.scheme('{id}')}`,
       `get /api${SCHEME_PATHS.configuration('{id}')}`,
@@ -279,6 +281,7 @@ describe('GET /__mock/openapi.json', () => {
       `post /api${MERCHANT_PATHS.siteSettings}`,
       `post /api${MERCHANT_PATHS.saveSelectedPageTypes}`,
       `post /api${MERCHANT_PATHS.saveSelectedPageSubTypes}`,
+      `put /api${REVIEW_PATHS.line('{programId}', '{outFileName}', '{line}')}`,
     ];
     const named = ({ method, path: p }: { method: string; path: string }) => `${method} ${p}`;
     const answeringEtag = operations(document).filter(
