@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import {
   REVIEW_LIMITS,
   REVIEW_SECRET_MASK,
@@ -9,6 +11,7 @@ import {
 } from '@contracts/api/import-review';
 import { EMBEDDED } from '@contracts/api/paths';
 import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import { SCHEME_EMBEDDED, SCHEME_TEXT, type UploadedFile } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
@@ -451,7 +454,10 @@ describe('import error review', () => {
     await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '4321');
     await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
     expect(await bulk.findByText(REVIEW_TEXT.bulkResult(50, 50))).toBeInTheDocument();
-    expect(review.bulks()).toEqual([{ rule: PIN_RULE.rule, field: 'pin', set: '4321' }]);
+    // With the review's version as the screen read it.
+    expect(review.bulks()).toEqual([
+      { rule: PIN_RULE.rule, field: 'pin', set: '4321', version: 0 },
+    ]);
     // The PIN count is gone; the filter is back to every failing line.
     await screen.findByText(REVIEW_TEXT.fixedCount(50));
     await waitFor(() =>
@@ -468,7 +474,12 @@ describe('import error review', () => {
     await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith), '627182');
     await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
     expect(await bulk.findByText(REVIEW_TEXT.bulkResult(100, 100))).toBeInTheDocument();
-    expect(review.bulks()[1]).toEqual({ field: 'cardNumber', find: '999901', replace: '627182' });
+    expect(review.bulks()[1]).toEqual({
+      field: 'cardNumber',
+      find: '999901',
+      replace: '627182',
+      version: 1,
+    });
     await screen.findByText(REVIEW_TEXT.fixedCount(150));
     expect(screen.getByText(REVIEW_TEXT.failingCount(0))).toBeInTheDocument();
   });
@@ -538,6 +549,92 @@ describe('import error review', () => {
     expect(kept).toHaveValue('1234');
     // The dialog gives the focus back to the editor it was opened from.
     await waitFor(() => expect(kept).toHaveFocus());
+  });
+
+  it('refuses a cell saved over a line someone else changed since: says so, reads the page again, keeps the value typed', async () => {
+    install();
+    const { user } = await openReview();
+    const editor = () =>
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 3) });
+    // Another operator corrects line 3's expiry date (its card number still fails).
+    review.changeBehind(3, { expiryDate: '2031-12-31' });
+    expect(cellOf(3, 4)).toHaveTextContent('2030-01-01');
+
+    await user.dblClick(cellOf(3, 1));
+    await user.clear(editor());
+    await user.type(editor(), '6271820010000002{Enter}');
+    const text = await pressOk(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
+    expect(text).toContain(ERROR_MESSAGE.staleRecord);
+    expect(text).toContain(DIALOG_TEXT.staleRecordReloaded);
+    // Nothing written; the page read again shows the other operator's value, the editor the
+    // value typed.
+    expect(review.lines().find((l) => l.line === 3)?.values[0]).toBe('9999010010000002');
+    await waitFor(() => expect(cellOf(3, 4)).toHaveTextContent('2031-12-31'));
+    expect(editor()).toHaveValue('6271820010000002');
+
+    // Saved again: it goes with the line's tag as read again.
+    await user.type(editor(), '{Enter}');
+    await waitFor(() => expect(cellOf(3, 5)).toHaveTextContent(REVIEW_TEXT.fixed));
+    expect(review.ifMatches()).toEqual(['"0"', '"1"']);
+    expect(review.lines().find((l) => l.line === 3)?.values).toEqual([
+      '6271820010000002',
+      '1234',
+      '10.00',
+      '2031-12-31',
+    ]);
+  });
+
+  it('reads the review again after a correction refused as imported meanwhile: the line leaves, the totals follow', async () => {
+    install();
+    const { user } = await openReview();
+    const editorOf = (column: string) =>
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel(column, 2) });
+    await user.dblClick(cellOf(2, 2));
+    await user.clear(editorOf('pin'));
+    await user.type(editorOf('pin'), '2468{Enter}');
+    await screen.findByText(REVIEW_TEXT.fixedCount(1));
+    const importButton = screen.getByRole('button', { name: REVIEW_TEXT.importCorrections });
+    await waitFor(() => expect(importButton).toBeEnabled());
+
+    // Another operator imports the corrections; this tab still shows line 2 as fixed.
+    review.importBehind();
+    await user.dblClick(cellOf(2, 3));
+    await user.clear(editorOf('balance'));
+    await user.type(editorOf('balance'), '12.00{Enter}');
+    expect(await pressOk(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT))).toContain(
+      REVIEW_SERVER_MESSAGE.alreadyImported,
+    );
+    // Read again: the imported line has left with its editor, nothing is left to import.
+    await screen.findByText(REVIEW_TEXT.fixedCount(0));
+    await waitFor(() => expect(cellOf(3, 0)).toBeInTheDocument());
+    expect(dataRows().map((row) => within(row).getByRole('rowheader').textContent)).not.toContain(
+      '2',
+    );
+    expect(within(grid()).queryByRole('textbox')).toBeNull();
+    expect(importButton).toBeDisabled();
+  });
+
+  it('refuses a bulk correction over a line someone else changed since: says so, reads the review again, keeps the text typed', async () => {
+    install();
+    const { user } = await openReview();
+    const bulk = within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+    await user.click(filter(REVIEW_TEXT.countLabel(PIN_RULE.text, 50)));
+    // Another operator corrects line 2's PIN; it still fails.
+    review.changeBehind(2, { pin: '12b' });
+
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'pin');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '4321');
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    const text = await pressOk(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
+    expect(text).toContain(ERROR_MESSAGE.staleRecord);
+    expect(review.lines().find((l) => l.line === 2)?.values[1]).toBe('12b');
+    await waitFor(() => expect(cellOf(2, 2)).toHaveTextContent('12b'));
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('4321');
+
+    // Applied again over the review as read again: it goes through.
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    expect(await bulk.findByText(REVIEW_TEXT.bulkResult(50, 50))).toBeInTheDocument();
+    expect(review.bulks().map((each) => each.version)).toEqual([0, 1]);
   });
 
   it('closes an open editor whose line leaves the page, and the grid answers its keys again', async () => {
@@ -647,6 +744,35 @@ describe('import error review', () => {
     await user.type(editorOf('pin', 103), '{Enter}');
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
+  });
+
+  it('saves a cell edit kept over a session end with the line as it was typed over: a change made meanwhile is not overwritten unseen', async () => {
+    install();
+    const { user } = await openReview();
+    const editor = () =>
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 3) });
+    await user.dblClick(cellOf(3, 1));
+    await user.clear(editor());
+    await user.type(editor(), '6271820010000002');
+    review.failNext('PUT line', SESSION_EXPIRED_ANSWER);
+    await user.type(editor(), '{Enter}');
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+
+    // Meanwhile another operator corrects line 3.
+    review.changeBehind(3, { expiryDate: '2031-12-31' });
+    await signIn(user, server);
+    await waitFor(() => expect(editor()).toHaveValue('6271820010000002'));
+    expect(cellOf(3, 4)).toHaveTextContent('2031-12-31');
+
+    await user.type(editor(), '{Enter}');
+    expect(await pressOk(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT))).toContain(
+      ERROR_MESSAGE.staleRecord,
+    );
+    expect(editor()).toHaveValue('6271820010000002');
+    await user.type(editor(), '{Enter}');
+    await waitFor(() => expect(cellOf(3, 5)).toHaveTextContent(REVIEW_TEXT.fixed));
+    // The first save went with the tag the value was typed over, the next with the line's now.
+    expect(review.ifMatches()).toEqual(['"0"', '"1"']);
   });
 
   it('has no serious or critical axe violation, also while a cell is edited', async () => {

@@ -9,6 +9,7 @@ import {
   type ReviewPage,
   type ReviewSummary,
 } from '@contracts/api/import-review';
+import { readAgainAfter } from '@/lib/api/record-etags';
 import { schemesApi } from './schemes-api';
 
 /**
@@ -23,6 +24,11 @@ import { schemesApi } from './schemes-api';
  * - correctReviewLine (PUT), bulkCorrectReview (POST), importReviewCorrections (POST): each
  *   refreshes the review's summary and lines, and the scheme's Files Uploaded. A line correction
  *   also writes its answer into the pages shown at once, so the row updates before the refetch.
+ *   A line correction goes with the line's ETag as shown (`If-Match`), a bulk correction with the
+ *   review's version as shown (its body): a line someone else changed since is refused (412)
+ *   rather than overwritten. A correction refused because the review is not what the screen
+ *   shows (412 stale, 409 imported meanwhile or being imported) refreshes it too, as a record's
+ *   save does (readAgainAfter); any other failure does not.
  * - importReviewProgress: GET, polled while the corrections are imported.
  */
 
@@ -43,6 +49,8 @@ export interface ReviewLinesArgs extends ReviewArgs {
 export interface CorrectLineArgs extends ReviewArgs {
   line: number;
   correction: LineCorrection;
+  /** The line's ETag as the screen shows it (ReviewLine.etag): sent as `If-Match`. */
+  etag?: string;
 }
 
 export interface BulkCorrectArgs extends ReviewArgs {
@@ -90,10 +98,11 @@ export const importReviewApi = schemesApi
         keepUnusedDataFor: 0,
       }),
       correctReviewLine: build.mutation<ReviewLine, CorrectLineArgs>({
-        query: ({ line, correction, ...review }) => ({
+        query: ({ line, correction, etag, ...review }) => ({
           url: REVIEW_PATHS.line(...named(review), line),
           method: 'PUT',
           body: correction,
+          ...(etag === undefined ? {} : { headers: { 'If-Match': etag } }),
         }),
         async onQueryStarted({ programId, outFileName }, { dispatch, getState, queryFulfilled }) {
           let answer: ReviewLine;
@@ -117,7 +126,7 @@ export const importReviewApi = schemesApi
             );
           }
         },
-        invalidatesTags: (_result, error, args) => (error ? [] : changedTags(args)),
+        invalidatesTags: (_result, error, args) => (readAgainAfter(error) ? changedTags(args) : []),
       }),
       bulkCorrectReview: build.mutation<BulkAnswer, BulkCorrectArgs>({
         query: ({ correction, ...review }) => ({
@@ -125,7 +134,7 @@ export const importReviewApi = schemesApi
           method: 'POST',
           body: correction,
         }),
-        invalidatesTags: (_result, error, args) => (error ? [] : changedTags(args)),
+        invalidatesTags: (_result, error, args) => (readAgainAfter(error) ? changedTags(args) : []),
       }),
       importReviewCorrections: build.mutation<ImportAnswer, ReviewArgs>({
         query: (review) => ({

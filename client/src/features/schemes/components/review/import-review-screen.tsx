@@ -57,8 +57,11 @@ import './import-review.css';
  * (a toggle button; 'All failing lines' shows every line not imported). The grid shows one page
  * (REVIEW_LIMITS.pageLines lines) of the filter: the browser holds the page shown, never the
  * review. A correction (a cell, or in bulk) is re-checked on the server, and the counts and the
- * page are read again. 'Import corrections' imports the fixed lines with the same progress panel
- * as the step; afterwards they leave the list.
+ * page are read again. A cell goes with its line's ETag as shown and a bulk correction with the
+ * review's version as shown: when another operator changed the line since, the server refuses it
+ * (412), the counts and the page are read again, and the cell's editor (or the bulk form) keeps
+ * what was typed, to save again over what is stored now. 'Import corrections' imports the fixed
+ * lines with the same progress panel as the step; afterwards they leave the list.
  */
 export function ImportReviewScreen() {
   const area = useSchemeArea();
@@ -89,10 +92,15 @@ interface CorrectionsImport {
 
 const NOT_IMPORTING: CorrectionsImport = { phase: 'idle', answer: null };
 
-/** What the review keeps of an unsaved cell edit when the session ends: the edit and its page. */
+/**
+ * What the review keeps of an unsaved cell edit when the session ends: the edit, its page, and
+ * the ETag of the line it was typed over (its first save after the sign-in goes with it, so a
+ * change someone made meanwhile is not overwritten unseen).
+ */
 interface KeptCellEdit extends CellEdit {
   rule: string | undefined;
   offset: number;
+  etag?: string | undefined;
 }
 
 const isKeptCellEdit = (value: unknown): value is KeptCellEdit => {
@@ -105,7 +113,8 @@ const isKeptCellEdit = (value: unknown): value is KeptCellEdit => {
     (kept.offset ?? -1) >= 0 &&
     Number.isSafeInteger(kept.line) &&
     typeof kept.column === 'string' &&
-    typeof kept.value === 'string'
+    typeof kept.value === 'string' &&
+    (kept.etag === undefined || typeof kept.etag === 'string')
   );
 };
 
@@ -138,6 +147,8 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
   const openEdit = useRef<OpenEdit | null>(null);
   useUnsavedChanges(() => openEdit.current?.changed === true);
   const [reopen, setReopen] = useState<CellEdit | undefined>(undefined);
+  /** The ETag a restored edit was typed over, for its line's next save (KeptCellEdit). */
+  const restoredEtag = useRef<{ line: number; etag: string } | null>(null);
   const cellRestored = useSessionDraft<KeptCellEdit>(
     'reviewCellEdit',
     () => {
@@ -145,13 +156,15 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
       if (!edit?.changed || edit.secret || isSecretImportColumn(summary.kind, edit.column)) {
         return undefined;
       }
-      return { rule, offset, line: edit.line, column: edit.column, value: edit.value };
+      const etag = etagToSend(edit.line);
+      return { rule, offset, line: edit.line, column: edit.column, value: edit.value, etag };
     },
     isKeptCellEdit,
     (kept) => {
       setRule(kept.rule);
       setOffset(kept.offset);
       setReopen({ line: kept.line, column: kept.column, value: kept.value });
+      restoredEtag.current = kept.etag === undefined ? null : { line: kept.line, etag: kept.etag };
     },
   );
 
@@ -198,19 +211,32 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
     setOffset(0);
   }
 
+  /** The ETag a save of `line` goes with: a restored edit's, else the line's as shown. */
+  function etagToSend(line: number): string | undefined {
+    const restored = restoredEtag.current;
+    if (restored?.line === line) return restored.etag;
+    return page?.lines.find((each) => each.line === line)?.etag;
+  }
+
   async function correct(line: number, column: string, value: string): Promise<boolean> {
+    const etag = etagToSend(line);
+    const correction = { values: { [column]: value } };
     try {
-      await correctLine({ ...review, line, correction: { values: { [column]: value } } }).unwrap();
+      await correctLine({ ...review, line, correction, ...(etag ? { etag } : {}) }).unwrap();
       return true;
     } catch (error) {
       await showSaveError(error);
       return false;
+    } finally {
+      // Answered (saved, or refused): the next save goes with the line as read again.
+      if (restoredEtag.current?.line === line) restoredEtag.current = null;
     }
   }
 
   async function applyBulk(correction: BulkCorrection): Promise<BulkAnswer | undefined> {
     try {
-      return await bulkCorrect({ ...review, correction }).unwrap();
+      const asShown = { ...correction, version: summary.version };
+      return await bulkCorrect({ ...review, correction: asShown }).unwrap();
     } catch (error) {
       await showSaveError(error);
       return undefined;
