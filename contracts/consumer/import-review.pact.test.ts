@@ -10,11 +10,14 @@
  * line 3 a card number of no BIN), answered as `outFileName` (new each time, so every
  * interaction starts from a review with nothing corrected). The corrected card number is one of
  * the pact BIN that no state stores. A successful import of corrections names the state whose
- * error line is corrected already. Not described: the 409 of two imports at once (two
- * overlapping requests cannot be staged in a pact).
+ * error line is corrected already. A correction goes with the line's ETag as read (`If-Match`),
+ * a bulk correction with the review's version as read: the state whose line was corrected since
+ * refuses them with 412. Not described: the 409 of two imports at once (two overlapping requests
+ * cannot be staged in a pact).
  */
 import { MatchersV3 } from '@pact-foundation/pact';
 import { ERROR_CODE } from '../api/constants';
+import { ERROR_MESSAGE } from '../api/error-messages';
 import {
   REVIEW_LIMITS,
   REVIEW_PATHS,
@@ -59,6 +62,9 @@ const BAD_CARD_REASON =
 const RULE = 'cardNumber-1';
 /** A card number of the pact BIN and extension that no state stores. */
 const GOOD_CARD_NUMBER = '9999010010002525';
+/** The ETag of a line as the review was built (its version 0), and after its first write. */
+const FIRST_ETAG = '"0"';
+const ETAG = regex(/^"\d+"$/.source, '"1"');
 
 /** A path of the state's review (its scheme and error file injected at verification). */
 const reviewPath = (build: (programId: string, outFileName: string) => string) =>
@@ -76,6 +82,7 @@ const FAILING_LINE = {
   reasons: eachLike({ rule: string(RULE), field: 'cardNumber', text: string(BAD_CARD_REASON) }),
   status: 'failing',
   corrected: false,
+  etag: FIRST_ETAG,
 };
 
 /** A first page of the lines call holding one line. */
@@ -119,6 +126,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
             },
           ],
           importing: false,
+          version: 0,
         },
       });
 
@@ -234,6 +242,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
           reasons: [],
           status: 'fixed',
           corrected: true,
+          etag: ETAG,
         }),
       });
 
@@ -257,22 +266,23 @@ describe('import error review (contracts/api/import-review.ts)', () => {
     const pact = newPact();
     pact
       .given(STATE.schemeWithCardImportErrors, GIFT)
-      .uponReceiving('a correction of the card number of an error line')
+      .uponReceiving('a correction of the card number of an error line, with its ETag as read')
       .withRequest({
         method: 'PUT',
         path: reviewPath((id, name) => REVIEW_PATHS.line(id, name, BAD_LINE)),
-        headers: JSON_REQUEST,
+        headers: { ...JSON_REQUEST, 'If-Match': FIRST_ETAG },
         body: { values: { cardNumber: GOOD_CARD_NUMBER } },
       })
       .willRespondWith({
         status: 200,
-        headers: JSON_ANSWER,
+        headers: { ...JSON_ANSWER, ETag: ETAG },
         body: {
           line: BAD_LINE,
           values: [GOOD_CARD_NUMBER, ...BAD_VALUES.slice(1).map((value) => string(value))],
           reasons: [],
           status: 'fixed',
           corrected: true,
+          etag: ETAG,
         },
       });
 
@@ -283,10 +293,42 @@ describe('import error review (contracts/api/import-review.ts)', () => {
             ...REVIEW,
             line: BAD_LINE,
             correction: { values: { cardNumber: GOOD_CARD_NUMBER } },
+            etag: FIRST_ETAG,
           }),
         )
         .unwrap();
       expect(line).toMatchObject({ status: 'fixed', reasons: [] });
+      expect(line.etag).not.toBe(FIRST_ETAG);
+    });
+  });
+
+  it('answers 412 to a correction sent with the ETag of a line corrected since, nothing written', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithCorrectedImportLine, GIFT)
+      .uponReceiving('a correction of an error line with the ETag it had before it was corrected')
+      .withRequest({
+        method: 'PUT',
+        path: reviewPath((id, name) => REVIEW_PATHS.line(id, name, BAD_LINE)),
+        headers: { ...JSON_REQUEST, 'If-Match': FIRST_ETAG },
+        body: { values: { balance: '30.00' } },
+      })
+      .willRespondWith({
+        status: 412,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.CONFLICT, ERROR_MESSAGE.staleRecord),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        importReviewApi.endpoints.correctReviewLine.initiate({
+          ...REVIEW,
+          line: BAD_LINE,
+          correction: { values: { balance: '30.00' } },
+          etag: FIRST_ETAG,
+        }),
+      );
+      expect(result.error).toMatchObject({ status: 412, errorCode: ERROR_CODE.CONFLICT });
     });
   });
 
@@ -346,6 +388,36 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         )
         .unwrap();
       expect(answer).toEqual({ matched: 1, changed: 1, nowPassing: 1, failingLines: 0 });
+    });
+  });
+
+  it('answers 412 to a bulk correction over a line corrected after the version it was read at', async () => {
+    const pact = newPact();
+    pact
+      .given(STATE.schemeWithChangedFailingImportLine, GIFT)
+      .uponReceiving(
+        'a bulk correction from the review as read before its failing line was corrected',
+      )
+      .withRequest({
+        method: 'POST',
+        path: reviewPath(REVIEW_PATHS.bulk),
+        headers: JSON_REQUEST,
+        body: { field: 'cardNumber', set: GOOD_CARD_NUMBER, version: 0 },
+      })
+      .willRespondWith({
+        status: 412,
+        headers: JSON_ANSWER,
+        body: errorBody(ERROR_CODE.CONFLICT, ERROR_MESSAGE.staleRecord),
+      });
+
+    await pact.executeTest(async (mock) => {
+      const result = await storeFor(mock.url).dispatch(
+        importReviewApi.endpoints.bulkCorrectReview.initiate({
+          ...REVIEW,
+          correction: { field: 'cardNumber', set: GOOD_CARD_NUMBER, version: 0 },
+        }),
+      );
+      expect(result.error).toMatchObject({ status: 412, errorCode: ERROR_CODE.CONFLICT });
     });
   });
 

@@ -91,6 +91,13 @@ export const STATE = {
    * of the program has (a new one each time), so the review has one fixed line to import.
    */
   schemeWithCorrectedImportLine: 'a scheme has a card import with a corrected error line',
+  /**
+   * Params `{ programTypeId }`; answers `{ programId, outFileName }`: as
+   * schemeWithCardImportErrors, with its error line (line 3) corrected in its balance, so it
+   * still fails its card number and the review's version is no longer 0.
+   */
+  schemeWithChangedFailingImportLine:
+    'a scheme has a card import with an error line corrected and still failing',
   /** Answers `{ binId }`: a master (internal) card BIN. */
   masterCardBin: 'a master card BIN exists',
   /** Answers `{ binId }`: an id no card BIN has. */

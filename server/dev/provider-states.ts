@@ -588,6 +588,16 @@ export function createProviderStates(deps: {
       }
       return values;
     },
+    [STATE.schemeWithChangedFailingImportLine]: async (params) => {
+      const values = await cardImportWithErrors(params);
+      const line = imports.reviews.correct(Number(values.programId), values.outFileName, 3, {
+        balance: '26.00',
+      });
+      if (line.status !== 'failing') {
+        throw new Error(`the pact error line was corrected as ${JSON.stringify(line)}`);
+      }
+      return values;
+    },
     [STATE.reviewImage]: async () => {
       const { reviewImageId } = PACT_RECORDS;
       await reviewImages.remove(reviewImageId);

@@ -74,6 +74,7 @@ const FRESH_EACH_TIME = new Set<string>([
   STATE.schemeWithUploadedDeviceFile,
   STATE.schemeWithCardImportErrors,
   STATE.schemeWithCorrectedImportLine,
+  STATE.schemeWithChangedFailingImportLine,
   STATE.schemeWithFailedCardImport,
 ]);
 
