@@ -337,6 +337,8 @@ export class ReviewService {
    * it owes one.
    */
   #catchUp(outFileName: string): void {
+    // Only a name of the error file pattern touches the disk (a download's name is any text).
+    if (this.#imports.errorFile(outFileName) === undefined) return;
     const open = this.#open.get(outFileName);
     if (open !== undefined) {
       if (open.pendingCorrections() !== null) this.#review(open.meta.programId, outFileName);

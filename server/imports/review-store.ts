@@ -504,14 +504,15 @@ function migrateTo4(db: Db): void {
         db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]
       ).map((column) => column.name),
     );
-  const meta = columns('meta');
-  if (!meta.has('version'))
-    db.exec('ALTER TABLE meta ADD COLUMN version INTEGER NOT NULL DEFAULT 0');
-  if (!meta.has('error_file_owed')) {
-    db.exec('ALTER TABLE meta ADD COLUMN error_file_owed INTEGER NOT NULL DEFAULT 0');
+  const added = [
+    ['meta', 'version'],
+    ['meta', 'error_file_owed'],
+    ['lines', 'rev'],
+  ] as const;
+  for (const [table, column] of added) {
+    if (columns(table).has(column)) continue;
+    db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} INTEGER NOT NULL DEFAULT 0`);
   }
-  if (!columns('lines').has('rev'))
-    db.exec('ALTER TABLE lines ADD COLUMN rev INTEGER NOT NULL DEFAULT 0');
   db.exec('UPDATE lines SET corrected = 1 WHERE status = 1 AND corrected = 0');
   const imported = db.prepare('SELECT 1 FROM lines WHERE status = 2 LIMIT 1').get();
   if (imported !== undefined) {
@@ -749,12 +750,8 @@ export class ReviewStore {
 
   /** Raises the version, in a write of lines: answers it, the `rev` of the lines it writes. */
   #raiseVersion(): number {
-    const row = this.#statement(
-      'UPDATE meta SET version = version + 1 RETURNING version',
-    ).get() as {
-      version: number;
-    };
-    return row.version;
+    const raise = this.#statement('UPDATE meta SET version = version + 1 RETURNING version');
+    return (raise.get() as { version: number }).version;
   }
 
   /**

@@ -4,7 +4,7 @@
  * failing with the engine's reasons, and no PIN of a card line is on the disk in plain text.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -221,6 +221,41 @@ it('migrates a store that did not note its changes: kept a whole retention from 
   expect(service.reviews.lastChange(name)).toBeGreaterThanOrEqual(before);
   expect(existsSync(errorFile)).toBe(true);
   expect(service.reviews.summary(PROGRAM, name).fixedLines).toBe(1);
+});
+
+it('migrates a store that did not note its error file owed a rewrite: one with lines imported is rewritten', async () => {
+  const name = await importedWithErrors();
+  const errorFile = path.join(service.errorsDir, name);
+  const asImported = await readFile(errorFile);
+  service.reviews.correct(PROGRAM, name, 3, { balance: '5.00' });
+  await service.reviews.importCorrections(PROGRAM, name);
+  await service.close();
+  // As a store of version 3 kept it, its error file left as the import wrote it (the server
+  // stopped before the rewrite).
+  const old = new DatabaseSync(reviewFile(name));
+  old.exec(
+    'PRAGMA user_version = 3; ALTER TABLE meta DROP COLUMN version; ALTER TABLE meta DROP COLUMN error_file_owed; ALTER TABLE lines DROP COLUMN rev',
+  );
+  old.close();
+  await writeFile(errorFile, asImported);
+
+  service = openService();
+  const errorLines = async () => {
+    await service.reviews.rewritten(name);
+    const read = service.readErrorFile(name);
+    if (read === undefined) throw new Error('no error file');
+    const parts: Buffer[] = [];
+    for await (const chunk of read.stream) parts.push(chunk as Buffer);
+    return Buffer.concat(parts)
+      .toString('utf8')
+      .split('\n')
+      .map((line) => line.split('|').at(-1)?.split(':')[0]);
+  };
+  expect(await errorLines()).toEqual(['error', 'line 4', '']);
+  expect(service.reviews.summary(PROGRAM, name)).toMatchObject({
+    failingLines: 1,
+    importedLines: 1,
+  });
 });
 
 it('lists an import whose review cannot be read by its error lines, the others as they are', async () => {

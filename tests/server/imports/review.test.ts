@@ -743,6 +743,15 @@ describe('the review of an import\u2019s error lines', () => {
           reviewNotFound,
         );
       }
+      // A download of the error file first completes its review's rewrite, if owed: only a
+      // name of the pattern is looked for (a program's records file is a SQLite file too).
+      const records = path.relative(
+        path.join(t.config.importsDir, 'reviews'),
+        programDbFile(t.config.recordsDir, GIFT),
+      );
+      for (const bad of [encodeURIComponent(records), '..%2F..%2Fdb.json', `${name}%00`]) {
+        expect((await raw('get', IMPORT_PATHS.downloadFile(bad))).status).toBe(404);
+      }
       for (const bad of ['..%2F1', '1%2F..', '-1', '0']) {
         const answer = await raw('get', `${base}/${bad}/reviews/${name}`);
         expect(answer.status).toBe(400);
