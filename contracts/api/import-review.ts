@@ -73,7 +73,10 @@ export interface ReviewReason {
 /**
  * A line of the review. `values` has one entry per column of ReviewSummary.columns, in the
  * file's order (a line with too few fields has empty ones; with too many, the extra fields are
- * joined with `|` into the last). A device password is never sent: it reads MASKED_PASSWORD.
+ * joined with `|` into the last). A secret is never sent (ReviewSummary.secretColumn: a card's
+ * PIN, a device's password): it reads REVIEW_SECRET_MASK (a PIN left empty reads empty). In a
+ * card line whose field count was off, the PIN may be in any field: every value reads
+ * REVIEW_SECRET_MASK until a correction types it (LineCorrection, or a bulk `set`).
  */
 export interface ReviewLine {
   line: number;
@@ -110,7 +113,10 @@ export interface ReviewSummary {
   kind: ImportKind;
   /** The file's header columns (its own names), in the file's order, without `error`. */
   columns: string[];
-  /** The column holding a device's password (shown as MASKED_PASSWORD), or null. */
+  /**
+   * The column holding a secret, never answered (REVIEW_SECRET_MASK) and typed anew: a card's
+   * PIN, a device's password; null for a store file.
+   */
   secretColumn: string | null;
   /** The error lines of the import, in all, then by status. */
   totalLines: number;
@@ -138,8 +144,9 @@ export interface ReviewPage {
 
 /**
  * PUT line body: new values by column name (the header's names, any case); columns left out
- * keep theirs. A device password is replaced by typing a new one (stored encrypted, as the
- * import stores it).
+ * keep theirs, and so does a masked value sent back as REVIEW_SECRET_MASK. A PIN or a device
+ * password is replaced by typing a new one (kept sealed, as the import keeps it); a card line
+ * corrected in other columns keeps its PIN.
  */
 export interface LineCorrection {
   values: Record<string, string>;
@@ -178,7 +185,7 @@ export const REVIEW_LIMITS = {
   maxPageLines: 200,
 } as const;
 
-/** What a device password reads in a review line (never its value). */
+/** What a secret (a card's PIN, a device's password) reads in a review line: never its value. */
 export const REVIEW_SECRET_MASK = MASKED_PASSWORD;
 
 /** The name a corrections import is listed under in Files Uploaded. */

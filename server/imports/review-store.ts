@@ -8,7 +8,8 @@
  *            version (raised by every write of lines) and the version whose error file is still
  *            owed a rewrite (0: none; set as an import of its corrections is settled)
  *   lines    one row per error line (its number in the imported file): its values in the file's
- *            column order (JSON) but its secret one (a card's PIN, a device's typed password),
+ *            column order (JSON) but its secret one (a card's PIN, a device's typed password; a
+ *            card line whose field count was off: only the values typed in the review),
  *            status, corrected, its key (for duplicates among corrected lines: set once the line
  *            is checked again; in a card review a keyed digest, KeyDigest, never the key itself),
  *            rev (the review's version at its last write: its ETag, lineEtag)
@@ -206,7 +207,10 @@ const SEALED_WHOLE: Readonly<Record<ImportKind, boolean>> = {
   device: false,
 };
 
-/** The column of a kind whose values are kept sealed: a card's PIN, a device's password. */
+/**
+ * The column of a kind whose values are kept sealed and never answered (REVIEW_SECRET_MASK): a
+ * card's PIN, a device's password.
+ */
 const HIDDEN_COLUMN: Readonly<Record<ImportKind, string | undefined>> = {
   card: 'pin',
   store: undefined,
@@ -225,13 +229,21 @@ const OPEN_CHUNKS = 16;
 /** A line's secret: the hidden column's value, or every value (ReviewStore `whole`). */
 type Secret = string | string[];
 
-/** A line's values split: JSON with the secret blank, and the secret (undefined: none). */
+/**
+ * A line's values split: JSON with the secret blank, and the secret (undefined: none). A line
+ * kept whole has every value in its secret; its JSON holds only the values `shown` (typed in the
+ * review: ReviewStore #masked), never the hidden column's.
+ */
 function splitSecret(
   values: readonly string[],
   hidden: number,
   whole: boolean,
+  shown: (index: number) => boolean = () => false,
 ): { plain: string; secret: Secret | undefined } {
-  if (whole) return { plain: JSON.stringify(values.map(() => '')), secret: [...values] };
+  if (whole) {
+    const plain = values.map((value, index) => (index !== hidden && shown(index) ? value : ''));
+    return { plain: JSON.stringify(plain), secret: [...values] };
+  }
   if (hidden < 0) return { plain: JSON.stringify(values), secret: undefined };
   const copy = [...values];
   const secret = copy[hidden] ?? '';
@@ -321,7 +333,10 @@ export interface LineChecker {
 
 interface LineRow {
   line: number;
-  /** Its values as JSON, its secret ones blank (kept in `secrets`). */
+  /**
+   * Its values as JSON, its secret ones blank (kept in `secrets`); a line kept whole: the values
+   * typed in the review, the others blank.
+   */
   vals: string;
   /** Its place among the review's lines (its secrets' chunk and entry). */
   slot: number;
@@ -535,8 +550,12 @@ export class ReviewStore {
   readonly #layout: LineLayout;
   /** File index of the column whose values are secret (PIN, password), or -1. */
   readonly #hiddenIndex: number;
-  /** File index of the key column, of the secret column (a device password), or -1. */
+  /** File index of the key column, or -1. */
   readonly #keyIndex: number;
+  /**
+   * File index of the column typed again (a device password, which an error line never keeps),
+   * or -1. Its value is answered masked whatever it holds.
+   */
   readonly #secretIndex: number;
   readonly #keyField: string;
   /** A key as lines.key keeps it: digested in a card review (KeyDigest), else as it is. */
@@ -773,9 +792,9 @@ export class ReviewStore {
     this.#statement('UPDATE meta SET error_file_owed = 0 WHERE error_file_owed <= ?').run(version);
   }
 
-  /** The column a device password is in (the file's name), or null. */
+  /** The column whose values are never answered (a card's PIN, a device's password), or null. */
   get secretColumn(): string | null {
-    return this.#secretIndex < 0 ? null : (this.meta.columns[this.#secretIndex] ?? null);
+    return this.#hiddenIndex < 0 ? null : (this.meta.columns[this.#hiddenIndex] ?? null);
   }
 
   /** The file index of a column named in any case, or -1. */
@@ -874,12 +893,27 @@ export class ReviewStore {
     return rows.map((row) => ({ ...row, rule: String(row.rule) }));
   }
 
+  /**
+   * Which of a line's values are answered masked (REVIEW_SECRET_MASK): the hidden column's (a
+   * PIN, a password) and, in a line kept whole, every value not typed in the review, as its PIN
+   * may be in any field. An empty value hides nothing (but a password, which is never known).
+   */
+  #masked(row: Pick<LineRow, 'vals' | 'whole'>, values: readonly string[]): boolean[] {
+    const shown = row.whole === 1 ? (JSON.parse(row.vals) as string[]) : undefined;
+    return values.map((value, index) => {
+      if (index === this.#secretIndex) return true;
+      if (value === '') return false;
+      if (index === this.#hiddenIndex) return true;
+      return shown !== undefined && (shown[index] ?? '') === '';
+    });
+  }
+
   #answer(row: LineRow): ReviewLine {
     const values = this.#values(row);
-    if (this.#secretIndex >= 0) values[this.#secretIndex] = REVIEW_SECRET_MASK;
+    const masked = this.#masked(row, values);
     return {
       line: row.line,
-      values,
+      values: values.map((value, index) => (masked[index] ? REVIEW_SECRET_MASK : value)),
       reasons: row.status === STATUS.failing ? this.#reasons(row.line) : [],
       status: REVIEW_LINE_STATUSES[row.status] ?? 'failing',
       corrected: row.corrected === 1,
@@ -987,8 +1021,9 @@ export class ReviewStore {
   /**
    * Writes a line re-checked at the review's `version`: its values, status, reasons, and
    * `corrected` once a correction changed it (`changed`) or it passes (a fixed line's key always
-   * counts among the corrected lines', so no two fixed lines share one). Answers whether it
-   * passes now, and its key as kept (#storedKey).
+   * counts among the corrected lines', so no two fixed lines share one). `typedNow`: the columns
+   * whose whole value the correction typed (a line kept whole shows them from then on, #masked).
+   * Answers whether it passes now, and its key as kept (#storedKey).
    */
   #store(
     row: LineRow,
@@ -997,11 +1032,19 @@ export class ReviewStore {
     checker: LineChecker,
     version: number,
     changed = true,
+    typedNow: ReadonlySet<number> = new Set(),
   ): { passes: boolean; key: string } {
     const { line } = row;
     const { reasons, key } = this.#recheck(line, values, typed, checker);
     const passes = reasons.length === 0;
-    const { plain, secret } = splitSecret(values, this.#hiddenIndex, row.whole === 1);
+    const whole = row.whole === 1;
+    const shownBefore = whole ? (JSON.parse(row.vals) as string[]) : [];
+    const { plain, secret } = splitSecret(
+      values,
+      this.#hiddenIndex,
+      whole,
+      (index) => typedNow.has(index) || (shownBefore[index] ?? '') !== '',
+    );
     if (secret !== undefined) this.#secrets.set(row.slot, secret);
     this.#statement(
       'UPDATE lines SET vals = ?, status = ?, corrected = max(corrected, ?), typed = ?, key = ?, rev = ? WHERE line = ?',
@@ -1043,10 +1086,11 @@ export class ReviewStore {
   }
 
   /**
-   * Corrects one line: `changes` by file column index (a secret column's value is a typed
-   * password). Answers the line re-checked; undefined when it is not a line of the review.
-   * `admits` (the request's If-Match) is asked the line's current ETag, in the write: false
-   * throws StaleLine. Throws LineTooLong, AlreadyImported or StaleLine with nothing written.
+   * Corrects one line: `changes` by file column index (a secret column's value is a new PIN or
+   * password; a masked value sent as answered, REVIEW_SECRET_MASK, keeps the value kept). Answers
+   * the line re-checked; undefined when it is not a line of the review. `admits` (the request's
+   * If-Match) is asked the line's current ETag, in the write: false throws StaleLine. Throws
+   * LineTooLong, AlreadyImported or StaleLine with nothing written.
    */
   correct(
     line: number,
@@ -1061,20 +1105,23 @@ export class ReviewStore {
       if (!admits(lineEtag(row.rev))) throw new StaleLine();
       const version = this.#raiseVersion();
       const values = this.#values(row);
+      const masked = this.#masked(row, values);
       let typed = row.typed === 1;
       let changed = false;
+      const typedNow = new Set<number>();
       for (const [index, value] of changes) {
+        if (masked[index] && value === REVIEW_SECRET_MASK) continue;
         if (index === this.#secretIndex) {
-          if (value === REVIEW_SECRET_MASK) continue;
           typed = true;
           changed = true;
         }
         if (values[index] !== value) changed = true;
         values[index] = value;
+        typedNow.add(index);
       }
       this.#checkLength(values);
       // Without a change the line is only checked again (the records may have changed).
-      const { key } = this.#store(row, values, typed, checker, version, changed);
+      const { key } = this.#store(row, values, typed, checker, version, changed, typedNow);
       this.#changed();
       if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker, version);
       const updated = this.#row(line);
@@ -1111,6 +1158,8 @@ export class ReviewStore {
       let changed = 0;
       let nowPassing = 0;
       const secret = index === this.#secretIndex;
+      // A value set is typed whole (a line kept whole shows it); a text replaced is not.
+      const typedNow = new Set<number>('set' in change ? [index] : []);
       for (let first = 0; first < lines.length; first += CHUNK_LINES) {
         for (const line of lines.subarray(first, first + CHUNK_LINES)) {
           const row = this.#row(line);
@@ -1136,7 +1185,7 @@ export class ReviewStore {
           values[index] = after;
           this.#checkLength(values);
           changed += 1;
-          const { passes, key } = this.#store(row, values, typed, checker, version);
+          const { passes, key } = this.#store(row, values, typed, checker, version, true, typedNow);
           if (passes) nowPassing += 1;
           if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker, version);
         }

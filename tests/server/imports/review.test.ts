@@ -4,6 +4,7 @@
  * corrections re-checked with the import's own rules and the stored records, the corrections
  * imported through the engine, Files Uploaded, and every refusal with nothing written.
  */
+import { createHmac } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -39,6 +40,7 @@ import { createApp } from '../../../server/app';
 import { ImportService } from '../../../server/imports/import-service';
 import { isSealed } from '../../../server/imports/sealed-file';
 import { fieldCountProblem } from '../../../server/imports/rules';
+import { PIN_KEY_FILE, readKey } from '../../../server/records/record-crypto';
 import { programDbFile } from '../../../server/records/records-db';
 import { ReviewStore } from '../../../server/imports/review-store';
 import { buildGiftConfig } from '../../support/builders';
@@ -177,7 +179,7 @@ describe('the review of an import\u2019s error lines', () => {
       userFileName: 'cards.txt',
       kind: 'card',
       columns: ['cardNumber', 'pin', 'balance', 'expiryDate'],
-      secretColumn: null,
+      secretColumn: 'pin',
       totalLines: 6,
       failingLines: 6,
       fixedLines: 0,
@@ -196,7 +198,7 @@ describe('the review of an import\u2019s error lines', () => {
     expect(all.lines.map((l) => l.line)).toEqual([3, 4, 5, 6, 8, 9]);
     expect(all.lines[0]).toEqual({
       line: 3,
-      values: [cardNumber(2), '12', '20.00', '2030-12-31'],
+      values: [cardNumber(2), REVIEW_SECRET_MASK, '20.00', '2030-12-31'],
       reasons: [{ rule: ruleOf(s, PIN_RULE).rule, field: 'pin', text: PIN_RULE }],
       status: 'failing',
       corrected: false,
@@ -225,7 +227,7 @@ describe('the review of an import\u2019s error lines', () => {
     const fixed = (await correct(name, 3, { pin: '2222' }).expect(200)).body as ReviewLine;
     expect(fixed).toEqual({
       line: 3,
-      values: [cardNumber(2), '2222', '20.00', '2030-12-31'],
+      values: [cardNumber(2), REVIEW_SECRET_MASK, '20.00', '2030-12-31'],
       reasons: [],
       status: 'fixed',
       corrected: true,
@@ -564,7 +566,7 @@ describe('the review of an import\u2019s error lines', () => {
     expect(back).toMatchObject({
       line: 5,
       status: 'failing',
-      values: [cardNumber(4), '4444', '44.00', ''],
+      values: [cardNumber(4), REVIEW_SECRET_MASK, '44.00', ''],
     });
     expect(back?.reasons.map((r) => r.text)).toEqual([stored]);
     expect(await download(name)).toContain(`${cardNumber(4)}|4444|44.00||line 5: ${stored}\n`);
@@ -826,6 +828,81 @@ describe('the review of an import\u2019s error lines', () => {
     }
   });
 
+  it('never answers a card PIN, valid or not; a line corrected elsewhere imports with its own PIN, a new one typed replaces it', async () => {
+    const name = await cardReview();
+    const s = await summary(name);
+    expect(s.secretColumn).toBe('pin');
+    // The PINs of the error lines (line 3's is "12"), and PINs typed in the review.
+    const filePins = ['3333', '4444', '5555', '7777', '8888'];
+    const typedPins = ['24680', '13579'];
+    const neverAnswered = (answer: { text: string }) => {
+      for (const pin of [...filePins, ...typedPins]) expect(answer.text).not.toContain(pin);
+    };
+    const first = await t.get(REVIEW_PATHS.lines(GIFT, name)).expect(200);
+    neverAnswered(first);
+    expect((first.body as ReviewPage).lines.map((l) => l.values[1])).toEqual(
+      Array<string>(6).fill(REVIEW_SECRET_MASK),
+    );
+
+    // Line 5 fails its balance only: corrected there, it keeps its PIN.
+    const balance = await correct(name, 5, { balance: '44.00' }).expect(200);
+    neverAnswered(balance);
+    expect(balance.body as ReviewLine).toMatchObject({
+      status: 'fixed',
+      values: [cardNumber(4), REVIEW_SECRET_MASK, '44.00', ''],
+    });
+    // The mask sent back as answered keeps the PIN too.
+    const resent = await correct(name, 9, { pin: REVIEW_SECRET_MASK, balance: '88.00' }).expect(
+      200,
+    );
+    neverAnswered(resent);
+    expect((resent.body as ReviewLine).status).toBe('fixed');
+    // A new PIN typed replaces it, and is not answered either.
+    const typed = await correct(name, 3, { pin: '24680' }).expect(200);
+    neverAnswered(typed);
+    expect(typed.body as ReviewLine).toMatchObject({
+      status: 'fixed',
+      values: [cardNumber(2), REVIEW_SECRET_MASK, '20.00', '2030-12-31'],
+    });
+    // In bulk: a PIN set, then the card numbers fixed; the bulk answers no value.
+    const suffixRule = ruleOf(s, SUFFIX_RULE).rule;
+    const pins = await bulk(name, { rule: suffixRule, field: 'pin', set: '13579' }).expect(200);
+    neverAnswered(pins);
+    expect(pins.body).toEqual({ matched: 2, changed: 2, nowPassing: 0, failingLines: 6 - 3 });
+    await bulk(name, {
+      rule: suffixRule,
+      field: 'cardNumber',
+      find: `${BIN}002`,
+      replace: `${BIN}${SUFFIX}`,
+    }).expect(200);
+    for (const status of ['fixed', 'failing']) {
+      const listed = await t.get(`${REVIEW_PATHS.lines(GIFT, name)}?status=${status}`).expect(200);
+      neverAnswered(listed);
+    }
+
+    expect((await importCorrections(name).expect(200)).body).toMatchObject({ insertedLines: 5 });
+    // The records hold each card's PIN HMAC (over `cardNumber:pin`, under the PIN key).
+    const key = readKey(t.config.keysDir, PIN_KEY_FILE);
+    if (key === undefined) throw new Error('no PIN key');
+    const hmac = (number: string, pin: string) =>
+      createHmac('sha256', key).update(`${number}:${pin}`).digest('hex');
+    const db = new DatabaseSync(programDbFile(t.config.recordsDir, GIFT), { readOnly: true });
+    try {
+      const stored = (number: string) => {
+        const row = db.prepare('SELECT pin_hash FROM cards WHERE card_number = ?').get(number) as
+          { pin_hash: Uint8Array } | undefined;
+        return row === undefined ? undefined : Buffer.from(row.pin_hash).toString('hex');
+      };
+      expect(stored(cardNumber(4))).toBe(hmac(cardNumber(4), '4444'));
+      expect(stored(cardNumber(8))).toBe(hmac(cardNumber(8), '8888'));
+      expect(stored(cardNumber(2))).toBe(hmac(cardNumber(2), '24680'));
+      expect(stored(cardNumber(3))).toBe(hmac(cardNumber(3), '13579'));
+      expect(stored(cardNumber(7))).toBe(hmac(cardNumber(7), '13579'));
+    } finally {
+      db.close();
+    }
+  });
+
   it('refuses a value that is not valid Unicode text (a lone surrogate), nothing written', async () => {
     const answer = await imported(
       'store',
@@ -880,11 +957,7 @@ describe('the review of an import\u2019s error lines', () => {
     const controls = (field: string) =>
       invalid(`${field}: ${TEXT_INPUT_MESSAGE.controlCharacters}`);
     await t.expectNothingWritten(async () => {
-      expectError(
-        await correct(name, 2, { storeName: 'Cafe\tBar' }),
-        400,
-        controls('values.storeName'),
-      );
+      expectError(await correct(name, 2, { storeName: 'Cafe\tBar' }), 400, controls('values.storeName'));
       expectError(await bulk(name, { field: 'city', set: 'Sydney\u0000' }), 400, controls('set'));
       expectError(
         await bulk(name, { field: 'storeName', find: 'Store', replace: 'Shop\u0085' }),
@@ -948,7 +1021,7 @@ describe('the review of an import\u2019s error lines', () => {
     ]);
   });
 
-  it('keeps no PIN in clear for a card line sealed whole, not even as its key', async () => {
+  it('keeps no PIN in clear for a card line sealed whole, not even as its key, and answers none of its values until typed', async () => {
     const pin = '80417263';
     const answer = await imported(
       'card',
@@ -964,11 +1037,29 @@ describe('the review of an import\u2019s error lines', () => {
       return Promise.all(names.map((entry) => readFile(path.join(dir, entry))));
     };
     expect((await summary(name)).failingLines).toBe(2);
-    // Corrected in part: the PIN still stands where the card number belongs.
+    // Its field count off, the PIN may be in any field: every value is masked (an empty one
+    // hides nothing).
+    const [line2] = (await page(name)).lines;
+    expect(line2?.values).toEqual([REVIEW_SECRET_MASK, REVIEW_SECRET_MASK, REVIEW_SECRET_MASK, '']);
+    // Corrected in part: the PIN still stands where the card number belongs, masked; the value
+    // typed is shown, a masked one sent back as answered is kept.
     const partly = (await correct(name, 2, { expiryDate: '2031-01-31' }).expect(200))
       .body as ReviewLine;
     expect(partly).toMatchObject({ status: 'failing', corrected: true });
-    expect(partly.values[0]).toBe(pin);
+    expect(partly.values).toEqual([
+      REVIEW_SECRET_MASK,
+      REVIEW_SECRET_MASK,
+      REVIEW_SECRET_MASK,
+      '2031-01-31',
+    ]);
+    const resent = await correct(name, 2, {
+      cardNumber: REVIEW_SECRET_MASK,
+      balance: REVIEW_SECRET_MASK,
+    }).expect(200);
+    expect((resent.body as ReviewLine).values).toEqual(partly.values);
+    expect((resent.body as ReviewLine).reasons).toEqual(partly.reasons);
+    const pages = await t.get(REVIEW_PATHS.lines(GIFT, name)).expect(200);
+    expect(pages.text).not.toContain(pin);
     for (const bytes of await reviewFiles()) expect(bytes.includes(pin)).toBe(false);
 
     // Its key is still compared with the other corrected lines'.
@@ -984,9 +1075,12 @@ describe('the review of an import\u2019s error lines', () => {
     expect(twice.reasons.map((r) => r.text)).toEqual([
       REVIEW_SERVER_MESSAGE.keyOnLine('cardNumber', 3),
     ]);
+    // Typed again, its values are shown, but its PIN.
+    expect(twice.values).toEqual([cardNumber(7), REVIEW_SECRET_MASK, '10.00', '2030-12-31']);
     const fixed = (await correct(name, 2, { cardNumber: cardNumber(8) }).expect(200))
       .body as ReviewLine;
     expect(fixed.status).toBe('fixed');
+    expect(JSON.stringify(fixed)).not.toContain(pin);
     for (const bytes of await reviewFiles()) expect(bytes.includes(pin)).toBe(false);
   });
 
