@@ -80,6 +80,12 @@ const linesQuery = z.object({
     .optional(),
 });
 const lineCorrection = z.strictObject({ values: z.record(columnName, value) });
+/**
+ * A line correction's value in error is named by its column, as the operator knows it and as the
+ * review's reasons name it (`pin: ...`), not by its place in the body (`values.pin`).
+ */
+const columnNamed = (path: readonly PropertyKey[]): string =>
+  path.length === 2 && path[0] === 'values' ? String(path[1]) : path.map(String).join('.');
 const bulkCorrection = z.strictObject({
   rule: ruleId.optional(),
   field: columnName,
@@ -131,7 +137,9 @@ export function createReviewRouter({ store, imports }: ReviewRouterOptions): Rou
 
   router.put(
     REVIEW_PATHS.line(':programId', ':outFileName', ':line'),
-    marksConditionalUpdate(validate({ params: lineParams, body: lineCorrection })),
+    marksConditionalUpdate(
+      validate({ params: lineParams, body: lineCorrection, bodyFieldName: columnNamed }),
+    ),
     (req, res) => {
       const { programId, outFileName, line } = req.params;
       const answer = reviews.correct(

@@ -918,7 +918,7 @@ describe('the review of an import\u2019s error lines', () => {
       expectError(
         await correct(name, 2, { countryCode: 'AU', storeName: '\ud800 Cafe' }),
         400,
-        malformed('values.storeName'),
+        malformed('storeName'),
       );
       expectError(
         await bulk(name, { field: 'storeName', set: 'Cafe \udc00' }),
@@ -930,8 +930,10 @@ describe('the review of an import\u2019s error lines', () => {
         400,
         malformed('replace'),
       );
-      // A secret goes into the same UTF-8 file: a PIN is refused alike.
-      expectError(await correct(cards, 3, { pin: '\ud800' }), 400, malformed('values.pin'));
+      // A secret goes into the same UTF-8 file: a PIN is refused alike. A value is named by its
+      // column, as the file's header names it.
+      expectError(await correct(cards, 3, { pin: '\ud800' }), 400, malformed('pin'));
+      expectError(await correct(cards, 3, { PIN: '\ud800' }), 400, malformed('PIN'));
     });
     expect(await page(name)).toEqual(before.stores);
     expect(await page(cards)).toEqual(before.cards);
@@ -957,7 +959,7 @@ describe('the review of an import\u2019s error lines', () => {
     const controls = (field: string) =>
       invalid(`${field}: ${TEXT_INPUT_MESSAGE.controlCharacters}`);
     await t.expectNothingWritten(async () => {
-      expectError(await correct(name, 2, { storeName: 'Cafe\tBar' }), 400, controls('values.storeName'));
+      expectError(await correct(name, 2, { storeName: 'Cafe\tBar' }), 400, controls('storeName'));
       expectError(await bulk(name, { field: 'city', set: 'Sydney\u0000' }), 400, controls('set'));
       expectError(
         await bulk(name, { field: 'storeName', find: 'Store', replace: 'Shop\u0085' }),
