@@ -21,6 +21,7 @@ import { ERROR_MESSAGE } from '../api/error-messages';
 import {
   REVIEW_LIMITS,
   REVIEW_PATHS,
+  REVIEW_SECRET_MASK,
   REVIEW_SERVER_MESSAGE,
   type BulkAnswer,
 } from '../api/import-review';
@@ -50,12 +51,16 @@ const UNKNOWN_OUT_FILE = '00000000-0000-4000-8000-000000000000.errors.txt';
 
 /**
  * The state's card file: its user name, header and bad line (line 3). The name and the line's
- * values are the file the provider's state wrote: matched by type.
+ * values are the file the provider's state wrote: matched by type, but the PIN, which the
+ * review never answers (the mask, exactly).
  */
 const USER_FILE_NAME = 'pact-import-cards.txt';
 const COLUMNS = ['cardNumber', 'pin', 'balance', 'expiryDate'];
 const BAD_LINE = 3;
-const BAD_VALUES = ['0000000000000001', '1234', '25.00', '2099-12-31'];
+const BAD_VALUES = ['0000000000000001', REVIEW_SECRET_MASK, '25.00', '2099-12-31'];
+/** Values as the lines call answers them: by type, the PIN's mask exactly. */
+const answered = (values: readonly string[]) =>
+  values.map((value) => (value === REVIEW_SECRET_MASK ? value : string(value)));
 const BAD_CARD_REASON =
   'cardNumber: must be 16 digits starting with the BIN 999901 followed by the extension 001';
 /** The id of the rule the bad line fails: opaque, the state's (`rule`). */
@@ -78,7 +83,7 @@ const REVIEW = { programId, outFileName: OUT_FILE };
 /** The state's bad line as the lines call answers it while it fails its rule. */
 const FAILING_LINE = {
   line: BAD_LINE,
-  values: BAD_VALUES.map((value) => string(value)),
+  values: answered(BAD_VALUES),
   reasons: eachLike({ rule: string(RULE), field: 'cardNumber', text: string(BAD_CARD_REASON) }),
   status: 'failing',
   corrected: false,
@@ -112,7 +117,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
           userFileName: string(USER_FILE_NAME),
           kind: 'card',
           columns: COLUMNS,
-          secretColumn: null,
+          secretColumn: 'pin',
           totalLines: 1,
           failingLines: 1,
           fixedLines: 0,
@@ -238,7 +243,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         body: onePage({
           line: BAD_LINE,
           // The corrected card number is the state's (new each time): any text.
-          values: [string(GOOD_CARD_NUMBER), ...BAD_VALUES.slice(1).map((value) => string(value))],
+          values: [string(GOOD_CARD_NUMBER), ...answered(BAD_VALUES.slice(1))],
           reasons: [],
           status: 'fixed',
           corrected: true,
@@ -278,7 +283,7 @@ describe('import error review (contracts/api/import-review.ts)', () => {
         headers: { ...JSON_ANSWER, ETag: ETAG },
         body: {
           line: BAD_LINE,
-          values: [GOOD_CARD_NUMBER, ...BAD_VALUES.slice(1).map((value) => string(value))],
+          values: [GOOD_CARD_NUMBER, ...answered(BAD_VALUES.slice(1))],
           reasons: [],
           status: 'fixed',
           corrected: true,
