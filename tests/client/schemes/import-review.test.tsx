@@ -107,6 +107,8 @@ function install(seed: Partial<Parameters<typeof installReviewServer>[1]> = {}) 
     userFileName: USER_FILE,
     kind: 'card',
     columns: ['cardNumber', 'pin', 'balance', 'expiryDate'],
+    // As the server answers a card review: its PINs masked.
+    secretColumn: 'pin',
     lines: CARD_LINES,
     rules: [CARD_RULE, PIN_RULE],
     ...seed,
@@ -439,6 +441,66 @@ describe('import error review', () => {
     );
   });
 
+  it('never shows a card PIN: masked cells, a password editor that starts empty, password inputs in bulk, nothing typed left on the page', async () => {
+    install();
+    const { user } = await openReview();
+    const shownPins = () => dataRows().map((row) => within(row).getAllByRole('gridcell')[1]);
+    for (const cell of shownPins()) expect(cell).toHaveTextContent(REVIEW_SECRET_MASK);
+    expect(grid().textContent).not.toMatch(/12a|1234/);
+
+    // A PIN cell: a password input that starts empty and says what to type.
+    await user.dblClick(cellOf(2, 2));
+    const editor = screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel('pin', 2));
+    expect(editor).toHaveAttribute('type', 'password');
+    expect(editor).toHaveValue('');
+    expect(editor).toHaveAccessibleDescription(REVIEW_SCREEN_TEXT.newPin);
+    // Enter with nothing typed keeps the PIN: nothing is sent.
+    await user.keyboard('{Enter}');
+    expect(screen.queryByLabelText(REVIEW_SCREEN_TEXT.cellLabel('pin', 2))).toBeNull();
+    expect(cellOf(2, 2)).toHaveFocus();
+    expect(review.corrections()).toEqual([]);
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel('pin', 2)), '8642{Enter}');
+    await waitFor(() => expect(cellOf(2, 5)).toHaveTextContent(REVIEW_TEXT.fixed));
+    expect(review.corrections()).toEqual([{ line: '2', body: { values: { pin: '8642' } } }]);
+    expect(cellOf(2, 2)).toHaveTextContent(REVIEW_SECRET_MASK);
+
+    // In bulk, every text for the PIN is a password input, cleared once applied.
+    const bulk = within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'pin');
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveAttribute('type', 'password');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '9753');
+    // Another column does not take the PIN typed.
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'balance');
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveAttribute('type', 'text');
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('');
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'pin');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkReplace));
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkFind)).toHaveAttribute('type', 'password');
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith)).toHaveAttribute('type', 'password');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkFind), '12a');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith), '1248');
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    expect(await bulk.findByText(REVIEW_TEXT.bulkResult(49, 49))).toBeInTheDocument();
+    expect(review.bulks()).toEqual([{ field: 'pin', find: '12a', replace: '1248' }]);
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkFind)).toHaveValue('');
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith)).toHaveValue('');
+    // Nothing to find left: the focus is where the next text goes.
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkFind)).toHaveFocus();
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkSet));
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '9753');
+    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    await waitFor(() => expect(review.bulks()).toHaveLength(2));
+    await waitFor(() => expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue(''));
+
+    for (const typed of ['8642', '1248', '9753']) {
+      expect(document.body.innerHTML).not.toContain(typed);
+      expect([...document.querySelectorAll('input')].some((input) => input.value === typed)).toBe(
+        false,
+      );
+    }
+  });
+
   it('corrects in bulk the lines of the filter shown: set a value, replace a text; the result says how many now pass', async () => {
     install();
     const { user } = await openReview();
@@ -538,15 +600,17 @@ describe('import error review', () => {
       status: 400,
       body: { errorCode: 4, errorMessage: REVIEW_SERVER_MESSAGE.lineTooLong(4096) },
     });
-    await user.dblClick(cellOf(2, 2));
-    const editor = screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) });
+    await user.dblClick(cellOf(2, 3));
+    const editor = screen.getByRole('textbox', {
+      name: REVIEW_SCREEN_TEXT.cellLabel('balance', 2),
+    });
     await user.clear(editor);
-    await user.type(editor, '1234{Enter}');
+    await user.type(editor, '12.00{Enter}');
     expect(await pressOk(user, SCHEME_TEXT.errorTitle(4))).toContain(
       REVIEW_SERVER_MESSAGE.lineTooLong(4096),
     );
-    const kept = screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('pin', 2) });
-    expect(kept).toHaveValue('1234');
+    const kept = screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('balance', 2) });
+    expect(kept).toHaveValue('12.00');
     // The dialog gives the focus back to the editor it was opened from.
     await waitFor(() => expect(kept).toHaveFocus());
   });
@@ -711,7 +775,7 @@ describe('import error review', () => {
     await user.selectOptions(bulk().getByLabelText(REVIEW_TEXT.bulkField), 'balance');
     await user.type(bulk().getByLabelText(REVIEW_TEXT.bulkValue), '20.00');
     const editorOf = (column: string, line: number) =>
-      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel(column, line) });
+      screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel(column, line));
     await user.dblClick(cellOf(103, 1));
     await user.clear(editorOf('cardNumber', 103));
     await user.type(editorOf('cardNumber', 103), '6271820010000102');

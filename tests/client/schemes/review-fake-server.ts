@@ -107,11 +107,13 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
   };
   for (const entry of state) recheck(entry);
   const secretIndex = secretColumn === null ? -1 : columns.indexOf(secretColumn);
-  /** What the browser gets of a line: the secret masked. */
+  /** What the browser gets of a line: the secret masked (a device password always, a PIN set). */
   const shown = (entry: (typeof state)[number]): ReviewLine => ({
     line: entry.line,
     values: entry.values.map((value, index) =>
-      index === secretIndex ? REVIEW_SECRET_MASK : value,
+      index === secretIndex && (value !== '' || seed.kind === 'device')
+        ? REVIEW_SECRET_MASK
+        : value,
     ),
     reasons: entry.status === 'imported' ? [] : reasonsOf(entry.values),
     status: entry.status,
@@ -159,7 +161,12 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
   /** Writes `values` (by column name) into a line, re-checked at a new version. */
   const write = (entry: (typeof state)[number], values: Record<string, string>) => {
     version += 1;
-    for (const [name, value] of Object.entries(values)) entry.values[columnOf(name)] = value;
+    for (const [name, value] of Object.entries(values)) {
+      const index = columnOf(name);
+      // The mask sent back keeps the secret.
+      if (index === secretIndex && value === REVIEW_SECRET_MASK) continue;
+      entry.values[index] = value;
+    }
     entry.corrected = true;
     entry.rev = version;
     recheck(entry);

@@ -12,6 +12,8 @@ import { type SchemeArea, areaPaths } from './wizard-steps';
  * to, which lines a page shows, and which cells a reason marks.
  */
 
+const NEW_SECRET = { password: 'Type a new password', pin: 'Type a new PIN' } as const;
+
 /** The review screen's own texts besides REVIEW_TEXT (not in the spec). */
 export const REVIEW_SCREEN_TEXT = {
   /** The label of the counts' filter buttons. */
@@ -20,8 +22,11 @@ export const REVIEW_SCREEN_TEXT = {
   cellLabel: (column: string, line: number) => `${column}, line ${line}`,
   /** Read after a marked cell's value. */
   invalidCell: 'fails a rule',
-  /** Under a password cell's editor: a password is never sent, only a new one typed. */
-  newPassword: 'Type a new password',
+  /** Under a secret cell's editor: a secret is never sent, only a new one typed. */
+  newPassword: NEW_SECRET.password,
+  newPin: NEW_SECRET.pin,
+  /** That hint for a review's secret column: a card's PIN, a device's password. */
+  newSecret: (kind: ImportKind) => (kind === 'card' ? NEW_SECRET.pin : NEW_SECRET.password),
   /** How to edit, for keyboard and screen reader users. */
   gridHelp: 'Arrow keys move between cells; Enter edits a value and saves it; Escape cancels.',
   /** The name of the page buttons' group. */

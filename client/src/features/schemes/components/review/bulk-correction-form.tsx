@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { REVIEW_TEXT, type BulkAnswer, type BulkCorrection } from '@contracts/api/import-review';
@@ -38,8 +38,9 @@ const sameTyped = (a: BulkTyped, b: BulkTyped) =>
 /**
  * Correct in bulk: for the lines of the filter shown (`rule`, or every failing line), set one
  * column to a value, or replace a text within it (every occurrence). The server re-checks every
- * line it changed; the answer says how many changed and how many now pass. The secret column's
- * value is typed as a password.
+ * line it changed; the answer says how many changed and how many now pass. For the secret column
+ * (a card's PIN, a device's password) every text is typed in a password input, and is cleared once
+ * applied or when another column is chosen, so no secret stays on the page.
  *
  * Text typed and not applied is unsaved: leaving asks, and the session ending keeps it for the
  * same user's next sign-in (never text typed for a column holding secrets).
@@ -72,7 +73,9 @@ export function BulkCorrectionForm({
   const [replace, setReplace] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
-  const secret = secretColumn !== null && field === secretColumn;
+  const findInput = useRef<HTMLInputElement>(null);
+  const isSecret = (column: string) => secretColumn !== null && column === secretColumn;
+  const secret = isSecret(field);
   const ready = field !== '' && (mode === 'set' || find !== '');
 
   const typed: BulkTyped = { field, mode, value, find, replace };
@@ -95,6 +98,18 @@ export function BulkCorrectionForm({
     },
   );
 
+  function clearTexts() {
+    setValue('');
+    setFind('');
+    setReplace('');
+  }
+
+  /** Another column: a secret's texts are not carried over to it, nor other texts to a secret. */
+  function chooseField(next: string) {
+    if (isSecret(next) !== secret) clearTexts();
+    setField(next);
+  }
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready || busy) return;
@@ -108,7 +123,13 @@ export function BulkCorrectionForm({
     setBusy(false);
     if (result) {
       setAnswer(result);
-      setApplied(typed);
+      if (!secret) {
+        setApplied(typed);
+      } else {
+        clearTexts();
+        // Nothing left to find: Apply is unavailable, the focus goes where the next text is typed.
+        if (mode === 'replace') findInput.current?.focus();
+      }
     }
   }
 
@@ -133,7 +154,7 @@ export function BulkCorrectionForm({
             <Form.Select
               size="sm"
               value={field}
-              onChange={(event) => setField(event.currentTarget.value)}
+              onChange={(event) => chooseField(event.currentTarget.value)}
             >
               {columns.map((column) => (
                 <option key={column} value={column}>
@@ -179,8 +200,10 @@ export function BulkCorrectionForm({
               <Form.Group controlId={`${headingId}-find`}>
                 <Form.Label>{REVIEW_TEXT.bulkFind}</Form.Label>
                 <Form.Control
+                  ref={findInput}
                   size="sm"
-                  autoComplete="off"
+                  type={secret ? 'password' : 'text'}
+                  autoComplete={secret ? 'new-password' : 'off'}
                   value={find}
                   onChange={(event) => setFind(event.currentTarget.value)}
                 />
@@ -189,7 +212,8 @@ export function BulkCorrectionForm({
                 <Form.Label>{REVIEW_TEXT.bulkReplaceWith}</Form.Label>
                 <Form.Control
                   size="sm"
-                  autoComplete="off"
+                  type={secret ? 'password' : 'text'}
+                  autoComplete={secret ? 'new-password' : 'off'}
                   value={replace}
                   onChange={(event) => setReplace(event.currentTarget.value)}
                 />

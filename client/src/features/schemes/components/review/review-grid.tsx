@@ -1,7 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
-import { REVIEW_TEXT, type ReviewLine, type ReviewSummary } from '@contracts/api/import-review';
+import {
+  REVIEW_SECRET_MASK,
+  REVIEW_TEXT,
+  type ReviewLine,
+  type ReviewSummary,
+} from '@contracts/api/import-review';
 import { REVIEW_SCREEN_TEXT, reasonsOfColumn } from '../../lib/import-review';
 
 /**
@@ -11,11 +16,12 @@ import { REVIEW_SCREEN_TEXT, reasonsOfColumn } from '../../lib/import-review';
  * last cell (with Ctrl, the grid's). Enter (or F2, or a double click) on a value cell edits it in
  * a labelled input, Enter saves (the line is re-checked on the server) and Escape cancels; both
  * return the focus to the cell. A cell whose field a reason names is marked (aria-invalid, a
- * colour and a text read after its value). The secret column shows what the server sent (the
- * mask) and is edited by typing a new password, never shown.
+ * colour and a text read after its value). The secret column (a card's PIN, a device's password)
+ * shows the mask, never a value, and is edited by typing a new one in a password input that
+ * starts empty; Enter on it left empty keeps the value the server has.
  */
 export interface ReviewGridProps {
-  summary: Pick<ReviewSummary, 'columns' | 'secretColumn'>;
+  summary: Pick<ReviewSummary, 'columns' | 'secretColumn' | 'kind'>;
   lines: readonly ReviewLine[];
   /** The first line's position among the filter's lines (0-based), for aria-rowindex. */
   offset: number;
@@ -61,7 +67,7 @@ export function ReviewGrid({
   onEditChange,
   reopen,
 }: ReviewGridProps) {
-  const { columns, secretColumn } = summary;
+  const { columns, secretColumn, kind } = summary;
   const colCount = columns.length + 2;
   const helpId = useId();
   const passwordHintId = useId();
@@ -167,7 +173,11 @@ export function ReviewGrid({
 
   async function save(line: ReviewLine, edit: Editing) {
     const column = columns[edit.col - 1] ?? '';
-    if (!isSecret(edit.col) && edit.value === (line.values[edit.col - 1] ?? '')) {
+    // Nothing typed in a secret's editor keeps the secret; an unchanged value is no correction.
+    const unchanged = isSecret(edit.col)
+      ? edit.value === ''
+      : edit.value === (line.values[edit.col - 1] ?? '');
+    if (unchanged) {
       stopEdit();
       return;
     }
@@ -316,13 +326,17 @@ export function ReviewGrid({
                             />
                             {secret ? (
                               <span id={passwordHintId} className="form-text">
-                                {REVIEW_SCREEN_TEXT.newPassword}
+                                {REVIEW_SCREEN_TEXT.newSecret(kind)}
                               </span>
                             ) : null}
                           </>
                         ) : (
                           <>
-                            <span className="review-value">{line.values[valueIndex]}</span>
+                            <span className="review-value">
+                              {secret && (line.values[valueIndex] ?? '') !== ''
+                                ? REVIEW_SECRET_MASK
+                                : line.values[valueIndex]}
+                            </span>
                             {invalid ? (
                               <span className="visually-hidden">
                                 {' '}
