@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import {
+  REVIEW_SECRET_MASK,
   REVIEW_TEXT,
   REVIEW_SERVER_MESSAGE,
   correctionsFileName,
@@ -42,10 +43,11 @@ import { browserSuite } from './support/suite';
 /**
  * The review of an import's error lines, in Chromium against the real server: a card file with
  * bad lines of three kinds imported through Stores & Devices, its review opened from the
- * progress panel, one cell corrected from the keyboard and a whole kind in bulk, the corrections
- * imported (the remaining error still listed, and the only line of the error file), and a
- * corrected card checked on the published journal site; a device file's review, which never
- * shows a password.
+ * progress panel, one cell corrected from the keyboard, a PIN typed anew in a password input, a
+ * whole kind in bulk, the corrections imported (the remaining error still listed, and the only
+ * line of the error file), the review opened again from its address, and corrected cards
+ * checked on the published journal site; no PIN is ever shown or answered, and the focus never
+ * drops to the page. A device file's review, which never shows a password.
  */
 
 const suite = browserSuite();
@@ -125,6 +127,12 @@ describe('the review of a card import', () => {
       ]);
 
       const { page, errors } = await signedInPage();
+      /** Every answer of a review call, as text, once read (awaited before it is checked). */
+      const answers: Promise<string>[] = [];
+      page.on('response', (response) => {
+        if (!response.url().includes('/reviews/')) return;
+        answers.push(response.text().catch(() => ''));
+      });
       await openRoute(page, suite.baseUrl, stepRoute('gift', 'upload', programId));
       await expectStep(page, 'gift', 'upload');
       const cards = await fillCardSection(page, extension);
@@ -159,6 +167,11 @@ describe('the review of a card import', () => {
         ...header,
         REVIEW_TEXT.reasons,
       ]);
+      // No PIN is shown, valid or not.
+      for (const line of [3, 4, 5, 6]) {
+        const pinCell = gridRow(page, line).getByRole('gridcell').nth(1);
+        expect((await pinCell.innerText()).split('\n')[0]?.trim()).toBe(REVIEW_SECRET_MASK);
+      }
       // The cell a reason names is marked.
       const balanceCell = gridRow(page, 6).getByRole('gridcell').nth(2);
       expect(await balanceCell.getAttribute('aria-invalid')).toBe('true');
@@ -185,7 +198,8 @@ describe('the review of a card import', () => {
       await waitForFocus(balanceCell, { within: true });
       expect(await balanceCell.innerText()).toContain('40.00');
 
-      // 2b. A whole kind in bulk: the PIN lines, set to one PIN.
+      // 2b. A PIN typed anew, in a password input that starts empty, on the PIN lines' filter:
+      // the line fixed leaves the filter, and the focus goes to the cell now in its place.
       await filters(page)
         .getByRole('button', { name: REVIEW_TEXT.countLabel(pinRule, 2), exact: true })
         .click();
@@ -193,21 +207,47 @@ describe('the review of a card import', () => {
         state: 'detached',
       });
       expect(await shownLines(page)).toEqual([3, 4]);
+      await gridRow(page, 3).getByRole('rowheader').click();
+      await press(page, 'ArrowRight', 2);
+      await page.keyboard.press('Enter');
+      const pinEditor = page.getByLabel(REVIEW_SCREEN_TEXT.cellLabel('pin', 3), { exact: true });
+      expect(await pinEditor.getAttribute('type')).toBe('password');
+      expect(await pinEditor.inputValue()).toBe('');
+      await pinEditor.fill('8642');
+      await page.keyboard.press('Enter');
+      await grid(page).getByRole('rowheader', { name: '3', exact: true }).waitFor({
+        state: 'detached',
+      });
+      await waitForFocus(gridRow(page, 4).getByRole('gridcell').nth(1));
+
+      // 2c. A whole kind in bulk: the PIN lines left, set to one PIN typed as a password. Apply
+      // keeps the focus, and the PIN typed does not stay on the page.
       const bulk = page.getByRole('region', { name: REVIEW_TEXT.bulkHeading });
       await bulk.getByLabel(REVIEW_TEXT.bulkField, { exact: true }).selectOption('pin');
       await bulk.getByLabel(REVIEW_TEXT.bulkSet, { exact: true }).check();
-      await bulk.getByLabel(REVIEW_TEXT.bulkValue, { exact: true }).fill('2468');
-      await bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply, exact: true }).click();
-      await bulk.getByText(REVIEW_TEXT.bulkResult(2, 2), { exact: true }).waitFor();
+      const bulkValue = bulk.getByLabel(REVIEW_TEXT.bulkValue, { exact: true });
+      expect(await bulkValue.getAttribute('type')).toBe('password');
+      await bulkValue.fill('2468');
+      const apply = bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply, exact: true });
+      await apply.click();
+      await bulk.getByText(REVIEW_TEXT.bulkResult(1, 1), { exact: true }).waitFor();
       await page.getByText(REVIEW_TEXT.fixedCount(3), { exact: true }).waitFor();
       await page.getByText(REVIEW_TEXT.failingCount(1), { exact: true }).waitFor();
+      await waitForFocus(apply);
+      expect(await bulkValue.inputValue()).toBe('');
 
-      // 3. The corrections imported, all or nothing, with the progress panel.
+      // 3. The corrections imported, all or nothing, with the progress panel; the button, with
+      // nothing left to import, gives the focus to the screen's heading.
       await filters(page)
         .getByRole('button', { name: REVIEW_TEXT.allFailing, exact: true })
         .click();
       await page.getByRole('button', { name: REVIEW_TEXT.importCorrections, exact: true }).click();
       await page.getByText(REVIEW_TEXT.fixedCount(0), { exact: true }).waitFor();
+      const heading = page.getByRole('heading', {
+        name: REVIEW_TEXT.title('cards.txt'),
+        exact: true,
+      });
+      await waitForFocus(heading);
       await grid(page).getByRole('rowheader', { name: '3', exact: true }).waitFor({
         state: 'detached',
       });
@@ -231,6 +271,34 @@ describe('the review of a card import', () => {
           `${[foreign, '1357', '10.00', '2030-12-31', 'AUD'].join('|')}|line 5: ${cardRule}\n`,
       );
 
+      // Opened again from its address (a reload): the heading has the focus once loaded.
+      await page.reload();
+      await gridRow(page, 5).waitFor();
+      await waitForFocus(heading);
+
+      // No PIN of the file, nor one typed, was in an answer of the review (a page's lines, a
+      // correction's line), nor is one left in an input (its value attribute included).
+      const pinColumn = header.indexOf('pin');
+      const answeredPins = (await Promise.all(answers)).flatMap((text) => {
+        const answer = JSON.parse(text || 'null') as {
+          lines?: { values: string[] }[];
+          values?: string[];
+        } | null;
+        const lines = answer?.lines ?? (answer?.values ? [{ values: answer.values }] : []);
+        return lines.map((line) => line.values[pinColumn]);
+      });
+      expect(answeredPins.length).toBeGreaterThan(0);
+      expect(new Set(answeredPins)).toEqual(new Set([REVIEW_SECRET_MASK]));
+      const content = await page.content();
+      for (const pin of ['1357', '4321', '8642', '2468']) {
+        expect(content).not.toContain(`value="${pin}"`);
+      }
+      expect(
+        await page
+          .locator('input')
+          .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+      ).not.toContain('2468');
+
       // 4. The card corrected by keyboard, on the program's published journal site.
       const siteUrl = `review-${uniqueLetters()}`;
       await publishJournalSite(api, programId, siteUrl);
@@ -245,6 +313,11 @@ describe('the review of a card import', () => {
         pin: '2468',
       });
       expect(bulkCard.balance).toBe('$15.00');
+      const typedPin = await checkBalanceOnSite(suite.browser, suite.baseUrl, siteUrl, {
+        cardNumber: card('0000029'),
+        pin: '8642',
+      });
+      expect(typedPin.balance).toBe('$10.00');
 
       expect(unexpectedErrors(errors)).toEqual([]);
       await page.context().close();

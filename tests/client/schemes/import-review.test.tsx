@@ -9,6 +9,7 @@ import {
   REVIEW_TEXT,
   correctionsFileName,
 } from '@contracts/api/import-review';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import { EMBEDDED } from '@contracts/api/paths';
 import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
 import { DIALOG_TEXT } from '@contracts/api/messages';
@@ -34,7 +35,7 @@ import {
   setTokenCookie,
   signIn,
 } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installReviewServer, type FakeRule, type ReviewFake } from './review-fake-server';
 import { installSchemeServer } from './scheme-fake-server';
 
@@ -501,6 +502,40 @@ describe('import error review', () => {
     }
   });
 
+  it('keeps the focus in the grid when the line of the cell saved leaves the filter shown', async () => {
+    install();
+    const { user } = await openReview();
+    await user.click(filter(REVIEW_TEXT.countLabel(PIN_RULE.text, 50)));
+    await waitFor(() => expect(dataRows()).toHaveLength(50));
+    // Line 2 fails its PIN, and so does line 5 after it.
+    act(() => cellOf(2, 0).focus());
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    await user.type(screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel('pin', 2)), '2468{Enter}');
+    await screen.findByText(REVIEW_TEXT.fixedCount(1));
+    await waitFor(() => expect(dataRows()).toHaveLength(49));
+    // The cell now in its place has the focus, and the grid's keys go on from it.
+    await waitFor(() => expect(cellOf(5, 2)).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(cellOf(8, 2)).toHaveFocus();
+  });
+
+  it("opened from its address, gives the focus to its heading once the wizard's Loading... has closed", async () => {
+    install();
+    // The scheme answers after the review's summary: the wizard's Loading... is open meanwhile.
+    const gate = deferred<undefined>();
+    server.once(`GET /api/gift-card/schemes/${PROGRAM}`, async () => {
+      await gate.promise;
+      return { body: buildScheme({ programId: PROGRAM, clientId: 1, clientName: 'Coffee Co' }) };
+    });
+    renderApp({ route: reviewRoute('gift', PROGRAM, OUT, 'summary') });
+    const heading = await screen.findByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) });
+    await screen.findByRole('grid');
+    expect(screen.getByRole('dialog', { name: DIALOG_TEXT.loading })).toBeInTheDocument();
+    gate.resolve(undefined);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('corrects in bulk the lines of the filter shown: set a value, replace a text; the result says how many now pass', async () => {
     install();
     const { user } = await openReview();
@@ -514,12 +549,15 @@ describe('import error review', () => {
     await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'pin');
     await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkSet));
     await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '4321');
-    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    const apply = bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply });
+    await user.click(apply);
     expect(await bulk.findByText(REVIEW_TEXT.bulkResult(50, 50))).toBeInTheDocument();
     // With the review's version as the screen read it.
     expect(review.bulks()).toEqual([
       { rule: PIN_RULE.rule, field: 'pin', set: '4321', version: 0 },
     ]);
+    // Apply kept the focus while it ran, and keeps it with the result said beside it.
+    expect(apply).toHaveFocus();
     // The PIN count is gone; the filter is back to every failing line.
     await screen.findByText(REVIEW_TEXT.fixedCount(50));
     await waitFor(() =>
@@ -566,7 +604,10 @@ describe('import error review', () => {
     const panel = await screen.findByRole('complementary', { name: IMPORT_TEXT.progress });
     expect(panel).toHaveTextContent(correctionsFileName(USER_FILE));
     expect(within(panel).getByRole('progressbar')).toBeInTheDocument();
-    expect(importButton).toBeDisabled();
+    // Unavailable while the import runs, yet it keeps the focus.
+    expect(importButton).toHaveAttribute('aria-disabled', 'true');
+    expect(importButton).toHaveFocus();
+    await user.click(importButton);
     held.release();
 
     await waitFor(() =>
@@ -576,6 +617,12 @@ describe('import error review', () => {
     await screen.findByText(REVIEW_TEXT.fixedCount(0));
     await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 100));
     expect(importButton).toBeDisabled();
+    // Nothing left to import: the focus goes to the screen's heading, not to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) })).toHaveFocus(),
+    );
+    // The click while it ran started nothing.
+    expect(server.calls(`POST ${review.paths.import}`)).toHaveLength(1);
     await user.click(within(panel).getByRole('button', { name: IMPORT_TEXT.close }));
     expect(screen.queryByRole('complementary', { name: IMPORT_TEXT.progress })).toBeNull();
   });

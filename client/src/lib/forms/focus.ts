@@ -1,6 +1,8 @@
 /**
  * Focus moves of the form kit (WCAG 2.4.3): after a save that failed validation, the first field
  * in error; after a step change, the step's heading. Both scroll the target into view first.
+ * Also a screen's heading focused past the dialogs open as it opens (focusPastDialogs), and the
+ * test of a focus a render took away (focusDropped).
  */
 import { dialogStore } from '@/lib/dialogs/dialog-service';
 
@@ -80,4 +82,38 @@ export function focusFirstInvalidAfterSubmit(container: HTMLElement): () => void
     cancel();
     container.removeEventListener('submit', onSubmit);
   };
+}
+
+/**
+ * Focuses `target` (a screen's heading when it opens) and, when dialogs are open meanwhile (the
+ * wizard's "Loading..." of a screen opened from its address), again once the last has closed if
+ * the focus is then lost to the page: a dialog that opened before `target` was there has nothing
+ * to give the focus back to. Returns the listener's removal.
+ */
+export function focusPastDialogs(target: HTMLElement): () => void {
+  target.focus({ preventScroll: true });
+  if (!dialogOpen()) return () => undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = dialogStore.subscribe(() => {
+    if (dialogOpen()) return;
+    unsubscribe();
+    // The next task: the host has removed the dialog and restored the focus by then.
+    timer = setTimeout(() => {
+      const active = document.activeElement;
+      const lost = active === null || active === document.body;
+      if (lost && target.isConnected) target.focus({ preventScroll: true });
+    }, 0);
+  });
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+  };
+}
+
+/** True when `element` had the focus and can no longer hold it: removed, or disabled. */
+export function focusDropped(element: HTMLElement): boolean {
+  const active = document.activeElement;
+  const onPage = active === null || active === document.body;
+  const disabled = element.matches(':disabled');
+  return (onPage && (!element.isConnected || disabled)) || (active === element && disabled);
 }

@@ -42,6 +42,9 @@ const sameTyped = (a: BulkTyped, b: BulkTyped) =>
  * (a card's PIN, a device's password) every text is typed in a password input, and is cleared once
  * applied or when another column is chosen, so no secret stays on the page.
  *
+ * Apply stays focusable while it runs (aria-disabled, as the import's button): a disabled button
+ * would drop the focus to the page.
+ *
  * Text typed and not applied is unsaved: leaving asks, and the session ending keeps it for the
  * same user's next sign-in (never text typed for a column holding secrets).
  */
@@ -220,7 +223,13 @@ export function BulkCorrectionForm({
               </Form.Group>
             </>
           )}
-          <Button type="submit" size="sm" disabled={!ready || busy}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={!ready && !busy}
+            aria-disabled={busy || undefined}
+            className={busy ? 'disabled' : undefined}
+          >
             {REVIEW_TEXT.bulkApply}
           </Button>
         </div>

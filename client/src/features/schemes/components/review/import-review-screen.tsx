@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -16,6 +16,7 @@ import { ErrorAlert } from '@/components/common/error-alert';
 import { QueryContent } from '@/components/common/query-content';
 import { withId } from '@/config/paths';
 import { toStoreError, useStoreShape } from '@/lib/api/store-shape';
+import { focusDropped, focusPastDialogs } from '@/lib/forms/focus';
 import { RestoredNotice, useSessionDraft, useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { useDownloadErrorFileMutation } from '../../api/imports-api';
 import {
@@ -62,6 +63,11 @@ import './import-review.css';
  * (412), the counts and the page are read again, and the cell's editor (or the bulk form) keeps
  * what was typed, to save again over what is stored now. 'Import corrections' imports the fixed
  * lines with the same progress panel as the step; afterwards they leave the list.
+ *
+ * Focus: the screen's heading when it opens (again after the wizard's "Loading..." when opened
+ * from its address). Import corrections keeps it while the import runs (aria-disabled); a control
+ * that loses it to a change of the screen (Import corrections once nothing is left to import, a
+ * grid gone) gives it to the heading; the grid keeps it on its own cells (ReviewGrid).
  */
 export function ImportReviewScreen() {
   const area = useSchemeArea();
@@ -132,6 +138,41 @@ function Review({ review }: { review: ReviewArgs }) {
   );
 }
 
+/**
+ * The control of `container` that has the focus (kept when the focus goes nowhere, as when the
+ * control is removed), once a render has taken it away (removed or disabled it), gives the focus
+ * to `fallback` instead of the page.
+ */
+function useFocusFallback(
+  container: RefObject<HTMLElement | null>,
+  fallback: RefObject<HTMLElement | null>,
+): void {
+  const last = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) last.current = event.target;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !element.contains(next)) last.current = null;
+    };
+    element.addEventListener('focusin', onFocusIn);
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      element.removeEventListener('focusin', onFocusIn);
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, [container]);
+  useEffect(() => {
+    const lost = last.current;
+    if (lost === null || !focusDropped(lost)) return;
+    last.current = null;
+    fallback.current?.focus({ preventScroll: true });
+  });
+}
+
 function ReviewContent({ review, summary }: { review: ReviewArgs; summary: ReviewSummary }) {
   const headingId = useId();
   const totalsId = useId();
@@ -185,7 +226,9 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
     skipPollingIfUnfocused: false,
   });
 
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
+  useEffect(() => (heading.current ? focusPastDialogs(heading.current) : undefined), []);
+  const section = useRef<HTMLElement>(null);
+  useFocusFallback(section, heading);
 
   // A filter that no line fails any more is left for every failing line (state adjusted while
   // rendering, as React documents for values derived from props).
@@ -277,9 +320,10 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
   const lines = page?.lines ?? [];
   const range = page ? pageRange(page, lines.length) : null;
   const left = summary.failingLines + summary.fixedLines;
+  const importBusy = importing || summary.importing;
 
   return (
-    <section aria-labelledby={headingId}>
+    <section ref={section} aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="h4">
         {REVIEW_TEXT.title(summary.userFileName)}
       </h2>
@@ -318,10 +362,16 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
       <div className="import-layout">
         <div className="review-main">
           <div className="d-flex flex-wrap gap-2 mb-3">
+            {/* Unavailable while an import runs, but focusable (aria-disabled): a disabled
+                button drops the focus to the page. */}
             <Button
               variant="primary"
-              disabled={summary.fixedLines === 0 || importing || summary.importing}
-              onClick={() => void startImport()}
+              disabled={!importBusy && summary.fixedLines === 0}
+              aria-disabled={importBusy || undefined}
+              className={importBusy ? 'disabled' : undefined}
+              onClick={() => {
+                if (!importBusy) void startImport();
+              }}
             >
               {REVIEW_TEXT.importCorrections}
             </Button>

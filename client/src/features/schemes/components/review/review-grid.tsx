@@ -7,6 +7,7 @@ import {
   type ReviewLine,
   type ReviewSummary,
 } from '@contracts/api/import-review';
+import { focusDropped } from '@/lib/forms/focus';
 import { REVIEW_SCREEN_TEXT, reasonsOfColumn } from '../../lib/import-review';
 
 /**
@@ -15,10 +16,12 @@ import { REVIEW_SCREEN_TEXT, reasonsOfColumn } from '../../lib/import-review';
  * at a time (roving tabindex): the arrow keys move it, Home and End go to the row's first and
  * last cell (with Ctrl, the grid's). Enter (or F2, or a double click) on a value cell edits it in
  * a labelled input, Enter saves (the line is re-checked on the server) and Escape cancels; both
- * return the focus to the cell. A cell whose field a reason names is marked (aria-invalid, a
- * colour and a text read after its value). The secret column (a card's PIN, a device's password)
- * shows the mask, never a value, and is edited by typing a new one in a password input that
- * starts empty; Enter on it left empty keeps the value the server has.
+ * return the focus to the cell. A focused cell whose line leaves the page (corrected out of the
+ * filter shown) gives the focus to the cell now in its place. A cell whose field a reason names
+ * is marked (aria-invalid, a colour and a text read after its value). The secret column (a
+ * card's PIN, a device's password) shows the mask, never a value, and is edited by typing a new
+ * one in a password input that starts empty; Enter on it left empty keeps the value the server
+ * has.
  */
 export interface ReviewGridProps {
   summary: Pick<ReviewSummary, 'columns' | 'secretColumn' | 'kind'>;
@@ -97,6 +100,16 @@ export function ReviewGrid({
     focusPending.current = null;
     const selector = pending === 'editor' ? 'input' : `[data-cell="${cellKey(row, col)}"]`;
     table.current?.querySelector<HTMLElement>(selector)?.focus();
+  });
+
+  // The grid's element that has the focus (kept when the focus goes nowhere, as when its line is
+  // removed): removed or disabled, the active cell takes the focus.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const lost = lastFocused.current;
+    if (lost === null || !focusDropped(lost)) return;
+    lastFocused.current = null;
+    table.current?.querySelector<HTMLElement>(`[data-cell="${cellKey(row, col)}"]`)?.focus();
   });
 
   const isValueColumn = (index: number) => index >= 1 && index <= columns.length;
@@ -246,6 +259,15 @@ export function ReviewGrid({
           aria-rowcount={total + 1}
           aria-colcount={colCount}
           onKeyDown={onGridKeyDown}
+          onFocus={(event) => {
+            lastFocused.current = event.target;
+          }}
+          onBlur={(event) => {
+            const next = event.relatedTarget;
+            if (next instanceof Node && !event.currentTarget.contains(next)) {
+              lastFocused.current = null;
+            }
+          }}
         >
           <thead>
             <tr role="row" aria-rowindex={1}>
