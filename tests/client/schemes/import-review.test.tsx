@@ -12,7 +12,6 @@ import {
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { EMBEDDED } from '@contracts/api/paths';
 import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
-import { DIALOG_TEXT } from '@contracts/api/messages';
 import { SCHEME_EMBEDDED, SCHEME_TEXT, type UploadedFile } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
@@ -483,7 +482,7 @@ describe('import error review', () => {
     await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith), '1248');
     await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
     expect(await bulk.findByText(REVIEW_TEXT.bulkResult(49, 49))).toBeInTheDocument();
-    expect(review.bulks()).toEqual([{ field: 'pin', find: '12a', replace: '1248' }]);
+    expect(review.bulks()).toEqual([{ field: 'pin', find: '12a', replace: '1248', version: 1 }]);
     expect(bulk.getByLabelText(REVIEW_TEXT.bulkFind)).toHaveValue('');
     expect(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith)).toHaveValue('');
     // Nothing to find left: the focus is where the next text goes.
@@ -687,21 +686,19 @@ describe('import error review', () => {
     await user.type(editor(), '{Enter}');
     await waitFor(() => expect(cellOf(3, 5)).toHaveTextContent(REVIEW_TEXT.fixed));
     expect(review.ifMatches()).toEqual(['"0"', '"1"']);
-    expect(review.lines().find((l) => l.line === 3)?.values).toEqual([
-      '6271820010000002',
-      '1234',
-      '10.00',
-      '2031-12-31',
-    ]);
+    expect(review.lines().find((l) => l.line === 3)).toMatchObject({
+      values: ['6271820010000002', REVIEW_SECRET_MASK, '10.00', '2031-12-31'],
+      secret: '1234',
+    });
   });
 
   it('reads the review again after a correction refused as imported meanwhile: the line leaves, the totals follow', async () => {
     install();
     const { user } = await openReview();
+    // The PIN's editor is a password input, the others text boxes.
     const editorOf = (column: string) =>
-      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel(column, 2) });
+      screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel(column, 2), { selector: 'input' });
     await user.dblClick(cellOf(2, 2));
-    await user.clear(editorOf('pin'));
     await user.type(editorOf('pin'), '2468{Enter}');
     await screen.findByText(REVIEW_TEXT.fixedCount(1));
     const importButton = screen.getByRole('button', { name: REVIEW_TEXT.importCorrections });
@@ -738,8 +735,8 @@ describe('import error review', () => {
     await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
     const text = await pressOk(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
     expect(text).toContain(ERROR_MESSAGE.staleRecord);
-    expect(review.lines().find((l) => l.line === 2)?.values[1]).toBe('12b');
-    await waitFor(() => expect(cellOf(2, 2)).toHaveTextContent('12b'));
+    // B's PIN is kept (the grid shows PINs masked), and so is the text A typed.
+    expect(review.lines().find((l) => l.line === 2)?.secret).toBe('12b');
     expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('4321');
 
     // Applied again over the review as read again: it goes through.
