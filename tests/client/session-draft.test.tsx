@@ -95,9 +95,9 @@ async function editSiteSettings() {
   return rendered;
 }
 
-/** Save & Continue answered 401 / code 11: the login screen, saying the session ended. */
+/** Save & Continue answered 401 / code 11 (that save only): the login screen, saying the session ended. */
 async function saveIntoExpiredSession(user: User) {
-  server.on('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
+  server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
   await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
   await screen.findByLabelText(LOGIN_TEXT.username);
   expect(currentPath()).toBe(paths.login.path);
@@ -249,9 +249,7 @@ describe('someone else saves the record while the session is over', () => {
   it('the restored save is refused as stale, shows their save and keeps the typing; the next one saves', async () => {
     const { user } = await editSiteSettings();
     const puts = () => server.calls('PUT /api/myjournal/profiles/1');
-    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await saveIntoExpiredSession(user);
     const typedOver = puts()[0]!.headers.get('If-Match');
     expect(typedOver).not.toBeNull();
 
@@ -287,18 +285,14 @@ describe('someone else saves the record while the session is over', () => {
   it('the session ends again before a save: the save after the next sign-in is still refused', async () => {
     const { user } = await editSiteSettings();
     const puts = () => server.calls('PUT /api/myjournal/profiles/1');
-    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await saveIntoExpiredSession(user);
     const typedOver = puts()[0]!.headers.get('If-Match');
     Object.assign(journal.profiles[0]!, { description: 'Theirs' });
     await signIn(user, server);
     await screen.findByText(SESSION_DRAFT_TEXT.restored);
 
     // The restored screen's save meets the end of the session too.
-    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await saveIntoExpiredSession(user);
     await signIn(user, server);
     await screen.findByText(SESSION_DRAFT_TEXT.restored);
     expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
@@ -316,9 +310,7 @@ describe('someone else saves the record while the session is over', () => {
 
   it('the values come back in a tab signed in elsewhere (no sign-in here): still refused', async () => {
     const { user, unmount } = await editSiteSettings();
-    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await saveIntoExpiredSession(user);
     Object.assign(journal.profiles[0]!, { description: 'Theirs' });
     unmount();
 
@@ -335,9 +327,7 @@ describe('someone else saves the record while the session is over', () => {
 
   it('no one did: the restored save goes through at once', async () => {
     const { user } = await editSiteSettings();
-    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await saveIntoExpiredSession(user);
 
     await signIn(user, server);
     await screen.findByText(SESSION_DRAFT_TEXT.restored);
@@ -348,9 +338,7 @@ describe('someone else saves the record while the session is over', () => {
 
   it('the screen left and opened again: its saves go with the record as read then', async () => {
     const { user } = await editSiteSettings();
-    server.once('PUT /api/myjournal/profiles/1', SESSION_EXPIRED_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
-    await screen.findByText(LOGIN_TEXT.sessionEnded);
+    await saveIntoExpiredSession(user);
     Object.assign(journal.profiles[0]!, { description: 'Theirs' });
     await signIn(user, server);
     await screen.findByText(SESSION_DRAFT_TEXT.restored);

@@ -156,6 +156,36 @@ describe('the review of an import\u2019s error lines', () => {
       >
     )._embedded.files;
   /** The program's stored card (read from its records file), or undefined. */
+  /**
+   * Imports the review's corrections through a server that stops (its request fails) at `hook`,
+   * over the same data folder as the test's server.
+   */
+  async function importCorrectionsStoppingAt(
+    name: string,
+    hook: 'afterCorrectionsCommitted' | 'afterCorrectionsMarked',
+  ): Promise<void> {
+    const { recordsDir, importsDir, keysDir } = t.config;
+    const stopping = ImportService.open({
+      recordsDir,
+      importsDir,
+      keysDir,
+      logger: pino({ level: 'silent' }),
+      testHooks: {
+        [hook]: () => {
+          throw new Error('the server stopped');
+        },
+      },
+    });
+    try {
+      const stopped = await request(createApp({ db: t.store, config: t.config, imports: stopping }))
+        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
+        .set(AUTH_HEADER, token);
+      expect(stopped.status).toBe(500);
+    } finally {
+      await stopping.close();
+    }
+  }
+
   function storedCard(number: string): { balance_cents: number } | undefined {
     const db = new DatabaseSync(programDbFile(t.config.recordsDir, GIFT), { readOnly: true });
     try {
@@ -1099,26 +1129,7 @@ describe('the review of an import\u2019s error lines', () => {
 
     // A server that stops right after the corrections import committed, before the review
     // marked its lines.
-    const { recordsDir, importsDir, keysDir } = t.config;
-    const stopping = ImportService.open({
-      recordsDir,
-      importsDir,
-      keysDir,
-      logger: pino({ level: 'silent' }),
-      testHooks: {
-        afterCorrectionsCommitted: () => {
-          throw new Error('the server stopped');
-        },
-      },
-    });
-    try {
-      const stopped = await request(createApp({ db: t.store, config: t.config, imports: stopping }))
-        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
-        .set(AUTH_HEADER, token);
-      expect(stopped.status).toBe(500);
-    } finally {
-      await stopping.close();
-    }
+    await importCorrectionsStoppingAt(name, 'afterCorrectionsCommitted');
     expect(storedCard(cardNumber(2))).toEqual({ balance_cents: 2000 });
     expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
 
@@ -1173,26 +1184,7 @@ describe('the review of an import\u2019s error lines', () => {
 
     // A server that stops right after the review marked the imported lines, before it rewrote
     // the error file.
-    const { recordsDir, importsDir, keysDir } = t.config;
-    const stopping = ImportService.open({
-      recordsDir,
-      importsDir,
-      keysDir,
-      logger: pino({ level: 'silent' }),
-      testHooks: {
-        afterCorrectionsMarked: () => {
-          throw new Error('the server stopped');
-        },
-      },
-    });
-    try {
-      const stopped = await request(createApp({ db: t.store, config: t.config, imports: stopping }))
-        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
-        .set(AUTH_HEADER, token);
-      expect(stopped.status).toBe(500);
-    } finally {
-      await stopping.close();
-    }
+    await importCorrectionsStoppingAt(name, 'afterCorrectionsMarked');
     expect(storedCard(cardNumber(4))).toEqual({ balance_cents: 4400 });
 
     // The server starts again over the same data folder; the first call is the file's download.
