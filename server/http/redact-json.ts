@@ -31,9 +31,23 @@ function isCardValue(value: unknown): boolean {
 }
 
 /**
+ * The members that hold the values of the field an object names in `field` (the import review's
+ * bulk correction: `{ field: "pin", set: "2468" }`, `{ field, find, replace }`): secret when that
+ * field's name is.
+ */
+const VALUES_OF_FIELD = new Set(['set', 'find', 'replace', 'value', 'values']);
+
+/** Whether `object` names, in its `field` member, a field whose name suggests a secret. */
+const namesSecretField = (object: object): boolean => {
+  const { field } = object as { field?: unknown };
+  return typeof field === 'string' && isSecretName(field);
+};
+
+/**
  * A JSON value with every member whose name suggests a secret as `***` (but a `true` or `false`
- * flag), every item of a list shaped like a card number or a PIN, every token, and JSON held in
- * a string redacted the same way (redactJsonIn).
+ * flag), the values of a secret field an object names (VALUES_OF_FIELD), every item of a list
+ * shaped like a card number or a PIN, every token, and JSON held in a string redacted the same
+ * way (redactJsonIn).
  */
 export function redactJson(value: unknown, depth = 0): unknown {
   if (depth >= REDACTED_DEPTH) return REDACTED;
@@ -42,12 +56,16 @@ export function redactJson(value: unknown, depth = 0): unknown {
   }
   if (typeof value === 'string') return redactJsonIn(value, depth + 1);
   if (value === null || typeof value !== 'object') return value;
+  const ofSecretField = namesSecretField(value);
   // fromEntries makes each member an own property, `__proto__` too.
   return Object.fromEntries(
     Object.entries(value).map(([name, member]) => {
       // A flag (`passwordExpired: false`) holds no secret; any other value of a secret-named
       // member (a number, a list, an object) is `***` whole.
-      const secret = isSecretName(name) && member !== null && typeof member !== 'boolean';
+      const secret =
+        (isSecretName(name) || (ofSecretField && VALUES_OF_FIELD.has(name))) &&
+        member !== null &&
+        typeof member !== 'boolean';
       return [name, secret ? REDACTED : redactJson(member, depth + 1)];
     }),
   );

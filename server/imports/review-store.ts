@@ -1169,6 +1169,9 @@ export class ReviewStore {
           const before = values[index] ?? '';
           let after: string;
           if ('set' in change) {
+            // The mask set over a value that reads masked keeps that value, as a line
+            // correction sending it back does: it is never taken for a new PIN or password.
+            if (change.set === REVIEW_SECRET_MASK && this.#masked(row, values)[index]) continue;
             after = change.set;
           } else {
             // An untyped password is not known: there is nothing to replace in it.

@@ -327,6 +327,19 @@ describe('the review of an import\u2019s error lines', () => {
     expect(pins).toEqual({ matched: 2, changed: 1, nowPassing: 0, failingLines: 2 });
   });
 
+  it('a bulk Set of the mask over the PINs keeps every kept PIN, as a line correction sending it back does', async () => {
+    const name = await cardReview();
+    const kept = (await bulk(name, { field: 'pin', set: REVIEW_SECRET_MASK }).expect(200))
+      .body as BulkAnswer;
+    expect(kept).toEqual({ matched: 6, changed: 0, nowPassing: 0, failingLines: 6 });
+    // Line 5 fails on its balance only: corrected there, it passes with the PIN of its file.
+    const fixed = (await correct(name, 5, { balance: '44.00' }).expect(200)).body as ReviewLine;
+    expect(fixed).toMatchObject({
+      status: 'fixed',
+      values: [cardNumber(4), REVIEW_SECRET_MASK, '44.00', ''],
+    });
+  });
+
   it('refuses a line correction sent with the ETag of a line changed since (412), nothing written', async () => {
     const name = await cardReview();
     const read = (await page(name)).lines.find((l) => l.line === 5);

@@ -334,6 +334,25 @@ describe('GET /__mock/requests/{id}: the request body as the client sent it', ()
     expect(shown.body).not.toContain('hunter2!');
   });
 
+  it("never shows the values of a secret field a body names (the review's bulk correction)", async () => {
+    for (const [text, redacted] of [
+      [
+        '{"field":"pin","set":"2468","version":3}',
+        `{"field":"pin","set":"${REDACTED}","version":3}`,
+      ],
+      [
+        '{"rule":"7","field":"PIN","find":"12","replace":"1248"}',
+        `{"rule":"7","field":"PIN","find":"${REDACTED}","replace":"${REDACTED}"}`,
+      ],
+      ['{"field":"password","set":"Dev9pass"}', `{"field":"password","set":"${REDACTED}"}`],
+      // A field that is not secret keeps its values.
+      ['{"field":"balance","set":"12.00"}', '{"field":"balance","set":"12.00"}'],
+    ] as const) {
+      const { shown } = await sentAndShown(text);
+      expect(shown.body).toBe(redacted);
+    }
+  });
+
   it('never shows the first of two members of the same secret name', async () => {
     for (const [text, redacted] of [
       ['{"password":"Hunter2dup","password":false}', '{"password":false}'],
