@@ -441,6 +441,25 @@ describe('import error review', () => {
     );
   });
 
+  it("a card line of the wrong field count: a masked value's editor starts empty, and nothing typed keeps it", async () => {
+    // As the server answers such a line: every value masked, its PIN may be in any of them.
+    install({ lines: [{ line: 2, values: Array(4).fill(REVIEW_SECRET_MASK) as string[] }] });
+    const { user } = await openReview();
+    const editor = () => screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel('cardNumber', 2));
+    await user.dblClick(cellOf(2, 1));
+    expect(editor()).toHaveValue('');
+    await user.keyboard('{Enter}');
+    expect(review.corrections()).toEqual([]);
+    // What is typed is the whole value, never added to the mask.
+    await user.keyboard('{Enter}');
+    await user.type(editor(), '6271820010000009{Enter}');
+    await waitFor(() =>
+      expect(review.corrections()).toEqual([
+        { line: '2', body: { values: { cardNumber: '6271820010000009' } } },
+      ]),
+    );
+  });
+
   it('never shows a card PIN: masked cells, a password editor that starts empty, password inputs in bulk, nothing typed left on the page', async () => {
     install();
     const { user } = await openReview();

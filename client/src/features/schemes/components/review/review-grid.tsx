@@ -114,6 +114,13 @@ export function ReviewGrid({
 
   const isValueColumn = (index: number) => index >= 1 && index <= columns.length;
   const isSecret = (index: number) => secretColumn !== null && columns[index - 1] === secretColumn;
+  /**
+   * A value the server answers masked: the secret column's, and any value of a card line whose
+   * field count was off (its PIN may be in any field). Its editor starts empty, and Enter with
+   * nothing typed keeps it, so nothing typed is ever added to the mask.
+   */
+  const isMasked = (line: ReviewLine, index: number) =>
+    isSecret(index) || line.values[index - 1] === REVIEW_SECRET_MASK;
 
   // The open editor, told to the screen.
   const latestOnEditChange = useRef(onEditChange);
@@ -126,13 +133,12 @@ export function ReviewGrid({
       latestOnEditChange.current?.(null);
       return;
     }
-    const secret = isSecret(editing.col);
     latestOnEditChange.current?.({
       line: editing.line,
       column: columns[editing.col - 1] ?? '',
       value: editing.value,
-      secret,
-      changed: secret
+      secret: isSecret(editing.col),
+      changed: isMasked(line, editing.col)
         ? editing.value !== ''
         : editing.value !== (line.values[editing.col - 1] ?? ''),
     });
@@ -174,7 +180,7 @@ export function ReviewGrid({
     setEditing({
       line: line.line,
       col: colIndex,
-      value: isSecret(colIndex) ? '' : (line.values[colIndex - 1] ?? ''),
+      value: isMasked(line, colIndex) ? '' : (line.values[colIndex - 1] ?? ''),
     });
     focusPending.current = 'editor';
   }
@@ -186,8 +192,8 @@ export function ReviewGrid({
 
   async function save(line: ReviewLine, edit: Editing) {
     const column = columns[edit.col - 1] ?? '';
-    // Nothing typed in a secret's editor keeps the secret; an unchanged value is no correction.
-    const unchanged = isSecret(edit.col)
+    // Nothing typed in a masked value's editor keeps the value; an unchanged one is no correction.
+    const unchanged = isMasked(line, edit.col)
       ? edit.value === ''
       : edit.value === (line.values[edit.col - 1] ?? '');
     if (unchanged) {
