@@ -214,6 +214,30 @@ async function uploadCardFile(user: User, file = textFile('cards.txt', CARD_FILE
 }
 
 describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
+  it('BIN number and card length take typing only once the configured BIN has filled them in', async () => {
+    install();
+    const binRead = deferred<{ body: typeof BIN }>();
+    server.on(`GET /api/gift-card/bins/${BIN.id}`, () => binRead.promise);
+    const { user } = renderApp({ route: withId(gift.upload, 11) });
+    const card = within(await screen.findByRole('region', { name: IMPORT_TEXT.cardSection }));
+    const bin = card.getByLabelText(IMPORT_TEXT.binNumber);
+    const length = card.getByLabelText(IMPORT_TEXT.cardLength);
+    await waitFor(() => expect(bin).toHaveAttribute('readonly'));
+    expect(length).toHaveAttribute('readonly');
+    // Typed while the BIN is read: nothing lands, so the fill cannot be doubled by it.
+    await user.type(bin, '999');
+    expect(bin).toHaveValue('');
+
+    binRead.resolve({ body: BIN });
+    await waitFor(() => expect(bin).toHaveValue('627182'));
+    expect(bin).not.toHaveAttribute('readonly');
+    expect(length).toHaveValue('16');
+    expect(length).not.toHaveAttribute('readonly');
+    await user.clear(bin);
+    await user.type(bin, '999');
+    expect(bin).toHaveValue('999');
+  });
+
   it('shows the card, store and device imports; the card upload waits for BIN number, extension and card length', async () => {
     const { user } = await open();
     expect(screen.getByText('step 3 of 6')).toBeInTheDocument();

@@ -19,18 +19,21 @@ import { ImportSection } from './import-section';
  * The card import (03 §2, §5 "Import"): BIN number (digits, at most 9), extension (one of the
  * scheme's configured suffixes, zero-padded to the BIN's extension length) and card length
  * (digits, at most 2), pre-filled from the configured BIN when it is known; the upload waits
- * until all three are filled. The import sends them with the uploaded file's names.
+ * until all three are filled. The import sends them with the uploaded file's names. While
+ * `prefilling` (the configured BIN is still being read), BIN number and card length are read-only.
  */
 export function CardImportSection({
   programId,
   fileImport,
   config,
   bin,
+  prefilling = false,
 }: {
   programId: number;
   fileImport: FileImport;
   config: Config | null | undefined;
   bin: CardBin | undefined;
+  prefilling?: boolean;
 }) {
   const extensions = useMemo(() => extensionOptions(config), [config]);
   const initialValues = useMemo<CardImportValues>(
@@ -77,6 +80,7 @@ export function CardImportSection({
               validate={CARD_IMPORT_VALIDATE.binNumber}
               inputMode="numeric"
               autoComplete="off"
+              readOnly={prefilling}
               disabled={fileImport.busy}
             />
             <SelectField<string>
@@ -92,6 +96,7 @@ export function CardImportSection({
               validate={CARD_IMPORT_VALIDATE.cardLength}
               inputMode="numeric"
               autoComplete="off"
+              readOnly={prefilling}
               disabled={fileImport.busy}
             />
           </ImportSection>

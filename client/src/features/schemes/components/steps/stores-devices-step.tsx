@@ -42,6 +42,11 @@ export function StoresDevicesStep() {
   const navigate = useNavigate();
   const { id, scheme, config } = useWizardScheme();
   const binQuery = useBinQuery(config.data?.liveCardBinId ?? skipToken);
+  // The card section fills in BIN number and card length from the configured BIN once it is
+  // read; until then those fields take no typing, so the fill never lands among typed text.
+  const binPending =
+    (config.data === undefined && config.loading) ||
+    (config.data?.liveCardBinId != null && binQuery.currentData === undefined && !binQuery.isError);
   const [updateScheme] = useUpdateSchemeMutation();
   const [downloadErrorFile] = useDownloadErrorFileMutation();
   const [busy, setBusy] = useState(false);
@@ -114,6 +119,7 @@ export function StoresDevicesStep() {
               fileImport={card}
               config={config.data}
               bin={binQuery.currentData}
+              prefilling={binPending}
             />
             <ImportSection
               title={IMPORT_TEXT.storeSection}
