@@ -1220,27 +1220,9 @@ describe('the review of an import\u2019s error lines', () => {
   it('rewrites an owed error file when Files Uploaded first reads its review after a restart', async () => {
     const name = await cardReview();
     await correct(name, 3, { pin: '2222' }).expect(200);
-    const { recordsDir, importsDir, keysDir } = t.config;
-    const stopping = ImportService.open({
-      recordsDir,
-      importsDir,
-      keysDir,
-      logger: pino({ level: 'silent' }),
-      testHooks: {
-        afterCorrectionsMarked: () => {
-          throw new Error('the server stopped');
-        },
-      },
-    });
-    try {
-      await request(createApp({ db: t.store, config: t.config, imports: stopping }))
-        .post(`/api${REVIEW_PATHS.importCorrections(GIFT, name)}`)
-        .set(AUTH_HEADER, token)
-        .expect(500);
-    } finally {
-      await stopping.close();
-    }
+    await importCorrectionsStoppingAt(name, 'afterCorrectionsMarked');
 
+    const { recordsDir, importsDir, keysDir } = t.config;
     const again = ImportService.open({
       recordsDir,
       importsDir,
