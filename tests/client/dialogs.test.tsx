@@ -60,7 +60,7 @@ describe('dialog service', () => {
     await expect(answer).resolves.toBe(true);
   });
 
-  it('error: title, message, one OK button (default text), Escape does not close it', async () => {
+  it('error: title, message, one OK button (default text), Escape answers as OK', async () => {
     const { user } = setup();
     let closed = false;
     act(() => {
@@ -74,22 +74,17 @@ describe('dialog service', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['OK']);
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'OK' })).toHaveFocus());
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await gone();
     await waitFor(() => expect(closed).toBe(true));
   });
 
-  it('closeOnEscape: a notice with only OK closes on Escape as on OK', async () => {
+  it('a notice shown with dialogs.show and only OK closes on Escape as on OK', async () => {
     const { user } = setup();
     let answer: Promise<boolean> = Promise.resolve(false);
     act(() => {
-      answer = dialogs.show({
-        kind: 'error',
-        title: 'Error',
-        html: 'Form not valid',
-        closeOnEscape: true,
-      });
+      answer = dialogs.show({ kind: 'error', title: 'Error', html: 'Form not valid' });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     await waitFor(() =>
@@ -97,6 +92,19 @@ describe('dialog service', () => {
     );
     await user.keyboard('{Escape}');
     await expect(answer).resolves.toBe(true);
+    await gone();
+  });
+
+  it('a loading dialog ignores Escape: it closes only by its handle', async () => {
+    const { user } = setup();
+    let handle: { close(): void } | undefined;
+    act(() => {
+      handle = dialogs.loading();
+    });
+    const busy = await screen.findByRole('dialog', { name: DIALOG_TEXT.loading });
+    await user.keyboard('{Escape}');
+    expect(busy).toBeInTheDocument();
+    act(() => handle?.close());
     await gone();
   });
 

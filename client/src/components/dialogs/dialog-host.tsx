@@ -68,8 +68,9 @@ function MessageDialog({ dialog }: { dialog: OpenDialog }) {
       show
       size="sm"
       backdrop="static"
-      keyboard={cancellable || dialog.closeOnEscape === true}
-      // Escape: Cancel where there is one, else the only answer, OK.
+      // Escape (WAI-ARIA APG dialog pattern: Escape closes the dialog): Cancel where there is
+      // one, else the only answer, OK, so a notice is dismissed as its OK dismisses it.
+      keyboard
       onHide={() => settleDialog(dialog.id, !cancellable)}
       centered
       restoreFocus={false}

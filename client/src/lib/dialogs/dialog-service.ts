@@ -23,12 +23,6 @@ export interface DialogOptions {
    * destructive action).
    */
   focusCancel?: boolean;
-  /**
-   * Escape closes a dialog without Cancel as OK does: for a notice whose only answer is "seen"
-   * (WAI-ARIA APG dialog: Escape closes the dialog). A dialog with Cancel always closes on
-   * Escape, as Cancel.
-   */
-  closeOnEscape?: boolean;
 }
 
 export interface OpenDialog {
@@ -39,7 +33,6 @@ export interface OpenDialog {
   okText: string;
   cancelText?: string;
   focusCancel?: boolean;
-  closeOnEscape?: boolean;
   /** Loading and processing dialogs: a spinner and no buttons; closed by their handle. */
   busy: boolean;
 }
@@ -127,7 +120,7 @@ function busy(kind: 'loading' | 'processing', text: string): DialogHandle {
 }
 
 export const dialogs = {
-  /** Any dialog; resolves true on OK, false on Cancel/Escape. */
+  /** Any dialog; resolves true on OK, false on Cancel (Escape answers as Cancel, or OK without one). */
   show(options: DialogOptions): Promise<boolean> {
     return open({
       kind: options.kind ?? 'info',
@@ -136,7 +129,6 @@ export const dialogs = {
       okText: options.okText ?? DIALOG_TEXT.ok,
       cancelText: options.cancelText,
       focusCancel: options.focusCancel,
-      closeOnEscape: options.closeOnEscape,
       busy: false,
     }).result;
   },

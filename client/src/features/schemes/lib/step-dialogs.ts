@@ -77,7 +77,6 @@ export function submitOrSayInvalid<Values>(
         kind: 'error',
         title: DIALOG_TEXT.errorTitle,
         html: textToHtml(DIALOG_TEXT.formNotValid),
-        closeOnEscape: true,
       });
     }
     return pending;
