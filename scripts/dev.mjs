@@ -7,6 +7,11 @@
 // names), so the watcher's restarts keep the data a developer changed: MOCK_SCENARIO is not passed
 // on to the server, which would reset at every restart. `--scenario` wins over MOCK_SCENARIO.
 //
+// MOCK_RECORD (or `--record`) stops the command at once, with one line: the watcher restarts the
+// server on every change, and each stop saves the recording, so the next start would find its
+// name taken and refuse to start. A recording under `npm run dev` is started and stopped from the
+// developer tools (POST /__mock/recordings/<name>, then .../stop), between two restarts.
+//
 // A port in use (PORT or DEV_CLIENT_PORT) stops the command at once, with one line, before the
 // reset or either watcher starts: the dev client would otherwise proxy to whatever holds PORT.
 // So does a server restarted by the watcher that cannot listen on PORT: it sends this script
@@ -14,7 +19,14 @@
 // same line.
 import { portProblem } from './lib/port.mjs';
 import { bin, run } from './lib/run.mjs';
-import { scenarioArgument } from './lib/scenario-arg.mjs';
+import { recordArgument, scenarioArgument } from './lib/scenario-arg.mjs';
+
+if (recordArgument(process.argv.slice(2)) !== undefined || process.env.MOCK_RECORD?.trim()) {
+  console.error(
+    'MOCK_RECORD and --record are for npm start: under npm run dev each restart of the server would save the recording and the next start refuse its name. Start and stop a recording with POST /__mock/recordings/<name> instead.',
+  );
+  process.exit(1);
+}
 
 const port = process.env.PORT ?? '3000';
 const devClientPort = process.env.DEV_CLIENT_PORT ?? '8080';

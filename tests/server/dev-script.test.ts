@@ -20,8 +20,11 @@ function listen(): Promise<Server> {
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
 /** Runs `npm run dev` to its end (a run that is still going after 20 s is stopped). */
-function runDev(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['scripts/dev.mjs'], {
+function runDev(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['scripts/dev.mjs', ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +114,32 @@ describe('npm run dev', () => {
     expect(output).toContain('empty');
     expect(output).not.toContain('[server]');
   });
+
+  it.each([
+    ['MOCK_RECORD', { MOCK_RECORD: 'journal-real' }, []],
+    ['--record', {}, ['--record', 'journal-real']],
+  ])(
+    'refuses %s with one line, before anything starts or is written: each restart would save the recording',
+    async (_name, env: Record<string, string>, args: string[]) => {
+      const ports = await Promise.all([listen(), listen()]);
+      const [port, clientPort] = ports.map(portOf);
+      await Promise.all(ports.map((server) => new Promise((resolve) => server.close(resolve))));
+      const { code, output } = await runDev(
+        {
+          PORT: String(port),
+          DEV_CLIENT_PORT: String(clientPort),
+          DB_FILE: path.join(dir, 'data', 'db.json'),
+          ...env,
+        },
+        args,
+      );
+      expect(code).toBe(1);
+      expect(output).toBe(
+        'MOCK_RECORD and --record are for npm start: under npm run dev each restart of the server would save the recording and the next start refuse its name. Start and stop a recording with POST /__mock/recordings/<name> instead.\n',
+      );
+      expect(await readdir(dir)).toEqual([]);
+    },
+  );
 
   it('stops both watchers with one line when the server asks (it cannot listen on PORT)', async () => {
     const ports = await Promise.all([listen(), listen()]);
