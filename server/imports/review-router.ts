@@ -20,6 +20,7 @@ import {
   REVIEW_LINE_STATUSES,
   REVIEW_PATHS,
   REVIEW_SERVER_MESSAGE,
+  REVIEW_TEXT,
 } from '@contracts/api/import-review';
 import { IMPORT_LIMITS } from '@contracts/api/imports';
 import type { Store } from '../db/store';
@@ -86,6 +87,21 @@ const lineCorrection = z.strictObject({ values: z.record(columnName, value) });
  */
 const columnNamed = (path: readonly PropertyKey[]): string =>
   path.length === 2 && path[0] === 'values' ? String(path[1]) : path.map(String).join('.');
+/**
+ * A bulk correction's member in error is named as the screen's Correct in bulk form labels its
+ * control (`Value: ...`, `Find: ...`, `Replace with: ...`, `Field: ...`), the text the operator
+ * typed it in: in a find-and-replace both texts belong to one column, so the column alone would
+ * not say which. The members the form has no control for (`rule`, `version`, an unknown one)
+ * keep their names.
+ */
+const BULK_LABELS: ReadonlyMap<PropertyKey, string> = new Map([
+  ['field', REVIEW_TEXT.bulkField],
+  ['set', REVIEW_TEXT.bulkValue],
+  ['find', REVIEW_TEXT.bulkFind],
+  ['replace', REVIEW_TEXT.bulkReplaceWith],
+]);
+const bulkLabelled = (path: readonly PropertyKey[]): string =>
+  (path.length === 1 ? BULK_LABELS.get(path[0] ?? '') : undefined) ?? path.map(String).join('.');
 const bulkCorrection = z.strictObject({
   rule: ruleId.optional(),
   field: columnName,
@@ -155,7 +171,7 @@ export function createReviewRouter({ store, imports }: ReviewRouterOptions): Rou
 
   router.post(
     REVIEW_PATHS.bulk(':programId', ':outFileName'),
-    validate({ params: reviewParams, body: bulkCorrection }),
+    validate({ params: reviewParams, body: bulkCorrection, bodyFieldName: bulkLabelled }),
     (req, res) => {
       const { programId, outFileName } = req.params;
       const { rule, field, set, find, replace, version } = req.body;

@@ -13,11 +13,13 @@ import request from 'supertest';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE, TEXT_INPUT_MESSAGE } from '@contracts/api/error-messages';
 import type { EmbeddedList } from '@contracts/api/entities';
+import { FIELD_MESSAGES } from '@contracts/api/messages';
 import {
   correctionsFileName,
   REVIEW_PATHS,
   REVIEW_SECRET_MASK,
   REVIEW_SERVER_MESSAGE,
+  REVIEW_TEXT,
   type BulkAnswer,
   type ReviewLine,
   type ReviewPage,
@@ -749,6 +751,29 @@ describe('the review of an import\u2019s error lines', () => {
       expectError(await bulk(name, { field: 'pin' }), 400, setOrFind);
       expectError(await bulk(name, { field: 'pin', set: '1', find: '2' }), 400, setOrFind);
       expectError(await bulk(name, { field: 'pin', set: '1', replace: '2' }), 400, setOrFind);
+      // Named as the bulk form labels its inputs; a member it has no input for by its name.
+      expectError(
+        await bulk(name, { field: 'pin', find: '', replace: '2' }),
+        400,
+        invalid(`${REVIEW_TEXT.bulkFind}: ${FIELD_MESSAGES.required}`),
+      );
+      expectError(
+        await bulk(name, { field: '', set: '2' }),
+        400,
+        invalid(`${REVIEW_TEXT.bulkField}: ${FIELD_MESSAGES.required}`),
+      );
+      expectError(
+        await bulk(name, { field: 'balance', set: '1'.repeat(IMPORT_LIMITS.maxLineChars + 1) }),
+        400,
+        invalid(
+          `${REVIEW_TEXT.bulkValue}: Must be at most ${IMPORT_LIMITS.maxLineChars} characters`,
+        ),
+      );
+      expectError(
+        await bulk(name, { rule: 'x', field: 'pin', set: '2' }),
+        400,
+        invalid('rule: Must be a rule of the review'),
+      );
       // A value that would split the line.
       expect((await correct(name, 3, { pin: '12|34' })).status).toBe(400);
       expect((await correct(name, 3, { pin: '12\n34' })).status).toBe(400);
@@ -969,12 +994,12 @@ describe('the review of an import\u2019s error lines', () => {
       expectError(
         await bulk(name, { field: 'storeName', set: 'Cafe \udc00' }),
         400,
-        malformed('set'),
+        malformed(REVIEW_TEXT.bulkValue),
       );
       expectError(
         await bulk(name, { field: 'storeName', find: 'Store', replace: '\ud800' }),
         400,
-        malformed('replace'),
+        malformed(REVIEW_TEXT.bulkReplaceWith),
       );
       // A secret goes into the same UTF-8 file: a PIN is refused alike. A value is named by its
       // column, as the file's header names it.
@@ -1006,11 +1031,17 @@ describe('the review of an import\u2019s error lines', () => {
       invalid(`${field}: ${TEXT_INPUT_MESSAGE.controlCharacters}`);
     await t.expectNothingWritten(async () => {
       expectError(await correct(name, 2, { storeName: 'Cafe\tBar' }), 400, controls('storeName'));
-      expectError(await bulk(name, { field: 'city', set: 'Sydney\u0000' }), 400, controls('set'));
+      // A bulk correction's text in error is named by the form's label of the input it is
+      // typed in (Value, Find, Replace with), not by its member of the body.
+      expectError(
+        await bulk(name, { field: 'city', set: 'Sydney\u0000' }),
+        400,
+        controls(REVIEW_TEXT.bulkValue),
+      );
       expectError(
         await bulk(name, { field: 'storeName', find: 'Store', replace: 'Shop\u0085' }),
         400,
-        controls('replace'),
+        controls(REVIEW_TEXT.bulkReplaceWith),
       );
     });
     expect(await page(name)).toEqual(before);
