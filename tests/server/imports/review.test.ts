@@ -252,6 +252,43 @@ describe('the review of an import\u2019s error lines', () => {
     expect((await page(name, '?status=fixed')).total).toBe(0);
   });
 
+  it('answers the last page, and an offset past the end with no lines; a bad offset is a 400', async () => {
+    const name = await cardReview();
+    const last = await page(name, '?offset=4&limit=2');
+    expect(last).toMatchObject({ total: 6, offset: 4, limit: 2 });
+    expect(last.lines.map((l) => l.line)).toEqual([8, 9]);
+    const partial = await page(name, '?offset=5&limit=100');
+    expect(partial.lines.map((l) => l.line)).toEqual([9]);
+    // Past the end (the filter's lines may have left since the screen counted them): no lines,
+    // with the total to find the last page by.
+    for (const offset of [6, 999_999_999]) {
+      expect(await page(name, `?offset=${offset}`)).toEqual({
+        lines: [],
+        total: 6,
+        offset,
+        limit: 100,
+      });
+    }
+    const s = await summary(name);
+    expect(await page(name, `?rule=${ruleOf(s, PIN_RULE).rule}&offset=1`)).toMatchObject({
+      lines: [],
+      total: 1,
+    });
+    const wholeNumber = invalid('offset: Must be a whole number');
+    for (const offset of ['-1', '1.5', 'abc', '', '1000000000', '1e3']) {
+      expectError(
+        await t.get(`${REVIEW_PATHS.lines(GIFT, name)}?offset=${offset}`),
+        400,
+        wholeNumber,
+      );
+    }
+    expectError(
+      await t.get(`${REVIEW_PATHS.lines(GIFT, name)}?limit=0`),
+      400,
+      invalid('limit: Must be at least 1'),
+    );
+  });
+
   it('re-checks a corrected line with the import\u2019s rules: fixed once it passes', async () => {
     const name = await cardReview();
     const stillBad = await correct(name, 3, { PIN: '12a' }).expect(200);
