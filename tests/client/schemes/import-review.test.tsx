@@ -340,6 +340,26 @@ describe('import error review', () => {
     await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 150));
   });
 
+  it('cuts a long value in its cell, and keeps the whole value readable and in its editor', async () => {
+    const long = `${'Harbour Street '.repeat(266)}end`;
+    expect(long.length).toBeGreaterThan(3990);
+    install({
+      lines: [{ line: 2, values: ['9999010010000001', '12a', long, ''] }],
+    });
+    const { user } = await openReview();
+    const cell = cellOf(2, 3);
+    // The cell's text is the whole value (screen readers read it), and its title shows it.
+    expect(cell).toHaveTextContent(long, { normalizeWhitespace: false });
+    expect(within(cell).getByTitle(long)).toHaveTextContent(long, { normalizeWhitespace: false });
+    // The PIN shows its mask, with no title to say more.
+    expect(cellOf(2, 2)).toHaveTextContent(REVIEW_SECRET_MASK);
+    expect(cellOf(2, 2).querySelector('[title]')).toBeNull();
+    await user.dblClick(cell);
+    expect(
+      screen.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.cellLabel('balance', 2) }),
+    ).toHaveValue(long);
+  });
+
   it('moves between cells with the arrow keys; Enter edits and saves, Escape cancels', async () => {
     install();
     const { user } = await openReview();

@@ -21,7 +21,9 @@ import { REVIEW_SCREEN_TEXT, reasonsOfColumn } from '../../lib/import-review';
  * is marked (aria-invalid, a colour and a text read after its value). The secret column (a
  * card's PIN, a device's password) shows the mask, never a value, and is edited by typing a new
  * one in a password input that starts empty; Enter on it left empty keeps the value the server
- * has.
+ * has. A long value is cut with an ellipsis past a width (import-review.css) so the grid stays
+ * usable: the cell's text is the whole value (for screen readers), its title shows it on
+ * hover, and its editor opens with it.
  */
 export interface ReviewGridProps {
   summary: Pick<ReviewSummary, 'columns' | 'secretColumn' | 'kind'>;
@@ -325,6 +327,8 @@ export function ReviewGrid({
                         ? editing
                         : null;
                     const secret = isSecret(colIndex);
+                    const value = line.values[valueIndex] ?? '';
+                    const shown = secret && value !== '' ? REVIEW_SECRET_MASK : value;
                     return (
                       <td
                         key={column}
@@ -360,10 +364,14 @@ export function ReviewGrid({
                           </>
                         ) : (
                           <>
-                            <span className="review-value">
-                              {secret && (line.values[valueIndex] ?? '') !== ''
-                                ? REVIEW_SECRET_MASK
-                                : line.values[valueIndex]}
+                            <span
+                              className="review-value"
+                              // The whole value, where the cell cuts a long one (a mask aside).
+                              title={
+                                shown !== '' && shown !== REVIEW_SECRET_MASK ? shown : undefined
+                              }
+                            >
+                              {shown}
                             </span>
                             {invalid ? (
                               <span className="visually-hidden">
