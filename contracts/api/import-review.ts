@@ -238,8 +238,10 @@ export const REVIEW_TEXT = {
   bulkResult: (changed: number, nowPassing: number) =>
     `${linesText(changed)} changed, ${nowPassing.toLocaleString('en-US')} now ${nowPassing === 1 ? 'passes' : 'pass'}`,
   importCorrections: 'Import corrections',
+  firstPage: 'First page',
   previousPage: 'Previous page',
   nextPage: 'Next page',
+  lastPage: 'Last page',
   pageOf: (first: number, last: number, total: number) =>
     `Lines ${first.toLocaleString('en-US')}-${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
   noLines: 'No error lines left.',

@@ -8,13 +8,17 @@ import {
 import {
   IMPORT_COLUMNS,
   IMPORT_ERROR_COLUMN,
+  IMPORT_FILE_FIELD,
   IMPORT_PATHS,
   IMPORT_STEP_TEXT,
   IMPORT_TEXT,
   MASKED_PASSWORD,
+  type ImportAnswer,
+  type ImportRequest,
+  type UploadAnswer,
 } from '@contracts/api/imports';
 import { SCHEME_EMBEDDED, SCHEME_PATHS, type UploadedFile } from '@contracts/api/schemes';
-import { REVIEW_SCREEN_TEXT } from '@/features/schemes/lib/import-review';
+import { REVIEW_SCREEN_TEXT, reviewRoute } from '@/features/schemes/lib/import-review';
 import { axeViolations } from './support/axe';
 import { waitForFocus } from './support/browser';
 import {
@@ -47,7 +51,8 @@ import { browserSuite } from './support/suite';
  * whole kind in bulk, the corrections imported (the remaining error still listed, and the only
  * line of the error file), the review opened again from its address, and corrected cards
  * checked on the published journal site; no PIN is ever shown or answered, and the focus never
- * drops to the page. A device file's review, which never shows a password.
+ * drops to the page. A device file's review, which never shows a password. A review of three
+ * pages, paged from the keyboard, whose 4,000-character value leaves the grid within the window.
  */
 
 const suite = browserSuite();
@@ -417,6 +422,125 @@ describe('the review of a device import', () => {
         expect(answer).not.toContain(secret);
         expect(answer).not.toContain('new-secret-4');
       }
+      expect(unexpectedErrors(errors)).toEqual([]);
+      await page.context().close();
+    },
+    FLOW_TIMEOUT,
+  );
+});
+
+/**
+ * Imports `rows` (cardNumber, pin, balance, expiryDate) into a scheme made by createCardScheme
+ * through the API; answers the error file's name (the review's).
+ */
+async function importWithErrors(
+  programId: number,
+  extension: string,
+  rows: readonly (readonly string[])[],
+): Promise<string> {
+  const form = new FormData();
+  const text = pipeFile(['cardNumber', 'pin', 'balance', 'expiryDate'], rows);
+  form.append(IMPORT_FILE_FIELD, new Blob([text], { type: 'text/plain' }), 'long.txt');
+  const { fileName } = await api.callForm<UploadAnswer>(IMPORT_PATHS.upload(programId), form);
+  const request: ImportRequest = {
+    programId,
+    fileName,
+    userFileName: 'long.txt',
+    binNumber: MASTER_BIN.number,
+    extension,
+    cardLength: MASTER_BIN.cardLength,
+  };
+  const answer = await api.call<ImportAnswer>('POST', IMPORT_PATHS.processCardFile, request);
+  if (answer.outFileName === null) throw new Error(`no error file: ${JSON.stringify(answer)}`);
+  return answer.outFileName;
+}
+
+describe('a review of many lines', () => {
+  it(
+    'keeps a 4,000-character value from widening the grid, and pages from the keyboard to the last, a typed and the first page',
+    async () => {
+      const { programId, extension } = await createCardScheme(api, `Longreview ${uniqueLetters()}`);
+      const card = (serial: number) =>
+        `${MASTER_BIN.number}${extension}${String(serial).padStart(7, '0')}`;
+      const long = `${'Harbour Street '.repeat(266)}end`;
+      // Line 2: a balance of 3,993 characters; lines 3 to 252: a short PIN. 251 error lines.
+      const outFileName = await importWithErrors(programId, extension, [
+        [card(1), '1234', long, '2030-12-31'],
+        ...Array.from({ length: 250 }, (_, index) => [
+          card(index + 2),
+          '12',
+          '10.00',
+          '2030-12-31',
+        ]),
+      ]);
+
+      const { page, errors } = await signedInPage();
+      await openRoute(page, suite.baseUrl, reviewRoute('gift', programId, outFileName, 'upload'));
+      await gridRow(page, 2).waitFor();
+
+      // The long value is cut in its cell, which stays narrow: the grid fits the window.
+      const balanceCell = gridRow(page, 2).getByRole('gridcell').nth(2);
+      const value = balanceCell.getByTitle(long, { exact: true });
+      const sizes = await value.evaluate((element) => {
+        const table = element.closest('table');
+        return {
+          cut: element.scrollWidth > element.clientWidth,
+          cell: element.parentElement?.getBoundingClientRect().width ?? 0,
+          grid: table?.getBoundingClientRect().width ?? 0,
+          window: document.documentElement.clientWidth,
+          rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+        };
+      });
+      expect(sizes.cut).toBe(true);
+      expect(sizes.cell).toBeLessThanOrEqual(26 * sizes.rem);
+      expect(sizes.grid).toBeLessThanOrEqual(sizes.window);
+      // Its editor opens with the whole value.
+      await balanceCell.click();
+      await page.keyboard.press('Enter');
+      const editor = page.getByLabel(REVIEW_SCREEN_TEXT.cellLabel('balance', 2), { exact: true });
+      expect(await editor.inputValue()).toBe(long);
+      await page.keyboard.press('Escape');
+      await editor.waitFor({ state: 'detached' });
+
+      // Last, from the keyboard: it keeps the focus, unavailable now.
+      const pages = page.getByRole('navigation', { name: REVIEW_SCREEN_TEXT.pages });
+      const pageButton = (name: string) => pages.getByRole('button', { name, exact: true });
+      const range = (first: number, last: number) =>
+        pages.getByText(REVIEW_TEXT.pageOf(first, last, 251), { exact: true });
+      await range(1, 100).waitFor();
+      await pageButton(REVIEW_TEXT.lastPage).focus();
+      await page.keyboard.press('Enter');
+      await range(201, 251).waitFor();
+      await waitForFocus(pageButton(REVIEW_TEXT.lastPage));
+      expect(await pageButton(REVIEW_TEXT.lastPage).getAttribute('aria-disabled')).toBe('true');
+      expect(await shownLines(page)).toEqual(Array.from({ length: 51 }, (_, i) => i + 202));
+
+      // A page number typed, then Enter: the page, the focus kept in the number.
+      const number = pages.getByRole('textbox', { name: REVIEW_SCREEN_TEXT.pageNumber });
+      await page.keyboard.press('Tab');
+      await waitForFocus(number);
+      expect(await number.inputValue()).toBe('3');
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('2');
+      await page.keyboard.press('Enter');
+      await range(101, 200).waitFor();
+      await waitForFocus(number);
+      // No page number: a message, announced and tied to the number; no axe violation.
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('two');
+      await page.keyboard.press('Enter');
+      await pages.getByText(REVIEW_SCREEN_TEXT.badPageNumber(3), { exact: true }).waitFor();
+      expect(await number.getAttribute('aria-invalid')).toBe('true');
+      expect(await axeViolations(page)).toEqual([]);
+      await range(101, 200).waitFor();
+
+      // Back to First by Shift+Tab, past Last, Next and Previous.
+      await press(page, 'Shift+Tab', 4);
+      await waitForFocus(pageButton(REVIEW_TEXT.firstPage));
+      await page.keyboard.press('Enter');
+      await range(1, 100).waitFor();
+      await waitForFocus(pageButton(REVIEW_TEXT.firstPage));
+
       expect(unexpectedErrors(errors)).toEqual([]);
       await page.context().close();
     },

@@ -131,6 +131,11 @@ const grid = () => screen.getByRole('grid');
 /** The grid's data rows (the header row left out). */
 const dataRows = () => within(grid()).getAllByRole('row').slice(1);
 const filter = (name: string) => screen.getByRole('button', { name });
+/** A button of the grid's pages. */
+const pageButton = (name: string) =>
+  within(screen.getByRole('navigation', { name: REVIEW_SCREEN_TEXT.pages })).getByRole('button', {
+    name,
+  });
 /** The cell of `column` (0: the line number) on the row of line `line`. */
 function cellOf(line: number, column: number): HTMLElement {
   const row = dataRows().find(
@@ -316,14 +321,14 @@ describe('import error review', () => {
     const { user, store } = await openReview();
     expect(dataRows()).toHaveLength(REVIEW_LIMITS.pageLines);
     expect(screen.getByText(REVIEW_TEXT.pageOf(1, 100, 150))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: REVIEW_TEXT.previousPage })).toBeDisabled();
+    expect(pageButton(REVIEW_TEXT.previousPage)).toHaveAttribute('aria-disabled', 'true');
     expect(grid()).toHaveAttribute('aria-rowcount', '151');
 
-    await user.click(screen.getByRole('button', { name: REVIEW_TEXT.nextPage }));
+    await user.click(pageButton(REVIEW_TEXT.nextPage));
     await screen.findByText(REVIEW_TEXT.pageOf(101, 150, 150));
     expect(dataRows()).toHaveLength(50);
     expect(cellOf(102, 0)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: REVIEW_TEXT.nextPage })).toBeDisabled();
+    expect(pageButton(REVIEW_TEXT.nextPage)).toHaveAttribute('aria-disabled', 'true');
     const offsets = server
       .calls(`GET ${review.paths.lines}` as const)
       .map((request) => request.url.searchParams.get('offset'));
@@ -338,6 +343,100 @@ describe('import error review', () => {
 
     await user.click(screen.getByRole('button', { name: REVIEW_TEXT.previousPage }));
     await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 150));
+  });
+
+  it('goes to the first, the last or a typed page from the keyboard; the focus stays on the control used', async () => {
+    // 1,050 error lines: 11 pages of 100.
+    const lines = Array.from({ length: 1050 }, (_, index) => ({
+      line: index + 2,
+      values: [`999901001${String(index + 1).padStart(7, '0')}`, '1234', '10.00', ''],
+    }));
+    install({ lines });
+    const { user } = await openReview();
+    const pages = screen.getByRole('navigation', { name: REVIEW_SCREEN_TEXT.pages });
+    const number = within(pages).getByRole('textbox', { name: REVIEW_SCREEN_TEXT.pageNumber });
+    const offsets = () =>
+      server
+        .calls(`GET ${review.paths.lines}` as const)
+        .map((request) => Number(request.url.searchParams.get('offset')));
+    // At the first page: First and Previous are unavailable, said so, and still focusable.
+    for (const name of [REVIEW_TEXT.firstPage, REVIEW_TEXT.previousPage]) {
+      expect(pageButton(name)).toHaveAttribute('aria-disabled', 'true');
+      expect(pageButton(name)).not.toBeDisabled();
+    }
+    for (const name of [REVIEW_TEXT.nextPage, REVIEW_TEXT.lastPage]) {
+      expect(pageButton(name)).not.toHaveAttribute('aria-disabled');
+    }
+    expect(number).toHaveValue('1');
+    expect(number).toHaveAccessibleDescription(REVIEW_SCREEN_TEXT.pageCount(11));
+
+    // Last, from the keyboard: the last page; Last keeps the focus, now unavailable.
+    act(() => pageButton(REVIEW_TEXT.lastPage).focus());
+    await user.keyboard('{Enter}');
+    await screen.findByText(REVIEW_TEXT.pageOf(1001, 1050, 1050));
+    expect(pageButton(REVIEW_TEXT.lastPage)).toHaveFocus();
+    expect(pageButton(REVIEW_TEXT.lastPage)).toHaveAttribute('aria-disabled', 'true');
+    expect(pageButton(REVIEW_TEXT.nextPage)).toHaveAttribute('aria-disabled', 'true');
+    expect(number).toHaveValue('11');
+    // Pressed again there, it asks nothing.
+    await user.keyboard('{Enter} ');
+    expect(offsets()).toEqual([0, 1000]);
+
+    // A page number typed, then Enter: the focus stays in it, showing the page gone to.
+    await user.tab();
+    expect(number).toHaveFocus();
+    await user.clear(number);
+    await user.type(number, '5{Enter}');
+    await screen.findByText(REVIEW_TEXT.pageOf(401, 500, 1050));
+    expect(number).toHaveFocus();
+    expect(number).toHaveValue('5');
+    expect(cellOf(402, 0)).toBeInTheDocument();
+
+    // No whole number: a message says what to type, and nothing is asked of the server.
+    await user.clear(number);
+    await user.type(number, 'abc{Enter}');
+    const message = REVIEW_SCREEN_TEXT.badPageNumber(11);
+    expect(within(pages).getByText(message)).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(`${REVIEW_SCREEN_TEXT.pageCount(11)} ${message}`);
+    await user.clear(number);
+    await user.type(number, '-2{Enter}');
+    expect(within(pages).getByText(message)).toBeInTheDocument();
+    expect(offsets()).toEqual([0, 1000, 400]);
+    expect(screen.getByText(REVIEW_TEXT.pageOf(401, 500, 1050))).toBeInTheDocument();
+
+    // A number past either end goes to that end; the message is gone.
+    await user.clear(number);
+    await user.type(number, '99999999999{Enter}');
+    await screen.findByText(REVIEW_TEXT.pageOf(1001, 1050, 1050));
+    expect(within(pages).queryByText(message)).toBeNull();
+    expect(number).not.toHaveAttribute('aria-invalid');
+    expect(number).toHaveValue('11');
+    await user.clear(number);
+    await user.type(number, '0{Enter}');
+    await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 1050));
+    // With the page count's commas, and by Go.
+    await user.clear(number);
+    await user.type(number, ' 1,0 ');
+    await user.click(within(pages).getByRole('button', { name: REVIEW_SCREEN_TEXT.goToPage }));
+    expect(within(pages).getByText(message)).toBeInTheDocument();
+    await user.clear(number);
+    await user.type(number, '10');
+    await user.click(within(pages).getByRole('button', { name: REVIEW_SCREEN_TEXT.goToPage }));
+    await screen.findByText(REVIEW_TEXT.pageOf(901, 1000, 1050));
+
+    // Next to the last page, then First: each keeps the focus.
+    act(() => pageButton(REVIEW_TEXT.nextPage).focus());
+    await user.keyboard('{Enter}');
+    await screen.findByText(REVIEW_TEXT.pageOf(1001, 1050, 1050));
+    expect(pageButton(REVIEW_TEXT.nextPage)).toHaveFocus();
+    act(() => pageButton(REVIEW_TEXT.firstPage).focus());
+    await user.keyboard('{Enter}');
+    await screen.findByText(REVIEW_TEXT.pageOf(1, 100, 1050));
+    expect(pageButton(REVIEW_TEXT.firstPage)).toHaveFocus();
+    expect(pageButton(REVIEW_TEXT.firstPage)).toHaveAttribute('aria-disabled', 'true');
+    // Only whole pages within the review were asked for.
+    expect(offsets()).toEqual([0, 1000, 400, 1000, 0, 900, 1000, 0]);
   });
 
   it('cuts a long value in its cell, and keeps the whole value readable and in its editor', async () => {

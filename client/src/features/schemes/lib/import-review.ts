@@ -31,6 +31,13 @@ export const REVIEW_SCREEN_TEXT = {
   gridHelp: 'Arrow keys move between cells; Enter edits a value and saves it; Escape cancels.',
   /** The name of the page buttons' group. */
   pages: 'Pages',
+  /** The label of the page number typed, what follows it, and its button. */
+  pageNumber: 'Page',
+  pageCount: (pages: number) => `of ${pages.toLocaleString('en-US')}`,
+  goToPage: 'Go',
+  /** Under the page number when what was typed is no whole number. */
+  badPageNumber: (pages: number) =>
+    `Type a page number from 1 to ${pages.toLocaleString('en-US')}.`,
   /** Under the bulk form's heading: the filter it applies to. */
   bulkScope: (filter: string) => `Applies to: ${filter}`,
   /** An address whose error file is no server-made name. */
@@ -83,11 +90,33 @@ export function pageRange(page: Pick<ReviewPage, 'offset' | 'total'>, shown: num
 }
 
 /** The offset of the page before, after, and the last page's. */
-export const previousOffset = (offset: number, limit = REVIEW_LIMITS.pageLines) =>
+export const previousOffset = (offset: number, limit: number = REVIEW_LIMITS.pageLines) =>
   Math.max(0, offset - limit);
-export const nextOffset = (offset: number, limit = REVIEW_LIMITS.pageLines) => offset + limit;
-export function lastPageOffset(total: number, limit = REVIEW_LIMITS.pageLines): number {
+export const nextOffset = (offset: number, limit: number = REVIEW_LIMITS.pageLines) =>
+  offset + limit;
+export function lastPageOffset(total: number, limit: number = REVIEW_LIMITS.pageLines): number {
   return total <= 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+}
+
+/** How many pages the filter's lines fill (1 when there are none). */
+export function pageCount(total: number, limit: number = REVIEW_LIMITS.pageLines): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+/** The number (from 1) of the page that starts at `offset`. */
+export const pageOfOffset = (offset: number, limit: number = REVIEW_LIMITS.pageLines) =>
+  Math.floor(offset / limit) + 1;
+
+/**
+ * The page a typed page number goes to: a whole number (digits, with or without the thousands'
+ * commas the page count is shown with), brought within 1 to `pages` (0 goes to the first page,
+ * a number past the last to the last); undefined for anything else, so nothing is asked of the
+ * server.
+ */
+export function typedPage(text: string, pages: number): number | undefined {
+  const digits = text.trim().replace(/,(?=\d{3}(?:,|$))/g, '');
+  if (!/^\d+$/.test(digits)) return undefined;
+  return Math.min(Math.max(Number(digits), 1), pages);
 }
 
 /** The reasons of a line that belong to `column` (the header's names compare in any case). */

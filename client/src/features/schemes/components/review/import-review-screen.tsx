@@ -36,9 +36,7 @@ import {
   REVIEW_SCREEN_TEXT,
   isReviewFileName,
   lastPageOffset,
-  nextOffset,
   pageRange,
-  previousOffset,
   reviewOriginOf,
 } from '../../lib/import-review';
 import { showSaveError } from '../../lib/step-dialogs';
@@ -46,6 +44,7 @@ import { areaPaths } from '../../lib/wizard-steps';
 import { ImportProgressPanel, type PanelImport } from '../imports/import-progress-panel';
 import { BulkCorrectionForm } from './bulk-correction-form';
 import { ReviewGrid, type CellEdit, type OpenEdit } from './review-grid';
+import { ReviewPager } from './review-pager';
 import './import-review.css';
 
 /**
@@ -67,7 +66,8 @@ import './import-review.css';
  * Focus: the screen's heading when it opens (again after the wizard's "Loading..." when opened
  * from its address). Import corrections keeps it while the import runs (aria-disabled); a control
  * that loses it to a change of the screen (Import corrections once nothing is left to import, a
- * grid gone) gives it to the heading; the grid keeps it on its own cells (ReviewGrid).
+ * grid gone) gives it to the heading; the grid keeps it on its own cells (ReviewGrid), and the
+ * pages' controls on the one used (ReviewPager).
  */
 export function ImportReviewScreen() {
   const area = useSchemeArea();
@@ -408,30 +408,13 @@ function ReviewContent({ review, summary }: { review: ReviewArgs; summary: Revie
                 }}
                 reopen={reopen}
               />
-              <nav
-                aria-label={REVIEW_SCREEN_TEXT.pages}
-                className="d-flex flex-wrap align-items-center gap-2"
-              >
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(previousOffset(offset, limit))}
-                >
-                  {REVIEW_TEXT.previousPage}
-                </Button>
-                <span aria-live="polite">
-                  {range ? REVIEW_TEXT.pageOf(range.first, range.last, range.total) : null}
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  disabled={nextOffset(offset, limit) >= page.total}
-                  onClick={() => setOffset(nextOffset(offset, limit))}
-                >
-                  {REVIEW_TEXT.nextPage}
-                </Button>
-              </nav>
+              <ReviewPager
+                offset={offset}
+                limit={limit}
+                total={page.total}
+                range={range ? REVIEW_TEXT.pageOf(range.first, range.last, range.total) : ''}
+                onOffset={setOffset}
+              />
             </>
           ) : null}
         </div>
