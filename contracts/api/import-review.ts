@@ -31,8 +31,9 @@ export const REVIEW_PATHS = {
    */
   lines: (programId: Id, outFileName: string) => `${base(programId, outFileName)}/lines`,
   /**
-   * PUT LineCorrection: corrects one line; answers it re-checked (ReviewLine, its new `etag`
-   * also as the `ETag` header). With `If-Match` (the line's `etag` as the screen read it) a line
+   * PUT LineCorrection: corrects one line; answers it re-checked (ReviewLine, its `etag` also as
+   * the `ETag` header: a new one when the line was written, the same when the correction left it
+   * as stored, which writes nothing). With `If-Match` (the line's `etag` as the screen read it) a line
    * changed since is refused with 412 (ERROR_MESSAGE.staleRecord) and nothing is written; without
    * it the correction is not checked.
    */
@@ -40,7 +41,8 @@ export const REVIEW_PATHS = {
     `${base(programId, outFileName)}/lines/${line}`,
   /**
    * POST BulkCorrection: corrects every line of a filter; answers BulkAnswer. 412 when a line it
-   * would change was changed after the `version` it names (nothing written).
+   * would change was changed after the `version` it names (nothing written). One that changes no
+   * line writes nothing (the review keeps its version).
    */
   bulk: (programId: Id, outFileName: string) => `${base(programId, outFileName)}/bulk`,
   /**
@@ -129,7 +131,7 @@ export interface ReviewSummary {
   importing: boolean;
   /**
    * The review's version: raised by every write of its lines (a correction, a bulk correction,
-   * an import of its corrections settled). A bulk correction sends the one its screen read.
+   * an import of its corrections settled; not by one that changes nothing). A bulk correction sends the one its screen read.
    */
   version: number;
 }

@@ -350,6 +350,20 @@ interface LineRow {
   rev: number;
 }
 
+/** A line re-checked, as it would be written (ReviewStore #recheckLine). */
+interface LineWrite {
+  /** Every value, in file order. */
+  values: readonly string[];
+  /** lines.vals as it would be. */
+  plain: string;
+  secret: Secret | undefined;
+  status: number;
+  corrected: number;
+  typed: number;
+  key: string;
+  reasons: Reason[];
+}
+
 /** A change to one column of lines: a value set, or a text replaced within it. */
 export type ColumnChange = { set: string } | { find: string; replace: string };
 
@@ -1019,11 +1033,87 @@ export class ReviewStore {
   }
 
   /**
-   * Writes a line re-checked at the review's `version`: its values, status, reasons, and
-   * `corrected` once a correction changed it (`changed`) or it passes (a fixed line's key always
-   * counts among the corrected lines', so no two fixed lines share one). `typedNow`: the columns
-   * whose whole value the correction typed (a line kept whole shows them from then on, #masked).
-   * Answers whether it passes now, and its key as kept (#storedKey).
+   * A line re-checked as it would be written: its values, status, reasons, and `corrected` once a
+   * correction changed it (`changed`) or it passes (a fixed line's key always counts among the
+   * corrected lines', so no two fixed lines share one). `typedNow`: the columns whose whole value
+   * the correction typed (a line kept whole shows them from then on, #masked). Nothing written.
+   */
+  #recheckLine(
+    row: LineRow,
+    values: readonly string[],
+    typed: boolean,
+    checker: LineChecker,
+    changed = true,
+    typedNow: ReadonlySet<number> = new Set(),
+  ): LineWrite {
+    const { reasons, key } = this.#recheck(row.line, values, typed, checker);
+    const passes = reasons.length === 0;
+    const whole = row.whole === 1;
+    const shownBefore = whole ? (JSON.parse(row.vals) as string[]) : [];
+    const { plain, secret } = splitSecret(
+      values,
+      this.#hiddenIndex,
+      whole,
+      (index) => typedNow.has(index) || (shownBefore[index] ?? '') !== '',
+    );
+    return {
+      values,
+      plain,
+      secret,
+      status: passes ? STATUS.fixed : STATUS.failing,
+      corrected: changed || passes ? 1 : row.corrected,
+      typed: typed ? 1 : 0,
+      key,
+      reasons,
+    };
+  }
+
+  /**
+   * True when writing `write` would leave the line as stored: the same values (shown and kept),
+   * status, flags and reasons, and the same key where one counts (a corrected line's).
+   */
+  #leavesAsStored(row: LineRow, write: LineWrite): boolean {
+    const stored = this.#values(row);
+    if (
+      write.plain !== row.vals ||
+      write.status !== row.status ||
+      write.corrected !== row.corrected ||
+      write.typed !== row.typed ||
+      (write.corrected === 1 && write.key !== row.key) ||
+      stored.length !== write.values.length ||
+      stored.some((value, index) => value !== write.values[index])
+    ) {
+      return false;
+    }
+    // As #writeLine keeps them: one reason of each rule, in order.
+    const rules = new Set<string>();
+    const texts = write.reasons.flatMap((reason) => {
+      if (rules.has(reason.rule)) return [];
+      rules.add(reason.rule);
+      return [reason.text];
+    });
+    const kept = this.#reasons(row.line).map((reason) => reason.text);
+    return kept.length === texts.length && kept.every((text, index) => text === texts[index]);
+  }
+
+  /** Writes a line re-checked (#recheckLine) at the review's `version`. */
+  #writeLine(row: LineRow, write: LineWrite, version: number): void {
+    const { line } = row;
+    if (write.secret !== undefined) this.#secrets.set(row.slot, write.secret);
+    this.#statement(
+      'UPDATE lines SET vals = ?, status = ?, corrected = max(corrected, ?), typed = ?, key = ?, rev = ? WHERE line = ?',
+    ).run(write.plain, write.status, write.corrected, write.typed, write.key, version, line);
+    this.#statement('DELETE FROM reasons WHERE line = ?').run(line);
+    write.reasons.forEach((reason, pos) => {
+      this.#statement(
+        'INSERT OR IGNORE INTO reasons (rule, line, pos, text) VALUES (?, ?, ?, ?)',
+      ).run(this.#ruleId(reason), line, pos, textIfOwn(reason));
+    });
+  }
+
+  /**
+   * Writes a line re-checked at the review's `version` (#recheckLine, #writeLine). Answers
+   * whether it passes now, and its key as kept (#storedKey).
    */
   #store(
     row: LineRow,
@@ -1034,36 +1124,9 @@ export class ReviewStore {
     changed = true,
     typedNow: ReadonlySet<number> = new Set(),
   ): { passes: boolean; key: string } {
-    const { line } = row;
-    const { reasons, key } = this.#recheck(line, values, typed, checker);
-    const passes = reasons.length === 0;
-    const whole = row.whole === 1;
-    const shownBefore = whole ? (JSON.parse(row.vals) as string[]) : [];
-    const { plain, secret } = splitSecret(
-      values,
-      this.#hiddenIndex,
-      whole,
-      (index) => typedNow.has(index) || (shownBefore[index] ?? '') !== '',
-    );
-    if (secret !== undefined) this.#secrets.set(row.slot, secret);
-    this.#statement(
-      'UPDATE lines SET vals = ?, status = ?, corrected = max(corrected, ?), typed = ?, key = ?, rev = ? WHERE line = ?',
-    ).run(
-      plain,
-      passes ? STATUS.fixed : STATUS.failing,
-      changed || passes ? 1 : 0,
-      typed ? 1 : 0,
-      key,
-      version,
-      line,
-    );
-    this.#statement('DELETE FROM reasons WHERE line = ?').run(line);
-    reasons.forEach((reason, pos) => {
-      this.#statement(
-        'INSERT OR IGNORE INTO reasons (rule, line, pos, text) VALUES (?, ?, ?, ?)',
-      ).run(this.#ruleId(reason), line, pos, textIfOwn(reason));
-    });
-    return { passes, key };
+    const write = this.#recheckLine(row, values, typed, checker, changed, typedNow);
+    this.#writeLine(row, write, version);
+    return { passes: write.status === STATUS.fixed, key: write.key };
   }
 
   /**
@@ -1088,9 +1151,11 @@ export class ReviewStore {
   /**
    * Corrects one line: `changes` by file column index (a secret column's value is a new PIN or
    * password; a masked value sent as answered, REVIEW_SECRET_MASK, keeps the value kept). Answers
-   * the line re-checked; undefined when it is not a line of the review. `admits` (the request's
-   * If-Match) is asked the line's current ETag, in the write: false throws StaleLine. Throws
-   * LineTooLong, AlreadyImported or StaleLine with nothing written.
+   * the line re-checked; undefined when it is not a line of the review. A correction that leaves
+   * the line as stored (the same values, and a re-check that finds it as it was) writes nothing:
+   * the line keeps its ETag and the review its version. `admits` (the request's If-Match) is
+   * asked the line's current ETag, in the write: false throws StaleLine. Throws LineTooLong,
+   * AlreadyImported or StaleLine with nothing written.
    */
   correct(
     line: number,
@@ -1103,7 +1168,6 @@ export class ReviewStore {
       if (row === undefined) return undefined;
       if (row.status === STATUS.imported) throw new AlreadyImported();
       if (!admits(lineEtag(row.rev))) throw new StaleLine();
-      const version = this.#raiseVersion();
       const values = this.#values(row);
       const masked = this.#masked(row, values);
       let typed = row.typed === 1;
@@ -1121,9 +1185,13 @@ export class ReviewStore {
       }
       this.#checkLength(values);
       // Without a change the line is only checked again (the records may have changed).
-      const { key } = this.#store(row, values, typed, checker, version, changed, typedNow);
+      const write = this.#recheckLine(row, values, typed, checker, changed, typedNow);
+      // Nothing to write: the line keeps its ETag, the review its version.
+      if (this.#leavesAsStored(row, write)) return this.#answer(row);
+      const version = this.#raiseVersion();
+      this.#writeLine(row, write, version);
       this.#changed();
-      if (row.key !== key) this.#recheckDuplicatesOf(row.key, line, checker, version);
+      if (row.key !== write.key) this.#recheckDuplicatesOf(row.key, line, checker, version);
       const updated = this.#row(line);
       if (updated === undefined) throw new Error(`Line ${line} vanished`);
       return this.#answer(updated);
@@ -1133,7 +1201,8 @@ export class ReviewStore {
   /**
    * Corrects every failing line (of `rule` when given) by one change to one column. With
    * `readAt` (the review's version as the screen read it), a line it would change that was
-   * written after that version (by another write than this one) throws StaleLine. Throws
+   * written after that version (by another write than this one) throws StaleLine. One that
+   * changes no line (`changed` 0) writes nothing: the review keeps its version. Throws
    * NoMatchingLine, LineTooLong or StaleLine with nothing written.
    */
   bulk(
@@ -1154,7 +1223,8 @@ export class ReviewStore {
       ) as { line: number }[];
       const lines = Int32Array.from(rows, (row) => row.line);
       if (lines.length === 0) throw new NoMatchingLine();
-      const version = this.#raiseVersion();
+      // Raised by the first line changed: a bulk correction that changes none writes nothing.
+      let version: number | undefined;
       let changed = 0;
       let nowPassing = 0;
       const secret = index === this.#secretIndex;
@@ -1184,6 +1254,7 @@ export class ReviewStore {
           if (readAt !== undefined && row.rev > readAt && row.rev !== version) {
             throw new StaleLine();
           }
+          version ??= this.#raiseVersion();
           if (secret) typed = true;
           values[index] = after;
           this.#checkLength(values);
@@ -1195,7 +1266,7 @@ export class ReviewStore {
         // The changed secrets sealed as the bulk goes: only a group's chunks are held.
         this.#secrets.flush();
       }
-      this.#changed();
+      if (changed > 0) this.#changed();
       return { matched: lines.length, changed, nowPassing, failingLines: this.failingLines() };
     });
   }

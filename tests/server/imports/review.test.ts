@@ -480,6 +480,102 @@ describe('the review of an import\u2019s error lines', () => {
     ).toMatchObject({ matched: 2, changed: 2, nowPassing: 2 });
   });
 
+  it('writes nothing for a line correction that changes nothing: the line keeps its ETag, the review its version', async () => {
+    const name = await cardReview();
+    const lineOf = async (line: number) => {
+      const found = (await page(name)).lines.find((l) => l.line === line);
+      if (found === undefined) throw new Error(`no line ${line}`);
+      return found;
+    };
+    // Line 5 corrected, still failing its balance; both tabs read it so.
+    const read = (
+      await correct(name, 5, { balance: 'eleven' })
+        .set('If-Match', (await lineOf(5)).etag)
+        .expect(200)
+    ).body as ReviewLine;
+    const { version } = await summary(name);
+
+    // Tab A saves the line as stored: its values, the PIN sent back masked, the column names in
+    // any case.
+    const asStored: Record<string, string>[] = [
+      { balance: 'eleven' },
+      { cardNumber: cardNumber(4), PIN: REVIEW_SECRET_MASK, balance: 'eleven', expiryDate: '' },
+      {},
+    ];
+    for (const values of asStored) {
+      const same = await correct(name, 5, values).set('If-Match', read.etag).expect(200);
+      expect(same.body).toEqual(read);
+      expect(same.headers.etag).toBe(read.etag);
+    }
+    expect((await summary(name)).version).toBe(version);
+    expect(await lineOf(5)).toEqual(read);
+
+    // Tab B's save over the line as it read it goes through.
+    const byB = (
+      await correct(name, 5, { balance: '15.00' }).set('If-Match', read.etag).expect(200)
+    ).body as ReviewLine;
+    expect(byB).toMatchObject({
+      status: 'fixed',
+      values: [cardNumber(4), REVIEW_SECRET_MASK, '15.00', ''],
+    });
+    expect(byB.etag).not.toBe(read.etag);
+    expect((await summary(name)).version).toBe(version + 1);
+
+    // A fixed line sent back as it is: nothing written either.
+    const again = await correct(name, 5, { balance: '15.00' })
+      .set('If-Match', byB.etag)
+      .expect(200);
+    expect(again.body).toEqual(byB);
+    expect((await summary(name)).version).toBe(version + 1);
+
+    // A line the re-check finds otherwise (line 6's card was stored from line 2 meanwhile: its
+    // reason is now that) is written, once.
+    const line6 = await lineOf(6);
+    const rechecked = (await correct(name, 6, {}).set('If-Match', line6.etag).expect(200))
+      .body as ReviewLine;
+    expect(rechecked.reasons.map((r) => r.text)).toEqual([
+      REVIEW_SERVER_MESSAGE.keyStored('cardNumber'),
+    ]);
+    expect(rechecked.etag).not.toBe(line6.etag);
+    expect((await summary(name)).version).toBe(version + 2);
+    expect((await correct(name, 6, {}).set('If-Match', rechecked.etag).expect(200)).body).toEqual(
+      rechecked,
+    );
+    expect((await summary(name)).version).toBe(version + 2);
+  });
+
+  it('writes nothing for a bulk correction that changes no line: the review keeps its version', async () => {
+    const name = await cardReview();
+    // A line written, so the version is not where it started.
+    await correct(name, 5, { balance: 'eleven' }).expect(200);
+    const read = await summary(name);
+    const before = await page(name);
+
+    const unchanged = [
+      { field: 'pin', set: REVIEW_SECRET_MASK, version: read.version },
+      { field: 'balance', find: 'nowhere', replace: '1.00', version: read.version },
+      { rule: ruleOf(read, BALANCE_RULE).rule, field: 'balance', find: 'e', replace: 'e' },
+    ];
+    for (const body of unchanged) {
+      expect((await bulk(name, body).expect(200)).body).toMatchObject({ changed: 0 });
+    }
+    expect((await summary(name)).version).toBe(read.version);
+    expect(await page(name)).toEqual(before);
+
+    // Still the version the screen read: a bulk correction that changes lines goes through.
+    expect(
+      (
+        await bulk(name, {
+          rule: ruleOf(read, BALANCE_RULE).rule,
+          field: 'balance',
+          set: '12.50',
+          version: read.version,
+        }).expect(200)
+      ).body,
+    ).toMatchObject({ changed: 2, nowPassing: 2 });
+    expect((await summary(name)).version).toBe(read.version + 1);
+  });
+
   it('never refuses a bulk correction for a line it re-checked itself as another one changed', async () => {
     const name = await cardReview();
     // Line 3 (card 2) is corrected and still fails its PIN; line 5 takes card 2 too: it fails
