@@ -243,6 +243,31 @@ describe('the session ends by itself with a form filled in', () => {
     expect(field(GENERAL_LABEL.password)).toHaveValue('');
     expect(field(GENERAL_LABEL.passwordRepeat)).toHaveValue('');
   });
+
+  it('only a password typed: nothing of it is kept, and the sign-in still returns to its screen', async () => {
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [buildScheme({ programId: 11, clientId: 1, schemeName: 'Coffee Gift' })],
+    });
+    const route = withId(paths.gift.wizard.general, 11);
+    const { user } = renderApp({ route });
+    await waitFor(() => expect(field(GENERAL_LABEL.schemeName)).toHaveValue('Coffee Gift'));
+    await user.type(field(GENERAL_LABEL.password), 'Secret12');
+    await user.type(field(GENERAL_LABEL.passwordRepeat), 'Secret12');
+
+    server.on('PUT /api/gift-card/schemes/11', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    expect(storedDraft() ?? '').not.toContain('Secret12');
+
+    await signIn(user, server);
+    await waitFor(() => expect(routeNow()).toBe(route));
+    await waitFor(() => expect(field(GENERAL_LABEL.schemeName)).toHaveValue('Coffee Gift'));
+    expect(field(GENERAL_LABEL.password)).toHaveValue('');
+    expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).not.toBeInTheDocument();
+    // Used once.
+    expect(storedDraft()).toBeNull();
+  });
 });
 
 describe('someone else saves the record while the session is over', () => {

@@ -10,13 +10,14 @@ import {
   correctionsFileName,
 } from '@contracts/api/import-review';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { EMBEDDED } from '@contracts/api/paths';
+import { EMBEDDED, URL_PATHS } from '@contracts/api/paths';
 import { IMPORT_TEXT, type ImportAnswer } from '@contracts/api/imports';
 import { SCHEME_EMBEDDED, SCHEME_TEXT, type UploadedFile } from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
 import { SESSION_DRAFT_KEY } from '@/lib/session/session-draft';
+import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { REVIEW_SCREEN_TEXT, reviewRoute } from '@/features/schemes/lib/import-review';
 import { SUMMARY_LABEL } from '@/features/schemes/lib/summary';
 import {
@@ -978,7 +979,7 @@ describe('import error review', () => {
     expect(screen.getAllByText(SESSION_DRAFT_TEXT.restored)).toHaveLength(2);
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
 
-    // A PIN typed is never kept.
+    // A PIN typed is never kept: only the screen is, to return to.
     await user.type(editorOf('cardNumber', 103), '{Escape}');
     await user.dblClick(cellOf(103, 2));
     await user.clear(editorOf('pin', 103));
@@ -989,7 +990,78 @@ describe('import error review', () => {
     review.failNext('PUT line', SESSION_EXPIRED_ANSWER);
     await user.type(editorOf('pin', 103), '{Enter}');
     expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).not.toMatch(/8642|9753/);
+
+    await signIn(user, server);
+    await screen.findByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) });
+    expect(currentPath()).toBe(gift.review.path);
+    expect(bulk().getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('');
+    expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).toBeNull();
     expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
+  });
+
+  it('a session ending while a PIN is typed (the refresh fails: "Timeout") returns to the review after the sign-in; the PIN is never stored', async () => {
+    const PIN = '86420';
+    // Every write to the browser's storage, as made.
+    const writes: string[] = [];
+    const realSetItem = Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem')
+      ?.value as Storage['setItem'];
+    const spy = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(function (
+      this: Storage,
+      key: string,
+      value: string,
+    ) {
+      writes.push(`${key}=${value}`);
+      realSetItem.call(this, key, value);
+    });
+    const storedText = () =>
+      [window.sessionStorage, window.localStorage]
+        .flatMap((storage) =>
+          Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`),
+        )
+        .join('\n');
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      install();
+      server.on(`POST ${URL_PATHS.refresh}`, SESSION_EXPIRED_ANSWER);
+      const { user } = renderApp({
+        route: reviewRoute('gift', PROGRAM, OUT, 'upload'),
+        fakeTimers: true,
+        preloadedState: { config: { ...DEFAULT_RUNTIME_CONFIG, inactivityLimitSeconds: 5 } },
+      });
+      const heading = () => screen.findByRole('heading', { name: REVIEW_TEXT.title(USER_FILE) });
+      await heading();
+      await screen.findByRole('grid');
+      const pinEditor = () => screen.getByLabelText(REVIEW_SCREEN_TEXT.cellLabel('pin', 2));
+      await user.dblClick(cellOf(2, 2));
+      await user.type(pinEditor(), PIN);
+      expect(pinEditor()).toHaveValue(PIN);
+
+      // Idle past the limit: the refresh fails.
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(6000);
+      });
+      const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.timeoutTitle });
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+      expect(storedText()).not.toContain(PIN);
+
+      await signIn(user, server);
+      expect(await heading()).toBeVisible();
+      expect(currentPath()).toBe(gift.review.path);
+      await screen.findByRole('grid');
+      // The PIN typed is not brought back: its cell shows the mask, no editor open.
+      expect(screen.queryByLabelText(REVIEW_SCREEN_TEXT.cellLabel('pin', 2))).toBeNull();
+      expect(cellOf(2, 2)).toHaveTextContent(REVIEW_SECRET_MASK);
+      expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).toBeNull();
+      expect(window.sessionStorage.getItem(SESSION_DRAFT_KEY)).toBeNull();
+      expect(storedText()).not.toContain(PIN);
+      expect(writes.length).toBeGreaterThan(0);
+      expect(writes.filter((write) => write.includes(PIN))).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+      spy.mockRestore();
+    }
   });
 
   it('saves a cell edit kept over a session end with the line as it was typed over: a change made meanwhile is not overwritten unseen', async () => {

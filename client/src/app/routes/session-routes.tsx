@@ -1,18 +1,24 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoginScreen } from '@/features/auth/components/login-screen';
 import { FALLBACK_PATH, HOME_PATH } from '@/config/paths';
-import { draftRouteFor } from '@/lib/session/session-draft';
+import { draftRouteFor, draftRouteTaken } from '@/lib/session/session-draft';
 import { useAppSelector } from '@/lib/store/hooks';
 import { selectToken } from '@/lib/store/session-slice';
 
 /**
  * Login; with a token already held, the user goes straight to the journal dashboard (01 §2.1),
- * or back to the screen whose unsaved values were kept for this user when the session ended.
+ * or back to the screen that held unsaved changes for this user when the session ended (its
+ * values, those that may be kept, are put back there).
  */
 export function LoginRoute() {
   const token = useAppSelector(selectToken);
-  if (!token) return <LoginScreen />;
-  return <Navigate to={draftRouteFor(token.userName) ?? HOME_PATH} replace />;
+  const userName = token?.userName;
+  useEffect(() => {
+    if (userName !== undefined) draftRouteTaken(userName);
+  }, [userName]);
+  if (userName === undefined) return <LoginScreen />;
+  return <Navigate to={draftRouteFor(userName) ?? HOME_PATH} replace />;
 }
 
 /**

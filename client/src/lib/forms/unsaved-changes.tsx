@@ -311,7 +311,15 @@ export function useUnsavedChangesRegistry(): UnsavedChangesRegistry {
   return registry;
 }
 
-/** Everything inside registers its checks with `registry`. */
+/** What the scope offers when the session ends with something unsaved: no values. */
+const NOTHING_KEPT: DraftValues = new Map();
+
+/**
+ * Everything inside registers its checks with `registry`. When the session ends by itself while
+ * any of them holds something unsaved, the screen is kept for the same user's next sign-in
+ * (session-draft.ts), even when nothing of it may be kept (a PIN or password typed, a chosen
+ * file): the sign-in returns to it, and puts back what the forms and screens kept themselves.
+ */
 export function UnsavedChangesScope({
   registry,
   children,
@@ -319,6 +327,10 @@ export function UnsavedChangesScope({
   registry: UnsavedChangesRegistry;
   children: ReactNode;
 }) {
+  useEffect(
+    () => registerDraftSource(() => (registry.anyUnsaved() ? NOTHING_KEPT : undefined)),
+    [registry],
+  );
   return (
     <UnsavedChangesContext.Provider value={registry}>{children}</UnsavedChangesContext.Provider>
   );

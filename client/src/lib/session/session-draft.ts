@@ -7,10 +7,12 @@
  * - One draft at a time, stored with its user name and its screen (hash path and query), holding
  *   each form's values apart.
  * - Never stored: secret fields (the form side leaves them out) and values JSON cannot hold (a
- *   chosen file); dates are kept as dates.
+ *   chosen file); dates are kept as dates. Unsaved changes that are all of these (a PIN typed,
+ *   nothing else) still keep the screen, with no values: the sign-in returns there all the same.
  * - Used once: each form's values are taken when that form has applied them, and the draft goes
- *   with the last. A deliberate logout drops it, and so does another user's sign-in; it is only
- *   ever applied while its own user holds the token.
+ *   with the last; a draft with no values goes once the sign-in has returned to its screen. A
+ *   deliberate logout drops it, and so does another user's sign-in; it is only ever applied
+ *   while its own user holds the token.
  * - With it, the ETags of the records as the values were typed over them (lib/api/record-etags.ts):
  *   the restored screen's first save of a record goes with that tag, so a save someone else made
  *   while the session was over is not silently overwritten.
@@ -24,7 +26,10 @@ export const SESSION_DRAFT_KEY = 'sessionDraft';
 /** The unsaved values of a form, by field name (final-form names, e.g. `items.button.color`). */
 export type DraftValues = ReadonlyMap<string, unknown>;
 
-/** A mounted form offering its unsaved values when the session ends (none: nothing unsaved). */
+/**
+ * A mounted form offering its unsaved values when the session ends (undefined: nothing unsaved;
+ * empty: unsaved changes, none of which may be kept, e.g. a password typed).
+ */
 export type DraftSource = () => DraftValues | undefined;
 
 /** JSON with tagged dates and undefined, so a restored value is the value that was typed. */
@@ -156,24 +161,30 @@ export function anyUnsavedForm(): boolean {
 /**
  * Keeps the unsaved values of the forms on screen for `userName` (the session is ending without a
  * logout), with `etags`, the tags of the records as last read (none: the values go on top of
- * whatever is read next); nothing unsaved keeps nothing. Called before the session's state is
+ * whatever is read next). Unsaved changes of which nothing may be kept (secrets, a chosen file)
+ * keep the screen alone; nothing unsaved keeps nothing. Called before the session's state is
  * cleared, while the forms are still mounted.
  */
 export function keepDraft(userName: string, etags: EtagsByRecord = {}): void {
   const forms: StoredFields[] = [];
+  let unsaved = false;
   for (const source of sources) {
+    const values = source();
+    if (values === undefined) continue;
+    unsaved = true;
     const fields: StoredFields = [];
-    for (const [name, value] of source() ?? []) {
+    for (const [name, value] of values) {
       const encoded = encode(value);
       if (encoded !== NOT_STORABLE) fields.push([name, encoded]);
     }
     if (fields.length > 0) forms.push(fields);
   }
-  if (forms.length === 0) {
+  if (!unsaved) {
     dropDraft();
     return;
   }
-  writeDraft({ userName, route: currentRoute(), forms, etags });
+  // The tags serve the kept values' saves: a draft without values needs none.
+  writeDraft({ userName, route: currentRoute(), forms, ...(forms.length > 0 ? { etags } : {}) });
 }
 
 function writeDraft(draft: StoredDraft): void {
@@ -195,6 +206,15 @@ export function settleDraftFor(userName: string): void {
 export function draftRouteFor(userName: string): string | undefined {
   const draft = readDraft();
   return draft?.userName === userName ? draft.route : undefined;
+}
+
+/**
+ * The sign-in of `userName` has returned to the draft's screen: a draft of theirs with no values
+ * to put back (its changes could not be kept) has done its work and goes.
+ */
+export function draftRouteTaken(userName: string): void {
+  const draft = readDraft();
+  if (draft?.userName === userName && draft.forms.length === 0) dropDraft();
 }
 
 /**
