@@ -71,23 +71,29 @@ export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHe
   return kept;
 }
 
-/** A path segment `.` or `..`, also %-encoded (`%2e%2E`): one that could leave the base path. */
-const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+/**
+ * A path segment `.` or `..`, also %-encoded (`%2e%2E`), alone or with parameters after a `;`
+ * (`..;x`: Tomcat and Spring drop them and read `..`): one that could leave the base path.
+ */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}(?:;|%3b|$)/i;
+
+/** What some server reads as the end of a segment: `/`, `\`, and both %-encoded. */
+const SEGMENT_BREAK = /[/\\]|%2f|%5c/i;
 
 /**
  * The path and query a call is sent to the target with: the target's base path, then the call's
  * path and query exactly as sent. Undefined for a call that could leave the base path there: one
  * not starting with `/` (`*` in the request line; an absolute URL comes here only as the path it
  * names, http/request-target.ts, and naming another host never) or holding a dot segment (`\`
- * counts as `/`, as URL parsers read it). The target's origin is never taken from the call:
- * forward() sends this path to the origin of MOCK_PROXY_TARGET, whatever it holds (`//host`,
- * `/\host`).
+ * counts as `/`, as URL parsers read it, and so do `%2f` and `%5c`, which some servers decode).
+ * The target's origin is never taken from the call: forward() sends this path to the origin of
+ * MOCK_PROXY_TARGET, whatever it holds (`//host`, `/\host`).
  */
 export function targetPath(basePath: string, originalUrl: string): string | undefined {
   if (!originalUrl.startsWith('/')) return undefined;
   const mark = originalUrl.indexOf('?');
   const pathname = mark === -1 ? originalUrl : originalUrl.slice(0, mark);
-  if (pathname.split(/[/\\]/).some((segment) => DOT_SEGMENT.test(segment))) return undefined;
+  if (pathname.split(SEGMENT_BREAK).some((segment) => DOT_SEGMENT.test(segment))) return undefined;
   return `${basePath.replace(/\/$/, '')}${originalUrl}`;
 }
 

@@ -325,6 +325,8 @@ describe('the address a forwarded call goes to', () => {
         `/\\${otherHost}/api/secret-answer`,
         `/\\/${otherHost}/api/x?y=1`,
         `/api/only-the-backend?next=//${otherHost}/x`,
+        // Path parameters and dots inside a segment are no dot segment.
+        '/api/v1;v=2/a..b/..c',
       ];
       for (const path of sent) {
         await expectForwarded(mockServer.url, path);
@@ -338,6 +340,14 @@ describe('the address a forwarded call goes to', () => {
         '/api/%2e%2E/%2e%2e/admin',
         '/..\\admin',
         '/api/./x',
+        // With path parameters (Tomcat and Spring read `..;x` as `..`), or ended by an encoded
+        // `/` or `\`, as some servers decode them.
+        '/..;/x/echo',
+        '/api/..;jsessionid=1/x',
+        '/api/%2E%2e%3Bx/y',
+        '/api/.;/x',
+        '/api/%2e%2e%2fx',
+        '/api/..%5Cx',
         `http://${otherHost}/api/secret-answer`,
         '*',
       ]) {
