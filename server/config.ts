@@ -214,6 +214,21 @@ const withoutTrailingSlashes = (value: string) => value.replace(/\/+$/, '');
 /** An http(s) URL (with `//`: `http:host` is refused). */
 const httpUrl = (takes: string) => z.url({ protocol: /^https?$/, error: refusal(takes) });
 
+/** `user:password@` in a URL's authority, as URL parsers read it (up to the last `@`). */
+const USER_INFO = /^([^:/?#]*:\/\/)[^/?#]*@/;
+
+/**
+ * MOCK_PROXY_TARGET's refusal: as `refusal`, with a user name and password in the value given
+ * shown as `***` (a start log never shows them).
+ */
+const targetRefusal =
+  (takes: string) =>
+  (issue: { input?: unknown }): string =>
+    refusal(takes)({
+      input:
+        typeof issue.input === 'string' ? issue.input.replace(USER_INFO, '$1***@') : issue.input,
+    });
+
 const CLIENT_BASE = 'a path starting with / or an http(s) URL';
 /** A base told to the client: a path starting with `/`, an http(s) URL, or empty. No trailing slash. */
 const clientBase = () =>
@@ -443,9 +458,18 @@ export const configVariables = z.object({
     description:
       'The scenario (data set) to start with, as `npm start -- --scenario <name>` does; the data is reset to it at start. Under `npm run dev` the reset is done once, before the watcher starts (as `npm run dev -- --scenario <name>`), so its restarts keep the data.',
   }),
-  MOCK_PROXY_TARGET: httpUrl('an http:// or https:// base URL such as http://localhost:8080')
+  MOCK_PROXY_TARGET: z
+    .url({
+      protocol: /^https?$/,
+      error: targetRefusal('an http:// or https:// base URL such as http://localhost:9090'),
+    })
     .refine((value) => !/[?#]/.test(value), {
-      error: refusal('a base URL without a query or fragment'),
+      error: targetRefusal('a base URL without a query or fragment'),
+    })
+    .refine((value) => !USER_INFO.test(value), {
+      error: targetRefusal(
+        'a base URL without a user name or password (they would show in its error answers and the log)',
+      ),
     })
     .transform(withoutTrailingSlashes)
     .optional()
@@ -453,7 +477,7 @@ export const configVariables = z.object({
       values: 'an `http://` or `https://` base URL',
       unset: 'none: every call is served by the mock',
       description:
-        'A real backend beside the mock (with `MOCK_CONTROL`; ignored with a warning when `NODE_ENV=production`): calls a forwarding rule sends `real`, and calls no route of the mock serves, go to it (docs/developer-tools.md).',
+        'A real backend beside the mock (with `MOCK_CONTROL`; ignored with a warning when `NODE_ENV=production`): calls a forwarding rule sends `real`, and calls no route of the mock serves, go to it (docs/developer-tools.md). A user name or password in it is refused.',
     }),
   MOCK_CORS_ORIGINS: z
     .string()

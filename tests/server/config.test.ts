@@ -295,6 +295,10 @@ describe('loadConfig', () => {
     [{ MOCK_PROXY_TARGET: 'localhost:8080' }, /^MOCK_PROXY_TARGET: must be an http/],
     [{ MOCK_PROXY_TARGET: 'http://backend?x=1' }, /^MOCK_PROXY_TARGET: must be a base URL/],
     [
+      { MOCK_PROXY_TARGET: 'http://devuser:S3cretPw@backend:8080/api' },
+      /^MOCK_PROXY_TARGET: must be a base URL without a user name or password \(.*\), got "http:\/\/\*\*\*@backend:8080\/api"$/,
+    ],
+    [
       { MOCK_PROXY_TOKEN_SECRET: 'short' },
       /^MOCK_PROXY_TOKEN_SECRET: at least|^MOCK_PROXY_TOKEN_SECRET: must be at least/,
     ],
@@ -307,6 +311,25 @@ describe('loadConfig', () => {
   ])('refuses %j naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    'http://devuser:S3cretPw@backend:8080',
+    'http://S3cretPw@backend',
+    'https://devuser:S3cretPw@backend/base?x=1',
+    'ftp://devuser:S3cretPw@backend',
+    'http://devuser:S3c@retPw@backend',
+  ])('refuses MOCK_PROXY_TARGET %s with credentials, never showing them', (target) => {
+    let message = '';
+    try {
+      loadConfig({ MOCK_PROXY_TARGET: target });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^MOCK_PROXY_TARGET: must be /);
+    expect(message).toContain('***@backend');
+    expect(message).not.toMatch(/S3c|devuser/);
   });
 
   it('documents every variable once, each with its default and a description', () => {
