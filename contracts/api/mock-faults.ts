@@ -25,8 +25,11 @@ export const callMatchInput = {
   path: z.string().min(1).max(500).startsWith('/', 'Must start with /'),
 };
 
-/** The developer tools' own calls (MOCK_MOUNT in ./mock.ts), which no fault applies to. */
-const TOOLS_PATH = /^\/__mock(?:[/*]|$)/i;
+/**
+ * A path pattern naming only the developer tools' own calls (MOCK_MOUNT in ./mock.ts), which no
+ * fault or forwarding rule applies to.
+ */
+export const TOOLS_PATH = /^\/__mock(?:[/*]|$)/i;
 
 /** What a developer asks for. */
 export const faultInput = z

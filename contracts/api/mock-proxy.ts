@@ -158,6 +158,8 @@ export const MOCK_PROXY_MESSAGE = {
   pathNotForwarded:
     'path: A call forwarded to the real backend must be a path starting with / without . or .. segments',
   routeNotFound: (id: string) => `No forwarding rule ${id}`,
+  /** 400: a forwarding rule's path naming only the developer tools' calls, which stay the mock's. */
+  toolsNotForwarded: 'Calls under /__mock are never forwarded',
   recordingNotFound: (name: string) => `No running recording ${name}`,
   recordingExists: (name: string) => `A recording or scenario named ${name} exists already`,
   /** 409 at a stop: a file took the recording's name meanwhile; it is never overwritten. */

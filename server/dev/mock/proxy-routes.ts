@@ -15,7 +15,7 @@ import {
   type RouteRule,
   type RouteTarget,
 } from '@contracts/api/mock-proxy';
-import { callMatchInput } from '@contracts/api/mock-faults';
+import { callMatchInput, TOOLS_PATH } from '@contracts/api/mock-faults';
 import { notFound } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { compilePathPattern, readListFile } from './fault-rules';
@@ -25,6 +25,10 @@ import { recordedRouter } from '../../http/route-table';
 export const routeRuleInput = z
   .object({
     ...callMatchInput,
+    // A rule there would be listed and never apply.
+    path: callMatchInput.path.refine((path) => !TOOLS_PATH.test(path), {
+      error: MOCK_PROXY_MESSAGE.toolsNotForwarded,
+    }),
     to: z.enum(ROUTE_TARGETS),
   })
   .strict();

@@ -242,6 +242,29 @@ describe('forwarding to a real backend', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('to');
+    // Calls under /__mock stay the mock's: a rule there would never apply, so it is refused,
+    // added or replacing another.
+    const kept = await addRule(pair, { path: '/api/x', to: 'real' });
+    for (const path of ['/__mock/requests', '/__MOCK/*', '/__mock', '/__mock*']) {
+      for (const [method, where] of [
+        ['POST', MOCK_PROXY_PATHS.routes],
+        ['PUT', `${MOCK_PROXY_PATHS.routes}/${kept.id}`],
+      ] as const) {
+        const refused = await call(mockUrl, method, where, {
+          token: pair.mockToken,
+          body: { path, to: 'real' },
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.json()).toEqual({
+          errorCode: ERROR_CODE.VALIDATION,
+          errorMessage: `path: ${MOCK_PROXY_MESSAGE.toolsNotForwarded}`,
+        });
+      }
+    }
+    const rules = (
+      await call(mockUrl, 'GET', MOCK_PROXY_PATHS.routes, { token: pair.mockToken })
+    ).json() as RouteList;
+    expect(rules.routes).toEqual([kept]);
   });
 
   it('applies faults to forwarded calls before they go', async () => {
