@@ -1,6 +1,7 @@
 /**
- * Starts the server: reads the configuration, checks that its port is free (one plain line when
- * not, before anything is written), takes the data folder's lock (a second server on
+ * Starts the server: reads the configuration and the developer tools' start files (faults and
+ * forwarding rules), checks that its port is free (one plain line when not, before anything is
+ * written), takes the data folder's lock (a second server on
  * the folder, on this data file or another beside it, refuses to start), resets the data to a
  * scenario when asked (MOCK_SCENARIO, see startScenario), creates the data file from db.json
  * when it does not exist and its folder holds no data of one (an empty or torn one, or a
@@ -37,6 +38,7 @@ import {
   type ScenarioChoice,
 } from './dev/scenarios/apply';
 import { stopDevScript } from './dev/dev-script';
+import { checkStartFiles } from './dev/mock/mock-control';
 import { Store } from './db/store';
 import { createPortalServer } from './http/http-server';
 import { checkPortFree, portProblem } from './http/port-check';
@@ -124,6 +126,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   // An unknown scenario name stops the start here, listing the names.
   const asked = config.scenario === undefined ? undefined : chooseScenario(config.scenario);
+  // So does a bad MOCK_FAULTS or MOCK_PROXY_ROUTES file, naming the file and the field.
+  checkStartFiles(config);
   // A port in use stops the start here, before the data folder is touched (and, under
   // `npm run dev`, the whole command: its watcher would wait on with no server).
   await checkPortFree(config.port).catch((error: unknown) => {

@@ -281,6 +281,37 @@ describe('server processes', () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it('stops the start with one line naming a bad MOCK_PROXY_ROUTES or MOCK_FAULTS file, writing nothing', async () => {
+    const files = await realpath(await mkdtemp(path.join(os.tmpdir(), 'portal-start-files-')));
+    try {
+      const routes = path.join(files, 'routes.json');
+      const faults = path.join(files, 'faults.json');
+      await writeFile(routes, JSON.stringify([{ path: '/api/programs', to: 'real' }, { to: 'x' }]));
+      await writeFile(faults, '[{"path": "/api/programs", "status": 200}]');
+      for (const [env, line] of [
+        [{ MOCK_PROXY_ROUTES: routes }, `MOCK_PROXY_ROUTES (${routes}): 1.path: `],
+        [{ MOCK_FAULTS: faults }, `MOCK_FAULTS (${faults}): 0.status: `],
+      ] as const) {
+        const { code, output } = await finish(
+          runServer({
+            PORT: '0',
+            DB_FILE: path.join(dir, 'data', 'db.json'),
+            MOCK_CONTROL: 'true',
+            LOG_LEVEL: 'info',
+            ...env,
+          }),
+        );
+        expect(code).toBe(1);
+        expect(output.startsWith(line)).toBe(true);
+        expect(output.trimEnd().split('\n')).toHaveLength(1);
+        // Checked before the data folder is made or seeded.
+        expect(await readdir(dir)).toEqual([]);
+      }
+    } finally {
+      await rm(files, { recursive: true, force: true });
+    }
+  });
+
   it('db:reset overwrites the data file from db.json and empties the files folder', async () => {
     const dbFile = path.join(dir, 'db.json');
     await writeFile(dbFile, '{"users": []}');

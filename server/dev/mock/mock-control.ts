@@ -22,10 +22,12 @@ import {
   keepReceivedBody,
   type CallDetail,
 } from './call-detail';
+import { readFaultsFile } from './fault-rules';
 import { createFaults, type Faults } from './faults';
 import { localRoutes } from './local-routes';
 import { createOpenApiRouter, type RouteSource } from './openapi';
 import { createProxy } from './proxy';
+import { readRoutesFile } from './proxy-routes';
 import { createRequestLog } from './request-log';
 import { createRecordings } from './recordings';
 import { createScenarios } from './scenarios';
@@ -65,6 +67,19 @@ export interface MockControl {
   foreignToken: ForeignTokenCheck;
   /** The call goes to the real backend (./proxy.ts), which limits its own calls. */
   forwards(req: Request): boolean;
+}
+
+/**
+ * Reads the developer tools' start files (MOCK_FAULTS, MOCK_PROXY_ROUTES) when the tools are on:
+ * a bad one throws the ConfigError that createMockControl would, so the start can stop on it
+ * before the data folder is touched.
+ */
+export function checkStartFiles(
+  config: Pick<ServerConfig, 'mockControl' | 'mockFaultsFile' | 'mockProxyRoutesFile'>,
+): void {
+  if (!config.mockControl) return;
+  if (config.mockFaultsFile !== undefined) readFaultsFile(config.mockFaultsFile);
+  if (config.mockProxyRoutesFile !== undefined) readRoutesFile(config.mockProxyRoutesFile);
 }
 
 /** `/__mock` or below it, in any case (express routes without regard to case). */
