@@ -151,6 +151,12 @@ export const MOCK_PROXY_MESSAGE = {
   timedOut: (target: string, ms: number) =>
     `The real backend at ${target} did not answer within ${ms} ms`,
   /**
+   * 508: a forwarded call came back to the mock (its own name in `Via`): the target is the mock
+   * itself, or forwards to it.
+   */
+  loop: (target: string) =>
+    `The real backend at ${target} forwards this call back to this mock (a loop): set MOCK_PROXY_TARGET to another server`,
+  /**
    * 400: a call whose path could take it off the target's base path (a `.` or `..` segment, also
    * %-encoded; `*`, or an absolute URL naming another host than the mock, in the request line)
    * is never forwarded.

@@ -1,7 +1,7 @@
 /**
  * Forwarding one call to the real backend (docs/developer-tools.md): the method, path, query,
- * headers (Authorization and moduleCode included; the hop-by-hop ones dropped) and body go to
- * the target, and its status, headers and body come back, both bodies streamed (an upload or a
+ * headers (Authorization and moduleCode included; the hop-by-hop ones dropped; a `Via` naming
+ * the mock added) and body go to the target, and its status, headers and body come back, both bodies streamed (an upload or a
  * large download is never held whole). A target that cannot be reached answers 502, one slower
  * than the timeout 504, both naming the target; the timeout runs from the end of the request's
  * body, so a slow upload is never cut off; a client gone midway aborts the upstream call.
@@ -45,6 +45,11 @@ export interface ForwardObserver {
 export interface ForwardOptions {
   /** The target's base URL (no trailing slash; may hold a path). */
   target: string;
+  /**
+   * The name this mock gives itself in the `Via` header of the calls it forwards (RFC 9110
+   * §7.6.3), after those the call came with: a call that comes back with it is a loop.
+   */
+  via: string;
   timeoutMs: number;
   observer?: ForwardObserver;
   /**
@@ -69,6 +74,20 @@ export function forwardableHeaders(headers: IncomingHttpHeaders): OutgoingHttpHe
     kept[name] = value;
   }
   return kept;
+}
+
+/** The call's `Via` with this hop added: the protocol it came in, then the mock's name. */
+function viaAdding(req: Request, via: string): string {
+  const hop = `${req.httpVersion} ${via}`;
+  const came = req.get('via');
+  return came === undefined || came.trim() === '' ? hop : `${came}, ${hop}`;
+}
+
+/** True when a `Via` header names `via` as one of the hops the call went through. */
+export function viaNames(header: string | undefined, via: string): boolean {
+  return (header ?? '')
+    .split(',')
+    .some((hop) => hop.trim().split(/\s+/)[1]?.toLowerCase() === via.toLowerCase());
 }
 
 /**
@@ -114,7 +133,7 @@ function answerError(
 
 /** Sends the call to the target and its answer back (see the module comment). */
 export function forward(req: Request, res: Response, options: ForwardOptions): void {
-  const { target, timeoutMs, observer, cut } = options;
+  const { target, via, timeoutMs, observer, cut } = options;
   const base = new URL(target);
   const refuse = (errorMessage: string): void =>
     answerError(res, 400, { errorCode: ERROR_CODE.VALIDATION, errorMessage }, observer);
@@ -133,7 +152,7 @@ export function forward(req: Request, res: Response, options: ForwardOptions): v
   try {
     upstream = transport.request(base, {
       method: req.method,
-      headers: forwardableHeaders(req.headers),
+      headers: { ...forwardableHeaders(req.headers), via: viaAdding(req, via) },
       path,
     });
   } catch {

@@ -156,11 +156,14 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
   router.use(createOpenApiRouter(deps.routes));
 
   return {
-    // The faults first: a call forwarded to the real backend is faulted and delayed too.
+    // A forwarding loop is refused before anything else (a fault would apply at each turn). Then
+    // the faults: a call forwarded to the real backend is faulted and delayed too.
     beforeRoutes: (req, res, next) => {
-      faults.beforeRoutes(req, res, (error?: unknown) => {
-        if (error === undefined) proxy.beforeRoutes(req, res, next);
-        else next(error);
+      proxy.refuseLoop(req, res, () => {
+        faults.beforeRoutes(req, res, (error?: unknown) => {
+          if (error === undefined) proxy.beforeRoutes(req, res, next);
+          else next(error);
+        });
       });
     },
     record: (entry) => {

@@ -10,12 +10,16 @@
  *   takes none; a call that carries a token the mock did not sign, to a route of the mock that
  *   needs one, goes to the target, which decides. The tools at /__mock take the mock's own
  *   tokens only.
- * Without a target nothing here changes a call.
+ * A forwarded call names this mock in its `Via`; one that comes back with it (the target is the
+ * mock, or forwards to it) is a loop, answered 508 at once. Without a target nothing here
+ * changes a call.
  */
+import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { AUTH_HEADER } from '@contracts/api/constants';
-import type { ProxyTokenMode } from '@contracts/api/mock-proxy';
+import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
+import type { ApiError } from '@contracts/api/entities';
+import { MOCK_PROXY_MESSAGE, type ProxyTokenMode } from '@contracts/api/mock-proxy';
 import { API_PATHS } from '@contracts/api/paths';
 import type { AuthContext } from '../../auth/require-auth';
 import { tokenFromHeader, TokenService } from '../../auth/tokens';
@@ -26,7 +30,7 @@ import { API_MOUNT } from '../../http/mounts';
 import { uncountApiRequest } from '../../http/rate-limit';
 import { midwayFaultOf } from '../../imports/midway-faults';
 import { isUnderMock } from './fault-rules';
-import { forward, type ForwardObserver } from './forward';
+import { forward, viaNames, type ForwardObserver } from './forward';
 import type { LocalRoutes } from './local-routes';
 import { createRouteRules, type RouteRules } from './proxy-routes';
 
@@ -56,6 +60,11 @@ export interface ProxyDependencies {
 }
 
 export interface Proxy {
+  /**
+   * Ahead of the faults: answers 508 a call this mock forwarded that came back to it (a loop:
+   * the target is the mock, or forwards to it); others pass by.
+   */
+  refuseLoop: RequestHandler;
   /** Forwards the calls that go to the target; others pass by. */
   beforeRoutes: RequestHandler;
   /** The call goes to the target (what beforeRoutes would do with it, doing nothing). */
@@ -70,9 +79,15 @@ export interface Proxy {
 /** The sign-in path whose rule decides whether the target's tokens are taken. */
 const SIGN_IN_PATH = `${API_MOUNT}${API_PATHS.tokens}`;
 
+/** 508 Loop Detected (RFC 5842 §7.2): the call went round back to this mock. */
+const LOOP_DETECTED = 508;
+
 export function createProxy(deps: ProxyDependencies): Proxy {
   const { config, logger } = deps;
   const target = config.mockProxyTarget ?? null;
+  // This instance's name in the `Via` of the calls it forwards, new at each start: another
+  // instance forwarding to it (a mock in front of a mock) has its own.
+  const via = `portal-mock-${randomBytes(6).toString('hex')}`;
   const tokens: ProxyTokenMode | null =
     target === null ? null : config.mockProxyTokenSecret === undefined ? 'forwarded' : 'checked';
   const rules = createRouteRules({
@@ -128,6 +143,7 @@ export function createProxy(deps: ProxyDependencies): Proxy {
     const observer = deps.observe?.(req, res);
     forward(req, res, {
       target,
+      via,
       timeoutMs: config.mockProxyTimeoutMs,
       observer: {
         ...observer,
@@ -174,5 +190,18 @@ export function createProxy(deps: ProxyDependencies): Proxy {
     };
   };
 
-  return { beforeRoutes, forwards, rules, foreignToken, target, tokens };
+  const refuseLoop: RequestHandler = (req, res, next) => {
+    if (target === null || !viaNames(req.get('via'), via)) {
+      next();
+      return;
+    }
+    logger.warn({ target }, MOCK_PROXY_MESSAGE.loop(target));
+    const answer: ApiError = {
+      errorCode: ERROR_CODE.INTERNAL,
+      errorMessage: MOCK_PROXY_MESSAGE.loop(target),
+    };
+    res.status(LOOP_DETECTED).set('Cache-Control', 'no-store').json(answer);
+  };
+
+  return { refuseLoop, beforeRoutes, forwards, rules, foreignToken, target, tokens };
 }

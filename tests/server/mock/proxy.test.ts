@@ -684,6 +684,112 @@ describe('a target that fails', () => {
   });
 });
 
+/** How many times a loop may go round in these tests before a hop stops it (never with the guard). */
+const MOST_TURNS = 3;
+
+describe('a forwarding loop', () => {
+  const servers: Listening[] = [];
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  async function mockWithTarget(target: string): Promise<TestApp> {
+    const mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target } });
+    apps.push(mock);
+    return mock;
+  }
+
+  /** The loop's answer, once, at the first turn back. */
+  const expectLoopRefused = (answer: { status: number; json: () => unknown }, target: string) => {
+    expect(answer.status).toBe(508);
+    expect(answer.json()).toEqual({
+      errorCode: ERROR_CODE.INTERNAL,
+      errorMessage: MOCK_PROXY_MESSAGE.loop(target),
+    });
+  };
+
+  it('is refused at the first turn when the target is the mock itself', async () => {
+    // The mock's address is known once it listens: its app is put in place after.
+    let app: http.RequestListener = (_req, res) => res.end();
+    let received = 0;
+    const server = await listenRaw((req, res) => {
+      received += 1;
+      if (received > MOST_TURNS) {
+        res.writeHead(599).end();
+        return;
+      }
+      app(req, res);
+    });
+    servers.push(server);
+    app = (await mockWithTarget(server.url)).app;
+
+    const answer = await call(server.url, 'GET', '/api/only-the-backend?x=1');
+    expectLoopRefused(answer, server.url);
+    // The call, and its one turn back.
+    expect(received).toBe(2);
+    // The mock still serves its own routes.
+    expect((await call(server.url, 'GET', '/config.json')).status).toBe(200);
+  });
+
+  it('is refused at the first turn back through another proxy (a dev server forwarding to the mock)', async () => {
+    let mockUrl = '';
+    const relayed: (string | undefined)[] = [];
+    // Forwards everything to the mock with its headers, as webpack's dev server proxy does.
+    const relay = await listenRaw((req, res) => {
+      relayed.push(req.headers.via);
+      if (relayed.length > MOST_TURNS) {
+        res.writeHead(599).end();
+        return;
+      }
+      const onward = httpRequest(
+        `${mockUrl}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      onward.on('error', () => res.destroy());
+      req.pipe(onward);
+    });
+    servers.push(relay);
+    const mockServer = await listen((await mockWithTarget(relay.url)).app);
+    servers.push(mockServer);
+    mockUrl = mockServer.url;
+
+    const answer = await call(mockUrl, 'POST', '/api/only-the-backend', {
+      body: { a: 1 },
+      headers: { Via: '1.1 corporate-proxy' },
+    });
+    expectLoopRefused(answer, relay.url);
+    // Once through the relay, with the mock named after the hops the call came through.
+    expect(relayed).toEqual([
+      expect.stringMatching(/^1\.1 corporate-proxy, 1\.1 portal-mock-\w+$/),
+    ]);
+  });
+
+  it('is no loop for another instance forwarding to this one: each names itself', async () => {
+    const atTarget: (string | undefined)[] = [];
+    const target = await listenRaw((req, res) => {
+      atTarget.push(req.headers.via);
+      res.setHeader('Content-Type', 'application/json');
+      res.end('{"from":"the target"}');
+    });
+    servers.push(target);
+    const inner = await listen((await mockWithTarget(target.url)).app);
+    servers.push(inner);
+    const outer = await listen((await mockWithTarget(inner.url)).app);
+    servers.push(outer);
+    const answer = await call(outer.url, 'GET', '/api/only-the-backend');
+    expect(answer.status).toBe(200);
+    expect(atTarget).toEqual([
+      expect.stringMatching(/^1\.1 portal-mock-(\w+), 1\.1 portal-mock-(?!\1)\w+$/),
+    ]);
+  });
+});
+
 describe('a slow upload', () => {
   it("is not cut off: the target's time counts from the end of the request's body", async () => {
     const PART = 64 * 1024;
