@@ -33,7 +33,7 @@ import { clientFiles } from './http/client-files';
 import { weakEtag } from './http/etag';
 import { createErrorHandler, notFoundHandler } from './http/error-handler';
 import { createLogger, requestLogger } from './http/logging';
-import { jsonBody } from './http/json-body';
+import { jsonBody, refuseOverLimit } from './http/json-body';
 import { API_MOUNT, URL_MOUNT, isApiPath } from './http/mounts';
 import { apiRateLimit, BruteForceLimits } from './http/rate-limit';
 import { corsForOrigins } from './http/cors';
@@ -190,8 +190,14 @@ export function createApp({
       limitedElsewhere: (req) => mock?.forwards(req) === true,
     }),
     ...(mock === undefined ? [] : [mock.beforeRoutes]),
-    jsonBody(config.jsonBodyLimit, mock?.receivedBody),
-    ...(mock === undefined ? [] : [mock.afterBody]),
+    // A write a recording in place holds is read up to the most a recording keeps, and refused
+    // over JSON_BODY_LIMIT after, when it is not replayed.
+    jsonBody({
+      limit: config.jsonBodyLimit,
+      received: mock?.receivedBody,
+      wider: mock?.replayBodies,
+    }),
+    ...(mock === undefined ? [] : [mock.afterBody, refuseOverLimit(config.jsonBodyLimit)]),
   ];
 
   // Every call under the API mount, and only those, answered here (404 JSON for no route): none

@@ -84,8 +84,8 @@ export interface ServerConfig {
   balanceRateLimit: number;
   /** Refused balance checks (wrong PIN or unknown number) per card number per 15 minutes. */
   cardPinAttempts: number;
-  /** Largest JSON body, in the `bytes` package's syntax (e.g. `1mb`). */
-  jsonBodyLimit: string;
+  /** Largest JSON body, in bytes (JSON_BODY_LIMIT, a size such as `1mb`). */
+  jsonBodyLimit: number;
   /** Largest card, store or device file upload, in bytes (answered 413 beyond). */
   importMaxBytes: number;
   /** IMPORT_FILE_RETENTION_HOURS: uploads and error files older than this are deleted (0: kept). */
@@ -210,6 +210,16 @@ const dataFilePath = () =>
   });
 
 const withoutTrailingSlashes = (value: string) => value.replace(/\/+$/, '');
+
+/** A size: a number, then a unit (none: bytes), as express.json's `limit` reads it. */
+const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
+const UNIT_BYTES: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** A size matching SIZE, in whole bytes (a fraction of a byte dropped). */
+function bytesOf(size: string): number {
+  const [, amount = '0', unit = 'b'] = SIZE.exec(size) ?? [];
+  return Math.floor(Number(amount) * (UNIT_BYTES[unit.toLowerCase()] ?? 1));
+}
 
 /** An http(s) URL (with `//`: `http:host` is refused). */
 const httpUrl = (takes: string) => z.url({ protocol: /^https?$/, error: refusal(takes) });
@@ -369,9 +379,14 @@ export const configVariables = z.object({
     ),
   JSON_BODY_LIMIT: z
     .string()
-    .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, { error: refusal('a size such as 100kb or 1mb') })
+    .regex(SIZE, { error: refusal('a size such as 100kb or 1mb') })
+    .transform(bytesOf)
     .prefault('1mb')
-    .meta({ values: 'a size in b, kb, mb or gb', description: 'Largest JSON request body.' }),
+    .meta({
+      values: 'a size in b, kb, mb or gb',
+      description:
+        'Largest JSON request body the routes take (a call forwarded to `MOCK_PROXY_TARGET` is not limited by it, nor a recorded write a replay answers, up to 16 MB: docs/developer-tools.md).',
+    }),
   IMPORT_MAX_BYTES: wholeNumber(1)
     .prefault(String(IMPORT_LIMITS.defaultMaxUploadBytes))
     .describe(

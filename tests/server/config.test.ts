@@ -41,7 +41,7 @@ describe('loadConfig', () => {
       apiRateLimit: 600,
       balanceRateLimit: 30,
       cardPinAttempts: 5,
-      jsonBodyLimit: '1mb',
+      jsonBodyLimit: 1024 * 1024,
       importMaxBytes: 512 * 1024 * 1024,
       importFileRetentionHours: 168,
       logLevel: 'info',
@@ -61,6 +61,16 @@ describe('loadConfig', () => {
       mockRecordingMaxBytes: 256 * 1024 * 1024,
       scenario: undefined,
     });
+  });
+
+  it.each([
+    ['512', 512],
+    ['100kb', 100 * 1024],
+    ['1.5MB', 1.5 * 1024 * 1024],
+    ['2 gb', 2 * 1024 ** 3],
+    ['0.5b', 0],
+  ])('reads JSON_BODY_LIMIT %s as %d bytes', (size, bytes) => {
+    expect(loadConfig({ JSON_BODY_LIMIT: size }).jsonBodyLimit).toBe(bytes);
   });
 
   it('keeps uploaded files beside the data file', () => {

@@ -29,7 +29,7 @@ import { createOpenApiRouter, type RouteSource } from './openapi';
 import { createProxy } from './proxy';
 import { readRoutesFile } from './proxy-routes';
 import { createRequestLog } from './request-log';
-import { createRecordings } from './recordings';
+import { createRecordings, RECORDED_ANSWER_MAX_BYTES } from './recordings';
 import { createScenarios } from './scenarios';
 import { scenarioNamed } from '../scenarios/catalogue';
 import { recordedRouter } from '../../http/route-table';
@@ -57,6 +57,11 @@ export interface MockControl {
    * caller with a valid token unless the mock's own route there needs none.
    */
   afterBody: RequestHandler;
+  /**
+   * The most of a call's JSON body that `afterBody` may answer from, and the calls it applies to
+   * (a write a recording in place holds): the JSON body parser's `wider` limit.
+   */
+  replayBodies: { limit: number; applies(req: Request): boolean };
   /** Notes each call's headers and bodies for its details (right after the request logger). */
   capture: RequestHandler;
   /** The JSON body parser's hook: a call's body as the client sent it, for its details. */
@@ -171,6 +176,10 @@ export function createMockControl(deps: MockControlDependencies): MockControl {
       recorder.record(entry);
     },
     afterBody: recorder.replay,
+    replayBodies: {
+      limit: RECORDED_ANSWER_MAX_BYTES,
+      applies: (req) => recorder.replaysWrite(req.method, req.originalUrl),
+    },
     handle: (req, res, next) => {
       if (isMockPath(req.path)) router(req, res, next);
       else next();

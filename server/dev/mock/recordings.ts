@@ -228,6 +228,11 @@ export interface Recordings {
   savedList(): SavedRecording[];
   /** Serves a recorded answer while a recording is in place (after the JSON body is read). */
   replay: RequestHandler;
+  /**
+   * The recording in place holds a write with this method and URL: its JSON body is read up to
+   * RECORDED_ANSWER_MAX_BYTES (the most a recording keeps), as replay compares all of it.
+   */
+  replaysWrite(method: string, url: string): boolean;
   /** Puts a recording's answers in place (undefined: none). */
   replayFrom(file: RecordingFile | undefined): void;
   replaying(): boolean;
@@ -259,6 +264,8 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   };
   const running = new Map<string, Running>();
   let replayed = new Map<string, { answers: RecordedCall[]; next: number }>();
+  /** The method and URL of each write in `replayed`. */
+  let replayedWrites = new Set<string>();
   let active = false;
 
   /** Files read, by name, while their size and time stay the same. */
@@ -532,6 +539,11 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
 
   const replayFrom = (file: RecordingFile | undefined): void => {
     replayed = new Map();
+    replayedWrites = new Set(
+      (file?.calls ?? [])
+        .filter((call) => isWrite(call.method))
+        .map((call) => `${call.method} ${call.url}`),
+    );
     active = file !== undefined;
     for (const call of file?.calls ?? []) {
       const key = callKey(call.method, call.url, call.body);
@@ -616,6 +628,8 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     saved,
     savedList,
     replay,
+    replaysWrite: (method, url) =>
+      active && isWrite(method) && replayedWrites.has(`${method} ${redactUrl(url)}`),
     replayFrom,
     replaying: () => active,
     startAll: (name) => {

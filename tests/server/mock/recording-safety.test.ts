@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import {
   CALL_DETAIL_MAX_BYTES,
@@ -264,6 +265,55 @@ describe('recording a target that answers as real backends do', () => {
       body: { ...big, items: big.items.slice(1) },
     });
     expect(other.status).toBe(404);
+  });
+  it('forwards and replays a JSON write over JSON_BODY_LIMIT; the mock’s own routes still refuse it', async () => {
+    routes.set('/api/only-the-backend/bulk', (_req, body) => ({
+      status: 201,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ received: body.length }),
+    }));
+    // 2 MB: over the default JSON_BODY_LIMIT (1 MB), under what a recording keeps (16 MB).
+    const bulk = (note: string) => ({ note, lines: 'x'.repeat(2 * 1024 * 1024) });
+    const sentBytes = Buffer.byteLength(JSON.stringify(bulk('first')));
+    const tooLarge = { errorCode: ERROR_CODE.TOO_LARGE, errorMessage: ERROR_MESSAGE.bodyTooLarge };
+
+    await startRecording('bulk-write', ['/api/only-the-backend/*']);
+    const forwarded = await call(mockServer.url, 'POST', '/api/only-the-backend/bulk', {
+      token: mockToken,
+      body: bulk('first'),
+    });
+    expect(forwarded.status).toBe(201);
+    expect(forwarded.json()).toEqual({ received: sentBytes });
+    expect(await stopRecording('bulk-write')).toEqual({ name: 'bulk-write', calls: 1 });
+
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/bulk-write`)).status).toBe(200);
+    const replayed = await call(mockServer.url, 'POST', '/api/only-the-backend/bulk', {
+      token: mockToken,
+      body: bulk('first'),
+    });
+    expect(replayed.status).toBe(201);
+    expect(replayed.json()).toEqual({ received: sentBytes });
+
+    // Not the recorded body: what the mock's routes would get, refused as ever.
+    const other = await call(mockServer.url, 'POST', '/api/only-the-backend/bulk', {
+      token: mockToken,
+      body: bulk('second'),
+    });
+    expect(other.status).toBe(413);
+    expect(other.json()).toEqual(tooLarge);
+    // A route of the mock's own, while the recording is in place, and a write it never recorded.
+    for (const where of ['/api/programs', '/api/only-the-backend/other']) {
+      const own = await call(mockServer.url, 'POST', where, { token: mockToken, body: bulk('x') });
+      expect(own.status).toBe(413);
+      expect(own.json()).toEqual(tooLarge);
+    }
+    const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
+    expect(
+      log.requests
+        .filter((entry) => entry.method === 'POST' && entry.path !== SIGN_IN)
+        .map((entry) => `${entry.kind} ${entry.status}`),
+    ).toEqual(['mock 413', 'mock 413', 'mock 413', 'replayed 201', 'real 201']);
   });
   it('keeps no card number or PIN that sits in a list without a name (card-file review lines)', async () => {
     const CARD = '6012345678901234';
