@@ -178,6 +178,12 @@ export const MOCK_PROXY_MESSAGE = {
   recordingUnusable: (file: string, problem: string) =>
     `The recording file ${file} cannot be used: ${problem}`,
   noTarget: 'No real backend is set (MOCK_PROXY_TARGET)',
+  /**
+   * Logged at start when MOCK_PROXY_ROUTES sends the sign-in to the target without
+   * MOCK_PROXY_TOKEN_SECRET: no new token of the mock's own can be had for /__mock.
+   */
+  toolsLockedOut:
+    "MOCK_PROXY_ROUTES sends the sign-in to the real backend and MOCK_PROXY_TOKEN_SECRET is not set: /__mock takes the mock's own tokens only, and none can be signed in for now (one from an earlier run still works). Set the secret, or leave the sign-in out of the file and route it real from /__mock once signed in there",
 } as const;
 
 /** The page's texts for forwarding, recordings and call details (not in the spec). */

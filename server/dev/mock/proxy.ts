@@ -106,6 +106,10 @@ export function createProxy(deps: ProxyDependencies): Proxy {
 
   const { local } = deps;
   const signInForwarded = (): boolean => rules.decide('POST', SIGN_IN_PATH) === 'real';
+  if (tokens === 'forwarded' && signInForwarded()) {
+    // The tools take the mock's own tokens only, and the mock's sign-in is not reachable now.
+    logger.warn(MOCK_PROXY_MESSAGE.toolsLockedOut);
+  }
 
   /**
    * Without the secret, with the sign-in forwarded: the call carries a token the mock did not

@@ -7,7 +7,7 @@
  */
 import type http from 'node:http';
 import { request as httpRequest } from 'node:http';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
@@ -946,6 +946,37 @@ describe('where forwarding exists', () => {
     } finally {
       await server.close();
       await t.close();
+    }
+  });
+
+  it('warns at start when MOCK_PROXY_ROUTES forwards the sign-in without MOCK_PROXY_TOKEN_SECRET', async () => {
+    const routes = path.join(os.tmpdir(), `routes-sign-in-${process.pid}.json`);
+    await writeFile(routes, JSON.stringify([{ path: SIGN_IN, to: 'real' }]));
+    const t = await createTestApp({ env: { MOCK_CONTROL: 'true' } });
+    try {
+      const startLog = (env: Record<string, string>): string => {
+        const lines: string[] = [];
+        const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+        const config = loadConfig(
+          testEnv(t.config.dbFile, {
+            MOCK_CONTROL: 'true',
+            MOCK_PROXY_TARGET: 'http://127.0.0.1:9',
+            ...env,
+          }),
+        );
+        createApp({ db: t.store, config, logger });
+        return lines.join('\n');
+      };
+      const warning = JSON.stringify(MOCK_PROXY_MESSAGE.toolsLockedOut);
+      expect(startLog({ MOCK_PROXY_ROUTES: routes })).toContain(warning);
+      // With the secret the target's tokens open /__mock; without the rule the mock signs in.
+      expect(
+        startLog({ MOCK_PROXY_ROUTES: routes, MOCK_PROXY_TOKEN_SECRET: TARGET_SECRET }),
+      ).not.toContain(warning);
+      expect(startLog({})).not.toContain(warning);
+    } finally {
+      await t.close();
+      await rm(routes, { force: true });
     }
   });
 
