@@ -62,7 +62,7 @@ describe('Client Setup (03 §2, §5)', () => {
     expect(fake.writes()).toEqual([]);
   });
 
-  it('a new client name is required and stops at 100 characters', async () => {
+  it('a new client name is required, and a name over 100 characters is kept and too long', async () => {
     const { user } = renderApp({ route: gift.setup.path });
     await openNewClient(user);
     const name = field('New Client Name');
@@ -70,13 +70,18 @@ describe('Client Setup (03 §2, §5)', () => {
     await user.click(save());
     expect(name).toHaveAccessibleDescription(FIELD_MESSAGES.required);
 
-    // The input takes no more than the limit, so "This field is too long" cannot be reached.
+    // A pasted name is not cut short behind the operator's back: it stays whole and is refused.
+    const tooLong = 'c'.repeat(SCHEME_LIMITS.clientName + 1);
     await user.clear(name);
     await user.click(name);
-    await user.paste('c'.repeat(SCHEME_LIMITS.clientName + 1));
-    expect(name).toHaveValue('c'.repeat(SCHEME_LIMITS.clientName));
-    expect(name).not.toHaveAccessibleDescription();
+    await user.paste(tooLong);
+    expect(name).toHaveValue(tooLong);
+    expect(name).toHaveAccessibleDescription(FIELD_MESSAGES.maxlength);
+    await user.click(save());
     expect(fake.writes()).toEqual([]);
+
+    await user.type(name, '{Backspace}');
+    expect(name).not.toHaveAccessibleDescription();
   });
 
   it('Local needs 9 digits and a country', async () => {

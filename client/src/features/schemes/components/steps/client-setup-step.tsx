@@ -269,7 +269,6 @@ function ClientSetupForm({
                     name="clientName"
                     label={CLIENT_SETUP_LABEL.newClientName}
                     validate={VALIDATE.clientName}
-                    maxLength={SCHEME_LIMITS.clientName}
                     autoComplete="off"
                   />
                 )}
