@@ -365,4 +365,25 @@ describe('MaskedField', () => {
     await user.type(input, '{Backspace}{Backspace}{Backspace}');
     expect(input).toHaveValue('123-456789');
   });
+
+  it('fits a paste to the mask before the length cut: spaces and separators around it drop', async () => {
+    const { user, values } = renderInForm(
+      <MaskedField name="account" label="Pool account number" mask="000-000 00000000" />,
+    );
+    const input = screen.getByLabelText('Pool account number');
+    await user.click(input);
+    await user.paste(' 062-000 12345678 ');
+    expect(input).toHaveValue('062-000 12345678');
+    expect(values().account).toBe('062-000 12345678');
+
+    // A paste into part of the text replaces the selection, as typing does.
+    await user.clear(input);
+    await user.type(input, '062000');
+    await user.paste('(12)345678 99');
+    expect(input).toHaveValue('062-000 12345678');
+
+    // Typing into a full field adds nothing.
+    await user.type(input, '7');
+    expect(input).toHaveValue('062-000 12345678');
+  });
 });

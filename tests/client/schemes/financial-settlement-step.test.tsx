@@ -172,6 +172,23 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     );
   });
 
+  it('a pool bank account number pasted with spaces and separators around it is kept whole', async () => {
+    const { user } = await open();
+    await user.click(enable());
+    await user.selectOptions(field('Bank'), 'Test Bank');
+    // As copied from a document: the mask drops what it does not take before the length counts.
+    await typeInto(user, 'Pool Bank Account Number', ' 062-000 12345678 ');
+    await typeInto(user, 'Repeat Pool Bank Account Number', '06200012345678');
+    await user.tab();
+    expect(field('Pool Bank Account Number')).toHaveValue('062-000 12345678');
+    expect(field('Pool Bank Account Number')).toHaveAccessibleDescription(
+      'Format: 000-000 00000000',
+    );
+    expect(field('Repeat Pool Bank Account Number')).toHaveAccessibleDescription(
+      'Format: 000-000 00000000',
+    );
+  });
+
   it('the pool bank account number is at most 30 characters', async () => {
     const { user } = await open();
     await user.click(enable());

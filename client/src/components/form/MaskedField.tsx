@@ -12,7 +12,8 @@ export interface MaskedFieldProps extends Omit<TextFieldProps, 'transform' | 'ty
 }
 
 /**
- * A text input fitted to a mask as you type (01 §5.2). Written here rather than taken from a
+ * A text input fitted to a mask as you type or paste (01 §5.2); a paste is fitted before the
+ * mask's length cuts it (TextField), so a number copied with spaces around it keeps its digits. Written here rather than taken from a
  * mask package: the rule is a dozen lines (contracts/validation/rules.ts `applyMask`) and the
  * server checks the same function. The stored value keeps the literals.
  */

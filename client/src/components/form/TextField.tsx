@@ -1,4 +1,4 @@
-import type { ChangeEvent, HTMLInputAutoCompleteAttribute } from 'react';
+import type { ChangeEvent, ClipboardEvent, HTMLInputAutoCompleteAttribute } from 'react';
 import Form from 'react-bootstrap/Form';
 import { SECRET_FIELD } from '@/lib/forms/unsaved-changes';
 import { withOneLine, type TextValue } from '@/lib/forms/validators';
@@ -10,12 +10,19 @@ export interface TextFieldProps extends BaseFieldProps<TextValue> {
   placeholder?: string;
   /** Rows of a textarea. */
   rows?: number;
-  /** Hard limit on typed characters (the maxLength validator reports, this prevents). */
+  /**
+   * Hard limit on typed characters (the maxLength validator reports, this prevents). With a
+   * `transform`, a paste is rewritten first and cut after: the browser would otherwise cut the
+   * raw text, and a mask would lose the end of a value pasted with spaces or separators in it.
+   */
   maxLength?: number;
   autoComplete?: HTMLInputAutoCompleteAttribute;
   readOnly?: boolean;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'url' | 'tel';
-  /** Rewrites typed text before it is stored (upper-casing, masks); the caret is kept in place. */
+  /**
+   * Rewrites typed or pasted text before it is stored (upper-casing, masks); the caret is kept
+   * in place.
+   */
   transform?: (text: string) => string;
 }
 
@@ -37,6 +44,7 @@ export function TextField({
   className,
   type = 'text',
   transform,
+  maxLength,
   ...inputProps
 }: TextFieldProps) {
   const { input, id, error, aria } = useFormField<TextValue>(name, {
@@ -62,6 +70,24 @@ export function TextField({
     input.onChange(next);
   };
 
+  // A paste replaces the selection with the transformed text, cut to the limit only then.
+  const onPaste =
+    transform && maxLength !== undefined
+      ? (event: ClipboardEvent<TextControl>) => {
+          const element = event.currentTarget;
+          const pasted = event.clipboardData.getData('text/plain');
+          const start = element.selectionStart ?? element.value.length;
+          const end = element.selectionEnd ?? start;
+          const before = element.value.slice(0, start) + pasted;
+          const next = transform(before + element.value.slice(end)).slice(0, maxLength);
+          event.preventDefault();
+          element.value = next;
+          const caret = Math.min(next.length, transform(before).length);
+          element.setSelectionRange(caret, caret);
+          input.onChange(next);
+        }
+      : undefined;
+
   return (
     <FieldShell id={id} label={label} error={error} help={help} className={className}>
       <Form.Control
@@ -72,7 +98,9 @@ export function TextField({
         as={type === 'textarea' ? 'textarea' : 'input'}
         type={type === 'textarea' ? undefined : type}
         value={input.value ?? ''}
+        maxLength={maxLength}
         onChange={onChange}
+        onPaste={onPaste}
         onBlur={input.onBlur}
         onFocus={input.onFocus}
         disabled={disabled}
