@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
 import { TAG_DEFAULTS } from '@contracts/validation/rules';
 import { composeValidators, email, everyItem, required } from '@/lib/forms/validators';
@@ -62,6 +62,73 @@ describe('TagInputField', () => {
     expect(values().emailRecipient).toEqual(['a@b.co', 'c@d.co']);
     await user.type(input, 'nope ');
     expect(input).toHaveAccessibleDescription(M.email);
+  });
+
+  it('splits a paste on comma, semicolon, line breaks and (with addOnSpace) spaces, one tag each', async () => {
+    const { user, values } = renderInForm(
+      <TagInputField
+        name="emailCC"
+        label="CC"
+        addOnSpace
+        validate={everyItem(email)}
+        validateTag={(tag) => email(tag, {})}
+      />,
+    );
+    const input = screen.getByLabelText('CC');
+    await user.click(input);
+    await user.paste('  a@b.com   c@d.com, e@f.com  ');
+    expect(tagsIn('CC')).toEqual(['a@b.com', 'c@d.com', 'e@f.com']);
+    expect(input).toHaveValue('');
+    await user.paste('g@h.com;\ni@j.com\r\nnope');
+    expect(values().emailCC).toEqual([
+      'a@b.com',
+      'c@d.com',
+      'e@f.com',
+      'g@h.com',
+      'i@j.com',
+      'nope',
+    ]);
+    // Each pasted tag is checked as a typed one is.
+    await user.tab();
+    expect(input).toHaveAccessibleDescription(`${M.email} nope`);
+  });
+
+  it('a paste joins the text typed before it, and keeps the pieces it cannot add', async () => {
+    const onReject = jest.fn();
+    const { user, values } = renderInForm(
+      <TagInputField name="tags" label="Keywords" onReject={onReject} />,
+      { initialValues: { tags: ['Alpha'] } },
+    );
+    const input = screen.getByLabelText('Keywords');
+    await user.type(input, 'gift');
+    // Without addOnSpace a space stays inside a tag (as a dash).
+    await user.paste(' card,ab;ALPHA,loyalty');
+    expect(values().tags).toEqual(['Alpha', 'gift-card', 'loyalty']);
+    expect(input).toHaveValue('ab, ALPHA');
+    expect(onReject).toHaveBeenCalledWith({ ok: false, reason: 'tooShort', tag: 'ab' });
+    expect(onReject).toHaveBeenCalledWith({ ok: false, reason: 'duplicate', tag: 'ALPHA' });
+    // A paste without a separator is plain text.
+    await user.clear(input);
+    await user.paste('one two');
+    expect(input).toHaveValue('one two');
+    expect(values().tags).toEqual(['Alpha', 'gift-card', 'loyalty']);
+  });
+
+  it('a typed semicolon ends a tag as a comma does', async () => {
+    const { user, values } = renderInForm(<TagInputField name="tags" label="Keywords" />);
+    await user.type(screen.getByLabelText('Keywords'), 'gift;loyalty;');
+    expect(values().tags).toEqual(['gift', 'loyalty']);
+  });
+
+  it('on blur, text with separators that came in without keys (dropped, an input method) splits', async () => {
+    const { user, values } = renderInForm(
+      <TagInputField name="tags" label="Keywords" addOnSpace />,
+    );
+    const input = screen.getByLabelText('Keywords');
+    await user.click(input);
+    fireEvent.change(input, { target: { value: 'gift card,loyalty' } });
+    await user.tab();
+    expect(values().tags).toEqual(['gift', 'card', 'loyalty']);
   });
 
   it('removes tags by keyboard: the remove button, or Backspace in the empty input', async () => {

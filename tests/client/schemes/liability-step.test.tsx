@@ -239,6 +239,24 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
     expect(fake.writes()).toEqual([]);
   });
 
+  it('addresses pasted together into a tag input become one tag each', async () => {
+    const { user } = await open();
+    await user.click(enable());
+    await user.click(field('CC'));
+    await user.paste('  a@b.com   c@d.com, e@f.com  ');
+    await user.click(field('BCC'));
+    await user.paste('audit@shop.example;\nboss@shop.example');
+    expect(tagsOf('CC')).toEqual(['a@b.com', 'c@d.com', 'e@f.com']);
+    expect(tagsOf('BCC')).toEqual(['audit@shop.example', 'boss@shop.example']);
+    await submitInvalid(user);
+    // Only the missing recipient is wrong: every pasted address is one valid tag.
+    expect(field('Recipient')).toHaveAccessibleDescription(
+      `${FIELD_MESSAGES.required} ${RECIPIENT_HELP}`,
+    );
+    expect(field('CC')).not.toHaveAccessibleDescription();
+    expect(field('BCC')).not.toHaveAccessibleDescription();
+  });
+
   it('scheduler mode needs a scheduler function and closes the frequency fields', async () => {
     const { user } = await open();
     await user.click(enable());

@@ -3,8 +3,14 @@
  * a package: the rules are those of `normalizeTag` in contracts/validation/rules.ts, and the few
  * React tag inputs on npm bring their own styling and do not follow these rules.
  *
- * Keyboard: Enter or comma (and space when `addOnSpace`) adds the typed tag; Backspace in the
- * empty input removes the last tag; each tag has a remove button.
+ * Keyboard: Enter, comma or semicolon (and space when `addOnSpace`) adds the typed tag;
+ * Backspace in the empty input removes the last tag; each tag has a remove button.
+ *
+ * Pasted text holding a separator (comma, semicolon, line break or TAB, and space when
+ * `addOnSpace`) becomes one tag per piece, joined to any text typed around the caret, each piece
+ * taken as a typed tag would be; the pieces refused (too short, a duplicate) stay in the input.
+ * Text that came in without keys (dropped, from an input method) splits the same way when it is
+ * added on Enter or blur.
  *
  * With `validateTag`, while the field shows its error each tag that fails the rule is marked
  * (danger colour, a "!" and underlined, so not by colour alone) and named in the input's
@@ -14,7 +20,7 @@
  * Escape closes the list.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent } from 'react';
+import type { ClipboardEvent, FocusEvent, KeyboardEvent } from 'react';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { normalizeTag, TAG_DEFAULTS } from '@contracts/validation/rules';
 import type { TagResult } from '@contracts/validation/rules';
@@ -22,6 +28,10 @@ import { errorIdOf, FieldShell, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
 
 type Tags = string[] | undefined;
+
+/** What ends a tag besides Enter: the keys that do, and line breaks and TABs from a paste. */
+const SEPARATORS = /[,;\r\n\t]/;
+const SEPARATORS_AND_SPACE = /[,;\s]/;
 
 export interface TagInputFieldProps extends BaseFieldProps<Tags> {
   /** Shortest tag accepted (default 3). */
@@ -110,6 +120,46 @@ export function TagInputField({
     return true;
   };
 
+  const separators = addOnSpace ? SEPARATORS_AND_SPACE : SEPARATORS;
+
+  /**
+   * Adds each piece of text holding separators, as `add` would one by one; the refused pieces
+   * stay in the input, joined by commas.
+   */
+  const addPieces = (raw: string) => {
+    let next = tags;
+    const refused: string[] = [];
+    for (const piece of raw.split(separators)) {
+      const result = normalizeTag(piece, next, minLength);
+      if (result.ok) {
+        next = [...next, result.tag];
+      } else if (result.reason !== 'empty') {
+        refused.push(piece.trim());
+        onReject?.(result);
+      }
+    }
+    if (next !== tags) input.onChange(next);
+    setText(refused.join(', '));
+    setRejected(refused.length > 0);
+    closeSuggestions();
+  };
+
+  /** Adds the text in the input: one tag, or one per piece when it holds separators. */
+  const addText = (raw: string) => {
+    if (separators.test(raw)) addPieces(raw);
+    else add(raw);
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text/plain');
+    if (!separators.test(pasted)) return;
+    event.preventDefault();
+    const element = event.currentTarget;
+    const start = element.selectionStart ?? text.length;
+    const end = element.selectionEnd ?? start;
+    addPieces(text.slice(0, start) + pasted + text.slice(end));
+  };
+
   /** Removes by position: tags loaded from the server may repeat. */
   const remove = (position: number) => {
     const rest = tags.filter((_tag, index) => index !== position);
@@ -155,12 +205,13 @@ export function TagInputField({
       closeSuggestions();
       return;
     }
-    if (key === 'Enter' || key === ',' || (addOnSpace && key === ' ')) {
+    if (key === 'Enter' || key === ',' || key === ';' || (addOnSpace && key === ' ')) {
       const picked = key === 'Enter' && activeIndex >= 0 ? suggestions[activeIndex] : undefined;
       // Enter in an empty tag input submits the form as usual.
       if (key === 'Enter' && !picked && text.trim() === '') return;
       event.preventDefault();
-      add(picked ?? text);
+      if (picked !== undefined) add(picked);
+      else addText(text);
       return;
     }
     if (key === 'Backspace' && text === '' && tags.length > 0) {
@@ -170,7 +221,7 @@ export function TagInputField({
   };
 
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {
-    if (addOnBlur && text.trim() !== '') add(text);
+    if (addOnBlur && text.trim() !== '') addText(text);
     closeSuggestions();
     input.onBlur(event);
   };
@@ -230,6 +281,7 @@ export function TagInputField({
             query(event.target.value);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           onFocus={input.onFocus}
           onBlur={onBlur}
           {...(loadSuggestions
