@@ -182,6 +182,69 @@ describe('Client Setup (03 §2, §5)', () => {
     expect(fake.writes()).toEqual([]);
   });
 
+  it("Existing client shows no BIN until a client is chosen, and never the new client's typed BIN", async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await screen.findByRole('option', { name: 'Local Co' });
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Mode Switch Co');
+    await user.click(screen.getByRole('radio', { name: 'Local' }));
+    await user.type(field('BIN Number'), '987654321');
+    await user.type(field('BIN Name'), 'Typed BIN');
+    await screen.findByRole('option', { name: 'New Zealand' });
+    await user.selectOptions(field('Country'), 'New Zealand');
+
+    // No client chosen: the locked Card BIN shows nothing, not what was typed for the new client.
+    await user.click(screen.getByRole('radio', { name: 'Existing client' }));
+    for (const bin of ['Use Transactor Bin', 'International', 'Local']) {
+      expect(screen.getByRole('radio', { name: bin })).not.toBeChecked();
+      expect(screen.getByRole('radio', { name: bin })).toBeDisabled();
+    }
+    expect(screen.queryByLabelText('BIN Number')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Country')).not.toBeInTheDocument();
+
+    // A chosen client shows its own BIN.
+    await user.selectOptions(field('Client Name'), 'Local Co');
+    expect(screen.getByRole('radio', { name: 'Local' })).toBeChecked();
+    expect(field('BIN Number')).toHaveValue('123456789');
+    expect(field('BIN Name')).toHaveValue('Local BIN');
+    expect(field('Country')).toHaveDisplayValue('Australia');
+    await user.selectOptions(field('Client Name'), 'Coffee Co');
+    expect(screen.getByRole('radio', { name: 'Use Transactor Bin' })).toBeChecked();
+    expect(screen.queryByLabelText('BIN Number')).not.toBeInTheDocument();
+
+    // Back to New client: everything typed for it is still there, and it is what is created.
+    await user.click(screen.getByRole('radio', { name: 'New client' }));
+    expect(field('New Client Name')).toHaveValue('Mode Switch Co');
+    expect(screen.getByRole('radio', { name: 'Local' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Local' })).toBeEnabled();
+    expect(field('BIN Number')).toHaveValue('987654321');
+    expect(field('BIN Name')).toHaveValue('Typed BIN');
+    expect(field('Country')).toHaveDisplayValue('New Zealand');
+    await user.click(save());
+    await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(fake.writeBody(0)).toEqual({
+      clientName: 'Mode Switch Co',
+      binTypeId: BIN_TYPE.LOCAL,
+      binNumber: '987654321',
+      binName: 'Typed BIN',
+      binCountryId: 2,
+    });
+  });
+
+  it('a BIN half typed for a new client does not hold up an existing client', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await screen.findByRole('option', { name: 'Coffee Co' });
+    await openNewClient(user);
+    await user.click(screen.getByRole('radio', { name: 'International' }));
+    await user.type(field('BIN Number'), '12');
+    await user.click(screen.getByRole('radio', { name: 'Existing client' }));
+    await user.selectOptions(field('Client Name'), 'Coffee Co');
+    await user.click(save());
+    await waitFor(() => expect(currentPath()).toBe(gift.general.path));
+    expect(window.location.hash).toBe(`#${gift.general.path}?clientId=1`);
+    expect(fake.writes()).toEqual([]);
+  });
+
   it('with an existing scheme everything is locked and the button only moves to step 2', async () => {
     const { user } = renderApp({ route: withId(gift.financial, 11) });
     // Opened through its tab (opening Client Setup with an id jumps on, 03 §2), once the wizard

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Form, useField, useForm } from 'react-final-form';
+import { Form, useField } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import type { LookupItem } from '@contracts/api/entities';
 import { DIALOG_TEXT } from '@contracts/api/messages';
@@ -95,7 +95,9 @@ const firstLoad = (shape: StoreShape<unknown>) => shape.data === undefined && sh
 /**
  * Client Setup (03 §2, §4, §5): choose an existing client or create a new one with its Card BIN
  * choice. An existing client's BIN shows as saved and cannot change here (locked once the client
- * exists). With an existing scheme id everything is locked and the button only moves to step 2.
+ * exists); with no client chosen it shows none. What was typed for a new client stays through
+ * switches between the two choices. With an existing scheme id everything is locked and the
+ * button only moves to step 2.
  *
  * A new scheme's form shows at once and stays while the client and country lists load or load
  * again: what the operator chose and typed is never reset under them.
@@ -192,7 +194,7 @@ function ClientSetupForm({
   const initialValues = useMemo<ClientSetupValues>(
     () =>
       schemeClient
-        ? { mode: 'existing', clientId: schemeClient.clientId, ...binFieldsOf(schemeClient) }
+        ? { mode: 'existing', clientId: schemeClient.clientId }
         : { mode: startingMode, binTypeId: BIN_TYPE.TRANSACTOR },
     [schemeClient, startingMode],
   );
@@ -245,7 +247,9 @@ function ClientSetupForm({
         return (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <FormUnsavedChanges<ClientSetupValues> />
-            {existing && !locked ? <ExistingClientBin clients={clients ?? []} /> : null}
+            {BIN_FIELDS.map((name) => (
+              <KeepValue key={name} name={name} />
+            ))}
             <div className="row">
               <div className="col-lg-6">
                 <RadioGroupField<ClientMode>
@@ -274,43 +278,23 @@ function ClientSetupForm({
                 )}
               </div>
               <div className="col-lg-6">
-                <RadioGroupField<BinTypeId>
-                  name="binTypeId"
-                  label={CLIENT_SETUP_LABEL.cardBin}
-                  options={BIN_TYPES}
-                  validate={required}
-                  disabled={binLocked}
-                />
-                {values.binTypeId === BIN_TYPE.INTERNATIONAL ||
-                values.binTypeId === BIN_TYPE.LOCAL ? (
-                  <>
-                    <TextField
-                      name="binNumber"
-                      label={CLIENT_SETUP_LABEL.binNumber}
-                      validate={VALIDATE.binNumber}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      disabled={binLocked}
-                    />
-                    <TextField
-                      name="binName"
-                      label={CLIENT_SETUP_LABEL.binName}
-                      validate={VALIDATE.binName}
-                      autoComplete="off"
-                      disabled={binLocked}
-                    />
-                  </>
-                ) : null}
-                {values.binTypeId === BIN_TYPE.LOCAL ? (
-                  <SelectField<number>
-                    name="binCountryId"
-                    label={CLIENT_SETUP_LABEL.country}
-                    options={countryOptions}
-                    validate={VALIDATE.binCountryId}
-                    disabled={binLocked || countriesLoading}
-                    placeholder={countriesLoading ? DIALOG_TEXT.loading : undefined}
+                {binLocked ? (
+                  <SavedClientBin
+                    client={
+                      locked
+                        ? schemeClient
+                        : clients?.find((client) => client.clientId === values.clientId)
+                    }
+                    countryOptions={countryOptions}
+                    countriesLoading={countriesLoading}
                   />
-                ) : null}
+                ) : (
+                  <BinFields
+                    binTypeId={values.binTypeId}
+                    countryOptions={countryOptions}
+                    countriesLoading={countriesLoading}
+                  />
+                )}
               </div>
             </div>
             <Button type="submit" variant="primary" disabled={submitting}>
@@ -323,18 +307,90 @@ function ClientSetupForm({
   );
 }
 
-/** Shows the chosen existing client's saved BIN in the (locked) BIN fields. */
-function ExistingClientBin({ clients }: { clients: readonly Client[] }) {
-  const form = useForm<ClientSetupValues>();
-  const { input } = useField<number | undefined>('clientId', { subscription: { value: true } });
-  const chosen = clients.find((client) => client.clientId === input.value);
-  useEffect(() => {
-    if (!chosen) return;
-    form.batch(() => {
-      for (const [name, value] of Object.entries(binFieldsOf(chosen))) {
-        form.change(name as keyof ClientSetupValues, value);
-      }
-    });
-  }, [form, chosen]);
+const BIN_FIELDS = ['binTypeId', 'binNumber', 'binName', 'binCountryId'] as const;
+
+/**
+ * Keeps a field registered while its input is not shown (the BIN fields in Existing client
+ * mode). react-final-form puts a field that mounts without a registered field state back to its
+ * initial value, so without this the Card BIN typed for a new client would read "Use Transactor
+ * Bin" again on the way back to New client.
+ */
+function KeepValue({ name }: { name: string }) {
+  useField(name, { subscription: {} });
   return null;
+}
+
+interface BinFieldsProps {
+  countryOptions: readonly FieldOption<number>[];
+  countriesLoading: boolean;
+}
+
+/** The Card BIN choice and the fields it asks for, in the form they are rendered in. */
+function BinFields({
+  binTypeId,
+  countryOptions,
+  countriesLoading,
+  locked = false,
+}: BinFieldsProps & { binTypeId: BinTypeId | undefined; locked?: boolean }) {
+  // A locked copy shows, it does not check.
+  const check = <V,>(validator: Validator<V>) => (locked ? undefined : validator);
+  return (
+    <>
+      <RadioGroupField<BinTypeId>
+        name="binTypeId"
+        label={CLIENT_SETUP_LABEL.cardBin}
+        options={BIN_TYPES}
+        validate={check(required)}
+        disabled={locked}
+      />
+      {binTypeId === BIN_TYPE.INTERNATIONAL || binTypeId === BIN_TYPE.LOCAL ? (
+        <>
+          <TextField
+            name="binNumber"
+            label={CLIENT_SETUP_LABEL.binNumber}
+            validate={check(VALIDATE.binNumber)}
+            inputMode="numeric"
+            autoComplete="off"
+            disabled={locked}
+          />
+          <TextField
+            name="binName"
+            label={CLIENT_SETUP_LABEL.binName}
+            validate={check(VALIDATE.binName)}
+            autoComplete="off"
+            disabled={locked}
+          />
+        </>
+      ) : null}
+      {binTypeId === BIN_TYPE.LOCAL ? (
+        <SelectField<number>
+          name="binCountryId"
+          label={CLIENT_SETUP_LABEL.country}
+          options={countryOptions}
+          validate={check(VALIDATE.binCountryId)}
+          disabled={locked || countriesLoading}
+          placeholder={countriesLoading ? DIALOG_TEXT.loading : undefined}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const showOnly = () => undefined;
+
+/**
+ * An existing client's saved BIN, locked: the same fields in a form of their own, so what the
+ * operator typed for a new client stays in the step's form, unseen here and back on New client.
+ * Empty until a client is chosen. The form renders no element of its own (final-form's render
+ * prop draws only the fields), so no form is nested in the step's.
+ */
+function SavedClientBin({ client, ...props }: BinFieldsProps & { client: Client | undefined }) {
+  return (
+    <Form<ClientSetupValues>
+      key={client?.clientId ?? 'none'}
+      onSubmit={showOnly}
+      initialValues={binFieldsOf(client)}
+      render={({ values }) => <BinFields {...props} binTypeId={values.binTypeId} locked />}
+    />
+  );
 }
