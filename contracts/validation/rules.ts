@@ -3,8 +3,9 @@
  * no messages and no React. Client validators (client/src/lib/forms/validators.ts) pair each
  * rule with its message; the server can call the same predicates on request bodies.
  *
- * Letters are ASCII letters: the legacy portal's patterns were ASCII and these values end up in
- * card files and downstream systems.
+ * Letters are A-Z and a-z only (docs/decisions.md, "Letters are A to Z"): the abbreviation goes
+ * into the merchant module code, whose codes are ASCII, and the capitalised fields keep their
+ * length only in ASCII.
  */
 import { differenceInCalendarDays, isValid as isValidDateFns } from 'date-fns';
 

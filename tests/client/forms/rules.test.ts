@@ -5,6 +5,7 @@ import {
   hasNoLeadingZero,
   isAlpha,
   isAlphaNumeric,
+  isAlphaNumSpace,
   isAlphaNumUnderscoreSpace,
   isColor,
   isDecimal,
@@ -29,6 +30,8 @@ describe('character classes', () => {
   it.each([
     [isAlphaNumUnderscoreSpace, ['', 'Abc 12_x'], ['a-b', 'é', 'a.b']],
     [isAlpha, ['', 'AbC'], ['ab1', 'a b', 'é']],
+    // Letters are A-Z (docs/decisions.md, "Letters are A to Z").
+    [isAlphaNumSpace, ['', 'Retail Pool 1', 'ZURICH'], ['Zürich', 'Café 1', 'Pool-1', 'Ünï']],
     [isNumeric, ['', '0123', '9'], ['1.5', '-1', '1a', ' 1']],
     [isAlphaNumeric, ['', 'ab12CD'], ['ab 12', 'ab_1']],
     [isDigitsNoLeadingZero, ['1', '105'], ['0', '01', '1a', '']],
