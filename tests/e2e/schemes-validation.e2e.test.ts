@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { BASE_CAMPAIGN_ACTION_LABEL, SCHEME_PATHS, SCHEME_TEXT } from '@contracts/api/schemes';
 import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
@@ -10,6 +11,7 @@ import {
   dismissFormNotValid,
   expectFieldError,
   expectStep,
+  expectValue,
   field,
   saveButton,
   stepRoute,
@@ -25,7 +27,8 @@ import { browserSuite } from './support/suite';
  * Chromium against the real server: Configuration (money, minOverMax / maxBelowMin,
  * transOverLimit), Financial Settlement (re-entries, the account format, the date and
  * weekday / monthly checks), Liability Reports (errors only after a submit, a bad recipient tag,
- * the date format) and Base Campaign (each mode's required values). Each test makes its own
+ * the date format), Base Campaign (each mode's required values) and what a real paste (Ctrl+V)
+ * puts into the masked account number and a tag input. Each test makes its own
  * scheme through the API; nothing invalid reaches the server.
  */
 
@@ -41,8 +44,13 @@ async function newScheme(area: Area, { withConfig = false } = {}): Promise<numbe
   return programId;
 }
 
-async function openStep(area: Area, step: 'config' | 'financial' | 'liability', id: number) {
-  const { page, errors } = await suite.newPage();
+async function openStep(
+  area: Area,
+  step: 'config' | 'financial' | 'liability',
+  id: number,
+  options?: Parameters<typeof suite.newPage>[0],
+) {
+  const { page, errors } = await suite.newPage(options);
   await signIn(page, suite.baseUrl);
   await openRoute(page, suite.baseUrl, stepRoute(area, step, id));
   await expectStep(page, area, step);
@@ -255,6 +263,43 @@ describe('Liability Reports', () => {
     expect(await api.status(`${SCHEME_PATHS.liability}?programId=${programId}`)).toBe(404);
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('Pasted from the clipboard (Ctrl+V)', () => {
+  const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
+
+  async function paste(page: Page, control: Locator, text: string) {
+    await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await control.focus();
+    await page.keyboard.press('ControlOrMeta+V');
+  }
+
+  it('an account number with spaces around it keeps every digit; an address list gives a tag each', async () => {
+    const programId = await newScheme('gift', { withConfig: true });
+    const financial = await openStep('gift', 'financial', programId, CLIPBOARD);
+    const S = SETTLEMENT_LABEL;
+    const control = (label: string) => field(financial.page, label);
+    await financial.page.getByRole('checkbox', { name: S.enabled, exact: true }).check();
+    await control(S.bank).selectOption({ label: 'Commonwealth Bank of Australia' });
+    await paste(financial.page, control(S.poolAccBankNumber), ' 062-000 12345678 ');
+    await expectValue(financial.page, S.poolAccBankNumber, '062-000 12345678');
+    await control(S.poolAccBankNumberRepeat).fill('06200012345678');
+    await expectFieldError(control(S.poolAccBankNumber), '');
+    await expectFieldError(control(S.poolAccBankNumberRepeat), '');
+    expect(unexpectedErrors(financial.errors)).toEqual([]);
+    await financial.page.context().close();
+
+    const liability = await openStep('gift', 'liability', programId, CLIPBOARD);
+    const L = LIABILITY_LABEL;
+    await liability.page.getByRole('checkbox', { name: L.enabled, exact: true }).check();
+    await paste(liability.page, field(liability.page, L.cc), '  a@b.com   c@d.com, e@f.com  ');
+    const tags = liability.page.getByRole('list', { name: `${L.cc}: added` }).getByRole('listitem');
+    await tags.nth(2).waitFor();
+    expect(await tags.allTextContents()).toEqual(['a@b.com', 'c@d.com', 'e@f.com']);
+    expect(await field(liability.page, L.cc).inputValue()).toBe('');
+    expect(unexpectedErrors(liability.errors)).toEqual([]);
+    await liability.page.context().close();
   });
 });
 
