@@ -17,6 +17,7 @@ import {
 } from '@contracts/api/mock-proxy';
 import { isApiPath } from '../../http/mounts';
 import { isUnderMock } from './fault-rules';
+import { decodedText, isTextType, mediaTypeOf } from './body-text';
 import { redactBody, redactHeaders, redactJsonText } from './redact';
 
 /** The first `limit` bytes of a stream of chunks, and whether there was more. */
@@ -171,13 +172,9 @@ function contentTypeOf(headers: IncomingHttpHeaders | OutgoingHttpHeaders | unde
   return typeof value === 'string' ? value : '';
 }
 
-/** Text kinds shown as they are; anything else is described. */
+/** Text kinds shown as they are (no type too); anything else is described. */
 function isText(contentType: string): boolean {
-  return (
-    contentType === '' ||
-    /^text\//i.test(contentType) ||
-    /json|xml|javascript|x-www-form-urlencoded/i.test(contentType)
-  );
+  return contentType === '' || isTextType(contentType);
 }
 
 /** A body not shown, described by its type, its coding and its declared size. */
@@ -196,8 +193,9 @@ function described(
  * bytes are a JSON body as the body parser read it (UTF-8, its Content-Encoding undone); they
  * are shown as redactJsonText shows them, and described when they are not JSON whole within the
  * cap (the route refused such a body: what it holds is not the client's JSON). Other bodies (a
- * forwarded call's, every answer) are shown as redactBody shows them, JSON cut at the cap
- * included, and described when it cannot show them (JSON that cannot be read).
+ * forwarded call's, every answer) are read in their charset and shown as redactBody shows them,
+ * JSON cut at the cap included, and described when it cannot show them (JSON that cannot be
+ * read, a charset no decoder knows).
  */
 export function messageOf(
   headers: IncomingHttpHeaders | OutgoingHttpHeaders | undefined,
@@ -222,10 +220,15 @@ export function messageOf(
     }
     truncated = false;
   } else if (bytes.bytes > 0) {
-    const shown =
+    // Read in its charset (a byte it cannot read as U+FFFD): text in any charset is redacted.
+    const text =
       !isText(contentType) || (typeof encoded === 'string' && encoded !== 'identity')
         ? undefined
-        : redactBody(bytes.buffer().toString('utf8'), contentType);
+        : decodedText(bytes.buffer(), mediaTypeOf(contentType).charset, {
+            fatal: false,
+            cut: bytes.truncated,
+          });
+    const shown = text === undefined ? undefined : redactBody(text, contentType);
     if (shown === undefined) {
       body = described(headers, encoded, 'not shown');
       bodyIs = 'described';

@@ -40,18 +40,75 @@ export function redactHeaders(
 
 /**
  * `name=value` or `name: value` in other text (a line of a properties file, a header, a query in
- * a sentence): the value runs to the end of the line or to the next `&`, `;` or `,`.
+ * a sentence): the value runs to the end of the line or to the next `&`, `;` or `,`. The name
+ * starts the text or follows a character that cannot be part of it, or an ANSI escape sequence
+ * (a colour code in a terminal's output: `ESC[32mpassword=...`).
  */
 const TEXT_PAIR =
-  /(^|[^\w-])([A-Za-z][\w.-]*)([ \t]*[=:][ \t]*)("[^"\r\n]*"|'[^'\r\n]*'|[^\r\n&;,]+)/g;
+  // eslint-disable-next-line no-control-regex -- ESC (\u001b) starts the ANSI escape sequences it reads
+  /(^|[^\w-]|\u001b\[[0-?]*[ -/]*[@-~])([A-Za-z][\w.-]*)([ \t]*[=:][ \t]*)("[^"\r\n]*"|'[^'\r\n]*'|[^\r\n&;,]+)/g;
 
-/** Text with the values of its secret-named pairs and its tokens as `***`. */
+/** An HTML or XML start tag, with its attributes. */
+const TAG = /<[A-Za-z][^<>]*>/g;
+
+/** One attribute of a tag: its name, and its value quoted or not. */
+const ATTRIBUTE = /([^\s"'<>/=]+)(\s*=\s*)("[^"]*"|'[^']*'|[^\s"'<>`=]+)/g;
+
+/** The attributes that name what a tag holds (a form field, a meta tag). */
+const NAMING_ATTRIBUTES = new Set(['name', 'id', 'property', 'http-equiv']);
+
+/** The attributes that hold that value. */
+const VALUE_ATTRIBUTES = new Set(['value', 'content']);
+
+/** The quoted form of `***` in an attribute: quoted as the value was. */
+function redactedAttribute(quoted: string): string {
+  const quote = quoted.startsWith('"') || quoted.startsWith("'") ? quoted.charAt(0) : '';
+  return `${quote}${REDACTED}${quote}`;
+}
+
+/**
+ * A tag with its value as `***` when it names a secret: a form field
+ * (`<input name="password" value="...">`), a meta tag (`<meta name="csrf-token" content="...">`).
+ */
+function redactTag(tag: string): string {
+  const names = [...tag.matchAll(ATTRIBUTE)].filter(([, name]) =>
+    NAMING_ATTRIBUTES.has((name ?? '').toLowerCase()),
+  );
+  const secret = names.some(([, , , value]) =>
+    isSecretName((value ?? '').replace(/^["']|["']$/g, '')),
+  );
+  if (!secret) return tag;
+  return tag.replace(ATTRIBUTE, (whole, name: string, separator: string, value: string) =>
+    VALUE_ATTRIBUTES.has(name.toLowerCase())
+      ? `${name}${separator}${redactedAttribute(value)}`
+      : whole,
+  );
+}
+
+/**
+ * Text with the values of its secret-named pairs, of its tags naming a secret (HTML form fields,
+ * meta tags) and its tokens as `***`.
+ */
 function redactText(text: string): string {
   return text
+    .replace(TAG, redactTag)
     .replace(TEXT_PAIR, (whole, before: string, name: string, separator: string) =>
       isSecretName(name) ? `${before}${name}${separator}${REDACTED}` : whole,
     )
     .replace(JWT, REDACTED);
+}
+
+/** A quoted name before a colon: a JSON member's name, read or not. */
+const QUOTED_NAME = /"([^"\\\r\n]{1,100})"\s*:/g;
+
+/**
+ * Text in which a secret can be seen: a secret-named pair or tag value, a token, or a quoted
+ * secret-named member (JSON's). For bytes that cannot be redacted in place (a binary body, read
+ * byte for byte as latin-1): such a body is never kept.
+ */
+export function holdsSecret(text: string): boolean {
+  if (redactText(text) !== text) return true;
+  return [...text.matchAll(QUOTED_NAME)].some(([, name]) => isSecretName(name ?? ''));
 }
 
 /**
@@ -77,16 +134,22 @@ export function redactJsonText(text: string): string | undefined {
  * member (redactJsonText); JSON that is not one whole value, lines of JSON or JSON cut short at
  * the cap, is shown value by value, compact, one a line, a cut one closed after its last whole
  * member (readJsonText); JSON that cannot be read so is undefined, as is text starting like JSON
- * that holds a quoted member name. A form's fields are redacted as a query's; in any other text
- * the values of secret-named `name=value` and `name: value` pairs, and tokens anywhere.
+ * that holds a quoted member name. `whole`: the body is all there is (a recording's, never cut
+ * at a cap), so JSON cut short is malformed JSON, undefined too, never closed into other JSON.
+ * A form's fields are redacted as a query's; in any other text the values of secret-named
+ * `name=value` and `name: value` pairs and of tags naming a secret, and tokens anywhere.
  */
-export function redactBody(text: string, contentType: string): string | undefined {
+export function redactBody(
+  text: string,
+  contentType: string,
+  { whole = false }: { whole?: boolean } = {},
+): string | undefined {
   const typedJson = /json/i.test(contentType);
   if (typedJson || STARTS_LIKE_JSON.test(text)) {
-    const whole = redactJsonText(text);
-    if (whole !== undefined) return whole;
+    const parsed = redactJsonText(text);
+    if (parsed !== undefined) return parsed;
     const read = readJsonText(text);
-    if (read !== undefined) {
+    if (read !== undefined && !(whole && read.cut)) {
       return read.values.map((value) => JSON.stringify(redactJson(value))).join('\n');
     }
     // Other text that only starts as JSON does (`[INFO] ...`) is redacted as text; not when it

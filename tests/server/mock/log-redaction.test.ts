@@ -58,7 +58,10 @@ const large = (text: string): string => text.replace('{pad}', PAD);
 
 describe('the request log and recordings with a real backend, whatever the shape of a secret', () => {
   /** What the fake backend answers a path: content type and body. */
-  let answers: Map<string, { type: string; body: string; headers?: Record<string, string> }>;
+  let answers: Map<
+    string,
+    { type: string; body: string | Buffer; headers?: Record<string, string> }
+  >;
   let target: Listening;
   let t: TestApp;
   let token: string;
@@ -204,6 +207,50 @@ describe('the request log and recordings with a real backend, whatever the shape
       expect(Buffer.byteLength(detail.response.body ?? '')).toBeLessThanOrEqual(
         CALL_DETAIL_MAX_BYTES,
       );
+    });
+  });
+
+  describe('an answer in text', () => {
+    it('is read in its charset, and its secrets redacted behind a colour code too', async () => {
+      const ESC = '\u001b';
+      const texts: [string, string, Buffer | string, string][] = [
+        [
+          'ansi',
+          'text/plain',
+          `${ESC}[32mpassword=Ansi-Pw-1${ESC}[0m`,
+          `${ESC}[32mpassword=${REDACTED}`,
+        ],
+        [
+          'utf16',
+          'text/plain; charset=utf-16le',
+          Buffer.from('pin: Utf16-Pin-2', 'utf16le'),
+          `pin: ${REDACTED}`,
+        ],
+        [
+          'latin1',
+          'application/json; charset=iso-8859-1',
+          Buffer.from('{"name":"café","token":"Latin-Token-3"}', 'latin1'),
+          `{"name":"café","token":"${REDACTED}"}`,
+        ],
+        [
+          'page',
+          'text/html',
+          '<input name="password" value="Html-Pw-4">',
+          `<input name="password" value="${REDACTED}">`,
+        ],
+      ];
+      for (const [name, type, body, shownBody] of texts) {
+        answers.set(`/api/only-the-backend/${name}`, { type, body });
+        await request(t.app)
+          .get(`/api/only-the-backend/${name}`)
+          .set('Authorization', `Bearer ${token}`)
+          .expect(200);
+        const { text, detail } = await shown(`/api/only-the-backend/${name}`);
+        for (const secret of ['Ansi-Pw-1', 'Utf16-Pin-2', 'Latin-Token-3', 'Html-Pw-4']) {
+          expect(leaked(text, secret)).toBeUndefined();
+        }
+        expect(detail.response.body).toBe(shownBody);
+      }
     });
   });
 
