@@ -17,9 +17,9 @@
  * time it is read: one that cannot be used is listed with its problem and never switched to.
  * Switching to it (./scenarios.ts) puts that scenario's data back and serves each recorded
  * request its recorded answer (`replayed`); a request asked
- * more often than recorded gets the last answer again. A recorded answer needs the token the
- * mock's own route there needs: only the sign-in and refresh (routes without a token check) are
- * replayed to anyone.
+ * more often than recorded gets the last answer again. The session's routes (sign-in, refresh,
+ * logout) are never recorded nor replayed. A recorded answer needs the token the mock's own route
+ * there needs: one on a route without a token check is replayed to anyone.
  */
 import {
   closeSync,
@@ -178,12 +178,16 @@ const NOT_REPLAYED = new Set([
 ]);
 
 /**
- * The routes whose answers are secrets (the sign-in's and the refresh's tokens): an answer there
- * that cannot be redacted as JSON is left out of a recording, never kept in any form.
+ * The session's routes: the sign-in and logout (`/api/tokens`) and the refresh. They are never
+ * recorded (their answers are the session's tokens) nor replayed (a file may hold them): with a
+ * recording in place the mock's own routes answer them, so its own users sign in offline and a
+ * wrong password is refused.
  */
-const SECRET_ANSWERS = [`${API_MOUNT}${API_PATHS.tokens}`, URL_PATHS.refresh].map((route) =>
+const SESSION_ROUTES = [`${API_MOUNT}${API_PATHS.tokens}`, URL_PATHS.refresh].map((route) =>
   compilePathPattern(route),
 );
+const isSessionRoute = (urlPath: string): boolean =>
+  SESSION_ROUTES.some((pattern) => pattern.test(urlPath));
 
 /** Keys sorted, so the same JSON sent twice compares equal. */
 function sorted(value: unknown): unknown {
@@ -321,7 +325,9 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       return read === undefined ? [] : [read];
     });
 
+  /** The recordings that keep this call (never one of the session's routes). */
   const matching = (method: string, urlPath: string): Running[] => {
+    if (isSessionRoute(urlPath)) return [];
     const asked = method === 'HEAD' ? 'GET' : method;
     return [...running.values()].filter(
       (recording) =>
@@ -501,7 +507,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   };
 
   const replay: RequestHandler = (req, res, next) => {
-    if (!active) {
+    if (!active || isSessionRoute(req.path)) {
       next();
       return;
     }
@@ -524,8 +530,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       res.end(Buffer.from(answer.response, answer.encoding));
     };
     // Who may have a recorded answer is who may call the mock's own route there: anyone for a
-    // route that needs no token (the sign-in, the refresh), else only a caller with a valid
-    // token, checked as the mock's routes check it (401 otherwise). A path no route of the mock
+    // route that needs no token, else only a caller with a valid token, checked as the mock's routes check it (401 otherwise). A path no route of the mock
     // serves (one of the real backend's own) needs a token too.
     if (deps.isPublic(req.method, req.path)) {
       serve();
@@ -546,6 +551,7 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     );
     active = file !== undefined;
     for (const call of file?.calls ?? []) {
+      if (isSessionRoute(call.url.split('?', 1)[0] ?? '')) continue;
       const key = callKey(call.method, call.url, call.body);
       const found = replayed.get(key);
       if (found === undefined) replayed.set(key, { answers: [call], next: 0 });
@@ -768,9 +774,8 @@ function parsedJson(text: string): { value: unknown } | undefined {
 
 /**
  * One finished `real` call as a recording keeps it, secrets redacted; undefined when its answer
- * cannot be kept without a secret in it: a Content-Encoding not read here, text that starts as
- * JSON or says it is JSON but cannot be read as JSON, or, on a route whose answers are secrets
- * (SECRET_ANSWERS), a body that is not JSON.
+ * cannot be kept without a secret in it: a Content-Encoding not read here, or text that starts as
+ * JSON or says it is JSON but cannot be read as JSON.
  */
 function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | undefined {
   // As the JSON body parser reads it at replay: only a JSON write's, after its coding is undone.
@@ -798,13 +803,10 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | 
     headerText(detail.targetHeaders?.['content-encoding']),
   );
   if (bytes === undefined) return undefined;
-  const urlPath = entry.url.split('?', 1)[0] ?? '';
-  const secretAnswer = SECRET_ANSWERS.some((pattern) => pattern.test(urlPath));
   const text = textOf(bytes);
   const json = text === undefined ? undefined : parsedJson(text);
   let response: string;
   if (json !== undefined) response = JSON.stringify(redactJson(json.value));
-  else if (secretAnswer && bytes.length > 0) return undefined;
   else if (text !== undefined) {
     const shown = redactBody(text, contentType);
     // JSON that cannot be read (not JSON whole, nor lines of it) could hide a secret.

@@ -1,7 +1,8 @@
 /**
  * Recording the real backend's answers into a scenario and replaying them, over real HTTP
- * between two instances of this server: a recording of three calls (and the sign-in) replays
- * with the target stopped, secrets never reach the recording file, and names are checked.
+ * between two instances of this server: a recording of three calls replays with the target
+ * stopped (the sign-in is never recorded: the mock's own answers it), secrets never reach the
+ * recording file, and names are checked.
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -76,7 +77,7 @@ describe('recordings', () => {
     expect(started.status).toBe(201);
     expect(started.json()).toMatchObject({ name: NAME, running: true, calls: 0 });
 
-    // Recorded: the sign-in, a read, a write, the read again.
+    // Recorded: a read, a write, the read again; the sign-in matches a route but is never kept.
     const signedIn = await signIn(mockServer.url);
     const token = signedIn.token;
     const before = await call(mockServer.url, 'GET', CLIENTS, { token });
@@ -109,7 +110,7 @@ describe('recordings', () => {
 
     const stopped = await control('POST', `${MOCK_PROXY_PATHS.recordings}/${NAME}/stop`);
     expect(stopped.status).toBe(200);
-    expect(stopped.json()).toEqual<RecordingStopped>({ name: NAME, calls: 4 });
+    expect(stopped.json()).toEqual<RecordingStopped>({ name: NAME, calls: 3 });
     expect((await control('POST', `${MOCK_PROXY_PATHS.recordings}/${NAME}/stop`)).json()).toEqual({
       errorCode: ERROR_CODE.NOT_FOUND,
       errorMessage: MOCK_PROXY_MESSAGE.recordingNotFound(NAME),
@@ -134,7 +135,7 @@ describe('recordings', () => {
       {
         name: NAME,
         running: false,
-        calls: 4,
+        calls: 3,
         routes: [
           { method: '*', path: '/api/gift-card/*' },
           { method: 'POST', path: SIGN_IN },
@@ -165,13 +166,17 @@ describe('recordings', () => {
       });
       expect(write.status).toBe(401);
     }
-    // The sign-in needs none: anyone gets its recorded answer (its tokens redacted).
-    const replayedSignIn = await call(mockServer.url, 'POST', SIGN_IN, {
+    // The sign-in is the mock's own: its user signs in, and its token is taken.
+    const offlineSignIn = await call(mockServer.url, 'POST', SIGN_IN, {
       body: { username: DEMO_USER.username, password: DEMO_USER.password },
       headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
     });
-    expect(replayedSignIn.status).toBe(200);
-    expect(replayedSignIn.json()).toMatchObject({ token: REDACTED, masterToken: REDACTED });
+    expect(offlineSignIn.status).toBe(200);
+    const offlineToken = (offlineSignIn.json() as { token: string }).token;
+    expect(offlineToken).not.toBe(REDACTED);
+    expect(
+      (await call(mockServer.url, 'GET', '/api/programs', { token: offlineToken })).status,
+    ).toBe(200);
 
     const replayedBefore = await call(mockServer.url, 'GET', CLIENTS, { token: mockToken });
     expect(replayedBefore.status).toBe(200);
@@ -193,15 +198,16 @@ describe('recordings', () => {
     );
 
     const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
-    const kinds = log.requests.slice(0, 5).map((entry) => `${entry.kind} ${entry.method}`);
+    const kinds = log.requests.slice(0, 6).map((entry) => `${entry.kind} ${entry.method}`);
     expect(kinds).toEqual([
       'mock GET',
       'replayed GET',
       'replayed POST',
       'replayed GET',
-      'replayed POST',
+      'mock GET',
+      'mock POST',
     ]);
-    expect(log.requests[4]?.path).toBe(SIGN_IN);
+    expect(log.requests[5]?.path).toBe(SIGN_IN);
     for (const entry of log.requests) {
       const detail = await control('GET', `${MOCK_PATHS.requests}/${entry.id}`);
       for (const secret of [DEMO_USER.password, token, signedIn.masterToken, mockToken]) {

@@ -152,15 +152,20 @@ describe('recording a target that answers as real backends do', () => {
     ['deflate', (bytes: Buffer) => zlib.deflateSync(bytes)],
     ['gzip, br', (bytes: Buffer) => zlib.brotliCompressSync(zlib.gzipSync(bytes))],
   ])(
-    'keeps a %s-compressed sign-in answer redacted, and replays *** tokens',
+    'keeps a %s-compressed answer holding tokens redacted, and replays *** tokens',
     async (encoding, compress) => {
-      routes.set(SIGN_IN, () => ({
+      const SESSIONS = '/api/only-the-backend/sessions';
+      routes.set(SESSIONS, () => ({
         headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
         body: compress(Buffer.from(signInAnswer())),
       }));
-      await startRecording('compressed', [SIGN_IN]);
-      const signedIn = await signInCall({ 'Accept-Encoding': 'gzip, deflate, br' });
-      expect(signedIn.status).toBe(200);
+      const sessionsCall = () =>
+        call(mockServer.url, 'GET', SESSIONS, {
+          token: mockToken,
+          headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+        });
+      await startRecording('compressed', [SESSIONS]);
+      expect((await sessionsCall()).status).toBe(200);
       expect(await stopRecording('compressed')).toEqual({ name: 'compressed', calls: 1 });
       const { text, calls } = await savedFile('compressed');
       expect(calls).toHaveLength(1);
@@ -173,7 +178,7 @@ describe('recording a target that answers as real backends do', () => {
 
       await target.close();
       expect((await control('POST', `${MOCK_PATHS.scenarios}/compressed`)).status).toBe(200);
-      const replayed = await signInCall({ 'Accept-Encoding': 'gzip, deflate, br' });
+      const replayed = await sessionsCall();
       expect(replayed.status).toBe(200);
       expect(replayed.json()).toEqual({
         token: REDACTED,
@@ -184,7 +189,7 @@ describe('recording a target that answers as real backends do', () => {
     },
   );
 
-  it('redacts an answer whatever its content type says, and leaves out a sign-in answer that is not JSON', async () => {
+  it('redacts an answer whatever its content type says, and never records the sign-in', async () => {
     routes.set('/api/only-the-backend/vendor', () => ({
       headers: { 'Content-Type': 'application/vnd.example.v1' },
       body: JSON.stringify({ token: ACCESS, password: PASSWORD, kept: 'yes' }),
@@ -207,11 +212,7 @@ describe('recording a target that answers as real backends do', () => {
       expect(answer.status).toBe(200);
     }
     expect((await signInCall()).status).toBe(200);
-    expect(await stopRecording('content-types')).toEqual({
-      name: 'content-types',
-      calls: 3,
-      leftOut: 1,
-    });
+    expect(await stopRecording('content-types')).toEqual({ name: 'content-types', calls: 3 });
     const { text, calls } = await savedFile('content-types');
     for (const secret of SECRETS) {
       expect(text).not.toContain(secret);
@@ -402,6 +403,101 @@ describe('recording a target that answers as real backends do', () => {
       expect(replayed.headers.get(name)).toBe(value);
     }
   });
+
+  it('never records the sign-in, refresh or logout: offline the mock signs its own users in', async () => {
+    routes.set(SIGN_IN, (req, body) => {
+      if (req.method === 'DELETE') return { status: 204, body: '' };
+      const { password } = JSON.parse(body.toString('utf8')) as { password?: string };
+      return password === DEMO_USER.password
+        ? { headers: { 'Content-Type': 'application/json' }, body: signInAnswer() }
+        : {
+            status: 401,
+            headers: { 'Content-Type': 'application/json' },
+            body: '{"errorCode":5,"errorMessage":"Invalid username or password"}',
+          };
+    });
+    routes.set(URL_PATHS.refresh, () => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: signInAnswer(),
+    }));
+    routes.set('/api/only-the-backend/x', () => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"from":"the target"}',
+    }));
+    await startRecording('sessions', ['/api/*', URL_PATHS.refresh]);
+    expect((await signInCall()).status).toBe(200);
+    const wrong = await call(mockServer.url, 'POST', SIGN_IN, {
+      body: { username: DEMO_USER.username, password: 'not-the-password' },
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+    });
+    expect(wrong.status).toBe(401);
+    const refreshed = await call(mockServer.url, 'POST', URL_PATHS.refresh, {
+      body: { masterToken: MASTER },
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await call(mockServer.url, 'DELETE', SIGN_IN, { token: ACCESS })).status).toBe(204);
+    expect((await call(mockServer.url, 'GET', '/api/only-the-backend/x')).status).toBe(200);
+    expect(await stopRecording('sessions')).toEqual({ name: 'sessions', calls: 1 });
+    const { text, calls } = await savedFile('sessions');
+    expect(calls.map((recorded) => recorded.url)).toEqual(['/api/only-the-backend/x']);
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/sessions`)).status).toBe(200);
+    await expectOwnSignIn();
+  });
+
+  it('serves the mock’s own sign-in over a recorded one a file holds', async () => {
+    const dir = path.join(mock.dir, 'recordings');
+    await mkdir(dir, { recursive: true });
+    const recordedSignIn = {
+      method: 'POST',
+      url: SIGN_IN,
+      body: JSON.stringify({ password: REDACTED, username: DEMO_USER.username }),
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      response: JSON.stringify({ token: REDACTED, masterToken: REDACTED }),
+      encoding: 'utf8',
+    };
+    await writeFile(
+      path.join(dir, 'old-sign-in.json'),
+      JSON.stringify({
+        name: 'old-sign-in',
+        description: 'Recorded with its sign-in.',
+        from: { name: 'demo', params: {} },
+        routes: [{ method: '*', path: '/api/*' }],
+        calls: [
+          recordedSignIn,
+          { ...recordedSignIn, url: URL_PATHS.refresh, body: '{"masterToken":"***"}' },
+        ],
+      }),
+    );
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/old-sign-in`)).status).toBe(200);
+    await expectOwnSignIn();
+  });
+
+  /** Offline: a wrong password is refused, the demo user signs in and refreshes with the mock. */
+  async function expectOwnSignIn(): Promise<void> {
+    const wrong = await call(mockServer.url, 'POST', SIGN_IN, {
+      body: { username: DEMO_USER.username, password: 'not-the-password' },
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json()).toMatchObject({ errorCode: ERROR_CODE.BAD_CREDENTIALS });
+    const own = await signInCall();
+    expect(own.status).toBe(200);
+    const { token, masterToken } = own.json() as { token: string; masterToken: string };
+    expect(token).not.toBe(REDACTED);
+    expect((await call(mockServer.url, 'GET', '/api/programs', { token })).status).toBe(200);
+    const refreshed = await call(mockServer.url, 'POST', URL_PATHS.refresh, {
+      body: { masterToken },
+      headers: { [MODULE_CODE_HEADER]: MODULE_CODE },
+    });
+    expect(refreshed.status).toBe(200);
+    expect((refreshed.json() as { token: string }).token).not.toBe(REDACTED);
+  }
 });
 
 describe('recording files edited by hand', () => {
