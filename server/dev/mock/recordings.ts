@@ -10,7 +10,8 @@
  *
  * While a recording runs, each finished `real` call matching one of its routes is kept: the
  * method, the path and query, the request's JSON body (for writes) and the whole answer, with
- * secrets redacted (./redact.ts). It is saved as `<data dir>/recordings/<name>.json` (owner
+ * secrets redacted (./redact.ts; text read in its charset, ./body-text.ts); an answer that cannot
+ * be kept without a secret is left out. It is saved as `<data dir>/recordings/<name>.json` (owner
  * only; the name is checked against RECORDING_NAME before any file is touched), with the
  * scenario the data was on when it started. The stop does not wait for a call still being
  * answered: such a call is left out and counted in `leftOut`, as an answer too large is. A saved file is checked (recordingFileSchema) each
@@ -63,7 +64,8 @@ import type { ScenarioChoice } from '../scenarios/apply';
 import { CALL_DETAIL_LOCAL, isJsonWrite, type CallDetail } from './call-detail';
 import { compilePathPattern } from './fault-rules';
 import { forwardableHeaders } from './forward';
-import { redactBody, redactHeaders, redactJson, redactUrl } from './redact';
+import { decodedText, isTextType, isUtf8, mediaTypeOf, withUtf8Charset } from './body-text';
+import { holdsSecret, redactBody, redactHeaders, redactJson, redactUrl } from './redact';
 import { recordedRouter } from '../../http/route-table';
 
 /** The most of one answer a recording keeps; a larger answer is left out (and logged). */
@@ -742,9 +744,9 @@ function inflated(bytes: Buffer, options: zlib.ZlibOptions): Buffer {
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * The body as text when it is UTF-8 without control characters (but tab and line breaks),
- * whatever its content type says: text can hold a secret, so it is redacted as text. Undefined
- * for binary bytes (an image, a file).
+ * The body as text when it is UTF-8 without control characters (but tab and line breaks): a body
+ * whose type does not say it is text may still be text, and hold a secret. Undefined for other
+ * bytes (an image, a file).
  */
 function textOf(bytes: Buffer): string | undefined {
   const control = bytes.findIndex(
@@ -756,6 +758,16 @@ function textOf(bytes: Buffer): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Bytes kept as they came (base64) only when no secret can be seen in them, read byte for byte
+ * (latin-1) and as UTF-16 text would be (its zero bytes dropped): a binary body cannot be redacted
+ * in place, so one holding secret-shaped text is never kept.
+ */
+function keptAsBytes(bytes: Buffer): boolean {
+  const latin1 = bytes.toString('latin1');
+  return !holdsSecret(latin1) && !holdsSecret(latin1.replace(/\0/g, ''));
 }
 
 /** A header's value as one text (a list joined as HTTP joins it). */
@@ -773,9 +785,53 @@ function parsedJson(text: string): { value: unknown } | undefined {
 }
 
 /**
+ * Text as a recording keeps it, secrets redacted; undefined when it cannot be: JSON (whole, or
+ * lines of it) value by value, anything else as redactBody redacts a whole body (JSON that cannot
+ * be read, cut short included, is undefined).
+ */
+function redactedText(text: string, contentType: string): string | undefined {
+  const json = parsedJson(text);
+  if (json !== undefined) return JSON.stringify(redactJson(json.value));
+  return redactBody(text, contentType, { whole: true });
+}
+
+/**
+ * An answer's body as a recording keeps it, secrets redacted, with its Content-Type; undefined
+ * when it cannot be kept without a secret in it:
+ * - a text type (isTextType: text, JSON, a form, XML, any type naming a charset) is decoded in
+ *   its charset (UTF-8 when none), redacted as text, and kept as UTF-8, its Content-Type's
+ *   charset then saying `utf-8`; bytes its charset cannot read, or a charset no decoder knows,
+ *   are undefined;
+ * - any other type is redacted as text when it is UTF-8 text, else kept as it came (base64)
+ *   unless secret-shaped text can be seen in it (keptAsBytes).
+ */
+function recordedAnswer(
+  bytes: Buffer,
+  contentType: string,
+): { response: string; encoding: 'utf8' | 'base64'; contentType: string } | undefined {
+  if (isTextType(contentType)) {
+    const { charset } = mediaTypeOf(contentType);
+    const text = decodedText(bytes, charset, { fatal: true });
+    if (text === undefined) return undefined;
+    const response = redactedText(text, contentType);
+    if (response === undefined) return undefined;
+    const keptType =
+      charset === undefined || isUtf8(charset) ? contentType : withUtf8Charset(contentType);
+    return { response, encoding: 'utf8', contentType: keptType };
+  }
+  const text = textOf(bytes);
+  if (text !== undefined) {
+    const response = redactedText(text, contentType);
+    return response === undefined ? undefined : { response, encoding: 'utf8', contentType };
+  }
+  if (!keptAsBytes(bytes)) return undefined;
+  return { response: bytes.toString('base64'), encoding: 'base64', contentType };
+}
+
+/**
  * One finished `real` call as a recording keeps it, secrets redacted; undefined when its answer
- * cannot be kept without a secret in it: a Content-Encoding not read here, or text that starts as
- * JSON or says it is JSON but cannot be read as JSON.
+ * cannot be kept without a secret in it: a Content-Encoding not read here, or a body
+ * recordedAnswer cannot keep.
  */
 function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | undefined {
   // As the JSON body parser reads it at replay: only a JSON write's, after its coding is undone.
@@ -797,29 +853,22 @@ function recordedCall(entry: RequestRecord, detail: CallDetail): RecordedCall | 
       ([name, value]) => !NOT_REPLAYED.has(name) && value !== REDACTED,
     ),
   );
-  const contentType = headers['content-type'] ?? '';
   const bytes = decodedBody(
     detail.responseBytes.buffer(),
     headerText(detail.targetHeaders?.['content-encoding']),
   );
   if (bytes === undefined) return undefined;
-  const text = textOf(bytes);
-  const json = text === undefined ? undefined : parsedJson(text);
-  let response: string;
-  if (json !== undefined) response = JSON.stringify(redactJson(json.value));
-  else if (text !== undefined) {
-    const shown = redactBody(text, contentType);
-    // JSON that cannot be read (not JSON whole, nor lines of it) could hide a secret.
-    if (shown === undefined) return undefined;
-    response = shown;
-  } else response = bytes.toString('base64');
+  const contentType = headers['content-type'];
+  const answer = recordedAnswer(bytes, contentType ?? '');
+  if (answer === undefined) return undefined;
+  if (contentType !== undefined) headers['content-type'] = answer.contentType;
   return {
     method: entry.method,
     url: redactUrl(entry.url),
     body,
     status: entry.status,
     headers,
-    response,
-    encoding: text === undefined ? 'base64' : 'utf8',
+    response: answer.response,
+    encoding: answer.encoding,
   };
 }

@@ -404,6 +404,155 @@ describe('recording a target that answers as real backends do', () => {
     }
   });
 
+  it('reads text in its charset, redacts it as text, and leaves out what it cannot read', async () => {
+    const ESC = '\u001b';
+    const text =
+      (contentType: string, body: Buffer | string): Route =>
+      () => ({
+        headers: { 'Content-Type': contentType },
+        body,
+      });
+    const kept: Record<string, Route> = {
+      latin1: text(
+        'application/json; charset=iso-8859-1',
+        Buffer.from(`{"name":"café","token":"${MASTER}","password":"${PASSWORD}"}`, 'latin1'),
+      ),
+      ansi: text('text/plain', `${ESC}[32mpassword=${PASSWORD} token=${ACCESS}${ESC}[0m`),
+      utf16: text('text/plain; charset=utf-16le', Buffer.from(`pin: ${SESSION_KEY}`, 'utf16le')),
+      png: text('image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff])),
+    };
+    const leftOut: Record<string, Route> = {
+      'not-utf8': text('text/plain', Buffer.from([...Buffer.from(`password=${PASSWORD}`), 0xff])),
+      'unknown-charset': text('text/plain; charset=x-no-such', `password=${PASSWORD}`),
+      'binary-with-text': text(
+        'application/octet-stream',
+        Buffer.from([0x00, 0xff, ...Buffer.from(`session=${SESSION_KEY}`, 'latin1')]),
+      ),
+      'binary-with-utf16': text(
+        'application/octet-stream',
+        Buffer.from([0xff, ...Buffer.from(`{"masterToken":"${MASTER}"}`, 'utf16le')]),
+      ),
+    };
+    for (const [name, route] of Object.entries({ ...kept, ...leftOut })) {
+      routes.set(`/api/only-the-backend/${name}`, route);
+    }
+    await startRecording('charsets', ['/api/only-the-backend/*']);
+    const live: Record<string, Answer> = {};
+    for (const name of [...Object.keys(kept), ...Object.keys(leftOut)]) {
+      live[name] = await call(mockServer.url, 'GET', `/api/only-the-backend/${name}`);
+      expect(live[name]?.status).toBe(200);
+    }
+    expect(await stopRecording('charsets')).toEqual({ name: 'charsets', calls: 4, leftOut: 4 });
+    const { text: file, calls } = await savedFile('charsets');
+    for (const secret of SECRETS) {
+      expect(file).not.toContain(secret);
+      for (const recorded of calls) {
+        expect(Buffer.from(recorded.response, recorded.encoding).toString('latin1')).not.toContain(
+          secret,
+        );
+        expect(plainText(recorded)).not.toContain(secret);
+      }
+    }
+    expect(calls.map((recorded) => [recorded.url, recorded.encoding])).toEqual([
+      ['/api/only-the-backend/latin1', 'utf8'],
+      ['/api/only-the-backend/ansi', 'utf8'],
+      ['/api/only-the-backend/utf16', 'utf8'],
+      ['/api/only-the-backend/png', 'base64'],
+    ]);
+    expect(calls.slice(0, 3).map((recorded) => recorded.response)).toEqual([
+      JSON.stringify({ name: 'café', token: REDACTED, password: REDACTED }),
+      `${ESC}[32mpassword=${REDACTED}`,
+      `pin: ${REDACTED}`,
+    ]);
+
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/charsets`)).status).toBe(200);
+    const replay = (name: string) =>
+      call(mockServer.url, 'GET', `/api/only-the-backend/${name}`, { token: mockToken });
+    // Kept as UTF-8, and said so.
+    const latin1 = await replay('latin1');
+    expect(latin1.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(latin1.json()).toEqual({ name: 'café', token: REDACTED, password: REDACTED });
+    const utf16 = await replay('utf16');
+    expect(utf16.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(utf16.text).toBe(`pin: ${REDACTED}`);
+    const png = await fetch(`${mockServer.url}/api/only-the-backend/png`, {
+      headers: { Authorization: `Bearer ${mockToken}` },
+    });
+    expect(Buffer.from(await png.arrayBuffer())).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff]),
+    );
+    // Left out: not served offline (nothing is forwarded while a recording is in place).
+    for (const name of Object.keys(leftOut)) expect((await replay(name)).status).toBe(404);
+  });
+
+  it('leaves out a JSON answer that is not JSON, never replaying other JSON', async () => {
+    const json =
+      (body: string): Route =>
+      () => ({
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+    routes.set('/api/only-the-backend/cut', json('{"ok":true,"items":[1,2'));
+    routes.set('/api/only-the-backend/broken', json(`{"token": "${MASTER}", broken`));
+    routes.set('/api/only-the-backend/lines', () => ({
+      headers: { 'Content-Type': 'application/x-ndjson' },
+      body: `{"a":1}\n{"password":"${PASSWORD}"}\n`,
+    }));
+    await startRecording('not-json', ['/api/only-the-backend/*']);
+    const cut = await call(mockServer.url, 'GET', '/api/only-the-backend/cut');
+    expect(cut.text).toBe('{"ok":true,"items":[1,2');
+    await call(mockServer.url, 'GET', '/api/only-the-backend/broken');
+    await call(mockServer.url, 'GET', '/api/only-the-backend/lines');
+    expect(await stopRecording('not-json')).toEqual({ name: 'not-json', calls: 1, leftOut: 2 });
+    const { text, calls } = await savedFile('not-json');
+    expect(text).not.toContain(MASTER);
+    expect(text).not.toContain(PASSWORD);
+    // Lines of JSON are JSON, value by value.
+    expect(calls.map((recorded) => [recorded.url, recorded.response])).toEqual([
+      ['/api/only-the-backend/lines', `{"a":1}\n{"password":"${REDACTED}"}`],
+    ]);
+
+    await target.close();
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/not-json`)).status).toBe(200);
+    const offline = await call(mockServer.url, 'GET', '/api/only-the-backend/cut', {
+      token: mockToken,
+    });
+    expect(offline.status).toBe(404);
+    expect(offline.text).not.toContain('"items"');
+  });
+
+  it('redacts the values of HTML form fields and meta tags naming a secret, and of form fields', async () => {
+    routes.set('/api/only-the-backend/page', () => ({
+      headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      body: [
+        `<meta name="csrf-token" content="${SESSION_KEY}">`,
+        '<form method="post"><input type="text" name="username" value="admin">',
+        `<input name='password' type="password" value='${PASSWORD}'>`,
+        `<input type="hidden" value="${MASTER}" id="masterToken"></form>`,
+      ].join('\n'),
+    }));
+    routes.set('/api/only-the-backend/form', () => ({
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `username=admin&password=${PASSWORD}&session_key=${SESSION_KEY}`,
+    }));
+    await startRecording('forms', ['/api/only-the-backend/*']);
+    await call(mockServer.url, 'GET', '/api/only-the-backend/page');
+    await call(mockServer.url, 'GET', '/api/only-the-backend/form');
+    expect(await stopRecording('forms')).toEqual({ name: 'forms', calls: 2 });
+    const { text, calls } = await savedFile('forms');
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+    expect(calls.map((recorded) => recorded.response)).toEqual([
+      [
+        `<meta name="csrf-token" content="${REDACTED}">`,
+        '<form method="post"><input type="text" name="username" value="admin">',
+        `<input name='password' type="password" value='${REDACTED}'>`,
+        `<input type="hidden" value="${REDACTED}" id="masterToken"></form>`,
+      ].join('\n'),
+      `username=admin&password=${REDACTED}&session_key=${REDACTED}`,
+    ]);
+  });
+
   it('never records the sign-in, refresh or logout: offline the mock signs its own users in', async () => {
     routes.set(SIGN_IN, (req, body) => {
       if (req.method === 'DELETE') return { status: 204, body: '' };
