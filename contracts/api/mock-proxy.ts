@@ -77,8 +77,9 @@ export interface RecordingInfo {
   /** Calls kept so far (running) or saved. */
   calls: number;
   /**
-   * Calls it matched but did not keep, while it runs (only when some were): an answer too large
-   * or one whose secrets could not be redacted (docs/developer-tools.md).
+   * Calls it matched but did not keep, running or saved (only when some were): an answer too
+   * large, one whose secrets could not be redacted, one still being answered at the stop
+   * (docs/developer-tools.md).
    */
   leftOut?: number;
   routes: { method: string; path: string }[];

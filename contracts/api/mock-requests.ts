@@ -137,7 +137,8 @@ export const MOCK_PAGE_TEXT = {
   recordings: {
     none: 'No recordings.',
     savedHeading: 'Saved recordings',
-    savedItem: (name: string, calls: number) => `${name}: ${calls} calls`,
+    savedItem: (name: string, calls: number, leftOut = 0) =>
+      `${name}: ${calls} calls${leftOut > 0 ? `, ${leftOut} left out` : ''}`,
     /** A saved file that cannot be used (RecordingInfo.problem names it and says why). */
     unusableItem: (name: string, problem: string) => `${name}: ${problem}`,
     started: (name: string) => `Recording ${name} started.`,

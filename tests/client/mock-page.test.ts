@@ -1010,7 +1010,9 @@ describe('recordings on the page', () => {
       return { status: 201, body: recordings.recordings[0] };
     });
     server.on('POST /__mock/recordings/journal-real/stop', () => {
-      recordings = { recordings: [{ ...recordings.recordings[0]!, running: false, calls: 3 }] };
+      recordings = {
+        recordings: [{ ...recordings.recordings[0]!, running: false, calls: 3, leftOut: 1 }],
+      };
       scenarios = {
         ...SCENARIOS,
         scenarios: [
@@ -1018,7 +1020,7 @@ describe('recordings on the page', () => {
           { name: 'journal-real', description: 'Recorded.', recorded: true },
         ],
       };
-      return { body: { name: 'journal-real', calls: 3 } };
+      return { body: { name: 'journal-real', calls: 3, leftOut: 1 } };
     });
     signedIn();
     const user = userEvent.setup();
@@ -1042,9 +1044,10 @@ describe('recordings on the page', () => {
     expect(screen.getByLabelText(P.recordings.name)).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: P.recordings.stopLabel('journal-real') }));
-    expect(await screen.findByText(P.recordings.saved('journal-real', 3))).toBeInTheDocument();
+    expect(await screen.findByText(P.recordings.saved('journal-real', 3, 1))).toBeInTheDocument();
     const saved = screen.getByRole('list', { name: T.recordings.savedHeading });
-    expect(within(saved).getByText(T.recordings.savedItem('journal-real', 3))).toBeVisible();
+    // What it left out is still said once it is saved.
+    expect(within(saved).getByText('journal-real: 3 calls, 1 left out')).toBeVisible();
     expect(
       screen.queryByRole('button', { name: P.recordings.stopLabel('journal-real') }),
     ).toBeNull();

@@ -157,7 +157,11 @@ export function renderRecordings(
                   'li',
                   recording.problem === undefined ? {} : { class: 'error' },
                   recording.problem === undefined
-                    ? MOCK_PAGE_TEXT.recordings.savedItem(recording.name, recording.calls)
+                    ? MOCK_PAGE_TEXT.recordings.savedItem(
+                        recording.name,
+                        recording.calls,
+                        recording.leftOut,
+                      )
                     : MOCK_PAGE_TEXT.recordings.unusableItem(recording.name, recording.problem),
                 ),
               ),

@@ -11,16 +11,18 @@
  * While a recording runs, each finished `real` call matching one of its routes is kept: the
  * method, the path and query, the request's JSON body (for writes) and the whole answer, with
  * secrets redacted (./redact.ts; text read in its charset, ./body-text.ts); an answer that cannot
- * be kept without a secret is left out. It is saved as `<data dir>/recordings/<name>.json` (owner
- * only; the name is checked against RECORDING_NAME before any file is touched), with the
- * scenario the data was on when it started. The stop does not wait for a call still being
- * answered: such a call is left out and counted in `leftOut`, as an answer too large is. A saved file is checked (recordingFileSchema) each
- * time it is read: one that cannot be used is listed with its problem and never switched to.
- * Switching to it (./scenarios.ts) puts that scenario's data back and serves each recorded
- * request its recorded answer (`replayed`); a request asked
- * more often than recorded gets the last answer again. The session's routes (sign-in, refresh,
- * logout) are never recorded nor replayed. A recorded answer needs the token the mock's own route
- * there needs: one on a route without a token check is replayed to anyone.
+ * be kept without a secret is left out. The session's routes (sign-in, refresh, logout) are never
+ * recorded nor replayed. It is saved as `<data dir>/recordings/<name>.json` (owner only; the name
+ * is checked against RECORDING_NAME before any file is touched), with the scenario the data was
+ * on when it started, the number of calls and those left out ahead of the calls. The stop does
+ * not wait for a call still being answered: such a call is left out and counted in `leftOut`, as
+ * an answer too large is. A list reads only a file's head (RECORDING_HEAD_BYTES); a switch or a
+ * reset reads the file whole and checks it (recordingFileSchema): one that cannot be used is
+ * listed with its problem and never switched to. Switching to it (./scenarios.ts) puts that
+ * scenario's data back and serves each recorded request its recorded answer (`replayed`); a
+ * request asked more often than recorded gets the last answer again. A recorded answer needs the
+ * token the mock's own route there needs: one on a route without a token check is replayed to
+ * anyone.
  */
 import {
   closeSync,
@@ -34,7 +36,8 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { link, mkdir, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -57,6 +60,7 @@ import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { ServerConfig } from '../../config';
 import { HttpError, notFound } from '../../http/errors';
 import { API_MOUNT } from '../../http/mounts';
+import { readJsonText } from '../../http/redact-json';
 import type { RequestRecord } from '../../http/logging';
 import { uncountApiRequest } from '../../http/rate-limit';
 import { validate } from '../../http/validate';
@@ -106,21 +110,61 @@ const recordedCallSchema = z.object({
 });
 export type RecordedCall = z.output<typeof recordedCallSchema>;
 
-/** A saved recording: a scenario of its own. Every file is checked with it when read. */
-const recordingFileSchema = z.object({
+/**
+ * What comes ahead of a saved recording's calls: all a list of recordings or scenarios needs, read
+ * without its calls (readHead).
+ */
+const recordingHeadSchema = z.object({
   name: z.string(),
   description: z.string(),
   /** The scenario (and its parameters) the data was on when it started: replay resets to it. */
   from: z.object({ name: z.string(), params: z.record(z.string(), z.unknown()) }),
   routes: z.array(z.object({ method: z.string(), path: z.string() })),
-  calls: z.array(recordedCallSchema),
+  /** How many calls it holds (written by the mock; a file without it has its calls counted). */
+  callCount: z.number().int().min(0).optional(),
+  /** Calls it matched but did not keep (written when some were). */
+  leftOut: z.number().int().min(0).optional(),
 });
+
+/** A saved recording: a scenario of its own. Every file is checked with it when read whole. */
+const recordingFileSchema = recordingHeadSchema
+  .extend({ calls: z.array(recordedCallSchema) })
+  .superRefine((file, context) => {
+    if (file.callCount !== undefined && file.callCount !== file.calls.length) {
+      context.addIssue({
+        code: 'custom',
+        path: ['callCount'],
+        message: `says ${file.callCount} calls, the file holds ${file.calls.length}`,
+      });
+    }
+  });
 export type RecordingFile = z.output<typeof recordingFileSchema>;
 
-/** A saved recording's file as read: the recording, or why it cannot be used. */
+/** A saved recording as listed: what its head says, or why it cannot be used. */
 export type SavedRecording =
-  | { name: string; file: RecordingFile; problem?: undefined }
-  | { name: string; file?: undefined; problem: string };
+  | {
+      name: string;
+      description: string;
+      routes: { method: string; path: string }[];
+      calls: number;
+      leftOut?: number;
+      problem?: undefined;
+    }
+  | { name: string; problem: string };
+
+/**
+ * How much of a file a list reads: a larger one is listed from its head (name, description, from,
+ * routes, callCount and leftOut, ahead of its calls, as the mock saves them), never read whole.
+ */
+export const RECORDING_HEAD_BYTES = 256 * 1024;
+
+/** A value's problem as a recording's: the first issue, where it is and what is wrong. */
+function issueOf(error: z.ZodError): string {
+  const [issue] = error.issues;
+  const where =
+    issue === undefined || issue.path.length === 0 ? '(the file)' : issue.path.join('.');
+  return `${where}: ${issue?.message ?? 'not a recording'}`;
+}
 
 /** A file's text as a recording, or what is wrong with it as one. */
 function problemOf(text: string): { problem: string } | { file: RecordingFile } {
@@ -133,11 +177,107 @@ function problemOf(text: string): { problem: string } | { file: RecordingFile } 
     return { problem: `not JSON${position === null ? '' : ` (at position ${position[1]})`}` };
   }
   const parsed = recordingFileSchema.safeParse(json);
-  if (parsed.success) return { file: parsed.data };
-  const [issue] = parsed.error.issues;
-  const where =
-    issue === undefined || issue.path.length === 0 ? '(the file)' : issue.path.join('.');
-  return { problem: `${where}: ${issue?.message ?? 'not a recording'}` };
+  return parsed.success ? { file: parsed.data } : { problem: issueOf(parsed.error) };
+}
+
+type RecordingHead = z.output<typeof recordingHeadSchema>;
+
+/** The members a head must hold (callCount and leftOut may be left out). */
+const HEAD_NAMES = ['name', 'description', 'from', 'routes'];
+
+/**
+ * A large file's head, from its first RECORDING_HEAD_BYTES: the members ahead of `calls`, each
+ * whole (the first bytes are read as JSON cut short, closed after the last whole member: once
+ * `calls` is reached every member before it is whole; any after it is not read); or what is
+ * wrong with it.
+ */
+function readHead(bytes: Uint8Array): { problem: string } | { head: RecordingHead } {
+  const text = decodedText(bytes, 'utf-8', { fatal: false, cut: true }) ?? '';
+  const [value] = readJsonText(text)?.values ?? [];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { problem: 'not JSON' };
+  }
+  const entries = Object.entries(value);
+  const callsAt = entries.findIndex(([name]) => name === 'calls');
+  const head = Object.fromEntries(entries.slice(0, callsAt));
+  if (callsAt === -1 || HEAD_NAMES.some((name) => !(name in head))) {
+    return {
+      problem: `its first ${RECORDING_HEAD_BYTES / 1024} KB must hold its ${HEAD_NAMES.join(', ')}, ahead of its calls`,
+    };
+  }
+  const parsed = recordingHeadSchema.safeParse(head);
+  return parsed.success ? { head: parsed.data } : { problem: issueOf(parsed.error) };
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * The calls a recording file holds, counted as it is read a piece at a time (never whole): the
+ * items of its top-level `calls` list. Undefined when the file ends before that list does. For a
+ * file saved without `callCount`.
+ */
+async function countCalls(file: string): Promise<number | undefined> {
+  const handle = await open(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1024 * 1024);
+    let depth = 0;
+    let inString = false;
+    let escaped = false;
+    /** A top-level member's name being read (its first bytes). */
+    let name: number[] | undefined;
+    let lastName = '';
+    let nameNext = false;
+    let inCalls = false;
+    let count = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) return undefined;
+      const piece = chunk.subarray(0, bytesRead);
+      /** Where the piece's next backslash is, from where it was last looked for. */
+      let backslash = -1;
+      for (let at = 0; at < bytesRead; at += 1) {
+        if (inString && !escaped && name === undefined) {
+          // To the string's next quote or backslash at once (a body in base64 is one string).
+          if (backslash < at) {
+            backslash = piece.indexOf(BACKSLASH, at);
+            if (backslash === -1) backslash = bytesRead;
+          }
+          const quote = piece.indexOf(QUOTE, at);
+          at = Math.min(quote === -1 ? bytesRead : quote, backslash);
+          if (at >= bytesRead) break;
+        }
+        const byte = piece[at] ?? 0;
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (byte === BACKSLASH) escaped = true;
+          else if (byte === QUOTE) {
+            inString = false;
+            if (name !== undefined) lastName = Buffer.from(name).toString('latin1');
+            name = undefined;
+          } else if (name !== undefined && name.length <= 'calls'.length) name.push(byte);
+          continue;
+        }
+        if (byte === QUOTE) {
+          inString = true;
+          if (depth === 1 && nameNext) name = [];
+          nameNext = false;
+        } else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
+          if (depth === 1 && byte === 0x5b && lastName === 'calls') inCalls = true;
+          else if (inCalls && depth === 2) count += 1;
+          depth += 1;
+          nameNext = depth === 1;
+        } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) {
+          depth -= 1;
+          if (inCalls && depth === 1) return count;
+        } else if (byte === 0x2c /* , */ && depth === 1) {
+          nameNext = true;
+        }
+      }
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 export const recordingInput = z
@@ -230,8 +370,11 @@ export interface Recordings {
    * read. A file that cannot be used throws a 400 naming the file and its fault.
    */
   saved(name: string): RecordingFile | undefined;
-  /** Every saved recording's file, by name, each read and checked (never throws). */
-  savedList(): SavedRecording[];
+  /**
+   * Every saved recording as listed, by name: what its head says, or why it cannot be used
+   * (never throws). Never reads a large file whole.
+   */
+  savedList(): Promise<SavedRecording[]>;
   /** Serves a recorded answer while a recording is in place (after the JSON body is read). */
   replay: RequestHandler;
   /**
@@ -274,41 +417,108 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
   let replayedWrites = new Set<string>();
   let active = false;
 
-  /** Files read, by name, while their size and time stay the same. */
-  const readFiles = new Map<string, { size: number; mtimeMs: number; read: SavedRecording }>();
-  /** A saved recording's file, read and checked; undefined when there is none. */
-  const readSaved = (name: string): SavedRecording | undefined => {
+  /**
+   * A saved recording's file, read whole and checked; undefined when there is none. Read only
+   * when it is switched to or reset (never kept here: the recording in place keeps its calls).
+   */
+  const readSaved = (name: string): { file: RecordingFile } | { problem: string } | undefined => {
     if (!RECORDING_NAME.test(name)) return undefined;
     const file = fileOf(name);
     try {
       const stats = statSync(file, { throwIfNoEntry: false });
-      if (stats === undefined) {
-        readFiles.delete(name);
-        return undefined;
+      if (stats === undefined) return undefined;
+      // Longer than any string: refused before it is read.
+      if (stats.size > constants.MAX_STRING_LENGTH) {
+        return { problem: `too large to be read (${stats.size} bytes)` };
       }
-      const known = readFiles.get(name);
-      if (known?.size === stats.size && known.mtimeMs === stats.mtimeMs) return known.read;
-      const checked = problemOf(readFileSync(file, 'utf8'));
-      const read: SavedRecording =
-        'file' in checked
-          ? { name, file: checked.file }
-          : { name, problem: MOCK_PROXY_MESSAGE.recordingUnusable(file, checked.problem) };
-      readFiles.set(name, { size: stats.size, mtimeMs: stats.mtimeMs, read });
-      return read;
+      const bytes = readFileSync(file);
+      // A large file's head as a list reads it: one it cannot list is not used either.
+      if (bytes.length > RECORDING_HEAD_BYTES) {
+        const head = readHead(bytes.subarray(0, RECORDING_HEAD_BYTES));
+        if ('problem' in head) return head;
+      }
+      return problemOf(bytes.toString('utf8'));
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      return {
-        name,
-        problem: MOCK_PROXY_MESSAGE.recordingUnusable(file, `cannot be read (${reason})`),
-      };
+      return { problem: `cannot be read (${reason})` };
     }
   };
   const saved = (name: string): RecordingFile | undefined => {
     const read = readSaved(name);
-    if (read?.problem !== undefined) {
-      throw new HttpError(400, ERROR_CODE.VALIDATION, read.problem);
+    if (read !== undefined && 'problem' in read) {
+      throw new HttpError(
+        400,
+        ERROR_CODE.VALIDATION,
+        MOCK_PROXY_MESSAGE.recordingUnusable(fileOf(name), read.problem),
+      );
     }
     return read?.file;
+  };
+
+  /** What each file listed says, by name, while its size and time stay the same. */
+  const listed = new Map<string, { size: number; mtimeMs: number; read: SavedRecording }>();
+  /**
+   * A saved recording as listed: a small file read whole and checked; a larger one from its head
+   * (RECORDING_HEAD_BYTES), its calls counted as it is read when its head does not say how many.
+   * Undefined when there is none.
+   */
+  const listedSaved = async (name: string): Promise<SavedRecording | undefined> => {
+    const file = fileOf(name);
+    const unusable = (problem: string): SavedRecording => ({
+      name,
+      problem: MOCK_PROXY_MESSAGE.recordingUnusable(file, problem),
+    });
+    try {
+      const stats = await stat(file).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (stats === undefined) return undefined;
+      const known = listed.get(name);
+      if (known?.size === stats.size && known.mtimeMs === stats.mtimeMs) return known.read;
+      let read: SavedRecording;
+      if (stats.size <= RECORDING_HEAD_BYTES) {
+        const checked = problemOf(await readFile(file, 'utf8'));
+        read =
+          'problem' in checked
+            ? unusable(checked.problem)
+            : {
+                name,
+                description: checked.file.description,
+                routes: checked.file.routes,
+                calls: checked.file.calls.length,
+                ...(checked.file.leftOut ? { leftOut: checked.file.leftOut } : {}),
+              };
+      } else {
+        const first = Buffer.alloc(RECORDING_HEAD_BYTES);
+        const handle = await open(file, 'r');
+        try {
+          await handle.read(first, 0, RECORDING_HEAD_BYTES, 0);
+        } finally {
+          await handle.close();
+        }
+        const checked = readHead(first);
+        const calls =
+          'problem' in checked ? undefined : (checked.head.callCount ?? (await countCalls(file)));
+        read =
+          'problem' in checked
+            ? unusable(checked.problem)
+            : calls === undefined
+              ? unusable('not JSON (its calls end before the file does)')
+              : {
+                  name,
+                  description: checked.head.description,
+                  routes: checked.head.routes,
+                  calls,
+                  ...(checked.head.leftOut ? { leftOut: checked.head.leftOut } : {}),
+                };
+      }
+      listed.set(name, { size: stats.size, mtimeMs: stats.mtimeMs, read });
+      return read;
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      return unusable(`cannot be read (${reason})`);
+    }
   };
   const savedNames = (): string[] => {
     try {
@@ -321,11 +531,17 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       return [];
     }
   };
-  const savedList = (): SavedRecording[] =>
-    savedNames().flatMap((name) => {
-      const read = readSaved(name);
-      return read === undefined ? [] : [read];
-    });
+  /** Every saved recording as listed, one file after the other. */
+  const savedList = async (): Promise<SavedRecording[]> => {
+    const names = savedNames();
+    for (const name of listed.keys()) if (!names.includes(name)) listed.delete(name);
+    const list: SavedRecording[] = [];
+    for (const name of names) {
+      const read = await listedSaved(name);
+      if (read !== undefined) list.push(read);
+    }
+    return list;
+  };
 
   /** The recordings that keep this call (never one of the session's routes). */
   const matching = (method: string, urlPath: string): Running[] => {
@@ -362,13 +578,22 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     });
   };
 
-  const contentOf = (recording: Running): RecordingFile => ({
-    name: recording.name,
-    description: `Recorded from the real backend: ${recording.calls.length} calls on ${recording.from.name}.`,
-    from: recording.from,
-    routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
-    calls: recording.calls,
-  });
+  /**
+   * The file's content as the stop saves it: stopping, it takes no more calls, and those still
+   * being answered are left out whether they finish while it is written or after (counted).
+   */
+  const contentOf = (recording: Running): RecordingFile => {
+    const leftOut = recording.leftOut + recording.inFlight.size;
+    return {
+      name: recording.name,
+      description: `Recorded from the real backend: ${recording.calls.length} calls on ${recording.from.name}.`,
+      from: recording.from,
+      routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
+      callCount: recording.calls.length,
+      ...(leftOut > 0 ? { leftOut } : {}),
+      calls: recording.calls,
+    };
+  };
 
   /** A failed save as answered: 409 when a file took the name, else 500 with the reason. */
   const saveFailure = (recording: Running, file: string, error: unknown): HttpError => {
@@ -561,34 +786,42 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
     }
   };
 
-  const info = (): RecordingInfo[] => {
-    const list: RecordingInfo[] = [...running.values()].map((recording) => ({
+  const runningInfo = (): RecordingInfo[] =>
+    [...running.values()].map((recording) => ({
       name: recording.name,
       running: true,
       calls: recording.calls.length,
       ...(recording.leftOut > 0 ? { leftOut: recording.leftOut } : {}),
       routes: recording.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
     }));
-    for (const { name, file, problem } of savedList()) {
-      if (running.has(name)) continue;
+  const info = async (): Promise<RecordingInfo[]> => {
+    const list = runningInfo();
+    for (const read of await savedList()) {
+      if (running.has(read.name)) continue;
       list.push(
-        file === undefined
-          ? { name, running: false, calls: 0, routes: [], problem }
-          : { name, running: false, calls: file.calls.length, routes: file.routes },
+        read.problem === undefined
+          ? {
+              name: read.name,
+              running: false,
+              calls: read.calls,
+              ...(read.leftOut ? { leftOut: read.leftOut } : {}),
+              routes: read.routes,
+            }
+          : { name: read.name, running: false, calls: 0, routes: [], problem: read.problem },
       );
     }
     return list;
   };
 
   const router = recordedRouter();
-  router.get(MOCK_PROXY_PATHS.recordings, (_req, res) => {
-    const answer: RecordingList = { recordings: info() };
+  router.get(MOCK_PROXY_PATHS.recordings, async (_req, res) => {
+    const answer: RecordingList = { recordings: await info() };
     res.set('Cache-Control', 'no-store').json(answer);
   });
   router.post(MOCK_PROXY_PATHS.recordings, validate({ body: recordingInput }), (req, res) => {
     const { name, routes } = req.body as z.output<typeof recordingInput>;
     start(name, routes);
-    const started = info().find((recording) => recording.name === name && recording.running);
+    const started = runningInfo().find((recording) => recording.name === name && recording.running);
     res.status(201).json(started);
   });
   router.post(

@@ -62,13 +62,17 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
   let queue: Promise<unknown> = Promise.resolve();
   const recordings = () => deps.recordings?.();
 
-  const list = (): ScenarioList => {
+  const list = async (): Promise<ScenarioList> => {
+    // As it is now: the files are read after.
+    const now = replaying ?? current.name;
     // A file that cannot be used is not a scenario (GET /__mock/recordings lists it, and why).
-    const saved = (recordings()?.savedList() ?? []).flatMap(({ name, file }) =>
-      file === undefined ? [] : [{ name, description: file.description, recorded: true }],
+    const saved = ((await recordings()?.savedList()) ?? []).flatMap((read) =>
+      read.problem === undefined
+        ? [{ name: read.name, description: read.description, recorded: true }]
+        : [],
     );
     return {
-      current: replaying ?? current.name,
+      current: now,
       scenarios: [...SCENARIOS.map(({ name, description }) => ({ name, description })), ...saved],
     };
   };
@@ -96,8 +100,8 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
     return run;
   };
 
-  router.get(MOCK_PATHS.scenarios, (_req, res) => {
-    res.json(list());
+  router.get(MOCK_PATHS.scenarios, async (_req, res) => {
+    res.json(await list());
   });
 
   router.post(
@@ -124,7 +128,7 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
             replaying = name;
           },
         );
-        res.json(list());
+        res.json(await list());
         return;
       }
       let choice: ScenarioChoice;
@@ -141,7 +145,7 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
           replaying = undefined;
         },
       );
-      res.json(list());
+      res.json(await list());
     },
   );
 
@@ -163,7 +167,7 @@ export function createScenarios(deps: ScenariosDependencies): Scenarios {
         }
       },
     );
-    res.json(list());
+    res.json(await list());
   });
 
   return { router, current: () => current };

@@ -4,7 +4,8 @@
  * any form, and what a recording keeps is replayed as it was answered.
  */
 import type http from 'node:http';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
+import { mkdir, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
@@ -20,6 +21,7 @@ import {
 import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
+import { RECORDING_HEAD_BYTES } from '../../../server/dev/mock/recordings';
 import { createTestApp, DEMO_USER, type TestApp } from '../support/test-app';
 import { call, listen, listenRaw, signIn, type Answer, type Listening } from './proxy-support';
 
@@ -403,7 +405,6 @@ describe('recording a target that answers as real backends do', () => {
       expect(replayed.headers.get(name)).toBe(value);
     }
   });
-
   it('reads text in its charset, redacts it as text, and leaves out what it cannot read', async () => {
     const ESC = '\u001b';
     const text =
@@ -870,11 +871,13 @@ describe('a recording that grows past MOCK_RECORDING_MAX_BYTES', () => {
       // Stopped: a later call is not recorded anywhere.
       await call(mockServer.url, 'GET', '/api/only-the-backend/5');
       const after = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+      // Saved, it still says what it left out.
       expect(after.recordings).toEqual([
         {
           name: 'bounded',
           running: false,
           calls: 2,
+          leftOut: 2,
           routes: [{ method: '*', path: '/api/only-the-backend/*' }],
         },
       ]);
@@ -1061,12 +1064,157 @@ describe('a call still being answered when its recording stops', () => {
         '/api/only-the-backend/slow {"slow":1}',
       ]);
       const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
-      expect(listed.recordings).toEqual([expect.objectContaining({ name: 'in-flight', calls: 2 })]);
+      expect(listed.recordings).toEqual([
+        expect.objectContaining({ name: 'in-flight', running: false, calls: 2, leftOut: 1 }),
+      ]);
     } finally {
       for (const res of held) res.end();
       await mockServer.close();
       await target.close();
       await mock.close();
     }
+  });
+});
+
+describe('large recording files', () => {
+  let mock: TestApp;
+  let mockServer: Listening;
+  let token: string;
+  const dir = () => path.join(mock.dir, 'recordings');
+  const fileOf = (name: string) => path.join(dir(), `${name}.json`);
+  const recordedCall = (n: number, response: string) => ({
+    method: 'GET',
+    url: `/api/only-the-backend/${n}`,
+    body: null,
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    response,
+    encoding: 'utf8',
+  });
+  /** A file's text up to its calls, as the mock saves it: the head, then `"calls": [`. */
+  const headText = (name: string, extra: Record<string, unknown> = {}) =>
+    `${JSON.stringify({
+      name,
+      description: `Large ${name}.`,
+      from: { name: 'demo', params: {} },
+      routes: [{ method: 'GET', path: '/api/only-the-backend/*' }],
+      ...extra,
+    }).slice(0, -1)},"calls":[`;
+
+  beforeEach(async () => {
+    mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: 'http://127.0.0.1:9' },
+    });
+    mockServer = await listen(mock.app);
+    token = (await signIn(mockServer.url)).token;
+    await mkdir(dir(), { recursive: true });
+  });
+  afterEach(async () => {
+    await mockServer.close();
+    await mock.close();
+  });
+
+  const control = (method: string, where: string, body?: unknown) =>
+    call(mockServer.url, method, where, { token, body });
+
+  it('lists a large file from its head, never reading its calls; a switch reads it whole', async () => {
+    // Past what the list reads, their calls never read as JSON: 8 MB of zero bytes follow the
+    // first call (sparse files), and one is longer than any string.
+    const sizes = { 'large-1': 8, 'large-2': 8, 'large-3': 8, huge: constants.MAX_STRING_LENGTH };
+    for (const [name, size] of Object.entries(sizes)) {
+      await writeFile(
+        fileOf(name),
+        `${headText(name, { callCount: 2, leftOut: 1 })}${JSON.stringify(recordedCall(1, '{}'))},`,
+      );
+      await truncate(fileOf(name), size === 8 ? 8 * 1024 * 1024 : size + 1);
+    }
+    const listed = await control('GET', MOCK_PROXY_PATHS.recordings);
+    expect(listed.status).toBe(200);
+    expect((listed.json() as RecordingList).recordings).toEqual(
+      ['huge', 'large-1', 'large-2', 'large-3'].map((name) => ({
+        name,
+        running: false,
+        calls: 2,
+        leftOut: 1,
+        routes: [{ method: 'GET', path: '/api/only-the-backend/*' }],
+      })),
+    );
+    const scenarios = (await control('GET', MOCK_PATHS.scenarios)).json() as ScenarioList;
+    expect(scenarios.scenarios).toContainEqual({
+      name: 'large-1',
+      description: 'Large large-1.',
+      recorded: true,
+    });
+    // A switch checks the whole file: these cannot be used, and nothing changes.
+    const before = await mock.dataFileBytes();
+    const switched = await control('POST', `${MOCK_PATHS.scenarios}/large-1`);
+    expect(switched.status).toBe(400);
+    expect((switched.json() as { errorMessage: string }).errorMessage).toContain(
+      `${fileOf('large-1')} cannot be used: not JSON`,
+    );
+    const huge = await control('POST', `${MOCK_PATHS.scenarios}/huge`);
+    expect(huge.status).toBe(400);
+    expect((huge.json() as { errorMessage: string }).errorMessage).toContain(
+      `${fileOf('huge')} cannot be used: too large to be read`,
+    );
+    expect(await mock.dataFileBytes()).toEqual(before);
+  });
+
+  it('counts the calls of a large file saved without callCount, and replays it', async () => {
+    const answers = [1, 2, 3].map((n) => JSON.stringify({ n, filler: 'x'.repeat(100_000) }));
+    const text = `${headText('no-count')}${answers
+      .map((answer, index) => JSON.stringify(recordedCall(index + 1, answer), null, 2))
+      .join(',')}]}`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(RECORDING_HEAD_BYTES);
+    await writeFile(fileOf('no-count'), text);
+    const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+    expect(listed.recordings).toEqual([
+      {
+        name: 'no-count',
+        running: false,
+        calls: 3,
+        routes: [{ method: 'GET', path: '/api/only-the-backend/*' }],
+      },
+    ]);
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/no-count`)).status).toBe(200);
+    const replayed = await call(mockServer.url, 'GET', '/api/only-the-backend/2', { token });
+    expect(replayed.text).toBe(answers[1]);
+  });
+
+  it('refuses a large file whose head does not come first, listed and switched to alike', async () => {
+    const calls = [recordedCall(1, '{}')];
+    await writeFile(
+      fileOf('calls-first'),
+      JSON.stringify({
+        calls,
+        name: 'calls-first',
+        description: 'd'.repeat(RECORDING_HEAD_BYTES),
+        from: { name: 'demo', params: {} },
+        routes: [],
+      }),
+    );
+    const problem = MOCK_PROXY_MESSAGE.recordingUnusable(
+      fileOf('calls-first'),
+      `its first ${RECORDING_HEAD_BYTES / 1024} KB must hold its name, description, from, routes, ahead of its calls`,
+    );
+    const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+    expect(listed.recordings).toEqual([
+      { name: 'calls-first', running: false, calls: 0, routes: [], problem },
+    ]);
+    const switched = await control('POST', `${MOCK_PATHS.scenarios}/calls-first`);
+    expect(switched.status).toBe(400);
+    expect((switched.json() as { errorMessage: string }).errorMessage).toBe(problem);
+  });
+
+  it('refuses a file whose callCount is not its number of calls', async () => {
+    await writeFile(
+      fileOf('miscounted'),
+      `${headText('miscounted', { callCount: 5 })}${JSON.stringify(recordedCall(1, '{}'))}]}`,
+    );
+    const switched = await control('POST', `${MOCK_PATHS.scenarios}/miscounted`);
+    expect(switched.status).toBe(400);
+    expect((switched.json() as { errorMessage: string }).errorMessage).toContain(
+      `${fileOf('miscounted')} cannot be used: callCount: says 5 calls, the file holds 1`,
+    );
   });
 });
