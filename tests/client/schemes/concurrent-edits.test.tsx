@@ -8,21 +8,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { EMBEDDED } from '@contracts/api/paths';
 import {
   SCHEME_FINANCE_MESSAGE,
+  SCHEME_SERVER_MESSAGE,
   SCHEME_TEXT,
+  type Config,
+  type ConfigInput,
   type FinancialSettlement,
   type Scheme,
   type SchemeInput,
 } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
 import {
+  buildCardBin,
   buildClient,
   buildFinancialSettlement,
   buildGiftConfig,
+  buildLoyaltyConfig,
   buildScheme,
 } from '../../support/builders';
-import { renderApp, setTokenCookie } from '../../support/client-app';
+import { embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { installFakeFetch, type FakeFetch, type RecordedRequest } from '../../support/fake-fetch';
 import { installSchemeServer } from './scheme-fake-server';
 
@@ -225,6 +231,121 @@ describe('Financial Settlement created by two operators', () => {
       poolAccName: 'Pool B',
       startDate: day(2026, 1, 5),
       endDate: day(2026, 12, 31),
+    });
+  });
+});
+
+describe('Configuration created by two operators', () => {
+  const LOYALTY = buildScheme({
+    programId: 21,
+    programTypeId: 3,
+    clientId: 1,
+    clientName: 'Coffee Co',
+  });
+  const BINS = [
+    buildCardBin({ id: 1, number: '627182', name: 'Transactor Gift 16' }),
+    buildCardBin({ id: 2, number: '627183', name: 'Transactor Gift 19', extensionLength: 4 }),
+  ];
+
+  it('the second create keeps its typed values, takes the stored BIN and suffixes, then updates', async () => {
+    server = installFakeFetch();
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [LOYALTY],
+      bins: BINS,
+    });
+    server.on('GET /api/gift-card/configurations/expiry-type', {
+      body: embeddedList(EMBEDDED.expiryTypes, [{ id: 1, value: 'Activation Date' }]),
+    });
+    server.on('GET /api/gift-card/configurations/expiry-term', {
+      body: embeddedList(EMBEDDED.expiryTerms, [
+        { id: 12, value: '12 months' },
+        { id: 36, value: '36 months' },
+      ]),
+    });
+    server.on('GET /api/gift-card/bins/1/extension-number', { body: { singleValue: 6 } });
+    server.on('GET /api/gift-card/bins/2/extension-number', { body: { singleValue: 0 } });
+    const config = versioned<Config>(null);
+    server.on('GET /api/gift-card/configurations/21', () => config.read());
+    server.on('POST /api/gift-card/configurations', () =>
+      config.get() === null
+        ? { status: 500, body: { errorCode: 99, errorMessage: 'not expected' } }
+        : {
+            status: 409,
+            body: {
+              errorCode: ERROR_CODE.CONFLICT,
+              errorMessage: `programId: ${SCHEME_SERVER_MESSAGE.configExists}`,
+            },
+          },
+    );
+    server.on('PUT /api/gift-card/configurations/21', (request) =>
+      config.save(request, { ...(request.body as ConfigInput), schemeStatus: 2 } as Config),
+    );
+
+    const { user } = renderApp({ route: withId(paths.loyalty.wizard.config, 21) });
+    await screen.findByRole('heading', { name: 'Scheme Configuration for Coffee Co' });
+
+    // Operator B fills the form on the other master BIN.
+    await user.selectOptions(field('Calculate Expiry From'), 'Activation Date');
+    await user.selectOptions(field('Expiry Term'), '36 months');
+    for (const [label, text] of [
+      ['Minimum Loyalty Value', '0'],
+      ['Maximum Loyalty Value', '1000'],
+      ['Minimum Redeem Value', '1'],
+      ['Maximum Transaction Value', '900'],
+    ] as const) {
+      await typeInto(user, label, text);
+    }
+    await user.selectOptions(field('Master BIN'), '627183 - Transactor Gift 19');
+    const standard = screen.getByRole('checkbox', { name: 'Standard' });
+    await waitFor(() => expect(standard).toBeEnabled());
+    await user.click(standard);
+    await user.click(screen.getByRole('checkbox', { name: 'Virtual' }));
+    expect(field('Standard Suffix')).toHaveValue('0001');
+    await typeInto(user, 'Number of Standard Cards', '200');
+
+    // Operator A creates the configuration first, on the first BIN.
+    config.set(
+      buildLoyaltyConfig({
+        programId: 21,
+        expiryTerm: 12,
+        loyaltyBalanceMax: 5000,
+        liveCardBinId: 1,
+        suffixStand: '007',
+        suffixVirtual: null,
+        numberStandCards: 100,
+      }),
+    );
+
+    await user.click(save());
+    const text = await closeDialog(user, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT));
+    expect(text).toContain(SCHEME_SERVER_MESSAGE.configExists);
+
+    // The configuration read again (now A's): its BIN and saved suffix are locked and shown,
+    // B's Virtual tick (made for the other BIN) is dropped, and every other typed value stays.
+    await waitFor(() => expect(field('Master BIN')).toBeDisabled());
+    expect(field('Master BIN')).toHaveDisplayValue('627182 - Transactor Gift 16');
+    expect(field('Standard Suffix')).toHaveValue('007');
+    expect(screen.getByRole('checkbox', { name: 'Standard' })).toBeDisabled();
+    expect(field('Virtual Suffix')).toHaveValue('');
+    expect(field('Expiry Term')).toHaveDisplayValue('36 months');
+    expect(field('Maximum Loyalty Value')).toHaveValue('1000.00');
+    expect(field('Number of Standard Cards')).toHaveValue('200');
+
+    // B's next save updates A's configuration with B's values, with its ETag.
+    await user.click(save());
+    await closeDialog(user, SCHEME_TEXT.successTitle);
+    const put = server.calls('PUT /api/gift-card/configurations/21');
+    expect(put).toHaveLength(1);
+    expect(put[0]!.headers.get('If-Match')).toBe('"v2"');
+    expect(config.get()).toMatchObject({
+      liveCardBinId: 1,
+      suffixStand: '007',
+      suffixVirtual: null,
+      expiryTerm: 36,
+      loyaltyBalanceMax: 1000,
+      redeemMax: 900,
+      numberStandCards: 200,
     });
   });
 });

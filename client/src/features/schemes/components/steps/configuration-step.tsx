@@ -10,6 +10,7 @@ import {
   PROGRAM_TYPE,
   SCHEME_LIMITS,
   SCHEME_TEXT,
+  SUFFIX_FIELDS,
   type CardBin,
   type Client,
   type Config,
@@ -147,7 +148,9 @@ export function ConfigurationStep() {
           <>
             <h3 className="h5 mb-3">{CONFIG_LABEL.title(client.clientName)}</h3>
             <ConfigForm
-              key={`${wizard.id}-${config ? 'update' : 'create'}`}
+              // One form for the scheme, kept when its configuration appears (another operator
+              // created it first): the operator's values stay (StoredLockWatch).
+              key={wizard.id}
               programId={wizard.id}
               client={client}
               config={config}
@@ -252,6 +255,7 @@ function ConfigForm({
           <FormUnsavedChanges<ConfigValues> />
           {isGift ? <MultiTopupWatch /> : null}
           <BinChangeWatch locked={locked} />
+          <StoredLockWatch config={config} />
           <Section title={CONFIG_LABEL.sections.rules}>
             <div className="row">
               <div className="col-lg-4">
@@ -626,6 +630,38 @@ function MultiTopupWatch() {
       });
     }
   }, [input.value, form]);
+  return null;
+}
+
+/**
+ * A stored configuration's card BIN and saved suffixes are locked (03 §4; the server refuses
+ * other values): whenever the form gets a stored configuration, those fields show the stored
+ * values, whatever the operator picked there. This matters when the configuration appears under
+ * a form opened to create one (another operator created it first: the create is refused with 409
+ * and the record read again): every other field keeps what the operator typed
+ * (keepDirtyOnReinitialize). If the stored BIN is not the one the operator picked, suffixes they
+ * ticked that the stored configuration lacks were numbered from the other BIN, so they are
+ * cleared with their card counts, as choosing another BIN clears them (BinChangeWatch).
+ */
+function StoredLockWatch({ config }: { config: Config | null }) {
+  const form = useForm<ConfigValues>();
+  useEffect(() => {
+    if (config === null) return;
+    const stored = toConfigValues(config, undefined);
+    const values = form.getState().values;
+    const binMoved = values.liveCardBinId !== stored.liveCardBinId;
+    form.batch(() => {
+      form.change('liveCardBinId', stored.liveCardBinId);
+      for (const field of SUFFIX_FIELDS) {
+        const countField = CARD_COUNT_FIELD[field];
+        if (stored[field] !== undefined) form.change(field, stored[field]);
+        else if (binMoved && values[field] !== undefined) {
+          form.change(field, undefined);
+          if (countField) form.change(countField, undefined);
+        }
+      }
+    });
+  }, [config, form]);
   return null;
 }
 
