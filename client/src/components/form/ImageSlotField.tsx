@@ -13,6 +13,7 @@ import type { ChangeEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { BusyButton } from '@/components/common/busy-button';
 import { useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { FieldFeedback, FieldHelp, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
@@ -76,9 +77,10 @@ export function ImageSlotField({
   const browseButton = useRef<HTMLButtonElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
-  // The buttons are disabled while an upload or removal runs, and the one pressed may stay so
-  // (nothing left to upload or remove): the focus then falls to the page. Once done, it goes to
-  // the button that comes next, unless the user has put it somewhere else meanwhile.
+  // While an upload or removal runs, the button pressed keeps the focus (BusyButton: the dialog
+  // of a refused upload gives it back there) and the others are disabled. Once done, the button
+  // pressed may be disabled (nothing left to upload or remove), which drops the focus to the
+  // page: it goes to the button that comes next, unless the user has put it somewhere else.
   const focusNext = useRef<'browse' | 'upload' | 'remove' | null>(null);
   useEffect(() => {
     const next = focusNext.current;
@@ -206,25 +208,27 @@ export function ImageSlotField({
             >
               Browse
             </Button>
-            <Button
+            <BusyButton
               ref={uploadButton}
               variant="primary"
               size="sm"
+              busy={busy === 'uploading'}
               disabled={disabled || !file || busy !== null}
               onClick={() => void upload()}
             >
               {caption}
-            </Button>
-            <Button
+            </BusyButton>
+            <BusyButton
               ref={removeButton}
               variant="outline-danger"
               size="sm"
+              busy={busy === 'removing'}
               // Disabled while the slot is empty (01 §2.8), a chosen file not uploaded included.
               disabled={disabled || !value || busy !== null}
               onClick={() => void remove()}
             >
               Remove
-            </Button>
+            </BusyButton>
           </div>
           <FieldFeedback id={id} error={error} />
           <FieldHelp id={id} help={help} />

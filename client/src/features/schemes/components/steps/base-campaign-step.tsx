@@ -256,7 +256,7 @@ function BaseCampaignForm({
             <ScaleSection key={mode} mode={mode} />
           ))}
           <StepActions
-            saveDisabled={submitting || saving}
+            saving={submitting || saving}
             skipDisabled={submitting || saving}
             onSkip={skip}
           />

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form, useField } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import type { LookupItem } from '@contracts/api/entities';
@@ -14,6 +13,7 @@ import {
   type BinTypeId,
   type Client,
 } from '@contracts/api/schemes';
+import { BusyButton } from '@/components/common/busy-button';
 import { ErrorAlert } from '@/components/common/error-alert';
 import { QueryContent } from '@/components/common/query-content';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
@@ -297,9 +297,9 @@ function ClientSetupForm({
                 )}
               </div>
             </div>
-            <Button type="submit" variant="primary" disabled={submitting}>
+            <BusyButton type="submit" variant="primary" busy={submitting}>
               {SCHEME_TEXT.buttons.saveContinue}
-            </Button>
+            </BusyButton>
           </form>
         );
       }}

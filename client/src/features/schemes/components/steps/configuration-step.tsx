@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, useField, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -16,6 +15,7 @@ import {
   type Config,
   type SuffixField,
 } from '@contracts/api/schemes';
+import { BusyButton } from '@/components/common/busy-button';
 import { QueryContent } from '@/components/common/query-content';
 import { CheckboxField } from '@/components/form/CheckboxField';
 import { FloatField } from '@/components/form/FloatField';
@@ -365,9 +365,9 @@ function ConfigForm({
             binOptions={binOptions}
             config={config}
           />
-          <Button type="submit" variant="primary" disabled={submitting || saving}>
+          <BusyButton type="submit" variant="primary" busy={submitting || saving}>
             {SCHEME_TEXT.buttons.saveContinue}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

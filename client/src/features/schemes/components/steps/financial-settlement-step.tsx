@@ -237,7 +237,7 @@ function SettlementForm({
               </div>
             </div>
             <StepActions
-              saveDisabled={submitting || busy}
+              saving={submitting || busy}
               skipDisabled={submitting || busy}
               onSkip={skip}
             />

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form, useField, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,6 +12,7 @@ import {
   type Scheme,
   type SchemeInput,
 } from '@contracts/api/schemes';
+import { BusyButton } from '@/components/common/busy-button';
 import { QueryContent } from '@/components/common/query-content';
 import { ChecklistGroupField } from '@/components/form/ChecklistField';
 import { ImageSlotField } from '@/components/form/ImageSlotField';
@@ -445,9 +445,9 @@ function GeneralForm({
             options={methodOptions}
             validate={VALIDATE.transactionMethods}
           />
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting}>
             {SCHEME_TEXT.buttons.saveContinue}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

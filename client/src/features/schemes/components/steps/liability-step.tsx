@@ -221,7 +221,8 @@ function LiabilityForm({
                 </div>
               </div>
               <StepActions
-                saveDisabled={off || submitting || busy}
+                saving={submitting || busy}
+                saveDisabled={off}
                 skipDisabled={submitting || busy}
                 onSkip={skip}
               />

@@ -3,6 +3,7 @@ import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { SCHEME_TEXT } from '@contracts/api/schemes';
+import { BusyButton } from '@/components/common/busy-button';
 
 /** A titled part of a step's form, named by its heading for assistive technology. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -50,28 +51,33 @@ export function ReadOnly({
 
 /**
  * A step's Save & Continue and Skip. Save submits the step's form unless `onSave` is given
- * (a step without a form saves through it).
+ * (a step without a form saves through it). While the save runs (`saving`) Save does nothing
+ * but keeps the focus (BusyButton), for the dialog that follows; `saveDisabled` is for a step
+ * that cannot be saved as it is.
  */
 export function StepActions({
-  saveDisabled,
+  saving,
+  saveDisabled = false,
   skipDisabled,
   onSkip,
   onSave,
 }: {
-  saveDisabled: boolean;
+  saving: boolean;
+  saveDisabled?: boolean;
   skipDisabled: boolean;
   onSkip: () => unknown;
   onSave?: () => unknown;
 }) {
   return (
     <div className="d-flex gap-2">
-      <Button
+      <BusyButton
         variant="primary"
+        busy={saving}
         disabled={saveDisabled}
         {...(onSave === undefined ? { type: 'submit' } : { onClick: () => void onSave() })}
       >
         {SCHEME_TEXT.buttons.saveContinue}
-      </Button>
+      </BusyButton>
       <Button variant="outline-secondary" disabled={skipDisabled} onClick={() => void onSkip()}>
         {SCHEME_TEXT.buttons.skip}
       </Button>

@@ -155,7 +155,8 @@ export function StoresDevicesStep() {
         />
       </div>
       <StepActions
-        saveDisabled={busy || running || !scheme.data}
+        saving={busy}
+        saveDisabled={running || !scheme.data}
         skipDisabled={busy}
         onSkip={skipStep}
         onSave={save}

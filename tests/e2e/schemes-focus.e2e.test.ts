@@ -1,0 +1,188 @@
+import type { Locator, Page } from 'playwright-core';
+import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_MESSAGE } from '@contracts/api/error-messages';
+import {
+  BASE_CAMPAIGN_ACTION,
+  SCHEME_FINANCE_MESSAGE,
+  SCHEME_PATHS,
+  SCHEME_SERVER_MESSAGE,
+  SCHEME_TEXT,
+  type Config,
+} from '@contracts/api/schemes';
+import { DIALOG_TEXT } from '@contracts/api/messages';
+import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
+import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { waitForFocus } from './support/browser';
+import { openRoute, signIn } from './support/journal';
+import {
+  SchemeApi,
+  expectStep,
+  expectValue,
+  field,
+  saveButton,
+  stepRoute,
+  uniqueLetters,
+  unexpectedErrors,
+  type Area,
+  type StepKey,
+} from './support/schemes';
+import { browserSuite } from './support/suite';
+
+/**
+ * Where the keyboard focus goes in the scheme wizard, in Chromium against the real server
+ * (docs/decisions.md, "Accessibility"): after a refused save its dialog, closed with OK or
+ * Escape, gives the focus back to the button that saved (a button that becomes disabled while
+ * its save runs would have lost it to the page).
+ */
+
+const suite = browserSuite();
+const api = SchemeApi.forSuite(suite);
+
+async function openStep(area: Area, step: StepKey, id?: number) {
+  const { page, errors } = await suite.newPage();
+  await signIn(page, suite.baseUrl);
+  await openRoute(page, suite.baseUrl, stepRoute(area, step, id));
+  await expectStep(page, area, step);
+  return { page, errors };
+}
+
+/** A new client and scheme through the API; with a configuration when asked. */
+async function newScheme(area: Area, { withConfig = false } = {}): Promise<number> {
+  const name = `Focus ${uniqueLetters()}`;
+  const client = await api.createClient(name);
+  const programId = await api.createScheme(area, client.clientId, name);
+  if (withConfig && area === 'gift') await api.createGiftConfig(programId);
+  if (withConfig && area === 'loyalty') await api.createLoyaltyConfig(programId);
+  return programId;
+}
+
+/** Focuses `control` and presses Enter on it, as a keyboard user does. */
+async function pressEnterOn(control: Locator): Promise<void> {
+  await control.focus();
+  await control.press('Enter');
+}
+
+/**
+ * Waits for the dialog titled `title` with `message`, its OK focused, closes it with `key` and
+ * waits until it is gone.
+ */
+async function closeWith(page: Page, title: string, message: string, key: 'Enter' | 'Escape') {
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
+  await dialog.getByText(message, { exact: false }).waitFor();
+  await waitForFocus(dialog.getByRole('button', { name: DIALOG_TEXT.ok, exact: true }));
+  await page.keyboard.press(key);
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe.each(['Enter', 'Escape'] as const)(
+  'a refused save, its dialog closed with %s, gives the focus back',
+  (key) => {
+    it('Client Setup: a name already taken, Save & Continue focused again', async () => {
+      const taken = `Focus ${uniqueLetters()} Co`;
+      await api.createClient(taken);
+      const { page, errors } = await openStep('gift', 'setup');
+      await page.getByRole('radio', { name: 'New client', exact: true }).check();
+      await field(page, 'New Client Name').fill(`  ${taken.toUpperCase()} `);
+      await pressEnterOn(saveButton(page));
+      await closeWith(page, SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT), 'already a client', key);
+      await waitForFocus(saveButton(page));
+      expect(await saveButton(page).isEnabled()).toBe(true);
+      expect(unexpectedErrors(errors).filter((error) => !/\b409\b/.test(error))).toEqual([]);
+      await page.context().close();
+    });
+
+    it('General Settings: an image the server refuses, its Upload button focused again', async () => {
+      const programId = await newScheme('gift');
+      const { page } = await openStep('gift', 'general', programId);
+      await expectValue(page, GENERAL_LABEL.city, 'SYDNEY');
+      const slot = page.getByRole('group', { name: GENERAL_LABEL.buttonImage, exact: true });
+      // Named .png, but not an image: the server looks at the bytes.
+      await slot.locator('input[type="file"]').setInputFiles({
+        name: 'fake.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not an image at all'),
+      });
+      const upload = slot.getByRole('button', { name: 'fake.png is ready to be uploaded' });
+      await pressEnterOn(upload);
+      await closeWith(
+        page,
+        SCHEME_TEXT.errorTitle(ERROR_CODE.UNSUPPORTED_MEDIA),
+        ERROR_MESSAGE.unsupportedMedia,
+        key,
+      );
+      await waitForFocus(upload);
+      await page.context().close();
+    });
+  },
+);
+
+it('Configuration: a create refused because the other operator created it keeps the typed values and the focus', async () => {
+  const programId = await newScheme('loyalty');
+  const { page } = await openStep('loyalty', 'config', programId);
+
+  // This operator fills the form on master BIN 1, ticks Standard and asks for 200 cards.
+  await field(page, CONFIG_LABEL.expiryFrom).selectOption({ label: 'Activation Date' });
+  await field(page, CONFIG_LABEL.expiryTerm).selectOption({ label: '24 months' });
+  await field(page, CONFIG_LABEL.loyaltyBalanceMin).fill('0');
+  await field(page, CONFIG_LABEL.loyaltyBalanceMax).fill('3000');
+  await field(page, CONFIG_LABEL.redeemMin).fill('10');
+  await field(page, CONFIG_LABEL.redeemMax).fill('1500');
+  await field(page, CONFIG_LABEL.masterBin).selectOption({ label: '627182 - Transactor Gift 16' });
+  await page.getByRole('checkbox', { name: CONFIG_LABEL.suffix.suffixStand, exact: true }).check();
+  const suffix = await field(page, CONFIG_LABEL.suffixValue.suffixStand).inputValue();
+  expect(suffix).toMatch(/^\d{3}$/);
+  await field(page, CONFIG_LABEL.numberStandCards).fill('200');
+
+  // The other operator creates the configuration first (12 months, no suffix, BIN 1).
+  await api.createLoyaltyConfig(programId);
+
+  await pressEnterOn(saveButton(page));
+  await closeWith(
+    page,
+    SCHEME_TEXT.errorTitle(ERROR_CODE.CONFLICT),
+    SCHEME_SERVER_MESSAGE.configExists,
+    'Escape',
+  );
+  await waitForFocus(saveButton(page));
+
+  // The stored configuration is read again; what this operator typed stays.
+  await field(page, CONFIG_LABEL.masterBin).and(page.locator(':disabled')).waitFor();
+  expect(
+    await field(page, CONFIG_LABEL.expiryTerm).evaluate(
+      (select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent,
+    ),
+  ).toBe('24 months');
+  await expectValue(page, CONFIG_LABEL.numberStandCards, '200');
+  await expectValue(page, CONFIG_LABEL.suffixValue.suffixStand, suffix);
+
+  // The next save updates the stored configuration with them.
+  await saveButton(page).click();
+  const success = page.getByRole('dialog', { name: SCHEME_TEXT.successTitle, exact: true });
+  await success.getByText(SCHEME_TEXT.configUpdated, { exact: true }).waitFor();
+  const stored = await api.call<Config>('GET', SCHEME_PATHS.configuration(programId));
+  expect(stored).toMatchObject({
+    expiryTerm: 24,
+    liveCardBinId: 1,
+    suffixStand: suffix,
+    numberStandCards: 200,
+  });
+  await page.context().close();
+});
+
+it('Base Campaign (Save & Continue of the later steps): the focus goes back to it', async () => {
+  const programId = await newScheme('loyalty', { withConfig: true });
+  const { page } = await openStep('loyalty', 'basecampaign', programId);
+  await api.call('POST', SCHEME_PATHS.baseCampaign, {
+    programId,
+    actionTypeId: BASE_CAMPAIGN_ACTION.DEFAULT,
+  });
+  await pressEnterOn(saveButton(page));
+  await closeWith(
+    page,
+    SCHEME_TEXT.failedCodeTitle(ERROR_CODE.CONFLICT),
+    SCHEME_FINANCE_MESSAGE.baseCampaignExists,
+    'Enter',
+  );
+  await waitForFocus(saveButton(page));
+  await page.context().close();
+});
