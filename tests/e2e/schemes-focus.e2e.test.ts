@@ -11,7 +11,9 @@ import {
 } from '@contracts/api/schemes';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { CONFIG_LABEL } from '@/features/schemes/lib/configuration-form';
+import { LIABILITY_LABEL } from '@/features/schemes/lib/liability-form';
 import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { SETTLEMENT_LABEL } from '@/features/schemes/lib/settlement-form';
 import { waitForFocus } from './support/browser';
 import { openRoute, signIn } from './support/journal';
 import {
@@ -32,7 +34,7 @@ import { browserSuite } from './support/suite';
  * Where the keyboard focus goes in the scheme wizard, in Chromium against the real server
  * (docs/decisions.md, "Accessibility"): after a refused save its dialog, closed with OK or
  * Escape, gives the focus back to the button that saved (a button that becomes disabled while
- * its save runs would have lost it to the page).
+ * its save runs would have lost it to the page); Enter in a date field keeps the focus there.
  */
 
 const suite = browserSuite();
@@ -73,6 +75,15 @@ async function closeWith(page: Page, title: string, message: string, key: 'Enter
   await page.keyboard.press(key);
   await dialog.waitFor({ state: 'detached' });
 }
+
+/** Two animation frames: anything the page deferred to the next frame has run. */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 
 describe.each(['Enter', 'Escape'] as const)(
   'a refused save, its dialog closed with %s, gives the focus back',
@@ -185,4 +196,60 @@ it('Base Campaign (Save & Continue of the later steps): the focus goes back to i
   );
   await waitForFocus(saveButton(page));
   await page.context().close();
+});
+
+describe('Enter in a date field', () => {
+  /** Types `text` into the date field after Tab has brought the focus there, then Enter. */
+  async function typeThenEnter(page: Page, from: string, label: string, text: string) {
+    const control = field(page, label);
+    await field(page, from).focus();
+    await page.keyboard.press('Tab');
+    await waitForFocus(control);
+    // The calendar opens on focus.
+    await page.locator('.react-datepicker').waitFor();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+    await page.locator('.react-datepicker').waitFor({ state: 'detached' });
+    await waitForFocus(control);
+    await nextFrames(page);
+    expect(await control.evaluate((input) => input === document.activeElement)).toBe(true);
+    // The calendar stays closed, and the date is taken.
+    expect(await page.locator('.react-datepicker').count()).toBe(0);
+    expect(await control.inputValue()).toBe(text);
+
+    // The field works as before: Tab moves on, and coming back opens the calendar again.
+    await page.keyboard.press('Tab');
+    await page.waitForFunction(
+      (input) => document.activeElement !== input && document.activeElement !== document.body,
+      await control.elementHandle(),
+    );
+    await page.keyboard.press('Shift+Tab');
+    await waitForFocus(control);
+    await page.locator('.react-datepicker').waitFor();
+    await page.keyboard.press('Escape');
+  }
+
+  it('Financial Settlement: the End Date keeps the focus, the calendar closed', async () => {
+    const programId = await newScheme('gift', { withConfig: true });
+    const { page, errors } = await openStep('gift', 'financial', programId);
+    await page.getByRole('checkbox', { name: SETTLEMENT_LABEL.enabled, exact: true }).check();
+    await typeThenEnter(page, SETTLEMENT_LABEL.startDate, SETTLEMENT_LABEL.endDate, '30.06.2027');
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Liability Reports: the Next Execution Date keeps the focus, the calendar closed', async () => {
+    const programId = await newScheme('gift', { withConfig: true });
+    const { page, errors } = await openStep('gift', 'liability', programId);
+    await page.getByRole('checkbox', { name: LIABILITY_LABEL.enabled, exact: true }).check();
+    await typeThenEnter(
+      page,
+      LIABILITY_LABEL.frequency,
+      LIABILITY_LABEL.nextExecutionDate,
+      '29.02.2028',
+    );
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
 });

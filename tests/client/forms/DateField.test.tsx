@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
 import { endAfterStart, required } from '@/lib/forms/validators';
 import { DateField } from '@/components/form/DateField';
@@ -53,5 +53,37 @@ describe('DateField', () => {
     expect(end).toHaveAccessibleDescription(M.endDateValidation);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByLabelText('Other')).toHaveAccessibleDescription(M.required);
+  });
+
+  it('keeps the focus in the input when Enter takes the typed date and closes the calendar', async () => {
+    const { user, values } = renderInForm(
+      <>
+        <DateField name="startDate" label="Start date" />
+        <DateField name="endDate" label="End date" />
+      </>,
+    );
+    await user.click(screen.getByLabelText('Start date'));
+    await user.tab();
+    const end = screen.getByLabelText('End date');
+    expect(end).toHaveFocus();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('30.06.2025{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The picker blurs the input once more in the next animation frame after closing: let it.
+    await act(
+      () =>
+        new Promise<void>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done())),
+        ),
+    );
+    await waitFor(() => expect(end).toHaveFocus());
+    expect(end).toHaveValue('30.06.2025');
+    expect(values().endDate).toEqual(new Date(2025, 5, 30));
+    // Focused again without opening the calendar; it opens as before once left and come back to.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.tab({ shift: true });
+    await user.tab();
+    expect(end).toHaveFocus();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -3,9 +3,12 @@
  * or null. Typed text that is not a real date is kept on screen and stored as an invalid Date, so
  * `checkFormat` (always applied first) reports "Date is not valid" instead of the picker silently
  * restoring the previous date.
+ *
+ * Enter in the input while the calendar is open takes the typed date and closes the calendar
+ * (react-datepicker's keyboard support), and the focus stays in the input (useKeepFocusOnEnter).
  */
-import { useMemo, useState } from 'react';
-import type { SyntheticEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import type { FocusEvent, KeyboardEvent, SyntheticEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { INPUT_DATE_FORMAT } from '@contracts/api/constants';
@@ -51,6 +54,7 @@ export function DateField({
   /** Text that did not parse; shown instead of the picker's own formatting. */
   const [badText, setBadText] = useState<string | null>(null);
   const selected = isRealDate(input.value) ? input.value : null;
+  const keepFocus = useKeepFocusOnEnter();
 
   const onChangeRaw = (event?: SyntheticEvent<HTMLElement>) => {
     const target = event?.target;
@@ -76,9 +80,18 @@ export function DateField({
           input.onChange(date);
         }}
         onChangeRaw={onChangeRaw}
-        onBlur={() => input.onBlur()}
+        onKeyDown={keepFocus.onKeyDown}
+        onBlur={(event) => {
+          input.onBlur();
+          keepFocus.onBlur(event);
+        }}
         onFocus={() => input.onFocus()}
-        onCalendarClose={() => input.onBlur()}
+        onCalendarOpen={keepFocus.onCalendarOpen}
+        onCalendarClose={() => {
+          input.onBlur();
+          keepFocus.onCalendarClose();
+        }}
+        preventOpenOnFocus={keepFocus.refocusing}
         dateFormat={INPUT_DATE_FORMAT}
         strictParsing
         minDate={minDate}
@@ -93,4 +106,63 @@ export function DateField({
       />
     </FieldShell>
   );
+}
+
+/**
+ * Keeps the focus in the date input when Enter closes the calendar. react-datepicker blurs the
+ * input on that Enter (and once more when the calendar has closed), so the focus would fall to
+ * the page and a keyboard or screen-reader user would lose their place (docs/decisions.md,
+ * "Accessibility"); Escape already sends the focus back. Only the documented props are used:
+ * `onKeyDown` (called before the picker handles the key) notes the Enter, `onCalendarClose` and
+ * `onBlur` put the focus back while nothing else has it, and `preventOpenOnFocus` keeps that
+ * focus from opening the calendar again. The focus goes back after the picker's handler (a
+ * microtask), and the hold ends at the blur that follows the close, at the next key, or when the
+ * focus moves to another control.
+ */
+function useKeepFocusOnEnter() {
+  const open = useRef(false);
+  const holding = useRef(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  const [refocusing, setRefocusing] = useState(false);
+
+  const release = () => {
+    holding.current = false;
+    setRefocusing(false);
+  };
+  /** The input gets the focus back unless the user has put it somewhere else meanwhile. */
+  const focusInput = (then?: () => void) =>
+    queueMicrotask(() => {
+      const active = document.activeElement;
+      const element = input.current;
+      if (element?.isConnected && (active === null || active === document.body)) {
+        element.focus({ preventScroll: true });
+      }
+      then?.();
+    });
+
+  return {
+    refocusing,
+    onKeyDown(event: KeyboardEvent<HTMLElement>) {
+      if (event.key === 'Enter' && open.current && event.target instanceof HTMLInputElement) {
+        input.current = event.target;
+        holding.current = true;
+        setRefocusing(true);
+      } else if (holding.current) {
+        release();
+      }
+    },
+    onCalendarOpen() {
+      open.current = true;
+      if (holding.current) release();
+    },
+    onCalendarClose() {
+      open.current = false;
+      if (holding.current) focusInput();
+    },
+    onBlur(event: FocusEvent<HTMLElement>) {
+      if (!holding.current || open.current) return;
+      if (event.relatedTarget === null) focusInput(release);
+      else release();
+    },
+  };
 }
