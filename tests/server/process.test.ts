@@ -312,6 +312,27 @@ describe('server processes', () => {
     }
   });
 
+  it('stops the start with one line when MOCK_RECORD names a recording or scenario there is, writing nothing', async () => {
+    const data = path.join(dir, 'data');
+    await mkdir(path.join(data, 'recordings'), { recursive: true });
+    await writeFile(path.join(data, 'recordings', 'taken.json'), '{}');
+    for (const name of ['taken', 'empty']) {
+      const { code, output } = await finish(
+        runServer({
+          PORT: '0',
+          DB_FILE: path.join(data, 'db.json'),
+          MOCK_CONTROL: 'true',
+          LOG_LEVEL: 'info',
+          MOCK_RECORD: name,
+        }),
+      );
+      expect(code).toBe(1);
+      expect(output).toBe(`A recording or scenario named ${name} exists already\n`);
+      // Checked before the data file is created or the demo records seeded.
+      expect(await readdir(data)).toEqual(['recordings']);
+    }
+  });
+
   it('db:reset overwrites the data file from db.json and empties the files folder', async () => {
     const dbFile = path.join(dir, 'db.json');
     await writeFile(dbFile, '{"users": []}');

@@ -7,10 +7,12 @@
  * - `record`: told of each finished request by the request logger (request-log.ts).
  * - `handle`: the control API and page under /__mock, every call needing a signed-in token.
  */
+import { existsSync } from 'node:fs';
 import { type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { MOCK_MOUNT, MOCK_PATHS } from '@contracts/api/mock';
-import type { ServerConfig } from '../../config';
+import { MOCK_PROXY_MESSAGE } from '@contracts/api/mock-proxy';
+import { ConfigError, type ServerConfig } from '../../config';
 import type { Store } from '../../db/store';
 import type { ForeignTokenCheck } from '../../auth/require-auth';
 import type { RequestRecord } from '../../http/logging';
@@ -29,7 +31,7 @@ import { createOpenApiRouter, type RouteSource } from './openapi';
 import { createProxy } from './proxy';
 import { readRoutesFile } from './proxy-routes';
 import { createRequestLog } from './request-log';
-import { createRecordings, RECORDED_ANSWER_MAX_BYTES } from './recordings';
+import { createRecordings, RECORDED_ANSWER_MAX_BYTES, recordingFile } from './recordings';
 import { createScenarios } from './scenarios';
 import { scenarioNamed } from '../scenarios/catalogue';
 import { recordedRouter } from '../../http/route-table';
@@ -80,11 +82,23 @@ export interface MockControl {
  * before the data folder is touched.
  */
 export function checkStartFiles(
-  config: Pick<ServerConfig, 'mockControl' | 'mockFaultsFile' | 'mockProxyRoutesFile'>,
+  config: Pick<
+    ServerConfig,
+    'mockControl' | 'mockFaultsFile' | 'mockProxyRoutesFile' | 'mockRecord' | 'dbFile'
+  >,
 ): void {
   if (!config.mockControl) return;
   if (config.mockFaultsFile !== undefined) readFaultsFile(config.mockFaultsFile);
   if (config.mockProxyRoutesFile !== undefined) readRoutesFile(config.mockProxyRoutesFile);
+  // A MOCK_RECORD (--record) name a scenario or a file in the recordings folder has would stop
+  // the start once the recording starts, after the data was seeded: it stops it here instead.
+  if (
+    config.mockRecord !== undefined &&
+    (scenarioNamed(config.mockRecord) !== undefined ||
+      existsSync(recordingFile(config.dbFile, config.mockRecord)))
+  ) {
+    throw new ConfigError(MOCK_PROXY_MESSAGE.recordingExists(config.mockRecord));
+  }
 }
 
 /** `/__mock` or below it, in any case (express routes without regard to case). */

@@ -404,12 +404,17 @@ export interface RecordingsDependencies {
   requireAuth: RequestHandler;
 }
 
+/** Where the recording `name` (already checked against RECORDING_NAME) is saved beside `dbFile`. */
+export function recordingFile(dbFile: string, name: string): string {
+  return path.join(path.dirname(dbFile), 'recordings', `${name}.json`);
+}
+
 export function createRecordings(deps: RecordingsDependencies): Recordings {
   const dir = path.join(path.dirname(deps.config.dbFile), 'recordings');
   const fileOf = (name: string): string => {
     // Checked here, whatever the caller did: no other name reaches the file system.
     if (!RECORDING_NAME.test(name)) throw notFound(`No recording is named "${name}"`);
-    return path.join(dir, `${name}.json`);
+    return recordingFile(deps.config.dbFile, name);
   };
   const running = new Map<string, Running>();
   let replayed = new Map<string, { answers: RecordedCall[]; next: number }>();
