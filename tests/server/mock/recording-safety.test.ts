@@ -78,6 +78,27 @@ function plainText(recorded: SavedCall): string {
   return bytes.toString('utf8');
 }
 
+/**
+ * A mock with the developer tools on and a target nothing answers at, signed in, and its
+ * recordings folder made, for each test of the describe block that calls it.
+ */
+function mockWithRecordingsFolder() {
+  const tools = {} as { mock: TestApp; server: Listening; token: string };
+  beforeEach(async () => {
+    tools.mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: 'http://127.0.0.1:9' },
+    });
+    tools.server = await listen(tools.mock.app);
+    tools.token = (await signIn(tools.server.url)).token;
+    await mkdir(path.join(tools.mock.dir, 'recordings'), { recursive: true });
+  });
+  afterEach(async () => {
+    await tools.server.close();
+    await tools.mock.close();
+  });
+  return tools;
+}
+
 describe('recording a target that answers as real backends do', () => {
   let routes: Map<string, Route>;
   let target: Listening;
@@ -651,10 +672,8 @@ describe('recording a target that answers as real backends do', () => {
 });
 
 describe('recording files edited by hand', () => {
-  let mock: TestApp;
-  let mockServer: Listening;
-  let token: string;
-  const dir = () => path.join(mock.dir, 'recordings');
+  const tools = mockWithRecordingsFolder();
+  const dir = () => path.join(tools.mock.dir, 'recordings');
   const fileOf = (name: string) => path.join(dir(), `${name}.json`);
 
   const goodCall = {
@@ -704,22 +723,12 @@ describe('recording files edited by hand', () => {
   ];
 
   beforeEach(async () => {
-    mock = await createTestApp({
-      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: 'http://127.0.0.1:9' },
-    });
-    mockServer = await listen(mock.app);
-    token = (await signIn(mockServer.url)).token;
-    await mkdir(dir(), { recursive: true });
     for (const [name, text] of badFiles) await writeFile(fileOf(name), text);
     await writeFile(fileOf('good'), JSON.stringify(recording('good', [goodCall])));
   });
-  afterEach(async () => {
-    await mockServer.close();
-    await mock.close();
-  });
 
   const control = (method: string, where: string, body?: unknown) =>
-    call(mockServer.url, method, where, { token, body });
+    call(tools.server.url, method, where, { token: tools.token, body });
 
   it('lists a file it cannot use beside the others, naming the file and the fault', async () => {
     const listed = await control('GET', MOCK_PROXY_PATHS.recordings);
@@ -748,19 +757,20 @@ describe('recording files edited by hand', () => {
   it.each(badFiles)(
     'refuses to switch to %s, naming the file, and changes nothing',
     async (name, text, fault) => {
-      const before = await mock.dataFileBytes();
+      const before = await tools.mock.dataFileBytes();
       const answer = await control('POST', `${MOCK_PATHS.scenarios}/${name}`);
       expect(answer.status).toBe(400);
       const error = answer.json() as { errorCode: number; errorMessage: string };
       expect(error.errorCode).toBe(ERROR_CODE.VALIDATION);
       expect(error.errorMessage).toContain(`${fileOf(name)} cannot be used: ${fault}`);
-      expect(await mock.dataFileBytes()).toEqual(before);
+      expect(await tools.mock.dataFileBytes()).toEqual(before);
       expect(((await control('GET', MOCK_PATHS.scenarios)).json() as ScenarioList).current).toBe(
         SCENARIO.demo,
       );
       // Nothing replays: a call goes on to the (dead) target.
       expect(
-        (await call(mockServer.url, 'GET', '/api/only-the-backend/good', { token })).status,
+        (await call(tools.server.url, 'GET', '/api/only-the-backend/good', { token: tools.token }))
+          .status,
       ).toBe(502);
 
       // A new recording of that name is refused, and the file stays as it is.
@@ -1077,10 +1087,8 @@ describe('a call still being answered when its recording stops', () => {
 });
 
 describe('large recording files', () => {
-  let mock: TestApp;
-  let mockServer: Listening;
-  let token: string;
-  const dir = () => path.join(mock.dir, 'recordings');
+  const tools = mockWithRecordingsFolder();
+  const dir = () => path.join(tools.mock.dir, 'recordings');
   const fileOf = (name: string) => path.join(dir(), `${name}.json`);
   const recordedCall = (n: number, response: string) => ({
     method: 'GET',
@@ -1101,21 +1109,8 @@ describe('large recording files', () => {
       ...extra,
     }).slice(0, -1)},"calls":[`;
 
-  beforeEach(async () => {
-    mock = await createTestApp({
-      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: 'http://127.0.0.1:9' },
-    });
-    mockServer = await listen(mock.app);
-    token = (await signIn(mockServer.url)).token;
-    await mkdir(dir(), { recursive: true });
-  });
-  afterEach(async () => {
-    await mockServer.close();
-    await mock.close();
-  });
-
   const control = (method: string, where: string, body?: unknown) =>
-    call(mockServer.url, method, where, { token, body });
+    call(tools.server.url, method, where, { token: tools.token, body });
 
   it('lists a large file from its head, never reading its calls; a switch reads it whole', async () => {
     // Past what the list reads, their calls never read as JSON: 8 MB of zero bytes follow the
@@ -1146,7 +1141,7 @@ describe('large recording files', () => {
       recorded: true,
     });
     // A switch checks the whole file: these cannot be used, and nothing changes.
-    const before = await mock.dataFileBytes();
+    const before = await tools.mock.dataFileBytes();
     const switched = await control('POST', `${MOCK_PATHS.scenarios}/large-1`);
     expect(switched.status).toBe(400);
     expect((switched.json() as { errorMessage: string }).errorMessage).toContain(
@@ -1157,7 +1152,7 @@ describe('large recording files', () => {
     expect((huge.json() as { errorMessage: string }).errorMessage).toContain(
       `${fileOf('huge')} cannot be used: too large to be read`,
     );
-    expect(await mock.dataFileBytes()).toEqual(before);
+    expect(await tools.mock.dataFileBytes()).toEqual(before);
   });
 
   it('counts the calls of a large file saved without callCount, and replays it', async () => {
@@ -1177,7 +1172,9 @@ describe('large recording files', () => {
       },
     ]);
     expect((await control('POST', `${MOCK_PATHS.scenarios}/no-count`)).status).toBe(200);
-    const replayed = await call(mockServer.url, 'GET', '/api/only-the-backend/2', { token });
+    const replayed = await call(tools.server.url, 'GET', '/api/only-the-backend/2', {
+      token: tools.token,
+    });
     expect(replayed.text).toBe(answers[1]);
   });
 
