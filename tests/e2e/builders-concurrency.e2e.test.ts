@@ -23,6 +23,7 @@ import {
   selectedSubPages,
   stepHeading,
 } from './support/merchant';
+import { waitForFocus } from './support/browser';
 import { solidPng } from './support/png';
 import { SchemeApi, uniqueLetters } from './support/schemes';
 import { browserSuite } from './support/suite';
@@ -101,6 +102,8 @@ it("a stale Edit CSS save is refused and keeps both the typing and the other ope
   await answerDialog(page, DIALOG_TEXT.errorTitle, {
     message: `${ERROR_MESSAGE.staleRecord} ${DIALOG_TEXT.staleRecordReloaded}`,
   });
+  // The dialog gives the focus back to the button that saved (it stayed focusable meanwhile).
+  await waitForFocus(page.getByRole('button', { name: 'Save & Continue' }));
   expect(((await (await readAgain).json()) as JournalProfile).logo).toBe(logo);
   expect(await read()).toMatchObject({ logo, cssOverride: profile.cssOverride });
   expect((await fetch(`${suite.baseUrl}${URL_PATHS.image(logo)}`)).status).toBe(200);
@@ -155,6 +158,7 @@ it('two operators on one journal page: the later save is refused, shows the earl
   // A saves: refused, nothing written. The editor shows B's title and keeps A's label.
   await a.page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
   await answerDialog(a.page, DIALOG_TEXT.errorTitle, { message: STALE_TEXT });
+  await waitForFocus(a.page.getByRole('button', { name: SAVE_AND_CONTINUE }));
   expect(await read()).toMatchObject({ navItem: 'Locations', title: 'Find us' });
   await showsValue(a.page, aTitle, 'Find us');
   expect(await aNavItem.inputValue()).toBe('Stores');
@@ -202,6 +206,7 @@ it('two operators on one merchant page: the later save is refused, shows the ear
   // A saves: refused, nothing written. The step shows B's save and keeps A's label.
   await a.page.getByRole('button', { name: SAVE_AND_CONTINUE }).click();
   await answerDialog(a.page, DIALOG_TEXT.errorTitle, { message: STALE_TEXT });
+  await waitForFocus(a.page.getByRole('button', { name: SAVE_AND_CONTINUE }));
   expect(await selectedPages(api, profile.id)).toEqual(theirs);
   await showsValue(a.page, aTitle, 'Welcome to us');
   expect(await aNavItem.inputValue()).toBe('Start');

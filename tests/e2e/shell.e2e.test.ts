@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { waitForFocus } from './support/browser';
 import { browserSuite } from './support/suite';
 
 const DEMO = { username: 'admin', password: 'admin123' };
@@ -144,6 +145,18 @@ describe('sign-in and the main layout', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await tokenCookie(page)).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('a refused sign-in gives the focus back to Login once its dialog is closed with Escape', async () => {
+    const { page } = await suite.newPage();
+    await signIn(page, { username: 'admin', password: 'not-the-password' });
+    const dialog = page.getByRole('dialog', { name: 'Error: 10' });
+    await dialog.getByText('Invalid username or password').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The button stayed focusable while the sign-in ran, so the dialog had it to give back.
+    await waitForFocus(page.getByRole('button', { name: 'Login' }));
     await page.context().close();
   });
 

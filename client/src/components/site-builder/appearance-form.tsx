@@ -8,7 +8,6 @@
  * (contracts/site/stylesheet.ts applyAppearance) and saves.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form, FormSpy, useField, useForm } from 'react-final-form';
 import { JOURNAL_LIMITS } from '@contracts/api/journal';
 import {
@@ -31,6 +30,7 @@ import {
 import { contrastWarning, textContrast } from '@/lib/forms/contrast';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { FontSelectField } from './font-select';
+import { BusyButton } from '@/components/common/busy-button';
 
 export type { AppearancePart };
 
@@ -289,9 +289,9 @@ export function AppearanceForm({
               </fieldset>
             ))}
           </BesidePreview>
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting}>
             {submitLabel}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import { Form, FormSpy } from 'react-final-form';
 import { FieldShell, useFormField } from '@/components/form/FieldShell';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { maxLength } from '@/lib/forms/validators';
 import { BesidePreview, FormChangeListener } from './appearance-form';
+import { BusyButton } from '@/components/common/busy-button';
 
 export const CSS_EDITOR_LABEL = 'CSS override';
 
@@ -83,9 +83,9 @@ export function CssEditorForm({
           >
             <CssTextArea autoCloseBrace={autoCloseBrace} validate={validate} />
           </BesidePreview>
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting}>
             {submitLabel}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

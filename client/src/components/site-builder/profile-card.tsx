@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router-dom';
 import './profile-card.css';
+import { BusyButton } from '@/components/common/busy-button';
 
 /** Texts both builders share on their cards (01 §2.3, 02 §2 Dashboard). */
 export const PROFILE_CARD_TEXT = {
@@ -87,13 +88,13 @@ export function ProfileCard({
           aria-label={PROFILE_CARD_TEXT.actions}
         >
           {published ? (
-            <Button variant="outline-danger" size="sm" disabled={busy} onClick={onUnpublish}>
+            <BusyButton variant="outline-danger" size="sm" busy={busy} onClick={onUnpublish}>
               {PROFILE_CARD_TEXT.unpublish}
-            </Button>
+            </BusyButton>
           ) : (
-            <Button variant="success" size="sm" disabled={busy} onClick={onPublish}>
+            <BusyButton variant="success" size="sm" busy={busy} onClick={onPublish}>
               {PROFILE_CARD_TEXT.publish}
-            </Button>
+            </BusyButton>
           )}
           <Button variant="outline-secondary" size="sm" onClick={onOpenSite}>
             {PROFILE_CARD_TEXT.openSite}

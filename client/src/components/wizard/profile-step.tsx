@@ -1,5 +1,4 @@
 import type { ComponentType, ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form, type FormProps } from 'react-final-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { QueryContent } from '@/components/common/query-content';
@@ -8,6 +7,7 @@ import { useStoreShape, type QueryLike } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
 import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
 import type { DialogText } from '@/lib/sites/publish-flow';
+import { BusyButton } from '@/components/common/busy-button';
 
 /** The button of every site-builder step form (01 §2.5-2.6, 02 §2). */
 export const SAVE_AND_CONTINUE = 'Save & Continue';
@@ -104,9 +104,9 @@ export function StepForm<Values extends object>({
               <div className="col-lg-6">{left(state)}</div>
               <div className="col-lg-6">{right(state)}</div>
             </div>
-            <Button type="submit" variant="primary" disabled={state.submitting || busy}>
+            <BusyButton type="submit" variant="primary" busy={state.submitting || busy}>
               {SAVE_AND_CONTINUE}
-            </Button>
+            </BusyButton>
           </form>
         );
       }}

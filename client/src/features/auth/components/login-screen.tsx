@@ -106,7 +106,17 @@ export function LoginScreen() {
                     />
                   </div>
                   <div className="d-flex align-items-center justify-content-between gap-2">
-                    <button type="submit" className="btn btn-primary" disabled={submitting}>
+                    {/* Unavailable while the sign-in runs, yet focusable (as BusyButton, without
+                        react-bootstrap on this screen): a disabled button would lose the focus, and
+                        the refused sign-in's dialog would have nothing to give it back to. */}
+                    <button
+                      type="submit"
+                      className={submitting ? 'btn btn-primary disabled' : 'btn btn-primary'}
+                      aria-disabled={submitting || undefined}
+                      onClick={(event) => {
+                        if (submitting) event.preventDefault();
+                      }}
+                    >
                       {LOGIN_TEXT.submit}
                     </button>
                     <button

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -28,6 +27,7 @@ import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
 import { pageTextsWithDefaults } from '../../lib/page-defaults';
 import { showSaveFailure } from '../../lib/save-failures';
 import { EditorScreen } from './editor-screen';
+import { BusyButton } from '@/components/common/busy-button';
 
 const editor = paths.mj.wizard.editor;
 
@@ -219,9 +219,9 @@ function PageEditorForm({
           <FormUnsavedChanges />
           {/* No rules of their own (01 §2.9); the server's length caps are checked before sending. */}
           <PageTextFields withNavItem={config.withNavItem} limits={JOURNAL_LIMITS} />
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting}>
             {SAVE_AND_CONTINUE}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

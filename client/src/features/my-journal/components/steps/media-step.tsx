@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
@@ -19,6 +18,7 @@ import { useWizardProfile } from '../../hooks/use-wizard-profile';
 import { JOURNAL_IMAGE_FIELDS } from '../../lib/config-file';
 import { SAVE_AND_CONTINUE } from '../../lib/journal-texts';
 import { showSaveFailure } from '../../lib/save-failures';
+import { BusyButton } from '@/components/common/busy-button';
 
 const TITLE = 'MyJournal Media Files';
 
@@ -143,9 +143,9 @@ function MediaForm({ profile }: { profile: JournalProfile }) {
             resolveSrc={(id) => imageLink(urlBase, id)}
             disabled={submitting}
           />
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting}>
             {SAVE_AND_CONTINUE}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

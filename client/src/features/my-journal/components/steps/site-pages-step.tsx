@@ -1,4 +1,3 @@
-import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -20,6 +19,7 @@ import {
 import { PAGES_TEXT, SAVE_AND_CONTINUE, STEP_TITLE } from '../../lib/journal-texts';
 import { initialSelection, pageTypeChoice, planPageSelection } from '../../lib/page-selection';
 import { showSaveFailure } from '../../lib/save-failures';
+import { BusyButton } from '@/components/common/busy-button';
 
 function SitePagesForm({
   profileId,
@@ -65,9 +65,9 @@ function SitePagesForm({
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
           <PageTypeChecklist legend={PAGES_TEXT.group} types={choices} />
-          <Button type="submit" variant="primary" disabled={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting}>
             {SAVE_AND_CONTINUE}
-          </Button>
+          </BusyButton>
         </form>
       )}
     </Form>

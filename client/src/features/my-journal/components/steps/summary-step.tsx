@@ -40,6 +40,7 @@ import { toExportFile } from '../../lib/config-file';
 import { SCHEME_TYPE, SETTINGS_LABEL, SETUP_LABEL, SUMMARY_LABEL } from '../../lib/journal-texts';
 import { programNameOf } from '../../lib/profile-search';
 import { showSaveFailure } from '../../lib/save-failures';
+import { BusyButton } from '@/components/common/busy-button';
 
 /** Step 6, the Summary (01 §2.10): the whole site read-only, then Publish, Save and Export. */
 export function SummaryStep() {
@@ -181,12 +182,17 @@ function SiteSummary({
         />
       ))}
       <div className="d-flex flex-wrap gap-2" role="group" aria-label={SUMMARY_LABEL.actions}>
-        <Button variant="success" onClick={onPublish} disabled={busy || profile.isPublished === 1}>
+        <BusyButton
+          variant="success"
+          onClick={onPublish}
+          busy={busy}
+          disabled={profile.isPublished === 1}
+        >
           {SUMMARY_LABEL.publish}
-        </Button>
-        <Button variant="primary" onClick={onSave} disabled={busy}>
+        </BusyButton>
+        <BusyButton variant="primary" onClick={onSave} busy={busy}>
           {SUMMARY_LABEL.save}
-        </Button>
+        </BusyButton>
         <Button variant="outline-secondary" onClick={onExport}>
           {SUMMARY_LABEL.export}
         </Button>

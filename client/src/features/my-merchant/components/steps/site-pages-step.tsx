@@ -31,6 +31,7 @@ import {
   useSaveMerchantSelectedSubPagesMutation,
   type MerchantPageSelection,
 } from '../../api/merchant-api';
+import { BusyButton } from '@/components/common/busy-button';
 
 /** Screen texts not in the spec (02 §2 names the fields only). */
 export const SITE_PAGES_TEXT = {
@@ -220,9 +221,9 @@ function SitePagesForm({
                   ))}
               </div>
             </div>
-            <Button type="submit" variant="primary" disabled={submitting}>
+            <BusyButton type="submit" variant="primary" busy={submitting}>
               {SAVE_AND_CONTINUE}
-            </Button>
+            </BusyButton>
           </form>
         );
       }}

@@ -43,6 +43,7 @@ import { useMerchantProfile } from '../../hooks/use-merchant-profile';
 import { SUMMARY_PUBLISHED_TEXT, useMerchantPublish } from '../../hooks/use-merchant-publish';
 import { toMerchantExportFile } from '../../lib/import-config';
 import { merchantImageLink, merchantProgramName } from '../../lib/merchant-profile';
+import { BusyButton } from '@/components/common/busy-button';
 
 /** The summary's rows that only the merchant has (02 §2 Step 6; link labels not in the spec). */
 export const MERCHANT_SUMMARY_LABEL = {
@@ -195,9 +196,14 @@ function MerchantSummary({ profile, programs, pageTypes, pages, subPages }: Summ
         />
       </SummarySection>
       <div className="d-flex flex-wrap gap-2" role="group" aria-label={LABEL.actions}>
-        <Button variant="success" onClick={onPublish} disabled={busy || profile.publishLive === 1}>
+        <BusyButton
+          variant="success"
+          onClick={onPublish}
+          busy={busy}
+          disabled={profile.publishLive === 1}
+        >
           {LABEL.publish}
-        </Button>
+        </BusyButton>
         <Button variant="outline-secondary" onClick={onExport}>
           {LABEL.export}
         </Button>

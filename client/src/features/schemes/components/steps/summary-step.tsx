@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import { REVIEW_TEXT } from '@contracts/api/import-review';
@@ -66,6 +65,7 @@ import {
 } from '../../lib/summary';
 import { areaPaths } from '../../lib/wizard-steps';
 import { SchemeStateBadge } from '../scheme-state-badge';
+import { BusyButton } from '@/components/common/busy-button';
 
 /**
  * Summary, gift step 6 of 6 and loyalty step 7 of 7 (03 §2 Summary, §4 Activation, §8): a
@@ -273,28 +273,30 @@ export function SummaryStep() {
         </SummarySection>
       </div>
       <div className="d-flex flex-wrap gap-2">
-        <Button
+        <BusyButton
           variant="outline-secondary"
-          disabled={saving}
+          busy={saving}
           onClick={() => void navigate(withId(wizardPaths.setup, id))}
         >
           {SCHEME_TEXT.buttons.editScheme}
-        </Button>
-        <Button
+        </BusyButton>
+        <BusyButton
           variant="outline-primary"
-          disabled={saving || !scheme.data}
+          busy={saving}
+          disabled={!scheme.data}
           onClick={() => void sendToReview()}
         >
           {SCHEME_TEXT.buttons.sendToReview}
-        </Button>
-        <Button
+        </BusyButton>
+        <BusyButton
           variant="primary"
-          disabled={saving || id === null || !scheme.data || isActive}
+          busy={saving}
+          disabled={id === null || !scheme.data || isActive}
           aria-describedby={isActive ? activeNoteId : undefined}
           onClick={() => void activate()}
         >
           {SCHEME_TEXT.buttons.activate}
-        </Button>
+        </BusyButton>
       </div>
       {isActive ? (
         <p id={activeNoteId} className="form-text mt-2 mb-0">
