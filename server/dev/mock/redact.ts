@@ -19,6 +19,8 @@ import {
 } from '../../http/redact-json';
 import { redactUrl } from '../../http/redact-url';
 import { isSecretName, JWT } from '../../http/secret-names';
+import { mediaTypeOf } from './body-text';
+import { redactDelimited } from './redact-delimited';
 
 export { isSecretName, redactJson, redactUrl };
 
@@ -86,11 +88,12 @@ function redactTag(tag: string): string {
 }
 
 /**
- * Text with the values of its secret-named pairs, of its tags naming a secret (HTML form fields,
- * meta tags) and its tokens as `***`.
+ * Text with the values of its secret columns (delimited text whose first line is a header:
+ * ./redact-delimited.ts), of its secret-named pairs, of its tags naming a secret (HTML form
+ * fields, meta tags) and its tokens as `***`.
  */
 function redactText(text: string): string {
-  return text
+  return redactDelimited(text)
     .replace(TAG, redactTag)
     .replace(TEXT_PAIR, (whole, before: string, name: string, separator: string) =>
       isSecretName(name) ? `${before}${name}${separator}${REDACTED}` : whole,
@@ -157,5 +160,53 @@ export function redactBody(
     if (typedJson || HOLDS_MEMBER.test(text)) return undefined;
   }
   if (/x-www-form-urlencoded/i.test(contentType)) return redactUrl(`?${text}`).slice(1);
+  const boundary = BOUNDARY.exec(contentType);
+  if (mediaTypeOf(contentType).essence.startsWith('multipart/') && boundary !== null) {
+    return redactParts(text, boundary[1] ?? boundary[2] ?? '', whole);
+  }
   return redactText(text);
+}
+
+/** A multipart type's `boundary` parameter, quoted or not. */
+const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;"]+))/i;
+
+/** A part's Content-Type among its headers. */
+const PART_TYPE = /^content-type[ \t]*:[ \t]*([^\r\n]*)/im;
+
+/**
+ * A multipart body (a file upload shown as text when its type names a charset) part by part:
+ * each part's headers as other text, its body as redactBody redacts a body of the part's type
+ * (a card file's PINs by their column, a JSON part member by member); a part that is multipart
+ * itself is redacted as other text. Undefined when a part cannot be shown.
+ */
+function redactParts(text: string, boundary: string, whole: boolean): string | undefined {
+  const pieces = text.split(`--${boundary}`);
+  const shown: string[] = [];
+  for (const [index, piece] of pieces.entries()) {
+    // The preamble, and the epilogue after the closing delimiter (`--boundary--`).
+    if (index === 0 || piece.startsWith('--')) {
+      shown.push(redactText(piece));
+      continue;
+    }
+    const crlf = piece.indexOf('\r\n\r\n');
+    const lf = piece.indexOf('\n\n');
+    const [end, separator] =
+      crlf !== -1 && (lf === -1 || crlf < lf) ? [crlf, '\r\n\r\n'] : [lf, '\n\n'];
+    if (end === -1) {
+      shown.push(redactText(piece));
+      continue;
+    }
+    const headers = piece.slice(0, end);
+    const type = PART_TYPE.exec(headers)?.[1]?.trim() ?? 'text/plain';
+    // The line end before the next delimiter belongs to the delimiter, not to the body.
+    const rest = piece.slice(end + separator.length);
+    const lineEnd = rest.endsWith('\r\n') ? '\r\n' : rest.endsWith('\n') ? '\n' : '';
+    const body = rest.slice(0, rest.length - lineEnd.length);
+    const redacted = /^multipart\//i.test(type)
+      ? redactText(body)
+      : redactBody(body, type, { whole });
+    if (redacted === undefined) return undefined;
+    shown.push(`${redactText(headers)}${separator}${redacted}${lineEnd}`);
+  }
+  return shown.join(`--${boundary}`);
 }

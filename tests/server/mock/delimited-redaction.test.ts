@@ -1,0 +1,209 @@
+/**
+ * Delimited text (a card import's error file, CSV, TSV) forwarded to a real backend, over real
+ * HTTP between the mock and a fake target: the request log's details and the recording file
+ * show the values of the secret columns (`cardNumber`, `pin`, `password`) as `***`, the other
+ * columns and the lines as they were; text without a secret column is kept as it is, and JSON
+ * is still read as JSON. A forwarded card file upload shows no PIN either.
+ */
+import type http from 'node:http';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MOCK_PATHS } from '@contracts/api/mock';
+import { MOCK_PROXY_PATHS, type LoggedCallDetail } from '@contracts/api/mock-proxy';
+import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
+import { IMPORT_PATHS } from '@contracts/api/imports';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { call, listen, listenRaw, signIn, type Answer, type Listening } from './proxy-support';
+
+const ERROR_FILE = `/api${IMPORT_PATHS.downloadFile('3f2a9c1e-0000-4000-8000-000000000001.errors.txt')}`;
+const UPLOAD = `/api${IMPORT_PATHS.upload(7)}`;
+const PINS = ['4817', '90215533'];
+
+/** A card import's error file as the backend writes it: the header plus `error`, CRLF ends. */
+const cardErrorFile = [
+  'cardNumber|pin|balance|expiryDate|currency|error',
+  `6271820010000011|${PINS[0]}|50.00|2030-12-31|AUD|line 2: balance: must be an amount`,
+  '6271820010000029||0.00|2030-12-31|AUD|line 3: pin: is required',
+  `6271820010000037|${PINS[1]}|12.5|2031-01-31|line 4: expected 6 fields, found 5`,
+  '',
+].join('\r\n');
+
+const shownErrorFile = [
+  'cardNumber|pin|balance|expiryDate|currency|error',
+  // The card number is a secret column too; a reason's `pin: ...` is a secret-named pair of text.
+  `${REDACTED}|${REDACTED}|50.00|2030-12-31|AUD|line 2: balance: must be an amount`,
+  `${REDACTED}||0.00|2030-12-31|AUD|line 3: pin: ${REDACTED}`,
+  // A line of another field count than the header's: any field may hold the PIN.
+  [REDACTED, REDACTED, REDACTED, REDACTED, REDACTED].join('|'),
+  '',
+].join('\r\n');
+
+const storeFile = 'storeCode,storeName,city\nS001,Harbour Books,Sydney\nS002,Pin & Needle,Perth\n';
+
+const deviceTsv = 'deviceId\tstoreCode\tpassword\nD-1\tS001\thunter2-in-tsv\nD-2\tS001\t\n';
+
+/** How the target answers a path: content type and body. */
+type Route = (req: http.IncomingMessage, body: Buffer) => { type: string; body: string };
+
+interface SavedCall {
+  url: string;
+  headers: Record<string, string>;
+  response: string;
+  encoding: 'utf8' | 'base64';
+}
+
+describe('delimited text forwarded to a real backend', () => {
+  let routes: Map<string, Route>;
+  let target: Listening;
+  let mock: TestApp;
+  let mockServer: Listening;
+  let mockToken: string;
+
+  beforeEach(async () => {
+    routes = new Map();
+    target = await listenRaw((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const route = routes.get((req.url ?? '').split('?', 1)[0] ?? '');
+        const answer = route?.(req, Buffer.concat(chunks));
+        if (answer === undefined) {
+          res.writeHead(404, { 'Content-Type': 'application/json' });
+          res.end('{"errorCode":3,"errorMessage":"Not found"}');
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': answer.type });
+        res.end(answer.body);
+      });
+    });
+    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
+    mockServer = await listen(mock.app);
+    mockToken = (await signIn(mockServer.url)).token;
+    await mkdir(path.join(mock.dir, 'recordings'), { recursive: true });
+    const added = await control('POST', MOCK_PROXY_PATHS.routes, {
+      path: '/api/gift-card/*',
+      to: 'real',
+    });
+    expect(added.status).toBe(201);
+  });
+  afterEach(async () => {
+    await mockServer.close();
+    await target.close();
+    await mock.close();
+  });
+
+  function control(method: string, where: string, body?: unknown): Promise<Answer> {
+    return call(mockServer.url, method, where, { token: mockToken, body });
+  }
+
+  /** The request log's details of the latest call to `urlPath`. */
+  async function detailOf(urlPath: string): Promise<LoggedCallDetail> {
+    const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
+    const entry = log.requests.find((logged) => logged.path === urlPath);
+    if (entry === undefined) throw new Error(`${urlPath} not logged`);
+    expect(entry.kind).toBe('real');
+    const detail = await control('GET', `${MOCK_PATHS.requests}/${entry.id}`);
+    expect(detail.status).toBe(200);
+    return detail.json() as LoggedCallDetail;
+  }
+
+  /** Records one GET of each path, and the recorded calls' answers by URL. */
+  async function recorded(
+    paths: string[],
+  ): Promise<{ text: string; answers: Map<string, string> }> {
+    const name = 'delimited';
+    const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
+      name,
+      routes: [{ path: '/api/gift-card/*' }],
+    });
+    expect(started.status).toBe(201);
+    for (const where of paths) {
+      expect((await call(mockServer.url, 'GET', where, { token: mockToken })).status).toBe(200);
+    }
+    const stopped = await control('POST', `${MOCK_PROXY_PATHS.recordings}/${name}/stop`);
+    expect(stopped.json()).toEqual({ name, calls: paths.length });
+    const text = await readFile(path.join(mock.dir, 'recordings', `${name}.json`), 'utf8');
+    const calls = (JSON.parse(text) as { calls: SavedCall[] }).calls;
+    for (const saved of calls) expect(saved.encoding).toBe('utf8');
+    return { text, answers: new Map(calls.map((saved) => [saved.url, saved.response])) };
+  }
+
+  it('shows a card error file with its PINs as *** in the log and the recording, the rest as it was', async () => {
+    routes.set(ERROR_FILE, () => ({ type: 'text/plain; charset=utf-8', body: cardErrorFile }));
+    const { text, answers } = await recorded([ERROR_FILE]);
+    for (const pin of PINS) expect(text).not.toContain(pin);
+    expect(answers.get(ERROR_FILE)).toBe(shownErrorFile);
+
+    const detail = await detailOf(ERROR_FILE);
+    expect(detail.response.body).toBe(shownErrorFile);
+    expect(detail.response.bodyIs).toBe('sent');
+  });
+
+  it('redacts the secret column of TSV and CSV, and keeps delimited text without one as it is', async () => {
+    const DEVICES = '/api/gift-card/only-the-backend/devices.tsv';
+    const STORES = '/api/gift-card/only-the-backend/stores.csv';
+    const BYTES = '/api/gift-card/only-the-backend/cards.bin';
+    routes.set(DEVICES, () => ({ type: 'text/tab-separated-values', body: deviceTsv }));
+    routes.set(STORES, () => ({ type: 'text/csv', body: storeFile }));
+    routes.set(BYTES, () => ({
+      type: 'application/octet-stream',
+      body: `CARDNUMBER;PIN;Balance\n6271820010000011;${PINS[0]};5\n`,
+    }));
+    const { text, answers } = await recorded([DEVICES, STORES, BYTES]);
+    expect(text).not.toContain('hunter2-in-tsv');
+    for (const pin of PINS) expect(text).not.toContain(pin);
+    const devicesShown = `deviceId\tstoreCode\tpassword\nD-1\tS001\t${REDACTED}\nD-2\tS001\t\n`;
+    const bytesShown = `CARDNUMBER;PIN;Balance\n${REDACTED};${REDACTED};5\n`;
+    expect(answers.get(DEVICES)).toBe(devicesShown);
+    expect(answers.get(STORES)).toBe(storeFile);
+    expect(answers.get(BYTES)).toBe(bytesShown);
+
+    expect((await detailOf(DEVICES)).response.body).toBe(devicesShown);
+    expect((await detailOf(STORES)).response.body).toBe(storeFile);
+  });
+
+  it('still reads a JSON body as JSON, member by member', async () => {
+    const REVIEW = '/api/gift-card/only-the-backend/review';
+    const json = JSON.stringify({ header: 'cardNumber|pin', pin: PINS[0], kept: 'a|b' }, null, 2);
+    routes.set(REVIEW, () => ({ type: 'application/json', body: json }));
+    const { answers } = await recorded([REVIEW]);
+    const shown = JSON.stringify({ header: 'cardNumber|pin', pin: REDACTED, kept: 'a|b' });
+    expect(answers.get(REVIEW)).toBe(shown);
+    expect((await detailOf(REVIEW)).response.body).toBe(shown);
+  });
+
+  it('shows no PIN of a card file uploaded through the mock, whatever its type says', async () => {
+    routes.set(UPLOAD, () => ({ type: 'application/json', body: '{"fileName":"f.txt"}' }));
+    const cardFile = `cardNumber|pin|balance\r\n6271820010000011|${PINS[0]}|50.00\r\n`;
+    const boundary = 'cardfile-boundary';
+    const multipart = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="cards.txt"',
+      'Content-Type: text/plain',
+      '',
+      cardFile,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const upload = async (type: string): Promise<LoggedCallDetail> => {
+      const answer = await fetch(`${mockServer.url}${UPLOAD}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${mockToken}`, 'Content-Type': type },
+        body: multipart,
+      });
+      expect(answer.status).toBe(200);
+      const detail = await detailOf(UPLOAD);
+      expect(JSON.stringify(detail)).not.toContain(PINS[0]);
+      return detail;
+    };
+    // As a browser sends it: described, not shown.
+    expect((await upload(`multipart/form-data; boundary=${boundary}`)).request.bodyIs).toBe(
+      'described',
+    );
+    // Naming a charset, it is text: shown part by part, the card file's PINs as ***.
+    const shown = await upload(`multipart/form-data; charset=utf-8; boundary="${boundary}"`);
+    expect(shown.request.body).toBe(
+      multipart.replace(cardFile, `cardNumber|pin|balance\r\n${REDACTED}|${REDACTED}|50.00\r\n`),
+    );
+  });
+});
