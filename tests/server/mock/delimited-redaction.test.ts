@@ -5,7 +5,6 @@
  * columns and the lines as they were; text without a secret column is kept as it is, and JSON
  * is still read as JSON. A forwarded card file upload shows no PIN either.
  */
-import type http from 'node:http';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MOCK_PATHS } from '@contracts/api/mock';
@@ -13,7 +12,15 @@ import { MOCK_PROXY_PATHS, type LoggedCallDetail } from '@contracts/api/mock-pro
 import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { IMPORT_PATHS } from '@contracts/api/imports';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { call, listen, listenRaw, signIn, type Answer, type Listening } from './proxy-support';
+import {
+  call,
+  listen,
+  listenRouted,
+  signIn,
+  type Answer,
+  type Listening,
+  type TargetRoute,
+} from './proxy-support';
 
 const ERROR_FILE = `/api${IMPORT_PATHS.downloadFile('3f2a9c1e-0000-4000-8000-000000000001.errors.txt')}`;
 const UPLOAD = `/api${IMPORT_PATHS.upload(7)}`;
@@ -42,9 +49,6 @@ const storeFile = 'storeCode,storeName,city\nS001,Harbour Books,Sydney\nS002,Pin
 
 const deviceTsv = 'deviceId\tstoreCode\tpassword\nD-1\tS001\thunter2-in-tsv\nD-2\tS001\t\n';
 
-/** How the target answers a path: content type and body. */
-type Route = (req: http.IncomingMessage, body: Buffer) => { type: string; body: string };
-
 interface SavedCall {
   url: string;
   headers: Record<string, string>;
@@ -53,7 +57,7 @@ interface SavedCall {
 }
 
 describe('delimited text forwarded to a real backend', () => {
-  let routes: Map<string, Route>;
+  let routes: Map<string, TargetRoute>;
   let target: Listening;
   let mock: TestApp;
   let mockServer: Listening;
@@ -61,21 +65,7 @@ describe('delimited text forwarded to a real backend', () => {
 
   beforeEach(async () => {
     routes = new Map();
-    target = await listenRaw((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const route = routes.get((req.url ?? '').split('?', 1)[0] ?? '');
-        const answer = route?.(req, Buffer.concat(chunks));
-        if (answer === undefined) {
-          res.writeHead(404, { 'Content-Type': 'application/json' });
-          res.end('{"errorCode":3,"errorMessage":"Not found"}');
-          return;
-        }
-        res.writeHead(200, { 'Content-Type': answer.type });
-        res.end(answer.body);
-      });
-    });
+    target = await listenRouted(routes);
     mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
     mockServer = await listen(mock.app);
     mockToken = (await signIn(mockServer.url)).token;
@@ -129,7 +119,10 @@ describe('delimited text forwarded to a real backend', () => {
   }
 
   it('shows a card error file with its PINs as *** in the log and the recording, the rest as it was', async () => {
-    routes.set(ERROR_FILE, () => ({ type: 'text/plain; charset=utf-8', body: cardErrorFile }));
+    routes.set(ERROR_FILE, () => ({
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: cardErrorFile,
+    }));
     const { text, answers } = await recorded([ERROR_FILE]);
     for (const pin of PINS) expect(text).not.toContain(pin);
     expect(answers.get(ERROR_FILE)).toBe(shownErrorFile);
@@ -143,10 +136,13 @@ describe('delimited text forwarded to a real backend', () => {
     const DEVICES = '/api/gift-card/only-the-backend/devices.tsv';
     const STORES = '/api/gift-card/only-the-backend/stores.csv';
     const BYTES = '/api/gift-card/only-the-backend/cards.bin';
-    routes.set(DEVICES, () => ({ type: 'text/tab-separated-values', body: deviceTsv }));
-    routes.set(STORES, () => ({ type: 'text/csv', body: storeFile }));
+    routes.set(DEVICES, () => ({
+      headers: { 'Content-Type': 'text/tab-separated-values' },
+      body: deviceTsv,
+    }));
+    routes.set(STORES, () => ({ headers: { 'Content-Type': 'text/csv' }, body: storeFile }));
     routes.set(BYTES, () => ({
-      type: 'application/octet-stream',
+      headers: { 'Content-Type': 'application/octet-stream' },
       body: `CARDNUMBER;PIN;Balance\n6271820010000011;${PINS[0]};5\n`,
     }));
     const { text, answers } = await recorded([DEVICES, STORES, BYTES]);
@@ -165,7 +161,7 @@ describe('delimited text forwarded to a real backend', () => {
   it('still reads a JSON body as JSON, member by member', async () => {
     const REVIEW = '/api/gift-card/only-the-backend/review';
     const json = JSON.stringify({ header: 'cardNumber|pin', pin: PINS[0], kept: 'a|b' }, null, 2);
-    routes.set(REVIEW, () => ({ type: 'application/json', body: json }));
+    routes.set(REVIEW, () => ({ headers: { 'Content-Type': 'application/json' }, body: json }));
     const { answers } = await recorded([REVIEW]);
     const shown = JSON.stringify({ header: 'cardNumber|pin', pin: REDACTED, kept: 'a|b' });
     expect(answers.get(REVIEW)).toBe(shown);
@@ -173,7 +169,10 @@ describe('delimited text forwarded to a real backend', () => {
   });
 
   it('shows no PIN of a card file uploaded through the mock, whatever its type says', async () => {
-    routes.set(UPLOAD, () => ({ type: 'application/json', body: '{"fileName":"f.txt"}' }));
+    routes.set(UPLOAD, () => ({
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"fileName":"f.txt"}',
+    }));
     const cardFile = `cardNumber|pin|balance\r\n6271820010000011|${PINS[0]}|50.00\r\n`;
     const boundary = 'cardfile-boundary';
     const multipart = [

@@ -27,6 +27,37 @@ export function listenRaw(handler: http.RequestListener): Promise<Listening> {
   return serve(http.createServer(handler));
 }
 
+/** What a routed target answers a call: status (200 when absent), headers and body. */
+export interface TargetAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+  body: Buffer | string;
+}
+
+/** How a routed target answers a path, given the call and its whole body. */
+export type TargetRoute = (req: http.IncomingMessage, body: Buffer) => TargetAnswer;
+
+/**
+ * A target answering each call by the route of its path (the query left out), read when the
+ * call's body has come; a path with no route gets a 404 with a JSON error.
+ */
+export function listenRouted(routes: ReadonlyMap<string, TargetRoute>): Promise<Listening> {
+  return listenRaw((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const route = routes.get((req.url ?? '').split('?', 1)[0] ?? '');
+      const answer = route?.(req, Buffer.concat(chunks)) ?? {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"errorCode":3,"errorMessage":"Not found"}',
+      };
+      res.writeHead(answer.status ?? 200, answer.headers ?? {});
+      res.end(answer.body);
+    });
+  });
+}
+
 async function serve(server: http.Server): Promise<Listening> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

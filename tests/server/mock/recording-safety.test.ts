@@ -23,7 +23,16 @@ import { SCENARIO, type ScenarioList } from '@contracts/api/mock-scenarios';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import { RECORDING_HEAD_BYTES } from '../../../server/dev/mock/recordings';
 import { createTestApp, DEMO_USER, type TestApp } from '../support/test-app';
-import { call, listen, listenRaw, signIn, type Answer, type Listening } from './proxy-support';
+import {
+  call,
+  listen,
+  listenRaw,
+  listenRouted,
+  signIn,
+  type Answer,
+  type Listening,
+  type TargetRoute,
+} from './proxy-support';
 
 const SIGN_IN = `/api${API_PATHS.tokens}`;
 /** The target's secrets: none may reach a recording file, in any encoding. */
@@ -42,14 +51,7 @@ const signInAnswer = () =>
   });
 
 /** How the target answers a path: status, headers and body bytes. */
-type Route = (
-  req: http.IncomingMessage,
-  body: Buffer,
-) => {
-  status?: number;
-  headers?: Record<string, string>;
-  body: Buffer | string;
-};
+type Route = TargetRoute;
 
 /** A recorded call as the file holds it. */
 interface SavedCall {
@@ -108,20 +110,7 @@ describe('recording a target that answers as real backends do', () => {
 
   beforeEach(async () => {
     routes = new Map();
-    target = await listenRaw((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const route = routes.get((req.url ?? '').split('?', 1)[0] ?? '');
-        const answer = route?.(req, Buffer.concat(chunks)) ?? {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-          body: '{"errorCode":3,"errorMessage":"Not found"}',
-        };
-        res.writeHead(answer.status ?? 200, answer.headers ?? {});
-        res.end(answer.body);
-      });
-    });
+    target = await listenRouted(routes);
     mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
     mockServer = await listen(mock.app);
     mockToken = (await signIn(mockServer.url)).token;
