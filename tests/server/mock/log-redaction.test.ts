@@ -91,6 +91,16 @@ describe('the request log and recordings with a real backend, whatever the shape
    * The newest logged call to `urlPath` as the page reads it: the list's entry, then its
    * details; both answers' whole text, for a secret to be looked for anywhere in them.
    */
+  /** Sends `body` as JSON to `urlPath`, forwarded to the target, and expects its 200. */
+  async function forward(urlPath: string, body: string): Promise<void> {
+    await request(t.app)
+      .post(urlPath)
+      .set('Authorization', `Bearer ${token}`)
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(200);
+  }
+
   async function shown(urlPath: string): Promise<{ text: string; detail: LoggedCallDetail }> {
     const list = await request(t.app)
       .get(`${MOCK_PATHS.requests}?limit=5`)
@@ -116,12 +126,7 @@ describe('the request log and recordings with a real backend, whatever the shape
           ['small', small(json)],
           ['large', large(json)],
         ] as const) {
-          await request(t.app)
-            .post(`/api/only-the-backend/${size}`)
-            .set('Authorization', `Bearer ${token}`)
-            .set('Content-Type', 'application/json')
-            .send(body)
-            .expect(200);
+          await forward(`/api/only-the-backend/${size}`, body);
           const { text, detail } = await shown(`/api/only-the-backend/${size}`);
           expect(leaked(text, secret)).toBeUndefined();
           expect(detail.request.truncated).toBe(size === 'large');
@@ -138,12 +143,7 @@ describe('the request log and recordings with a real backend, whatever the shape
         ['{"a":1}\n{"devices":[{"p\\u0061ssword":"Lines-4"}]}\n', 'Lines-4'],
       ] as const;
       for (const [body, secret] of bodies) {
-        await request(t.app)
-          .post('/api/only-the-backend/broken')
-          .set('Authorization', `Bearer ${token}`)
-          .set('Content-Type', 'application/json')
-          .send(body)
-          .expect(200);
+        await forward('/api/only-the-backend/broken', body);
         const { text } = await shown('/api/only-the-backend/broken');
         expect(leaked(text, secret)).toBeUndefined();
       }
@@ -151,12 +151,7 @@ describe('the request log and recordings with a real backend, whatever the shape
 
     it('shows what is not secret, as before', async () => {
       const body = '{"name":"kept","devices":[{"id":1,"password":"Shown-1"}]}';
-      await request(t.app)
-        .post('/api/only-the-backend/plain')
-        .set('Authorization', `Bearer ${token}`)
-        .set('Content-Type', 'application/json')
-        .send(body)
-        .expect(200);
+      await forward('/api/only-the-backend/plain', body);
       const { detail } = await shown('/api/only-the-backend/plain');
       expect(detail.request).toEqual({
         headers: expect.any(Object) as unknown,
