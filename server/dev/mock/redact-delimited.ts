@@ -4,7 +4,8 @@
  * separated by `|`, TAB, `;` or `,`, at least two of them, one at least a secret's name
  * (`pin`, `password`, `cardNumber`: ../../http/secret-names.ts), the values of the secret
  * columns on every following line are `***`. A line, its delimiter and its line end stay as
- * they were; an empty value stays empty.
+ * they were, and so do the spaces and CSV's quotes around a value (`"1234"` is `"***"`); an
+ * empty value stays empty. A header may end with a delimiter (an empty last column).
  *
  * Lines are split at the delimiter, with no quoting: the import files have none (a quote is a
  * character and a pipe always separates: docs/imports.md), and no CSV parser is a dependency.
@@ -20,10 +21,11 @@ const DELIMITERS = ['|', '\t', ';', ','] as const;
 
 /**
  * A column's name as a header writes it (spaces around it, CSV's quotes): a letter or `_`
- * first, then letters, digits, spaces, `_`, `.` or `-`, at most 100 characters. No `=` or `:`,
- * so a `name=value` line is not taken for a header.
+ * first, then letters, digits, spaces, `_`, `.`, `-`, `#`, `/` or brackets (`PIN#`,
+ * `Card Number (PAN)`), at most 100 characters. No `=` or `:`, so a `name=value` line or a
+ * sentence (`Error: ...`) is not taken for a header.
  */
-const COLUMN_NAME = /^[\p{L}_][\p{L}\p{N} _.-]{0,99}$/u;
+const COLUMN_NAME = /^[\p{L}_][\p{L}\p{N} _.#/()-]{0,99}$/u;
 
 function columnName(field: string): string | undefined {
   const trimmed = field.trim();
@@ -34,22 +36,38 @@ function columnName(field: string): string | undefined {
   return COLUMN_NAME.test(unquoted) ? unquoted : undefined;
 }
 
-/** A header line's delimiter and which of its columns are secret, or undefined: not a header. */
-function headerOf(line: string): { delimiter: string; secret: boolean[] } | undefined {
+/**
+ * A header line's delimiter, which of its columns are secret and the field counts a line of it
+ * may have (with and without an empty last column), or undefined: not a header.
+ */
+function headerOf(
+  line: string,
+): { delimiter: string; secret: boolean[]; fieldCounts: number[] } | undefined {
   for (const delimiter of DELIMITERS) {
     const fields = line.split(delimiter);
-    if (fields.length < 2) continue;
-    const names = fields.map(columnName);
+    // A delimiter after the last name (`cardNumber|pin|`) ends the header with an empty column.
+    const named = fields[fields.length - 1]?.trim() === '' ? fields.slice(0, -1) : fields;
+    if (named.length < 2) continue;
+    const names = fields.map((field, index) => (index < named.length ? columnName(field) : ''));
     if (names.some((name) => name === undefined)) continue;
     const secret = names.map((name) => isSecretName(name ?? ''));
-    if (secret.some(Boolean)) return { delimiter, secret };
+    if (secret.some(Boolean))
+      return { delimiter, secret, fieldCounts: [fields.length, named.length] };
   }
   return undefined;
 }
 
-/** A value as `***`, but an empty one (white space only) as it was. */
+/**
+ * A value as `***`, the spaces and CSV's quotes around it as they were (`"1234"` is `"***"`),
+ * but an empty one (white space only, or `""`) as it was.
+ */
 function redactedValue(value: string): string {
-  return value.trim() === '' ? value : REDACTED;
+  const core = value.trim();
+  if (core === '' || core === '""') return value;
+  const start = value.length - value.trimStart().length;
+  const quoted = core.length >= 2 && core.startsWith('"') && core.endsWith('"');
+  const shown = quoted ? `"${REDACTED}"` : REDACTED;
+  return `${value.slice(0, start)}${shown}${value.slice(start + core.length)}`;
 }
 
 /**
@@ -64,14 +82,14 @@ export function redactDelimited(text: string): string {
   if (first.endsWith('\r')) first = first.slice(0, -1);
   const header = headerOf(first);
   if (header === undefined) return text;
-  const { delimiter, secret } = header;
+  const { delimiter, secret, fieldCounts } = header;
   const lines = text.slice(firstEnd + 1).split('\n');
   const shown = lines.map((line) => {
     const end = line.endsWith('\r') ? '\r' : '';
     const content = end === '' ? line : line.slice(0, -1);
     if (content.trim() === '') return line;
     const fields = content.split(delimiter);
-    const whole = fields.length === secret.length;
+    const whole = fieldCounts.includes(fields.length);
     return (
       fields
         .map((value, index) => (!whole || secret[index] === true ? redactedValue(value) : value))

@@ -158,6 +158,39 @@ describe('delimited text forwarded to a real backend', () => {
     expect((await detailOf(STORES)).response.body).toBe(storeFile);
   });
 
+  it('keeps the quotes and spaces around a secret value, and reads a header ending with a delimiter', async () => {
+    const QUOTED = '/api/gift-card/only-the-backend/cards.csv';
+    const TRAILING = '/api/gift-card/only-the-backend/cards-trailing.txt';
+    routes.set(QUOTED, () => ({
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+      body: [
+        '"Card Number (PAN)", "PIN#" ,"Store"',
+        `"6271820010000011", "${PINS[0]}" ,"Harbour Books"`,
+        '"6271820010000029",,"Pin & Needle"',
+        `"6271820010000037", "${PINS[1]}" ,""`,
+        '',
+      ].join('\n'),
+    }));
+    routes.set(TRAILING, () => ({
+      headers: { 'Content-Type': 'text/plain' },
+      body: `cardNumber|pin|balance|\n6271820010000011|${PINS[0]}|50.00|\n6271820010000029|${PINS[1]}|7\n`,
+    }));
+    const { text, answers } = await recorded([QUOTED, TRAILING]);
+    for (const pin of PINS) expect(text).not.toContain(pin);
+    const quotedShown = [
+      '"Card Number (PAN)", "PIN#" ,"Store"',
+      `"${REDACTED}", "${REDACTED}" ,"Harbour Books"`,
+      `"${REDACTED}",,"Pin & Needle"`,
+      `"${REDACTED}", "${REDACTED}" ,""`,
+      '',
+    ].join('\n');
+    const trailingShown = `cardNumber|pin|balance|\n${REDACTED}|${REDACTED}|50.00|\n${REDACTED}|${REDACTED}|7\n`;
+    expect(answers.get(QUOTED)).toBe(quotedShown);
+    expect(answers.get(TRAILING)).toBe(trailingShown);
+    expect((await detailOf(QUOTED)).response.body).toBe(quotedShown);
+    expect((await detailOf(TRAILING)).response.body).toBe(trailingShown);
+  });
+
   it('still reads a JSON body as JSON, member by member', async () => {
     const REVIEW = '/api/gift-card/only-the-backend/review';
     const json = JSON.stringify({ header: 'cardNumber|pin', pin: PINS[0], kept: 'a|b' }, null, 2);
