@@ -4,6 +4,7 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, THEME, type JournalProfile } from '@contracts/api/journal';
 import { MERCHANT_PATHS } from '@contracts/api/merchant';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { JOURNAL_TEXT } from '@contracts/api/journal';
 import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultInput } from '@contracts/api/mock-faults';
 import { API_PATHS } from '@contracts/api/paths';
@@ -11,7 +12,13 @@ import { PAGE_EDITOR_LABEL } from '@/components/site-builder/page-text-fields';
 import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { LOGIN_TEXT } from '@/config/texts';
 import { paths, withId } from '@/config/paths';
-import { SETTINGS_LABEL, SUMMARY_LABEL } from '@/features/my-journal/lib/journal-texts';
+import { IMPORT_FILE_TEXT } from '@/features/my-journal/lib/config-file';
+import {
+  SETTINGS_LABEL,
+  SETUP_LABEL,
+  STEP_TITLE,
+  SUMMARY_LABEL,
+} from '@/features/my-journal/lib/journal-texts';
 import { SITE_PAGES_TEXT } from '@/features/my-merchant/components/steps/site-pages-step';
 import { waitForFocus } from './support/browser';
 import { createPlainScheme } from './support/imports';
@@ -141,6 +148,27 @@ describe.each(['OK', 'Escape'] as const)(
       await pressEnterOn(save);
       await closeDialog(page, DIALOG_TEXT.errorTitle, ERROR_MESSAGE.internal, close);
       await focusedAndAvailable(save);
+      await page.context().close();
+    });
+
+    it('MyJournal Client Setup: Import config of a file that is not a configuration', async () => {
+      const profile = await newJournalProfile();
+      const page = await signedInAt(withId(paths.mj.wizard.setup, profile.profileId));
+      await page.getByRole('heading', { name: STEP_TITLE.setup }).waitFor();
+      // The file input, chosen from with the keyboard: Space opens the file chooser.
+      const input = page.getByLabel(SETUP_LABEL.importConfig);
+      await input.focus();
+      const chooser = page.waitForEvent('filechooser');
+      await input.press('Space');
+      await (
+        await chooser
+      ).setFiles({
+        name: 'not-a-site.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"colour":"blue"}'),
+      });
+      await closeDialog(page, JOURNAL_TEXT.importFailedTitle, IMPORT_FILE_TEXT.notConfig, close);
+      await focusedAndAvailable(input);
       await page.context().close();
     });
 

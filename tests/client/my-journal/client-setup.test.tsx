@@ -254,6 +254,21 @@ describe('step 1, Import config', () => {
     expect(journal.writes()).toEqual([]);
   });
 
+  it('while an import runs, the input reads unavailable, stays focusable and takes no other file', async () => {
+    const { user } = openStep();
+    const input = await screen.findByLabelText('Import config');
+    // Without a program the import waits on its warning until it is closed.
+    await user.upload(input, jsonFile(exported));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.warningTitle });
+    expect(input).toHaveAttribute('aria-disabled', 'true');
+    expect(input).toBeEnabled();
+    await user.upload(input, jsonFile(exported));
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(input).not.toHaveAttribute('aria-disabled'));
+    expect(journal.writes()).toEqual([]);
+  });
+
   it('a file that is not JSON, or not a configuration, fails with a clear message', async () => {
     const { user } = openStep();
     await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
 import BsForm from 'react-bootstrap/Form';
 import { useField } from 'react-final-form';
 import {
@@ -13,6 +13,7 @@ import { TextField } from '@/components/form/TextField';
 import type { FieldOption } from '@/components/form/options';
 import { StepForm, type StepFormProps } from '@/components/wizard/profile-step';
 import { composeValidators, matches, maxLength, minLength, required } from '@/lib/forms/validators';
+import './setup-fields.css';
 
 /**
  * Parts of steps 1 and 2 that both site builders have (01 §2.5-2.6, 02 §2 Steps 1-2): the
@@ -94,13 +95,18 @@ export function ProgramIdField() {
 
 /**
  * "Import config": a JSON file input. The chosen file goes to `onFile`; the input is cleared
- * once it resolves, so choosing the same file again imports it again.
+ * once it resolves, so choosing the same file again imports it again. While `busy` (the import
+ * runs) it reads unavailable (`aria-disabled`) and opens no file chooser, but is not disabled:
+ * it keeps the focus, so the dialog of a refused import gives it back there (a disabled input
+ * would drop it to the page; docs/decisions.md, "Accessibility", as BusyButton does).
  */
 export function ImportConfigInput({
   onFile,
+  busy = false,
   disabled,
 }: {
   onFile(file: File): Promise<void>;
+  busy?: boolean;
   disabled?: boolean;
 }) {
   const id = useId();
@@ -108,6 +114,10 @@ export function ImportConfigInput({
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
+    if (busy) {
+      input.value = ''; // one import at a time
+      return;
+    }
     void onFile(file).finally(() => {
       input.value = '';
     });
@@ -119,7 +129,13 @@ export function ImportConfigInput({
         type="file"
         accept=".json,application/json"
         onChange={onChange}
-        disabled={disabled}
+        // A click, Enter or Space opens the file chooser: not while the import runs.
+        onClick={(event: MouseEvent<HTMLInputElement>) => {
+          if (busy) event.preventDefault();
+        }}
+        disabled={busy ? false : disabled}
+        aria-disabled={busy || undefined}
+        className={busy ? 'import-config-busy' : undefined}
       />
     </BsForm.Group>
   );
@@ -252,7 +268,8 @@ export function SiteSetupForm<Values extends SiteSetupValues>({
           {onImport ? (
             <ImportConfigInput
               onFile={(file) => importFile(file, values)}
-              disabled={importing || submitting}
+              busy={importing}
+              disabled={submitting}
             />
           ) : null}
         </SchemeFields>
