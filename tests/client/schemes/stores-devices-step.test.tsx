@@ -545,6 +545,25 @@ describe('Stores & Devices step (03 §2 step 3, §4, §5 Import)', () => {
     );
   });
 
+  it('a sample download running reads unavailable yet stays enabled; a refused one says why', async () => {
+    const { user } = await open();
+    const answer = deferred<{ status: number; body: unknown }>();
+    server.on(`GET ${FILES}/samples/store`, () => answer.promise);
+    const sample = inSection(IMPORT_TEXT.storeSection).getByRole('button', {
+      name: IMPORT_TEXT.downloadSample,
+    });
+    await user.click(sample);
+    await waitFor(() => expect(sample).toHaveAttribute('aria-disabled', 'true'));
+    // Not disabled: the browser would move the focus off it, and the dialog give it back to nothing.
+    expect(sample).toBeEnabled();
+    await user.click(sample);
+    expect(server.calls(`GET ${FILES}/samples/store`)).toHaveLength(1);
+    answer.resolve({ status: 500, body: { errorCode: 99, errorMessage: 'Something went wrong' } });
+    expect(await pressOk(user, SCHEME_TEXT.errorTitle(99))).toContain('Something went wrong');
+    expect(sample).not.toHaveAttribute('aria-disabled');
+    expect(downloads).toEqual([]);
+  });
+
   it("the card sample is the scheme's, numbered with the extension chosen", async () => {
     const { user } = await open();
     server.on(`GET ${FILES}/samples/card`, {

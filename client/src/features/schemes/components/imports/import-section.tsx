@@ -1,6 +1,7 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { BusyButton } from '@/components/common/busy-button';
 import {
   IMPORT_FIELD_DELIMITER,
   IMPORT_TEXT,
@@ -135,17 +136,18 @@ function FileColumns({
           </>
         ) : null}
       </p>
-      <Button
+      {/* Keeps the focus while the download runs: a refused one's dialog gives it back here. */}
+      <BusyButton
         variant="link"
         size="sm"
         className="p-0 align-baseline"
         // Three sections have one each: the section's title tells them apart.
         aria-describedby={sectionId}
-        disabled={isLoading}
+        busy={isLoading}
         onClick={() => void download()}
       >
         {IMPORT_TEXT.downloadSample}
-      </Button>
+      </BusyButton>
     </div>
   );
 }
