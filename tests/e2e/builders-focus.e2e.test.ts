@@ -1,13 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, THEME, type JournalProfile } from '@contracts/api/journal';
 import { MERCHANT_PATHS } from '@contracts/api/merchant';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { JOURNAL_TEXT } from '@contracts/api/journal';
-import { MOCK_PATHS } from '@contracts/api/mock';
 import type { FaultInput } from '@contracts/api/mock-faults';
-import { API_PATHS } from '@contracts/api/paths';
 import { PAGE_EDITOR_LABEL } from '@/components/site-builder/page-text-fields';
 import { SAVE_AND_CONTINUE } from '@/components/wizard/profile-step';
 import { LOGIN_TEXT } from '@/config/texts';
@@ -25,6 +22,7 @@ import { createPlainScheme } from './support/imports';
 import { DEMO_USER, JournalApi, openRoute, signIn } from './support/journal';
 import { createMerchantProfile, pagePanel, stepHeading } from './support/merchant';
 import { giftProgramForSuite, SchemeApi, uniqueLetters } from './support/schemes';
+import { addFault as addFaultAt } from './support/faults';
 import { browserSuite } from './support/suite';
 
 /**
@@ -41,21 +39,7 @@ const api = JournalApi.forSuite(suite);
 const schemes = SchemeApi.forSuite(suite);
 const PROGRAM = giftProgramForSuite(schemes, 'Busyfocus');
 
-/** Adds a fault through the control API (signed in as the demo user, as a developer would). */
-async function addFault(input: FaultInput): Promise<void> {
-  const login = await fetch(`${suite.baseUrl}/api${API_PATHS.tokens}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
-    body: JSON.stringify(DEMO_USER),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const answer = await fetch(`${suite.baseUrl}${MOCK_PATHS.faults}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: token },
-    body: JSON.stringify(input),
-  });
-  expect(answer.status).toBe(201);
-}
+const addFault = (input: FaultInput) => addFaultAt(suite.baseUrl, input);
 
 /** The next save of a journal profile fails with 500 "Something went wrong". */
 const failNextProfileSave = () =>

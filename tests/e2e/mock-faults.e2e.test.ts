@@ -8,9 +8,7 @@
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { JOURNAL_PATHS, THEME, type JournalProfile } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { MOCK_PATHS } from '@contracts/api/mock';
-import type { FaultAdded, FaultInput } from '@contracts/api/mock-faults';
-import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
+import type { FaultInput } from '@contracts/api/mock-faults';
 import { API_PATHS } from '@contracts/api/paths';
 import { LOGIN_TEXT } from '@/config/texts';
 import {
@@ -27,6 +25,7 @@ import {
   unexpectedErrors,
 } from './support/journal';
 import { giftProgramForSuite, SchemeApi } from './support/schemes';
+import { addFault as addFaultAt } from './support/faults';
 import { browserSuite } from './support/suite';
 
 // The browser tests' server runs with NODE_ENV=production, where the tools are off unless asked.
@@ -35,22 +34,7 @@ const api = JournalApi.forSuite(suite);
 /** The program of the profiles the tests make: their own, made through the API. */
 const PROGRAM = giftProgramForSuite(SchemeApi.forSuite(suite), 'Mockfaults');
 
-/** Adds a fault through the control API (signed in as the demo user, as a developer would). */
-async function addFault(input: FaultInput): Promise<FaultAdded> {
-  const login = await fetch(`${suite.baseUrl}/api${API_PATHS.tokens}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', [MODULE_CODE_HEADER]: MODULE_CODE },
-    body: JSON.stringify(DEMO_USER),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const answer = await fetch(`${suite.baseUrl}${MOCK_PATHS.faults}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: token },
-    body: JSON.stringify(input),
-  });
-  expect(answer.status).toBe(201);
-  return (await answer.json()) as FaultAdded;
-}
+const addFault = (input: FaultInput) => addFaultAt(suite.baseUrl, input);
 
 describe('faults of the developer tools in the portal', () => {
   it('shows the error dialog and leaves the profile unchanged', async () => {
