@@ -11,14 +11,13 @@ import { MOCK_PATHS } from '@contracts/api/mock';
 import { MOCK_PROXY_PATHS, type LoggedCallDetail } from '@contracts/api/mock-proxy';
 import { REDACTED, type RequestLogPage } from '@contracts/api/mock-requests';
 import { IMPORT_PATHS } from '@contracts/api/imports';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import {
   call,
-  listen,
-  listenRouted,
-  signIn,
+  mockInFront,
   type Answer,
   type Listening,
+  type MockInFront,
   type TargetRoute,
 } from './proxy-support';
 
@@ -58,29 +57,18 @@ interface SavedCall {
 
 describe('delimited text forwarded to a real backend', () => {
   let routes: Map<string, TargetRoute>;
-  let target: Listening;
+  let front: MockInFront;
   let mock: TestApp;
   let mockServer: Listening;
   let mockToken: string;
 
   beforeEach(async () => {
     routes = new Map();
-    target = await listenRouted(routes);
-    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
-    mockServer = await listen(mock.app);
-    mockToken = (await signIn(mockServer.url)).token;
+    front = await mockInFront(routes, [{ path: '/api/gift-card/*', to: 'real' }]);
+    ({ mock, server: mockServer, token: mockToken } = front);
     await mkdir(path.join(mock.dir, 'recordings'), { recursive: true });
-    const added = await control('POST', MOCK_PROXY_PATHS.routes, {
-      path: '/api/gift-card/*',
-      to: 'real',
-    });
-    expect(added.status).toBe(201);
   });
-  afterEach(async () => {
-    await mockServer.close();
-    await target.close();
-    await mock.close();
-  });
+  afterEach(() => front.close());
 
   function control(method: string, where: string, body?: unknown): Promise<Answer> {
     return call(mockServer.url, method, where, { token: mockToken, body });

@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
 import type { Token } from '@contracts/api/entities';
+import { MOCK_PROXY_PATHS } from '@contracts/api/mock-proxy';
 import { API_PATHS } from '@contracts/api/paths';
 import { createPortalServer } from '../../../server/http/http-server';
-import { DEMO_USER } from '../support/test-app';
+import { createTestApp, DEMO_USER, type TestApp } from '../support/test-app';
 
 export interface Listening {
   url: string;
@@ -149,4 +150,44 @@ export function rawCall(
     request.on('error', reject);
     request.end(options.body === undefined ? undefined : JSON.stringify(options.body));
   });
+}
+
+/** A mock in front of a routed target, signed in, with its forwarding rules added. */
+export interface MockInFront {
+  target: Listening;
+  mock: TestApp;
+  server: Listening;
+  token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a target answering by `routes` and a mock with the developer tools on and that target
+ * as MOCK_PROXY_TARGET, signs in to the mock and adds each forwarding rule (expecting its 201).
+ */
+export async function mockInFront(
+  routes: ReadonlyMap<string, TargetRoute>,
+  rules: readonly { path: string; to: 'real' }[],
+): Promise<MockInFront> {
+  const target = await listenRouted(routes);
+  const mock = await createTestApp({
+    env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url },
+  });
+  const server = await listen(mock.app);
+  const { token } = await signIn(server.url);
+  for (const rule of rules) {
+    const added = await call(server.url, 'POST', MOCK_PROXY_PATHS.routes, { token, body: rule });
+    expect(added.status).toBe(201);
+  }
+  return {
+    target,
+    mock,
+    server,
+    token,
+    close: async () => {
+      await server.close();
+      await target.close();
+      await mock.close();
+    },
+  };
 }

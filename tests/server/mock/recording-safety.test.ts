@@ -27,10 +27,11 @@ import {
   call,
   listen,
   listenRaw,
-  listenRouted,
+  mockInFront,
   signIn,
   type Answer,
   type Listening,
+  type MockInFront,
   type TargetRoute,
 } from './proxy-support';
 
@@ -103,6 +104,7 @@ function mockWithRecordingsFolder() {
 
 describe('recording a target that answers as real backends do', () => {
   let routes: Map<string, Route>;
+  let front: MockInFront;
   let target: Listening;
   let mock: TestApp;
   let mockServer: Listening;
@@ -110,23 +112,13 @@ describe('recording a target that answers as real backends do', () => {
 
   beforeEach(async () => {
     routes = new Map();
-    target = await listenRouted(routes);
-    mock = await createTestApp({ env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: target.url } });
-    mockServer = await listen(mock.app);
-    mockToken = (await signIn(mockServer.url)).token;
-    for (const rule of [
+    front = await mockInFront(routes, [
       { path: SIGN_IN, to: 'real' },
       { path: URL_PATHS.refresh, to: 'real' },
-    ]) {
-      const added = await control('POST', MOCK_PROXY_PATHS.routes, rule);
-      expect(added.status).toBe(201);
-    }
+    ]);
+    ({ target, mock, server: mockServer, token: mockToken } = front);
   });
-  afterEach(async () => {
-    await mockServer.close();
-    await target.close();
-    await mock.close();
-  });
+  afterEach(() => front.close());
 
   function control(method: string, where: string, body?: unknown): Promise<Answer> {
     return call(mockServer.url, method, where, { token: mockToken, body });
