@@ -22,6 +22,13 @@ export const MOCK_PROXY_PATHS = {
   fault: `${MOCK_MOUNT}/faults/:id`,
 } as const;
 
+/**
+ * The header of a mock's 508 loop refusal, naming the instance that refused: the mock that sent
+ * the call (the same instance, or another forwarding to it) passes the answer on as its own
+ * (logged `mock`, never recorded), not as the real backend's.
+ */
+export const MOCK_LOOP_HEADER = 'Portal-Mock-Loop';
+
 /** Where a call is served: by the mock's own routes, or forwarded to the target. */
 export const ROUTE_TARGETS = ['mock', 'real'] as const;
 export type RouteTarget = (typeof ROUTE_TARGETS)[number];

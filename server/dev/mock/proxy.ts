@@ -11,15 +11,21 @@
  *   needs one, goes to the target, which decides. The tools at /__mock take the mock's own
  *   tokens only.
  * A forwarded call names this mock in its `Via`; one that comes back with it (the target is the
- * mock, or forwards to it) is a loop, answered 508 at once. Without a target nothing here
- * changes a call.
+ * mock, or forwards to it) is a loop, answered 508 at once with MOCK_LOOP_HEADER; the mock that
+ * sent it passes that answer on as its own (logged `mock`, never recorded). Without a target
+ * nothing here changes a call.
  */
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { AUTH_HEADER, ERROR_CODE } from '@contracts/api/constants';
 import type { ApiError } from '@contracts/api/entities';
-import { MOCK_PROXY_MESSAGE, type ProxyTokenMode } from '@contracts/api/mock-proxy';
+import {
+  MOCK_LOOP_HEADER,
+  MOCK_PROXY_MESSAGE,
+  type ProxyTokenMode,
+} from '@contracts/api/mock-proxy';
 import { API_PATHS } from '@contracts/api/paths';
 import type { AuthContext } from '../../auth/require-auth';
 import { tokenFromHeader, TokenService } from '../../auth/tokens';
@@ -81,6 +87,11 @@ const SIGN_IN_PATH = `${API_MOUNT}${API_PATHS.tokens}`;
 
 /** 508 Loop Detected (RFC 5842 §7.2): the call went round back to this mock. */
 const LOOP_DETECTED = 508;
+
+/** A mock's loop refusal (refuseLoop here, in this instance or another), not a target's answer. */
+function isLoopRefusal(status: number, headers: IncomingHttpHeaders): boolean {
+  return status === LOOP_DETECTED && headers[MOCK_LOOP_HEADER.toLowerCase()] !== undefined;
+}
 
 export function createProxy(deps: ProxyDependencies): Proxy {
   const { config, logger } = deps;
@@ -151,6 +162,12 @@ export function createProxy(deps: ProxyDependencies): Proxy {
       timeoutMs: config.mockProxyTimeoutMs,
       observer: {
         ...observer,
+        // A mock's loop refusal come back through the target: passed on, logged `mock`, never
+        // recorded as the target's answer.
+        response: (status, headers) => {
+          if (isLoopRefusal(status, headers)) res.locals.mockKind = undefined;
+          observer?.response?.(status, headers);
+        },
         // The mock's own 400, 502, 504 or fault cut: logged `mock`, never recorded as the
         // target's answer (./recordings.ts keeps `real` calls only).
         ownAnswer: (status) => {
@@ -204,7 +221,10 @@ export function createProxy(deps: ProxyDependencies): Proxy {
       errorCode: ERROR_CODE.INTERNAL,
       errorMessage: MOCK_PROXY_MESSAGE.loop(target),
     };
-    res.status(LOOP_DETECTED).set('Cache-Control', 'no-store').json(answer);
+    res
+      .status(LOOP_DETECTED)
+      .set({ 'Cache-Control': 'no-store', [MOCK_LOOP_HEADER]: via })
+      .json(answer);
   };
 
   return { refuseLoop, beforeRoutes, forwards, rules, foreignToken, target, tokens };

@@ -992,6 +992,54 @@ describe("the mock's own answers to a forwarded call", () => {
   });
 });
 
+describe('a forwarding loop while a recording runs', () => {
+  it('is shown as the mock’s refusal, not the target’s answer, and never recorded', async () => {
+    // The target is the mock itself: its address is known once it listens, its app comes after.
+    let app: http.RequestListener = (_req, res) => res.end();
+    const server = await listenRaw((req, res) => app(req, res));
+    const mock = await createTestApp({
+      env: { MOCK_CONTROL: 'true', MOCK_PROXY_TARGET: server.url },
+    });
+    app = mock.app;
+    try {
+      const { token } = await signIn(server.url);
+      const control = (method: string, where: string, body?: unknown) =>
+        call(server.url, method, where, { token, body });
+      const started = await control('POST', MOCK_PROXY_PATHS.recordings, {
+        name: 'looped',
+        routes: [{ path: '/api/*' }],
+      });
+      expect(started.status).toBe(201);
+
+      const answer = await call(server.url, 'GET', '/api/only-the-backend/loop');
+      expect(answer.status).toBe(508);
+      expect(answer.json()).toEqual({
+        errorCode: ERROR_CODE.INTERNAL,
+        errorMessage: MOCK_PROXY_MESSAGE.loop(server.url),
+      });
+
+      // The call that went out and its turn back: both the mock's answer.
+      const log = (await control('GET', MOCK_PATHS.requests)).json() as RequestLogPage;
+      expect(
+        log.requests
+          .filter((entry) => entry.path === '/api/only-the-backend/loop')
+          .map((entry) => `${entry.kind} ${entry.status}`),
+      ).toEqual(['mock 508', 'mock 508']);
+      expect((await control('POST', `${MOCK_PROXY_PATHS.recordings}/looped/stop`)).json()).toEqual({
+        name: 'looped',
+        calls: 0,
+      });
+      const saved = JSON.parse(
+        await readFile(path.join(mock.dir, 'recordings', 'looped.json'), 'utf8'),
+      ) as { calls: SavedCall[] };
+      expect(saved.calls).toEqual([]);
+    } finally {
+      await server.close();
+      await mock.close();
+    }
+  });
+});
+
 describe('a call still being answered when its recording stops', () => {
   it('is left out and counted in leftOut; one in flight at a refused stop is kept', async () => {
     /** The target's held answers to `/api/only-the-backend/slow`, in the order they came. */
