@@ -174,6 +174,8 @@ export const MOCK_PROXY_MESSAGE = {
   routeNotFound: (id: string) => `No forwarding rule ${id}`,
   /** 400: a forwarding rule's path naming only the developer tools' calls, which stay the mock's. */
   toolsNotForwarded: 'Calls under /__mock are never forwarded',
+  /** 400: a recording's route naming only the developer tools' calls, which are never forwarded. */
+  toolsNotRecorded: 'Calls under /__mock are never recorded',
   recordingNotFound: (name: string) => `No running recording ${name}`,
   recordingExists: (name: string) => `A recording or scenario named ${name} exists already`,
   /** 409 at a stop: a file took the recording's name meanwhile; it is never overwritten. */

@@ -54,7 +54,7 @@ import {
   type RecordingList,
   type RecordingStopped,
 } from '@contracts/api/mock-proxy';
-import { callMatchInput } from '@contracts/api/mock-faults';
+import { callMatchInput, TOOLS_PATH } from '@contracts/api/mock-faults';
 import { REDACTED } from '@contracts/api/mock-requests';
 import { API_PATHS, URL_PATHS } from '@contracts/api/paths';
 import type { ServerConfig } from '../../config';
@@ -283,7 +283,20 @@ async function countCalls(file: string): Promise<number | undefined> {
 export const recordingInput = z
   .object({
     name: z.string().regex(RECORDING_NAME, 'Must be 1-63 lower-case letters, digits and dashes'),
-    routes: z.array(z.object(callMatchInput).strict()).min(1).max(100),
+    routes: z
+      .array(
+        z
+          .object({
+            ...callMatchInput,
+            // Those calls are the mock's own, never forwarded: a route there would never apply.
+            path: callMatchInput.path.refine((routePath) => !TOOLS_PATH.test(routePath), {
+              error: MOCK_PROXY_MESSAGE.toolsNotRecorded,
+            }),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
   })
   .strict();
 

@@ -239,6 +239,30 @@ describe('recordings', () => {
     expect(await mock.dataFileBytes()).toEqual(before);
   });
 
+  it('refuses a route under /__mock, whose calls are never forwarded, starting nothing', async () => {
+    for (const [index, routePath] of [
+      '/__mock/requests',
+      '/__MOCK/*',
+      '/__mock',
+      '/__mock*',
+    ].entries()) {
+      const refused = await control('POST', MOCK_PROXY_PATHS.recordings, {
+        name: 'tools',
+        routes: [{ path: '/api/x' }, { path: routePath }],
+      });
+      expect([index, refused.status, refused.json()]).toEqual([
+        index,
+        400,
+        {
+          errorCode: ERROR_CODE.VALIDATION,
+          errorMessage: `routes.1.path: ${MOCK_PROXY_MESSAGE.toolsNotRecorded}`,
+        },
+      ]);
+    }
+    const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+    expect(listed.recordings).toEqual([]);
+  });
+
   it('refuses a name that is not a file name, before any file is touched', async () => {
     const answer = await control('POST', MOCK_PROXY_PATHS.recordings, {
       name: '../escape',
