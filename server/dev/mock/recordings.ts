@@ -16,9 +16,10 @@
  * is checked against RECORDING_NAME before any file is touched), with the scenario the data was
  * on when it started, the number of calls and those left out ahead of the calls. The stop does
  * not wait for a call still being answered: such a call is left out and counted in `leftOut`, as
- * an answer too large is. A list reads only a file's head (RECORDING_HEAD_BYTES); a switch or a
- * reset reads the file whole and checks it (recordingFileSchema): one that cannot be used is
- * listed with its problem and never switched to. Switching to it (./scenarios.ts) puts that
+ * an answer too large is. A list reads only a file's head (RECORDING_HEAD_BYTES), or, when the
+ * head is not ahead of the calls, the file a piece at a time past its calls (CallSkipper); a
+ * switch or a reset reads the file whole and checks it (recordingFileSchema): one that cannot be
+ * used is listed with its problem and never switched to. Switching to it (./scenarios.ts) puts that
  * scenario's data back and serves each recorded request its recorded answer (`replayed`); a
  * request asked more often than recorded gets the last answer again. A recorded answer needs the
  * token the mock's own route there needs: one on a route without a token check is replayed to
@@ -188,10 +189,13 @@ const HEAD_NAMES = ['name', 'description', 'from', 'routes'];
 /**
  * A large file's head, from its first RECORDING_HEAD_BYTES: the members ahead of `calls`, each
  * whole (the first bytes are read as JSON cut short, closed after the last whole member: once
- * `calls` is reached every member before it is whole; any after it is not read); or what is
- * wrong with it.
+ * `calls` is reached every member before it is whole; any after it is not read); `notFirst` when
+ * those bytes do not hold them all ahead of `calls` (the file is then read past its calls,
+ * CallSkipper); or what is wrong with it.
  */
-function readHead(bytes: Uint8Array): { problem: string } | { head: RecordingHead } {
+function readHead(
+  bytes: Uint8Array,
+): { problem: string } | { head: RecordingHead } | { notFirst: true } {
   const text = decodedText(bytes, 'utf-8', { fatal: false, cut: true }) ?? '';
   const [value] = readJsonText(text)?.values ?? [];
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
@@ -200,11 +204,7 @@ function readHead(bytes: Uint8Array): { problem: string } | { head: RecordingHea
   const entries = Object.entries(value);
   const callsAt = entries.findIndex(([name]) => name === 'calls');
   const head = Object.fromEntries(entries.slice(0, callsAt));
-  if (callsAt === -1 || HEAD_NAMES.some((name) => !(name in head))) {
-    return {
-      problem: `its first ${RECORDING_HEAD_BYTES / 1024} KB must hold its ${HEAD_NAMES.join(', ')}, ahead of its calls`,
-    };
-  }
+  if (callsAt === -1 || HEAD_NAMES.some((name) => !(name in head))) return { notFirst: true };
   const parsed = recordingHeadSchema.safeParse(head);
   return parsed.success ? { head: parsed.data } : { problem: issueOf(parsed.error) };
 }
@@ -212,72 +212,165 @@ function readHead(bytes: Uint8Array): { problem: string } | { head: RecordingHea
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** What a recording file read past its calls holds (CallSkipper). */
+interface Skipped {
+  /** The file's top-level value ended (else the file ends before it does). */
+  ended: boolean;
+  /** The items of its top-level `calls` list; undefined when no such list ended. */
+  calls: number | undefined;
+  /**
+   * The file's text without the items of its `calls` list (`"calls": []`), when kept and no
+   * longer than RECORDING_HEAD_BYTES; undefined otherwise.
+   */
+  rest: Buffer | undefined;
+}
+
 /**
- * The calls a recording file holds, counted as it is read a piece at a time (never whole): the
- * items of its top-level `calls` list. Undefined when the file ends before that list does. For a
- * file saved without `callCount`.
+ * A recording file read a piece at a time (never whole): the items of its top-level `calls` list
+ * counted and skipped, and, when `keep`, every other byte kept (at most RECORDING_HEAD_BYTES of
+ * them: its name, description, from and routes, wherever they are). For a file saved without
+ * `callCount`, and one whose head is not ahead of its calls.
  */
-async function countCalls(file: string): Promise<number | undefined> {
+class CallSkipper {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** A top-level member's name being read (its first bytes). */
+  private name: number[] | undefined;
+  private lastName = '';
+  private nameNext = false;
+  private inCalls = false;
+  private count = 0;
+  private callsEnded = false;
+  private ended = false;
+  private readonly kept: Buffer[] = [];
+  private keptBytes = 0;
+  private keeping: boolean;
+
+  constructor(keep: boolean) {
+    this.keeping = keep;
+  }
+
+  private keepPart(part: Buffer): void {
+    if (!this.keeping) return;
+    this.keptBytes += part.length;
+    if (this.keptBytes > RECORDING_HEAD_BYTES) {
+      this.keeping = false;
+      this.kept.length = 0;
+      this.keptBytes = Infinity;
+      return;
+    }
+    this.kept.push(Buffer.from(part));
+  }
+
+  /**
+   * Reads the next piece of the file; false once its top-level value has ended, or once more than
+   * RECORDING_HEAD_BYTES were to be kept.
+   */
+  feed(piece: Buffer): boolean {
+    /** Where the part of the piece to keep starts (outside the calls' items). */
+    let keepFrom = 0;
+    /** Where the piece's next backslash is, from where it was last looked for. */
+    let backslash = -1;
+    for (let at = 0; at < piece.length; at += 1) {
+      if (this.inString && !this.escaped && this.name === undefined) {
+        // To the string's next quote or backslash at once (a body in base64 is one string).
+        if (backslash < at) {
+          backslash = piece.indexOf(BACKSLASH, at);
+          if (backslash === -1) backslash = piece.length;
+        }
+        const quote = piece.indexOf(QUOTE, at);
+        at = Math.min(quote === -1 ? piece.length : quote, backslash);
+        if (at >= piece.length) break;
+      }
+      const byte = piece[at] ?? 0;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (byte === BACKSLASH) this.escaped = true;
+        else if (byte === QUOTE) {
+          this.inString = false;
+          if (this.name !== undefined) this.lastName = Buffer.from(this.name).toString('latin1');
+          this.name = undefined;
+        } else if (this.name !== undefined && this.name.length <= 'calls'.length) {
+          this.name.push(byte);
+        }
+        continue;
+      }
+      if (byte === QUOTE) {
+        this.inString = true;
+        if (this.depth === 1 && this.nameNext) this.name = [];
+        this.nameNext = false;
+      } else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
+        if (this.depth === 1 && byte === 0x5b && this.lastName === 'calls') {
+          // The calls' items are skipped: kept up to their list's `[`.
+          this.inCalls = true;
+          this.keepPart(piece.subarray(keepFrom, at + 1));
+        } else if (this.inCalls && this.depth === 2) this.count += 1;
+        this.depth += 1;
+        this.nameNext = this.depth === 1;
+      } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) {
+        this.depth -= 1;
+        if (this.inCalls && this.depth === 1) {
+          this.inCalls = false;
+          this.callsEnded = true;
+          keepFrom = at;
+        } else if (this.depth === 0) {
+          this.ended = true;
+          if (!this.inCalls) this.keepPart(piece.subarray(keepFrom, at + 1));
+          return false;
+        }
+      } else if (byte === 0x2c /* , */ && this.depth === 1) {
+        this.nameNext = true;
+      }
+    }
+    if (!this.inCalls) this.keepPart(piece.subarray(keepFrom));
+    // Kept past the limit: the rest would not change the answer.
+    return this.keptBytes !== Infinity;
+  }
+
+  result(): Skipped {
+    return {
+      ended: this.ended,
+      calls: this.callsEnded ? this.count : undefined,
+      rest: this.keeping ? Buffer.concat(this.kept) : undefined,
+    };
+  }
+}
+
+/** A recording file read through a CallSkipper, a piece at a time. */
+async function skipCalls(file: string, keep: boolean): Promise<Skipped> {
+  const skipper = new CallSkipper(keep);
   const handle = await open(file, 'r');
   try {
     const chunk = Buffer.alloc(1024 * 1024);
-    let depth = 0;
-    let inString = false;
-    let escaped = false;
-    /** A top-level member's name being read (its first bytes). */
-    let name: number[] | undefined;
-    let lastName = '';
-    let nameNext = false;
-    let inCalls = false;
-    let count = 0;
     for (;;) {
       const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-      if (bytesRead === 0) return undefined;
-      const piece = chunk.subarray(0, bytesRead);
-      /** Where the piece's next backslash is, from where it was last looked for. */
-      let backslash = -1;
-      for (let at = 0; at < bytesRead; at += 1) {
-        if (inString && !escaped && name === undefined) {
-          // To the string's next quote or backslash at once (a body in base64 is one string).
-          if (backslash < at) {
-            backslash = piece.indexOf(BACKSLASH, at);
-            if (backslash === -1) backslash = bytesRead;
-          }
-          const quote = piece.indexOf(QUOTE, at);
-          at = Math.min(quote === -1 ? bytesRead : quote, backslash);
-          if (at >= bytesRead) break;
-        }
-        const byte = piece[at] ?? 0;
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (byte === BACKSLASH) escaped = true;
-          else if (byte === QUOTE) {
-            inString = false;
-            if (name !== undefined) lastName = Buffer.from(name).toString('latin1');
-            name = undefined;
-          } else if (name !== undefined && name.length <= 'calls'.length) name.push(byte);
-          continue;
-        }
-        if (byte === QUOTE) {
-          inString = true;
-          if (depth === 1 && nameNext) name = [];
-          nameNext = false;
-        } else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
-          if (depth === 1 && byte === 0x5b && lastName === 'calls') inCalls = true;
-          else if (inCalls && depth === 2) count += 1;
-          depth += 1;
-          nameNext = depth === 1;
-        } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) {
-          depth -= 1;
-          if (inCalls && depth === 1) return count;
-        } else if (byte === 0x2c /* , */ && depth === 1) {
-          nameNext = true;
-        }
-      }
+      if (bytesRead === 0 || !skipper.feed(chunk.subarray(0, bytesRead))) break;
     }
   } finally {
     await handle.close();
   }
+  return skipper.result();
+}
+
+/** A file read past its calls: its head, and a `calls` list (its items left out). */
+const skippedFileSchema = recordingHeadSchema.extend({ calls: z.array(z.unknown()) });
+
+/** A recording's head and number of calls from a file read past its calls, or its problem. */
+function headOfSkipped(
+  skipped: Skipped,
+): { problem: string } | { head: RecordingHead; calls: number } {
+  if (!skipped.ended) return { problem: 'not JSON (the file ends before its last })' };
+  if (skipped.rest === undefined) {
+    return {
+      problem: `its members other than calls take more than ${RECORDING_HEAD_BYTES / 1024} KB together`,
+    };
+  }
+  const read = parsedJson(skipped.rest.toString('utf8'));
+  if (read === undefined) return { problem: 'not JSON' };
+  const parsed = skippedFileSchema.safeParse(read.value);
+  if (!parsed.success) return { problem: issueOf(parsed.error) };
+  return { head: parsed.data, calls: parsed.data.callCount ?? skipped.calls ?? 0 };
 }
 
 export const recordingInput = z
@@ -454,6 +547,12 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
       if (bytes.length > RECORDING_HEAD_BYTES) {
         const head = readHead(bytes.subarray(0, RECORDING_HEAD_BYTES));
         if ('problem' in head) return head;
+        if ('notFirst' in head) {
+          const skipper = new CallSkipper(true);
+          skipper.feed(bytes);
+          const skipped = headOfSkipped(skipper.result());
+          if ('problem' in skipped) return skipped;
+        }
       }
       return problemOf(bytes.toString('utf8'));
     } catch (error) {
@@ -508,26 +607,34 @@ export function createRecordings(deps: RecordingsDependencies): Recordings {
                 ...(checked.file.leftOut ? { leftOut: checked.file.leftOut } : {}),
               };
       } else {
-        const first = Buffer.alloc(RECORDING_HEAD_BYTES);
+        const buffer = Buffer.alloc(RECORDING_HEAD_BYTES);
         const handle = await open(file, 'r');
         try {
-          await handle.read(first, 0, RECORDING_HEAD_BYTES, 0);
+          await handle.read(buffer, 0, RECORDING_HEAD_BYTES, 0);
         } finally {
           await handle.close();
         }
-        const checked = readHead(first);
-        const calls =
-          'problem' in checked ? undefined : (checked.head.callCount ?? (await countCalls(file)));
+        const first = readHead(buffer);
+        let checked: { problem: string } | { head: RecordingHead; calls: number | undefined };
+        if ('notFirst' in first) {
+          // Its head is not ahead of its calls: the whole file is read past its calls.
+          checked = headOfSkipped(await skipCalls(file, true));
+        } else if ('problem' in first) {
+          checked = first;
+        } else {
+          const calls = first.head.callCount ?? (await skipCalls(file, false)).calls;
+          checked = { head: first.head, calls };
+        }
         read =
           'problem' in checked
             ? unusable(checked.problem)
-            : calls === undefined
-              ? unusable('not JSON (its calls end before the file does)')
+            : checked.calls === undefined
+              ? unusable('not JSON (the file ends before its calls do)')
               : {
                   name,
                   description: checked.head.description,
                   routes: checked.head.routes,
-                  calls,
+                  calls: checked.calls,
                   ...(checked.head.leftOut ? { leftOut: checked.head.leftOut } : {}),
                 };
       }

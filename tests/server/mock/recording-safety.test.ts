@@ -5,7 +5,7 @@
  */
 import type http from 'node:http';
 import { constants } from 'node:buffer';
-import { mkdir, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ERROR_CODE, MODULE_CODE, MODULE_CODE_HEADER } from '@contracts/api/constants';
@@ -1207,27 +1207,63 @@ describe('large recording files', () => {
     expect(replayed.text).toBe(answers[1]);
   });
 
-  it('refuses a large file whose head does not come first, listed and switched to alike', async () => {
+  it('lists and replays a large file whose head comes after its calls, read past them', async () => {
+    const answers = [1, 2, 3].map((n) => JSON.stringify({ n, filler: '[{"x"}]'.repeat(20_000) }));
+    const calls = answers.map((answer, index) => recordedCall(index + 1, answer));
+    const head = {
+      name: 'calls-first',
+      description: 'Made by hand, calls first.',
+      from: { name: 'demo', params: {} },
+      routes: [{ method: 'GET', path: '/api/only-the-backend/*' }],
+    };
+    // Once without callCount (its calls counted), once with it after them.
+    await writeFile(fileOf('calls-first'), JSON.stringify({ calls, ...head }, null, 2));
+    await writeFile(
+      fileOf('count-last'),
+      JSON.stringify({ calls, ...head, name: 'count-last', callCount: 3, leftOut: 2 }),
+    );
+    for (const name of ['calls-first', 'count-last']) {
+      expect((await stat(fileOf(name))).size).toBeGreaterThan(RECORDING_HEAD_BYTES);
+    }
+    const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+    expect(listed.recordings).toEqual([
+      { name: 'calls-first', running: false, calls: 3, routes: head.routes },
+      { name: 'count-last', running: false, calls: 3, leftOut: 2, routes: head.routes },
+    ]);
+    const scenarios = (await control('GET', MOCK_PATHS.scenarios)).json() as ScenarioList;
+    expect(scenarios.scenarios).toContainEqual({
+      name: 'calls-first',
+      description: head.description,
+      recorded: true,
+    });
+    expect((await control('POST', `${MOCK_PATHS.scenarios}/calls-first`)).status).toBe(200);
+    const replayed = await call(tools.server.url, 'GET', '/api/only-the-backend/3', {
+      token: tools.token,
+    });
+    expect(replayed.text).toBe(answers[2]);
+  });
+
+  it('refuses a large file whose members other than its calls take more than the head, listed and switched to alike', async () => {
     const calls = [recordedCall(1, '{}')];
     await writeFile(
-      fileOf('calls-first'),
+      fileOf('long-head'),
       JSON.stringify({
         calls,
-        name: 'calls-first',
+        name: 'long-head',
         description: 'd'.repeat(RECORDING_HEAD_BYTES),
         from: { name: 'demo', params: {} },
         routes: [],
       }),
     );
     const problem = MOCK_PROXY_MESSAGE.recordingUnusable(
-      fileOf('calls-first'),
-      `its first ${RECORDING_HEAD_BYTES / 1024} KB must hold its name, description, from, routes, ahead of its calls`,
+      fileOf('long-head'),
+      `its members other than calls take more than ${RECORDING_HEAD_BYTES / 1024} KB together`,
     );
     const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
     expect(listed.recordings).toEqual([
-      { name: 'calls-first', running: false, calls: 0, routes: [], problem },
+      { name: 'long-head', running: false, calls: 0, routes: [], problem },
     ]);
-    const switched = await control('POST', `${MOCK_PATHS.scenarios}/calls-first`);
+    const switched = await control('POST', `${MOCK_PATHS.scenarios}/long-head`);
     expect(switched.status).toBe(400);
     expect((switched.json() as { errorMessage: string }).errorMessage).toBe(problem);
   });
