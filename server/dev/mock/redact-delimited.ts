@@ -7,11 +7,14 @@
  * they were, and so do the spaces and CSV's quotes around a value (`"1234"` is `"***"`); an
  * empty value stays empty. A header may end with a delimiter (an empty last column).
  *
- * Lines are split at the delimiter, with no quoting: the import files have none (a quote is a
- * character and a pipe always separates: docs/imports.md), and no CSV parser is a dependency.
- * A line whose number of fields is not the header's (a quoted delimiter or line break of CSV, a
- * card line with a field too many or too few, a body cut at the request log's cap) cannot say
- * which of its fields holds the secret: every field of it is `***`. One pass over the text.
+ * Text delimited by `|` or TAB is split at every delimiter, line by line: the import files have
+ * no quoting (a quote is a character and a pipe always separates: docs/imports.md), nor has TSV.
+ * Text delimited by `,` or `;` is read as CSV (RFC 4180, csvRows): a quoted field keeps its
+ * delimiters and line breaks; when its quoting is broken anywhere (a quote never closed, as in a
+ * body cut at the request log's cap; text after a closing quote), it is split at every delimiter,
+ * line by line, too. A line whose number of fields is not the header's (a card line with a field
+ * too many or too few, a quoted delimiter or line break of broken CSV, a line cut short) cannot
+ * say which of its fields holds the secret: every field of it is `***`.
  */
 import { REDACTED } from '@contracts/api/mock-requests';
 import { isSecretName } from '../../http/secret-names';
@@ -57,6 +60,94 @@ function headerOf(
   return undefined;
 }
 
+/** The delimiters of CSV, whose fields may be quoted. */
+const QUOTING = new Set([',', ';']);
+
+/** One line of delimited text (a record: with CSV's quoted line breaks, several lines). */
+interface Row {
+  /** Its fields as written: the spaces and CSV's quotes around each kept. */
+  fields: string[];
+  /** What ends it: `\n`, `\r\n`, or nothing at the end of the text (a `\r` there). */
+  end: string;
+}
+
+/**
+ * CSV's records (RFC 4180): a field whose first character but spaces is `"` runs to its closing
+ * quote (`""` in it is a quote), delimiters and line breaks included; undefined when the quoting
+ * is broken (a quote never closed, as in a body cut short; anything but spaces between a closing
+ * quote and the next delimiter or line end). One pass over the text.
+ */
+function csvRows(text: string, delimiter: string): Row[] | undefined {
+  const rows: Row[] = [];
+  let fields: string[] = [];
+  /** Where the field being read starts. */
+  let start = 0;
+  /**
+   * The next line break and delimiter at or after `start` (text.length when none), each looked
+   * for again only once passed: lines without a delimiter never make the text read twice.
+   */
+  let newline = -1;
+  let delimiterAt = -1;
+  while (start <= text.length) {
+    let at = start;
+    while (text[at] === ' ') at += 1;
+    let end: number;
+    if (text[at] === '"') {
+      at += 1;
+      for (;;) {
+        const quote = text.indexOf('"', at);
+        if (quote === -1) return undefined;
+        at = quote + 1;
+        if (text[at] !== '"') break;
+        at += 1;
+      }
+      while (text[at] === ' ') at += 1;
+      end = at;
+      const next = text[at];
+      if (next !== undefined && next !== '\n' && !text.startsWith('\r\n', at)) {
+        if (!text.startsWith(delimiter, at)) return undefined;
+      }
+    } else {
+      if (newline < start) {
+        newline = text.indexOf('\n', start);
+        if (newline === -1) newline = text.length;
+      }
+      if (delimiterAt < start) {
+        delimiterAt = text.indexOf(delimiter, start);
+        if (delimiterAt === -1) delimiterAt = text.length;
+      }
+      end = Math.min(delimiterAt, newline);
+      // A line's `\r\n`: its `\r` is no part of the field.
+      if (end === newline && end < text.length && end > start && text[end - 1] === '\r') end -= 1;
+    }
+    fields.push(text.slice(start, end));
+    if (end >= text.length) {
+      rows.push({ fields, end: '' });
+      return rows;
+    }
+    if (text.startsWith(delimiter, end)) {
+      start = end + delimiter.length;
+      continue;
+    }
+    const lineEnd = text[end] === '\r' ? '\r\n' : '\n';
+    rows.push({ fields, end: lineEnd });
+    fields = [];
+    start = end + lineEnd.length;
+  }
+  return rows;
+}
+
+/** Lines split at every delimiter (no quoting). */
+function plainRows(text: string, delimiter: string): Row[] {
+  const lines = text.split('\n');
+  return lines.map((line, index) => {
+    const cr = line.endsWith('\r');
+    const content = cr ? line.slice(0, -1) : line;
+    const end = `${cr ? '\r' : ''}${index === lines.length - 1 ? '' : '\n'}`;
+    return { fields: content.split(delimiter), end };
+  });
+}
+
 /**
  * A value as `***`, the spaces and CSV's quotes around it as they were (`"1234"` is `"***"`),
  * but an empty one (white space only, or `""`) as it was.
@@ -83,12 +174,12 @@ export function redactDelimited(text: string): string {
   const header = headerOf(first);
   if (header === undefined) return text;
   const { delimiter, secret, fieldCounts } = header;
-  const lines = text.slice(firstEnd + 1).split('\n');
-  const shown = lines.map((line) => {
-    const end = line.endsWith('\r') ? '\r' : '';
-    const content = end === '' ? line : line.slice(0, -1);
-    if (content.trim() === '') return line;
-    const fields = content.split(delimiter);
+  const rest = text.slice(firstEnd + 1);
+  const rows =
+    (QUOTING.has(delimiter) ? csvRows(rest, delimiter) : undefined) ?? plainRows(rest, delimiter);
+  const shown = rows.map(({ fields, end }) => {
+    const [only] = fields;
+    if (fields.length === 1 && only !== undefined && only.trim() === '') return `${only}${end}`;
     const whole = fieldCounts.includes(fields.length);
     return (
       fields
@@ -96,5 +187,5 @@ export function redactDelimited(text: string): string {
         .join(delimiter) + end
     );
   });
-  return `${text.slice(0, firstEnd + 1)}${shown.join('\n')}`;
+  return `${text.slice(0, firstEnd + 1)}${shown.join('')}`;
 }

@@ -179,6 +179,57 @@ describe('delimited text forwarded to a real backend', () => {
     expect((await detailOf(TRAILING)).response.body).toBe(trailingShown);
   });
 
+  it('reads CSV quoting: quoted delimiters and line breaks stay in their field', async () => {
+    const COMMAS = '/api/gift-card/only-the-backend/quoted-commas.csv';
+    const SEMICOLONS = '/api/gift-card/only-the-backend/quoted-semicolons.csv';
+    const BROKEN = '/api/gift-card/only-the-backend/broken-quotes.csv';
+    const PIPES = '/api/gift-card/only-the-backend/quoted-pipes.txt';
+    routes.set(COMMAS, () => ({
+      headers: { 'Content-Type': 'text/csv' },
+      body: [
+        'store,pin,note',
+        `"Harbour Books, Sydney",${PINS[0]},"said ""hi, there"""`,
+        `"Pin, Needle" ,"${PINS[1]}", ok`,
+        '"Two',
+        `lines",${PINS[0]},x`,
+        '',
+      ].join('\n'),
+    }));
+    routes.set(SEMICOLONS, () => ({
+      headers: { 'Content-Type': 'text/csv' },
+      body: `Store;Password\r\n"Bar; Grill";${PINS[0]}\r\n"x";\r\n`,
+    }));
+    // Quoting broken once (text after a closing quote): every line split at every delimiter.
+    routes.set(BROKEN, () => ({
+      headers: { 'Content-Type': 'text/csv' },
+      body: `store,pin\n"a, b",${PINS[0]}\n"after" the quote,${PINS[1]}\n`,
+    }));
+    // The import files' `|` has no quoting: a quote is a character, every pipe separates.
+    routes.set(PIPES, () => ({
+      headers: { 'Content-Type': 'text/plain' },
+      body: `note|pin\n"a|b"|${PINS[0]}\n"a"|${PINS[1]}\n`,
+    }));
+    const { text, answers } = await recorded([COMMAS, SEMICOLONS, BROKEN, PIPES]);
+    for (const pin of PINS) expect(text).not.toContain(pin);
+    const commasShown = [
+      'store,pin,note',
+      `"Harbour Books, Sydney",${REDACTED},"said ""hi, there"""`,
+      `"Pin, Needle" ,"${REDACTED}", ok`,
+      '"Two',
+      `lines",${REDACTED},x`,
+      '',
+    ].join('\n');
+    const semicolonsShown = `Store;Password\r\n"Bar; Grill";${REDACTED}\r\n"x";\r\n`;
+    const brokenShown = `store,pin\n${REDACTED}, ${REDACTED},${REDACTED}\n"after" the quote,${REDACTED}\n`;
+    const pipesShown = `note|pin\n${REDACTED}|${REDACTED}|${REDACTED}\n"a"|${REDACTED}\n`;
+    expect(answers.get(COMMAS)).toBe(commasShown);
+    expect(answers.get(SEMICOLONS)).toBe(semicolonsShown);
+    expect(answers.get(BROKEN)).toBe(brokenShown);
+    expect(answers.get(PIPES)).toBe(pipesShown);
+    expect((await detailOf(COMMAS)).response.body).toBe(commasShown);
+    expect((await detailOf(SEMICOLONS)).response.body).toBe(semicolonsShown);
+  });
+
   it('still reads a JSON body as JSON, member by member', async () => {
     const REVIEW = '/api/gift-card/only-the-backend/review';
     const json = JSON.stringify({ header: 'cardNumber|pin', pin: PINS[0], kept: 'a|b' }, null, 2);
