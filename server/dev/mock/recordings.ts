@@ -155,7 +155,9 @@ export type SavedRecording =
 
 /**
  * How much of a file a list reads: a larger one is listed from its head (name, description, from,
- * routes, callCount and leftOut, ahead of its calls, as the mock saves them), never read whole.
+ * routes, callCount and leftOut, ahead of its calls, as the mock saves them), never read whole;
+ * one whose head is not there is read past its calls (CallSkipper), its other members at most
+ * this many bytes together.
  */
 export const RECORDING_HEAD_BYTES = 256 * 1024;
 
