@@ -76,6 +76,11 @@ interface Row {
  * quote (`""` in it is a quote), delimiters and line breaks included; undefined when the quoting
  * is broken (a quote never closed, as in a body cut short; anything but spaces between a closing
  * quote and the next delimiter or line end). One pass over the text.
+ *
+ * Written here rather than taken from a CSV library: the redaction writes the text back with only
+ * the secret values replaced, so it needs each field as written (its spaces and quotes kept),
+ * where CSV parsers give the values they decode; and broken quoting must fall back to the split
+ * that masks more, not be repaired.
  */
 function csvRows(text: string, delimiter: string): Row[] | undefined {
   const rows: Row[] = [];
