@@ -92,6 +92,24 @@ describe('Login page editor', () => {
     });
   });
 
+  it('after saving an emptied title, the page read again shows its default and nothing is unsaved', async () => {
+    setup([{ ...LOGIN, title: 'Balance', content: '<p>Type your card number.</p>' }]);
+    const { user } = await open(editor.login, 'Login Page');
+    await user.clear(screen.getByLabelText('Title (H1)'));
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.writeBody(0)).toMatchObject({ title: null });
+    // The page is read again (stored title null) while "Success" is open: the form takes the
+    // default it shows for an empty title, as saved, not the emptied field as unsaved typing
+    // (which a click elsewhere before the next editor shows would ask about).
+    await waitFor(() =>
+      expect(screen.getByLabelText('Title (H1)')).toHaveValue('Check your gift card balance'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(currentPath()).toBe(editor.css.path));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('creates the Login page when the profile has none', async () => {
     setup([]);
     const { user } = await open(editor.login, 'Login Page');

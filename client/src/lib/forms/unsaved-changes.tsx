@@ -64,6 +64,16 @@ export function useUnsavedChanges(
   useRegisteredCheck(typeof unsaved === 'function' ? unsaved : () => unsaved, question);
 }
 
+/**
+ * After a successful save: what the form holds becomes what it loaded. A read again of the saved
+ * record then replaces each field (keepDirtyOnReinitialize keeps only fields changed since the
+ * load), so a value the record holds its own way (an emptied text stored as null and shown as
+ * its default) is not taken for unsaved typing while the next screen is on its way.
+ */
+export function keepAsSaved<Values extends object>(form: FormApi<Values>): void {
+  form.initialize(form.getState().values);
+}
+
 /** A form's unsaved state: changed from what it loaded, and not being saved right now. */
 export const formIsUnsaved = ({
   dirty,

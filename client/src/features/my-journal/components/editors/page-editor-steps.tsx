@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -16,7 +17,7 @@ import { PAGE_EDITOR_LABEL, PageTextFields } from '@/components/site-builder/pag
 import { paths, withId } from '@/config/paths';
 import { toStoreError } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import { FormUnsavedChanges, keepAsSaved } from '@/lib/forms/unsaved-changes';
 import {
   useCreateJournalPageMutation,
   useJournalPagesQuery,
@@ -179,7 +180,7 @@ function PageEditorForm({
    * editor (the spec only logs it, and leaves the dialog open except in the Login editor, which
    * would leave the operator stuck behind it).
    */
-  async function onSubmit(values: PageValues): Promise<void> {
+  async function onSubmit(values: PageValues, form: FormApi<PageValues>): Promise<void> {
     const texts = {
       title: orNull(values.title),
       content: orNull(values.content),
@@ -208,6 +209,8 @@ function PageEditorForm({
       return;
     }
     processing.close();
+    // An emptied text is stored as null and read again as the page type's default.
+    keepAsSaved(form);
     await dialogs.success(DIALOG_TEXT.successTitle, textToHtml(config.saved));
     await navigate(nextAfter(config.here));
   }
