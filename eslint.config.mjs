@@ -114,6 +114,26 @@ export default tseslint.config(
     },
   },
   {
+    // A field read or edited through react-final-form directly would come back with its loaded
+    // value after being hidden and shown again (client/src/lib/forms/use-field.ts).
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/src/lib/forms/use-field.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-final-form',
+              importNames: ['useField', 'Field'],
+              message: 'Use useField from @/lib/forms/use-field, or a field of components/form.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server's routers record their routes for the OpenAPI document
     // (server/http/route-table.ts): one made by express directly would be left out of it.
     files: ['server/**/*.ts'],

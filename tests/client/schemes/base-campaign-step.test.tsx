@@ -308,6 +308,25 @@ describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
     expect(rows('Sliding Scale')).toHaveLength(1);
   });
 
+  it('a saved row removed and added again is a new row, not the saved one back', async () => {
+    serveCampaign(
+      buildBaseCampaignAction({
+        programId: ID,
+        actionTypeId: 5,
+        range: [
+          { min: 0, max: 50, multiplier: 1 },
+          { min: 51, max: 200, multiplier: 1.5 },
+        ],
+      }),
+    );
+    const { user } = await open();
+    await waitFor(() => expect(rows('Steping Scale')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Remove Steping Scale row 2' }));
+    await user.click(addScale('Steping Scale'));
+    expect(within(row('Steping Scale', 2)).getByText('$51 - $71')).toBeInTheDocument();
+    expect(multiplier('Steping Scale', 2)).toHaveValue('');
+  });
+
   it('reads the scale rows again each time the step opens: another operator may have saved since', async () => {
     const sliding = (range: BaseCampaignAction['range']) =>
       buildBaseCampaignAction({ programId: ID, actionTypeId: 4, range });

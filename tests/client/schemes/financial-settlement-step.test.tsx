@@ -349,6 +349,24 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     await waitFor(() => expect(currentPath()).toBe(gift.liability.path));
   });
 
+  it('an account number typed over the saved one stays while the bank is unchosen and chosen again', async () => {
+    const { user } = await open([buildFinancialSettlement({ programId: 11 })]);
+    await waitFor(() => expect(enable()).toBeChecked());
+    expect(field('Pool Bank Account Number')).toHaveValue('062-000 12345678');
+    await typeInto(user, 'Pool Bank Account Number', '06200099999999');
+    expect(field('Pool Bank Account Number')).toHaveValue('062-000 99999999');
+
+    // No bank: no account format, so the number shows as plain text; the bank back masks it.
+    await user.selectOptions(field('Bank'), '');
+    expect(field('Pool Bank Account Number')).toHaveValue('062-000 99999999');
+    await user.selectOptions(field('Bank'), 'Test Bank');
+    expect(field('Pool Bank Account Number')).toHaveValue('062-000 99999999');
+    await typeInto(user, 'Repeat Pool Bank Account Number', '06200099999999');
+    await user.click(save());
+    await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(fake.writeBody(0)).toMatchObject({ bankId: 1, poolAccBankNumber: '062-000 99999999' });
+  });
+
   it("shows the server's failure as 'Error: {errorCode}' and stays", async () => {
     const { user } = await open([buildFinancialSettlement({ programId: 11 })]);
     await waitFor(() => expect(enable()).toBeChecked());

@@ -6,10 +6,10 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useField } from 'react-final-form';
 import type { FieldRenderProps, UseFieldConfig } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
 import { useVisibleError } from '@/lib/forms/errorDisplay';
+import { useField } from '@/lib/forms/use-field';
 
 /** Props every adapter takes. */
 export interface BaseFieldProps<V> {

@@ -8,7 +8,7 @@
  * (contracts/site/stylesheet.ts applyAppearance) and saves.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Form, FormSpy, useField, useForm } from 'react-final-form';
+import { Form, FormSpy, useForm } from 'react-final-form';
 import { JOURNAL_LIMITS } from '@contracts/api/journal';
 import {
   STYLE_ITEMS,
@@ -31,6 +31,7 @@ import { contrastWarning, textContrast } from '@/lib/forms/contrast';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { FontSelectField } from './font-select';
 import { BusyButton } from '@/components/common/busy-button';
+import { useField } from '@/lib/forms/use-field';
 
 export type { AppearancePart };
 

@@ -1,6 +1,5 @@
 import { useId, useState, type ChangeEvent, type MouseEvent, type ReactNode } from 'react';
 import BsForm from 'react-bootstrap/Form';
-import { useField } from 'react-final-form';
 import {
   JOURNAL_LIMITS,
   SITE_URL_CHARACTERS_MESSAGE,
@@ -14,6 +13,7 @@ import type { FieldOption } from '@/components/form/options';
 import { StepForm, type StepFormProps } from '@/components/wizard/profile-step';
 import { composeValidators, matches, maxLength, minLength, required } from '@/lib/forms/validators';
 import './setup-fields.css';
+import { useField } from '@/lib/forms/use-field';
 
 /**
  * Parts of steps 1 and 2 that both site builders have (01 §2.5-2.6, 02 §2 Steps 1-2): the

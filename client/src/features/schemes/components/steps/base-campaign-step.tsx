@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
-import { Form, useField, useForm, useFormState } from 'react-final-form';
+import { Form, useForm, useFormState } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -56,6 +56,7 @@ import { saveAndConfirm } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 import { StepActions } from './step-parts';
+import { useField } from '@/lib/forms/use-field';
 
 /** A rule that applies only while the given action type is chosen. */
 const inMode =

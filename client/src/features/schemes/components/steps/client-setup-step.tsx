@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Form, useField } from 'react-final-form';
+import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import type { LookupItem } from '@contracts/api/entities';
 import { DIALOG_TEXT } from '@contracts/api/messages';
@@ -247,9 +247,6 @@ function ClientSetupForm({
         return (
           <form onSubmit={(event) => void handleSubmit(event)} noValidate>
             <FormUnsavedChanges<ClientSetupValues> />
-            {BIN_FIELDS.map((name) => (
-              <KeepValue key={name} name={name} />
-            ))}
             <div className="row">
               <div className="col-lg-6">
                 <RadioGroupField<ClientMode>
@@ -305,19 +302,6 @@ function ClientSetupForm({
       }}
     </Form>
   );
-}
-
-const BIN_FIELDS = ['binTypeId', 'binNumber', 'binName', 'binCountryId'] as const;
-
-/**
- * Keeps a field registered while its input is not shown (the BIN fields in Existing client
- * mode). react-final-form puts a field that mounts without a registered field state back to its
- * initial value, so without this the Card BIN typed for a new client would read "Use Transactor
- * Bin" again on the way back to New client.
- */
-function KeepValue({ name }: { name: string }) {
-  useField(name, { subscription: {} });
-  return null;
 }
 
 interface BinFieldsProps {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import BsForm from 'react-bootstrap/Form';
-import { Form, useField, useForm } from 'react-final-form';
+import { Form, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -59,6 +59,7 @@ import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { CARD_COUNT_FIELD, canToggleSuffix, suffixFieldsOf, suffixFor } from '../../lib/suffixes';
 import { AREA_PROGRAM_TYPE, areaPaths, nextStep } from '../../lib/wizard-steps';
 import { ReadOnly, Section } from './step-parts';
+import { useField } from '@/lib/forms/use-field';
 
 /** Money: required, a number; min under max, max over min (03 §5 Configuration). */
 const money = composeValidators(required, decimal);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Form, useField, useForm } from 'react-final-form';
+import { Form, useForm } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   SCHEME_TEXT,
@@ -40,6 +40,7 @@ import { saveAndConfirm, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { useSkipStep } from '../../hooks/use-skip-step';
 import { areaPaths, nextStep } from '../../lib/wizard-steps';
 import { StepActions } from './step-parts';
+import { useField } from '@/lib/forms/use-field';
 
 /**
  * Financial Settlement, step 4 (03 §2, §4, §5 Financial): bank, bank authority (twice), pool

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { Form, useField, useForm } from 'react-final-form';
+import { Form, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import { IMAGE_LIMITS } from '@contracts/api/constants';
@@ -52,6 +52,7 @@ import { GENERAL_LABEL } from '../../lib/scheme-texts';
 import { saveAndConfirm, showSaveError, submitOrSayInvalid } from '../../lib/step-dialogs';
 import { AREA_PROGRAM_TYPE, areaPaths } from '../../lib/wizard-steps';
 import { ReadOnly, Section } from './step-parts';
+import { useField } from '@/lib/forms/use-field';
 
 export interface GeneralValues {
   schemeName?: string;

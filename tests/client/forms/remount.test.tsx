@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import { useFormState } from 'react-final-form';
+import { FIELD_MESSAGES as M } from '@contracts/api/messages';
+import { required } from '@/lib/forms/validators';
+import { useField } from '@/lib/forms/use-field';
+import { RadioGroupField } from '@/components/form/RadioGroupField';
+import { SelectField } from '@/components/form/SelectField';
+import { TextField } from '@/components/form/TextField';
+import { renderInForm } from './renderInForm';
+
+/** A mode radio that shows one of two sets of fields, as the screens' mode switches do. */
+function ModeFields() {
+  const { values } = useFormState<{ mode?: string }>({ subscription: { values: true } });
+  return (
+    <>
+      <RadioGroupField<string>
+        name="mode"
+        label="Mode"
+        options={[
+          { value: 'a', label: 'Mode A' },
+          { value: 'b', label: 'Mode B' },
+        ]}
+      />
+      {values.mode === 'a' ? (
+        <>
+          <TextField name="name" label="Name" validate={required} />
+          <SelectField<number>
+            name="size"
+            label="Size"
+            options={[
+              { value: 1, label: 'Small' },
+              { value: 2, label: 'Large' },
+            ]}
+          />
+          <Echo />
+        </>
+      ) : (
+        <TextField name="other" label="Other" />
+      )}
+    </>
+  );
+}
+
+/** A field read without an input of its own (the screens' watchers). */
+function Echo() {
+  const { input } = useField<string | undefined>('name', { subscription: { value: true } });
+  return <output aria-label="Echo">{input.value}</output>;
+}
+
+describe('a field that is hidden and shown again', () => {
+  const initialValues = { mode: 'a', name: 'Saved name', size: 1 };
+
+  it('shows what was typed, not the loaded value', async () => {
+    const { user, values } = renderInForm(<ModeFields />, { initialValues });
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Typed name');
+    await user.selectOptions(screen.getByLabelText('Size'), 'Large');
+
+    await user.click(screen.getByRole('radio', { name: 'Mode B' }));
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Mode A' }));
+
+    expect(screen.getByLabelText('Name')).toHaveValue('Typed name');
+    expect(screen.getByLabelText('Size')).toHaveDisplayValue('Large');
+    expect(screen.getByLabelText('Echo')).toHaveTextContent('Typed name');
+    expect(values()).toEqual({ mode: 'a', name: 'Typed name', size: 2 });
+  });
+
+  it('is not checked while hidden, and its rule holds again once shown', async () => {
+    const { user, onSubmit } = renderInForm(<ModeFields />, { initialValues });
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('radio', { name: 'Mode B' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('radio', { name: 'Mode A' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(M.required);
+  });
+});
