@@ -205,6 +205,40 @@ describe('MyMerchant step 3, Site Pages', () => {
     });
   });
 
+  it('a page unticked and ticked again comes back with what was typed in it, and is saved so', async () => {
+    stored.pages = [
+      { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
+      { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+      { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+    ];
+    stored.subPages = [{ subtypeId: 61, pageTypeFk: 6 }];
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    const title = within(panel('Terms')).getByLabelText('Title (H1)');
+    await user.clear(title);
+    await user.type(title, 'Our terms');
+    await user.click(within(panel('Terms')).getByRole('checkbox', { name: 'Card terms' }));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    expect(screen.queryByRole('region', { name: 'Terms page' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    expect(within(panel('Terms')).getByLabelText('Title (H1)')).toHaveValue('Our terms');
+    expect(within(panel('Terms')).getByRole('checkbox', { name: 'Card terms' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await pressOk(user, DIALOG_TEXT.successTitle);
+    const sent = server.calls(`POST ${PAGES}`)[0]?.body as SelectedPageTypes;
+    expect(sent.pageTypes.find((page) => page.typeId === 6)?.title).toBe('Our terms');
+    expect(server.calls(`POST ${SUB_PAGES}`)[0]?.body).toEqual({
+      profileId: 3,
+      pageSubtypes: [
+        { subtypeId: 61, pageTypeFk: 6 },
+        { subtypeId: 62, pageTypeFk: 6 },
+      ],
+    });
+  });
+
   it("a save after another operator's refuses as stale, shows their change and keeps the typing", async () => {
     const { user } = await openPages();
     await user.click(screen.getByRole('button', { name: 'Edit Home' }));
