@@ -150,6 +150,39 @@ describe('Client Setup (03 §2, §5)', () => {
     });
   });
 
+  it('a BIN typed for Local stays through other Card BIN choices; Transactor sends none of it', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Switch Co');
+    await user.click(screen.getByRole('radio', { name: 'Local' }));
+    await user.type(field('BIN Number'), '987654321');
+    await user.type(field('BIN Name'), 'Typed BIN');
+    await screen.findByRole('option', { name: 'New Zealand' });
+    await user.selectOptions(field('Country'), 'New Zealand');
+
+    await user.click(screen.getByRole('radio', { name: 'International' }));
+    expect(screen.queryByLabelText('Country')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Use Transactor Bin' }));
+    expect(screen.queryByLabelText('BIN Number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Local' }));
+    expect(field('BIN Number')).toHaveValue('987654321');
+    expect(field('BIN Name')).toHaveValue('Typed BIN');
+    expect(field('Country')).toHaveDisplayValue('New Zealand');
+
+    // Hidden, the BIN is neither checked nor sent.
+    await user.clear(field('BIN Number'));
+    await user.click(screen.getByRole('radio', { name: 'Use Transactor Bin' }));
+    await user.click(save());
+    await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(fake.writeBody(0)).toEqual({
+      clientName: 'Switch Co',
+      binTypeId: BIN_TYPE.TRANSACTOR,
+      binNumber: null,
+      binName: null,
+      binCountryId: null,
+    });
+  });
+
   it('a failed create shows "Error: {errorCode}" with the server message', async () => {
     server.on('POST /api/gift-card/clients', {
       status: 409,

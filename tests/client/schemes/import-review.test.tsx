@@ -722,6 +722,23 @@ describe('import error review', () => {
     expect(screen.getByText(REVIEW_TEXT.failingCount(0))).toBeInTheDocument();
   });
 
+  it('bulk: switching between Set value and Replace keeps what was typed in each', async () => {
+    install();
+    const { user } = await openReview();
+    const bulk = within(screen.getByRole('region', { name: REVIEW_TEXT.bulkHeading }));
+    await user.selectOptions(bulk.getByLabelText(REVIEW_TEXT.bulkField), 'balance');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkSet));
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkValue), '25.00');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkReplace));
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkFind), '10');
+    await user.type(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith), '20');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkSet));
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('25.00');
+    await user.click(bulk.getByLabelText(REVIEW_TEXT.bulkReplace));
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkFind)).toHaveValue('10');
+    expect(bulk.getByLabelText(REVIEW_TEXT.bulkReplaceWith)).toHaveValue('20');
+  });
+
   it('imports the corrections with the progress panel; the imported lines leave the review', async () => {
     install();
     const { user } = await openReview();
