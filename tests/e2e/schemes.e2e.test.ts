@@ -5,6 +5,7 @@ import {
   SCHEME_PATHS,
   SCHEME_STATUS,
   SCHEME_TEXT,
+  type Client,
   type Config,
   type Scheme,
 } from '@contracts/api/schemes';
@@ -294,6 +295,47 @@ describe('Client Setup and General Settings for a new client', () => {
       stateId: values.stateId,
       transactionMethodsStr: String(values.methodId),
       schemeStatus: 1,
+    });
+    expect(unexpectedErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("keeps a new client's name and BIN through Existing client and back, and creates it with them", async () => {
+    const { page, errors } = await suite.newPage();
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, stepRoute('gift', 'setup'));
+    await expectStep(page, 'gift', 'setup');
+    const newClient = page.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient, exact: true });
+    const local = page.getByRole('radio', { name: BIN_TYPE_LABEL[2], exact: true });
+    await newClient.check();
+    const name = `Client ${uniqueLetters()}`;
+    await field(page, CLIENT_SETUP_LABEL.newClientName).fill(name);
+    await local.check();
+    await field(page, CLIENT_SETUP_LABEL.binNumber).fill('987654321');
+    await field(page, CLIENT_SETUP_LABEL.binName).fill(`${name} Local`);
+    await field(page, CLIENT_SETUP_LABEL.country).selectOption({ label: 'Australia' });
+
+    await page.getByRole('radio', { name: CLIENT_SETUP_LABEL.existingClient, exact: true }).check();
+    await field(page, CLIENT_SETUP_LABEL.binNumber).waitFor({ state: 'detached' });
+    expect(await local.isChecked()).toBe(false);
+    await newClient.check();
+    expect(await local.isChecked()).toBe(true);
+    expect(await field(page, CLIENT_SETUP_LABEL.newClientName).inputValue()).toBe(name);
+    expect(await field(page, CLIENT_SETUP_LABEL.binNumber).inputValue()).toBe('987654321');
+    expect(await field(page, CLIENT_SETUP_LABEL.binName).inputValue()).toBe(`${name} Local`);
+    expect(
+      await field(page, CLIENT_SETUP_LABEL.country).locator('option:checked').textContent(),
+    ).toBe('Australia');
+
+    await saveButton(page).click();
+    await answerDialog(page, SCHEME_TEXT.successTitle, { message: SCHEME_TEXT.clientCreated });
+    await page.waitForURL(/general-settings\?clientId=\d+$/);
+    const clientId = Number(/clientId=(\d+)$/.exec(page.url())?.[1]);
+    expect(await api.call<Client>('GET', SCHEME_PATHS.client(clientId))).toMatchObject({
+      clientName: name,
+      binTypeId: 2,
+      binNumber: '987654321',
+      binName: `${name} Local`,
     });
     expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
