@@ -41,9 +41,16 @@ function ModeFields() {
   );
 }
 
-/** A field read without an input of its own (the screens' watchers). */
+/** Every value the watcher below rendered, in order. */
+const echoed: unknown[] = [];
+
+/**
+ * A field read without an input of its own (the screens' watchers); it keeps what it rendered,
+ * as a watcher comparing with the value it mounted with would see it.
+ */
 function Echo() {
   const { input } = useField<string | undefined>('name', { subscription: { value: true } });
+  echoed.push(input.value);
   return <output aria-label="Echo">{input.value}</output>;
 }
 
@@ -59,11 +66,14 @@ describe('a field that is hidden and shown again', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Mode B' }));
     expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    echoed.length = 0;
     await user.click(screen.getByRole('radio', { name: 'Mode A' }));
 
     expect(screen.getByLabelText('Name')).toHaveValue('Typed name');
     expect(screen.getByLabelText('Size')).toHaveDisplayValue('Large');
     expect(screen.getByLabelText('Echo')).toHaveTextContent('Typed name');
+    // From its first render on: never the loaded value in between.
+    expect(new Set(echoed)).toEqual(new Set(['Typed name']));
     expect(values()).toEqual({ mode: 'a', name: 'Typed name', size: 2 });
   });
 

@@ -6,10 +6,10 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import type { FieldRenderProps, UseFieldConfig } from 'react-final-form';
+import type { FieldRenderProps } from 'react-final-form';
 import type { FieldValidator } from 'final-form';
 import { useVisibleError } from '@/lib/forms/errorDisplay';
-import { useField } from '@/lib/forms/use-field';
+import { useField, type FieldConfig } from '@/lib/forms/use-field';
 
 /** Props every adapter takes. */
 export interface BaseFieldProps<V> {
@@ -38,7 +38,7 @@ export const helpIdOf = (id: string): string => `${id}-help`;
 /** useField plus a stable id, the visible error and the aria wiring. */
 export function useFormField<V>(
   name: string,
-  { id: idProp, help, ...config }: UseFieldConfig & { id?: string; help?: ReactNode },
+  { id: idProp, help, ...config }: FieldConfig & { id?: string; help?: ReactNode },
 ): FormFieldState<V> {
   const field = useField<V>(name, config);
   const generated = useId().replace(/[^A-Za-z0-9_-]/g, '');
