@@ -158,15 +158,19 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
       errorMessage,
     },
   });
-  /** Writes `values` (by column name) into a line, re-checked at a new version. */
+  /**
+   * Writes `values` (by column name) into a line, re-checked at a new version. Values that leave
+   * the line as it is write nothing: it keeps its ETag, the review its version.
+   */
   const write = (entry: (typeof state)[number], values: Record<string, string>) => {
-    version += 1;
-    for (const [name, value] of Object.entries(values)) {
-      const index = columnOf(name);
+    const changes = Object.entries(values)
+      .map(([name, value]) => [columnOf(name), value] as const)
       // The mask sent back keeps the secret.
-      if (index === secretIndex && value === REVIEW_SECRET_MASK) continue;
-      entry.values[index] = value;
-    }
+      .filter(([index, value]) => !(index === secretIndex && value === REVIEW_SECRET_MASK))
+      .filter(([index, value]) => (entry.values[index] ?? '') !== value);
+    if (changes.length === 0) return;
+    version += 1;
+    for (const [index, value] of changes) entry.values[index] = value;
     entry.corrected = true;
     entry.rev = version;
     recheck(entry);
@@ -252,7 +256,8 @@ export function installReviewServer(server: FakeFetch, seed: ReviewSeed): Review
     if (readAt !== undefined && changing.some((entry) => entry.rev > readAt)) {
       return error(412, ERROR_MESSAGE.staleRecord);
     }
-    version += 1;
+    // A bulk correction that changes no line writes nothing.
+    if (changing.length > 0) version += 1;
     let nowPassing = 0;
     for (const entry of changing) {
       entry.values[index] = afterOf(entry);
