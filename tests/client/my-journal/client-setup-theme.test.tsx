@@ -53,14 +53,17 @@ describe('step 1 and the stylesheet', () => {
     expect(journal.writeBody(0)).toEqual({ ...COFFEE, siteUrl: 'coffee-shop' });
   });
 
-  it('a theme change over styling of its own asks first; Cancel saves nothing', async () => {
+  it('a theme change over styling of its own asks first, Cancel focused; Cancel saves nothing', async () => {
     const { user } = await openCoffee();
     await user.click(screen.getByRole('radio', { name: 'Light' }));
     await user.click(save());
 
     const question = await themeQuestion();
     expect(question).toHaveTextContent(THEME_CHANGE_TEXT.message);
-    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    // The reset cannot be undone: the dialog opens on Cancel, so Enter keeps the styling.
+    const cancel = within(question).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await user.keyboard('{Enter}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(journal.writes()).toEqual([]);

@@ -259,7 +259,7 @@ describe('publish (01 §4.2)', () => {
 });
 
 describe('unpublish and open site', () => {
-  it('asks first; on OK loads the profile afresh, clears the flag and says so', async () => {
+  it('asks first, Cancel focused; on OK loads the profile afresh, clears the flag and says so', async () => {
     const { user } = openDashboard();
     const books = await card('Book tokens');
     // Changed on the server since the list loaded: the fresh copy is what gets saved.
@@ -267,7 +267,10 @@ describe('unpublish and open site', () => {
 
     await user.click(within(books).getByRole('button', { name: 'Unpublish' }));
     const confirm = await screen.findByRole('dialog', { name: JOURNAL_TEXT.unpublishConfirm });
-    await user.click(within(confirm).getByRole('button', { name: DIALOG_TEXT.cancel }));
+    // Unpublishing takes the site offline: the question opens on Cancel, so Enter keeps it.
+    const cancel = within(confirm).getByRole('button', { name: DIALOG_TEXT.cancel });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(journal.writes()).toEqual([]);
 

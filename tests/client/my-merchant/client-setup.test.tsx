@@ -5,6 +5,7 @@ import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { SITE_URL_CHARACTERS_MESSAGE } from '@contracts/api/journal';
 import { defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
+import { THEME_CHANGE_TEXT } from '@/lib/sites/theme-stylesheet';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
@@ -166,5 +167,24 @@ describe('merchant wizard shell and step 1 (02 §2)', () => {
       overrideCSS: defaultMerchantStylesheet(2),
     });
     await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.setting.path));
+  });
+
+  it('a theme change over a styled stylesheet asks with Cancel focused, so Enter keeps it', async () => {
+    const styled = `${defaultMerchantStylesheet(1)}\n/* precious custom css */\n`;
+    merchant.profiles[0]!.overrideCSS = styled;
+    const { user } = openStep(5);
+    await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('cafe'));
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    await user.click(save());
+
+    const question = await screen.findByRole('dialog', { name: THEME_CHANGE_TEXT.title });
+    const cancel = within(question).getByRole('button', { name: DIALOG_TEXT.cancel });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(merchant.writes()).toEqual([]);
+    expect(merchant.profiles[0]!.overrideCSS).toBe(styled);
+    expect(currentPath()).toBe(paths.mm.wizard.setup.path);
   });
 });

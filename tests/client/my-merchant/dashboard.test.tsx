@@ -153,12 +153,15 @@ describe('publish, unpublish and open site (02 §4)', () => {
     expect(merchant.writes()).toEqual(['POST /api/mymerchant/modulecode']);
   });
 
-  it('unpublish asks first, then clears publishLive and this host’s flag', async () => {
+  it('unpublish asks first (Cancel focused), then clears publishLive and this host’s flag', async () => {
     const { user } = openDashboard();
     const books = await card('Book nook');
     await user.click(within(books).getByRole('button', { name: 'Unpublish' }));
     const confirm = await screen.findByRole('dialog', { name: UNPUBLISH_CONFIRM });
-    await user.click(within(confirm).getByRole('button', { name: DIALOG_TEXT.cancel }));
+    // Unpublishing takes the site offline: the question opens on Cancel, so Enter keeps it.
+    const cancel = within(confirm).getByRole('button', { name: DIALOG_TEXT.cancel });
+    await waitFor(() => expect(cancel).toHaveFocus());
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(merchant.writes()).toEqual([]);
 

@@ -91,7 +91,10 @@ export async function runUnpublishFlow({
   done,
   logLabel,
 }: UnpublishFlowOptions): Promise<boolean> {
-  const confirmed = await dialogs.confirm(confirm.title, textToHtml(confirm.message));
+  // Unpublishing takes a live site offline: Enter keeps it online.
+  const confirmed = await dialogs.confirm(confirm.title, textToHtml(confirm.message), {
+    focusCancel: true,
+  });
   if (!confirmed) return false;
   const processing = dialogs.processing();
   try {

@@ -42,7 +42,8 @@ export async function stylesheetToSave({
     const confirmed = await dialogs.confirm(
       THEME_CHANGE_TEXT.title,
       textToHtml(THEME_CHANGE_TEXT.message),
-      { okText: THEME_CHANGE_TEXT.confirm },
+      // The reset cannot be undone: Enter keeps the stylesheet.
+      { okText: THEME_CHANGE_TEXT.confirm, focusCancel: true },
     );
     if (!confirmed) return undefined;
   }
