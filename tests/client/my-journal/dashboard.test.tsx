@@ -258,6 +258,31 @@ describe('publish (01 §4.2)', () => {
   });
 });
 
+describe('a publish whose deployment fails', () => {
+  it('says "Error" / "Something went wrong" and leaves the site unpublished, Publish offered', async () => {
+    server.on('POST /api/myjournal/deployments', {
+      status: 500,
+      body: { errorCode: 500, errorMessage: 'Server error' },
+    });
+    const { user } = openDashboard();
+    await user.click(within(await card('Coffee balance')).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(JOURNAL_TEXT.publishFailed);
+    expect(journal.writes()).toEqual([
+      'POST /api/moduleCodes',
+      'PUT /api/myjournal/profiles/1',
+      'POST /api/myjournal/deployments',
+      'PUT /api/myjournal/profiles/1',
+    ]);
+    expect(journal.profiles[0]).toMatchObject({ isPublished: 0, location: COFFEE.location });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    const coffee = await card('Coffee balance');
+    expect(await within(coffee).findByText(JOURNAL_TEXT.notPublished_indicator)).toBeVisible();
+    expect(within(coffee).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+});
+
 describe('unpublish and open site', () => {
   it('asks first, Cancel focused; on OK loads the profile afresh, clears the flag and says so', async () => {
     const { user } = openDashboard();

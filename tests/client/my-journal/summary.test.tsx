@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { JOURNAL_EMBEDDED, JOURNAL_TEXT, type JournalPage } from '@contracts/api/journal';
+import { DIALOG_TEXT } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
@@ -235,5 +236,43 @@ describe('summary (step 6 of 6)', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled());
+  });
+
+  it('a failed deployment says "Error" / "Something went wrong", takes the flag back and leaves Publish to retry', async () => {
+    server.on('POST /api/myjournal/deployments', {
+      status: 500,
+      body: { errorCode: 500, errorMessage: 'Server error' },
+    });
+    const { user } = openSummary();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(JOURNAL_TEXT.publishFailed);
+    expect(journal.writes()).toEqual([
+      'POST /api/moduleCodes',
+      'PUT /api/myjournal/profiles/1',
+      'POST /api/myjournal/deployments',
+      'PUT /api/myjournal/profiles/1',
+    ]);
+    // The flag and the location as they were; the module code created stays the profile's.
+    expect(journal.profiles[0]).toMatchObject({
+      isPublished: 0,
+      location: 1,
+      moduleCode: 'MJC_11CG1',
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeEnabled();
+    server.on('POST /api/myjournal/deployments', (request) => ({
+      status: 201,
+      body: { deploymentId: 2, ...(request.body as object) },
+    }));
+    await user.click(publish);
+    expect(
+      await screen.findByRole('dialog', { name: JOURNAL_TEXT.publishedFromSummaryTitle }),
+    ).toHaveTextContent(JOURNAL_TEXT.publishedFromSummary);
+    expect(journal.profiles[0]).toMatchObject({ isPublished: 1, moduleCode: 'MJC_11CG1' });
+    // The retry found the code the first attempt created: no second one.
+    expect(server.calls('POST /api/moduleCodes')).toHaveLength(1);
   });
 });

@@ -153,6 +153,31 @@ describe('publish, unpublish and open site (02 §4)', () => {
     expect(merchant.writes()).toEqual(['POST /api/mymerchant/modulecode']);
   });
 
+  it('a failed publish record says "Error" / "Something went wrong" and leaves the site unpublished', async () => {
+    server.on('POST /api/mymerchant/profilepublish/live', {
+      status: 500,
+      body: { errorCode: 500, errorMessage: 'Server error' },
+    });
+    const { user } = openDashboard();
+    await user.click(within(await card('Cafe corner')).getByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, MERCHANT_TEXT.errorTitle)).toContain(MERCHANT_TEXT.publishFailed);
+    expect(merchant.writes()).toEqual([
+      'POST /api/mymerchant/modulecode',
+      'PUT /api/mymerchant/profile/1',
+      'POST /api/mymerchant/profilepublish/live',
+      'PUT /api/mymerchant/profile/1',
+    ]);
+    // The flags as they were (publishTest was already set); the module code is the profile's.
+    expect(merchant.profiles[0]).toMatchObject({
+      moduleCode: 'MMC_11CG1',
+      publishLive: 0,
+      publishTest: 1,
+    });
+    const cafe = await card('Cafe corner');
+    expect(await within(cafe).findByText(MERCHANT_TEXT.notPublished_indicator)).toBeVisible();
+    expect(within(cafe).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
   it('unpublish asks first (Cancel focused), then clears publishLive and this host’s flag', async () => {
     const { user } = openDashboard();
     const books = await card('Book nook');

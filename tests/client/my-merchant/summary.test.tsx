@@ -253,6 +253,29 @@ describe('MyMerchant step 6, Summary', () => {
     expect(writes()).toEqual(['POST /api/mymerchant/modulecode']);
   });
 
+  it("a failed publish record says 'Something went wrong', takes the flags back and leaves Publish to retry", async () => {
+    server.on(PUBLISH, { status: 500, body: { errorCode: 500, errorMessage: 'Server error' } });
+    const { user } = openSummary();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: MERCHANT_TEXT.errorTitle });
+    expect(dialog).toHaveTextContent(MERCHANT_TEXT.publishFailed);
+    expect(writes()).toEqual([MODULE_CODE, PUT, PUBLISH, PUT]);
+    expect(server.calls(PUT)[1]!.body).toMatchObject({ publishLive: 0, publishTest: 0 });
+    expect(stored).toMatchObject({ moduleCode: 'MMC_1HCG5', publishLive: 0, publishTest: 0 });
+
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    expect(publish).toBeEnabled();
+
+    server.on(PUBLISH, (request) => ({
+      body: { ...(request.body as MerchantPublishBody), publishId: 4, userName: 'admin' },
+    }));
+    await user.click(publish);
+    const done = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(done).toHaveTextContent(MERCHANT_TEXT.publishedNow);
+    expect(stored).toMatchObject({ publishLive: 1, publishTest: 1 });
+  });
+
   it('Publish is disabled once publishLive is set', async () => {
     stored = { ...stored, publishLive: 1 };
     openSummary();

@@ -8,7 +8,8 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { isNetworkFailure, toApiFailure } from '@/lib/api/errors';
+import { isNetworkFailure, isSessionExpiry, toApiFailure } from '@/lib/api/errors';
+import { logger } from '@/lib/logging/logger';
 import {
   openPublishedSite,
   PublishStopped,
@@ -62,7 +63,9 @@ export const SUMMARY_PUBLISHED_TEXT: DialogText = {
  * answer of 200 or 204 with a code → the profile is marked published; without a code → a code
  * `MJC_{programId}{abbreviation}{profileId}` is created first and stored on the profile. Either
  * way the profile also takes this environment's location flag (where it is now published), is
- * saved, and a deployment is recorded. A lookup refused by the server shows "Error: {code}"
+ * saved, and a deployment is recorded; when that last call fails, the profile's flag and location
+ * are saved back as they were, so nothing is left half published and Publish can be tried again
+ * ("Error" / "Something went wrong", 01 §8). A lookup refused by the server shows "Error: {code}"
  * with its message; a lookup that never reached it only closes the processing dialog (01 §8).
  *
  * The profile saved is read afresh first (not the cached copy, which may be the dashboard's
@@ -128,9 +131,9 @@ export function usePublishProfile() {
         if (!hasLogin) throw loginPageMissing('No enabled Login page');
       }
 
-      async function save(published: JournalProfile): Promise<void> {
+      async function save(published: JournalProfile): Promise<JournalProfile> {
         try {
-          await updateProfile(published).unwrap();
+          return await updateProfile(published).unwrap();
         } catch (error) {
           // The server's own check (pages changed since ours): its message says what is missing.
           if (fieldMessage(toApiFailure(error), 'isPublished') === JOURNAL_TEXT.loginPageMissing) {
@@ -173,8 +176,35 @@ export function usePublishProfile() {
             moduleCodeId: created.moduleCodeId,
           };
         }
-        await save(published);
-        await createDeployment({ profileId: profile.profileId }).unwrap();
+        const saved = await save(published);
+        try {
+          await createDeployment({ profileId: profile.profileId }).unwrap();
+        } catch (error) {
+          // An ended session sends nothing more; the profile is as stored when the operator is back.
+          if (!isSessionExpiry(error)) await withdraw(saved, current);
+          throw error;
+        }
+      }
+
+      /**
+       * The deployment failed after the profile was marked published: its flag and location go
+       * back to what they were, so the site is not served and Publish is offered again (the
+       * module code stays: it is the profile's, and a retry finds it). If that save fails too,
+       * the profile stays published and the dashboard shows it so, with Unpublish.
+       */
+      async function withdraw(saved: JournalProfile, before: JournalProfile): Promise<void> {
+        try {
+          await updateProfile({
+            ...saved,
+            isPublished: before.isPublished,
+            location: before.location,
+          }).unwrap();
+        } catch (error) {
+          logger.error(
+            `Withdrawing the publication of journal profile ${profile.profileId} failed`,
+            error,
+          );
+        }
       }
 
       return runPublishFlow({
