@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { MERCHANT_TEXT } from '@contracts/api/merchant';
+import { MERCHANT_EMBEDDED, MERCHANT_TEXT } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { SITE_URL_CHARACTERS_MESSAGE } from '@contracts/api/journal';
 import { defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
 import { THEME_CHANGE_TEXT } from '@/lib/sites/theme-stylesheet';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
-import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
+import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import {
   installMerchantServer,
   makeMerchantProfile,
+  MERCHANT_PROGRAMS,
   type MerchantFake,
 } from './merchant-fake-server';
 
@@ -76,6 +77,34 @@ describe('merchant wizard shell and step 1 (02 §2)', () => {
     expect(screen.getByRole('radio', { name: 'Light' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Dark' })).not.toBeChecked();
     expect(screen.queryByLabelText('Import config')).toBeNull();
+  });
+
+  describe('with a loyalty program in the merchant view of the program store', () => {
+    beforeEach(() => {
+      server.on('GET /api/mymerchant/programs', {
+        body: embeddedList(MERCHANT_EMBEDDED.programs, [
+          ...MERCHANT_PROGRAMS,
+          { id: 21, name: 'Fuel Rewards', abbreviation: 'FR' },
+        ]),
+      });
+    });
+    const schemeNames = async () =>
+      within(await screen.findByLabelText('Scheme Name'))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+
+    it('Scheme Name lists only gift programs', async () => {
+      openStep();
+      expect(await schemeNames()).toEqual(['', 'Coffee Gift', 'Books Gift']);
+    });
+
+    it('an existing profile of a loyalty program still shows its own', async () => {
+      merchant.profiles[0] = { ...CAFE, programId: 21 };
+      openStep(5);
+      await waitFor(() => expect(screen.getByLabelText('Scheme Name')).toHaveValue('21'));
+      expect(screen.getByLabelText('Scheme Name')).toHaveDisplayValue('Fuel Rewards');
+      expect(await schemeNames()).toEqual(['', 'Coffee Gift', 'Books Gift', 'Fuel Rewards']);
+    });
   });
 
   it('shows the import only when the location flag is set (a production host)', async () => {
@@ -171,7 +200,7 @@ describe('merchant wizard shell and step 1 (02 §2)', () => {
 
   it('a theme change over a styled stylesheet asks with Cancel focused, so Enter keeps it', async () => {
     const styled = `${defaultMerchantStylesheet(1)}\n/* precious custom css */\n`;
-    merchant.profiles[0]!.overrideCSS = styled;
+    merchant.profiles[0] = { ...CAFE, overrideCSS: styled };
     const { user } = openStep(5);
     await waitFor(() => expect(screen.getByLabelText('URL')).toHaveValue('cafe'));
     await user.click(screen.getByRole('radio', { name: 'Dark' }));

@@ -11,7 +11,8 @@ import {
   type SelectedPageType,
   type SelectedPageTypes,
 } from '@contracts/api/merchant';
-import { embeddedList } from '../../support/client-app';
+import { EMBEDDED } from '@contracts/api/paths';
+import { PROGRAMS, embeddedList } from '../../support/client-app';
 import { buildMerchantProfile } from '../../support/builders';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
 import { etagOf, readAnswer, staleAnswer } from '../../support/record-etags';
@@ -156,6 +157,8 @@ export function installMerchantServer(
   server.on(`GET ${BASE}/programs`, {
     body: embeddedList(MERCHANT_EMBEDDED.programs, MERCHANT_PROGRAMS),
   });
+  // The program store's list, which says each program's type (step 1 offers gift programs).
+  server.on('GET /api/programs', { body: embeddedList(EMBEDDED.programs, PROGRAMS) });
   server.on(`GET ${BASE}/languages`, {
     body: embeddedList(MERCHANT_EMBEDDED.languages, LANGUAGES),
   });

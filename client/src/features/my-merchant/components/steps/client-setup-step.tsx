@@ -13,9 +13,11 @@ import { SiteSetupForm, type SiteSetupValues } from '@/components/site-builder/s
 import { StepContent } from '@/components/wizard/profile-step';
 import { paths, withId } from '@/config/paths';
 import { toApiFailure } from '@/lib/api/errors';
+import { useProgramsQuery } from '@/lib/api/lookups-api';
 import { fieldMessage, showSaveFailure } from '@/lib/api/save-failures';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { isGiftProgram } from '@/lib/programs';
 import { useSiteEnvironment, type SiteLocation } from '@/lib/sites/site-environment';
 import { stylesheetToSave } from '@/lib/sites/theme-stylesheet';
 import {
@@ -44,23 +46,33 @@ const urlField = (location: SiteLocation) => (location === 1 ? 'liveURL' : 'test
 export function ClientSetupStep() {
   const { id, data: profile, isLoading, isFetching, error } = useMerchantProfile();
   const programs = useStoreShape(useMerchantProgramsQuery());
+  // The program store's own list says which programs are gift (02 §3's merchant view has no type).
+  const storePrograms = useStoreShape(useProgramsQuery());
   const languages = useStoreShape(useMerchantLanguagesQuery());
   const profileState = useStoreShape({ data: profile, isLoading, isFetching, error });
   const state = {
     loading:
       programs.loading ||
+      storePrograms.loading ||
       languages.loading ||
       (id !== null && profile === undefined && profileState.loading),
     error:
-      [profileState.error, programs.error, languages.error].find((e) => e.code !== 0) ??
-      profileState.error,
+      [profileState.error, programs.error, storePrograms.error, languages.error].find(
+        (e) => e.code !== 0,
+      ) ?? profileState.error,
   };
+  const giftProgramIds = new Set(
+    (storePrograms.data ?? [])
+      .filter((program) => isGiftProgram(program.programTypeId))
+      .map((program) => program.programId),
+  );
   return (
     <StepContent title={STEP_TITLE.setup} state={state}>
       <ClientSetupForm
         key={id ?? 'new'}
         languages={languages.data ?? []}
         programs={programs.data ?? []}
+        giftProgramIds={giftProgramIds}
         profile={id !== null ? (profile ?? null) : null}
       />
     </StepContent>
@@ -70,10 +82,12 @@ export function ClientSetupStep() {
 function ClientSetupForm({
   profile,
   programs,
+  giftProgramIds,
   languages,
 }: {
   profile: MerchantProfile | null;
   programs: readonly MerchantProgram[];
+  giftProgramIds: ReadonlySet<number>;
   languages: readonly MerchantLanguage[];
 }) {
   const navigate = useNavigate();
@@ -83,10 +97,11 @@ function ClientSetupForm({
   const { importConfig } = useMerchantImport();
   const field = urlField(location);
 
-  const programOptions: FieldOption<number>[] = programs.map((program) => ({
-    value: program.id,
-    label: program.name,
-  }));
+  // The scheme type reads Gift (02 §1, §2): only gift programs are offered, as in the journal. A
+  // profile's own program stays listed whatever its type, so an older profile still shows it.
+  const programOptions: FieldOption<number>[] = programs
+    .filter((program) => giftProgramIds.has(program.id) || program.id === profile?.programId)
+    .map((program) => ({ value: program.id, label: program.name }));
   // Only the first language is offered (02 §2).
   const languageOptions: FieldOption<number>[] = languages
     .slice(0, 1)
