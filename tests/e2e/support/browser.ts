@@ -42,12 +42,22 @@ export const PAGE_CONTEXT: BrowserContextOptions = {
  * A fresh page in its own context (own cookies and storage), collecting page errors. `options`
  * go over PAGE_CONTEXT (e.g. `bypassCSP` for axe, a locale).
  */
+/**
+ * `E2E_CPU_THROTTLE=<n>`: every page runs its scripts n times slower (Chromium's CPU throttling),
+ * to bring out on demand the races a loaded machine shows now and then (docs/testing.md).
+ */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+
 export async function newPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ ...PAGE_CONTEXT, ...options });
   const page = await context.newPage();
+  if (CPU_THROTTLE > 1) {
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  }
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
