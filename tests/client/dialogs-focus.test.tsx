@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { DialogHost } from '@/components/dialogs/dialog-host';
@@ -121,5 +122,55 @@ describe('dialogs keep the keyboard focus', () => {
     await act(() => done);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
+
+/**
+ * A screen whose action, behind a dialog, leaves the control pressed unusable: `after` says what
+ * becomes of it once the action is done (the success dialog still open).
+ */
+function ActionScreen({ after }: { after: 'disabled' | 'gone' }) {
+  const [done, setDone] = useState(false);
+  const run = () => {
+    void dialogs.success('Success', 'Done');
+    setDone(true);
+  };
+  return (
+    <main tabIndex={-1}>
+      <h1 tabIndex={-1}>Summary</h1>
+      <button type="button">Before</button>
+      {after === 'gone' && done ? null : (
+        <button type="button" disabled={after === 'disabled' && done} onClick={run}>
+          Publish
+        </button>
+      )}
+      <button type="button" disabled>
+        Unavailable
+      </button>
+      <button type="button">Export</button>
+      <DialogHost />
+    </main>
+  );
+}
+
+describe('when the opener can no longer take the focus, it goes near it, never to the page', () => {
+  it('an opener disabled by its action: the next control that can take it', async () => {
+    const user = userEvent.setup();
+    render(<ActionScreen after="disabled" />);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const success = await screen.findByRole('dialog', { name: 'Success' });
+    await user.click(within(success).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export' })).toHaveFocus());
+  });
+
+  it("an opener gone from the page: the screen's heading", async () => {
+    const user = userEvent.setup();
+    render(<ActionScreen after="gone" />);
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    const success = await screen.findByRole('dialog', { name: 'Success' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(success).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Summary' })).toHaveFocus());
   });
 });

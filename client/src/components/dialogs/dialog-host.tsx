@@ -9,6 +9,7 @@ import {
   type OpenDialog,
 } from '@/lib/dialogs/dialog-service';
 import { useFocusTrap } from './focus-trap';
+import { returnFocusAfterDialogs } from './return-focus';
 import { sanitizeHtml } from './sanitize';
 import './dialogs.css';
 
@@ -130,8 +131,9 @@ export function DialogHost() {
 
 /**
  * When the last open dialog has closed, focus goes back to the control that was focused when the
- * first one opened (kept by the dialog service), if it is still on the page and nothing else has
- * taken the focus since (e.g. the next wizard step's heading).
+ * first one opened (kept by the dialog service), unless something else has taken the focus since
+ * (e.g. the next wizard step's heading). If that control can no longer take it, the focus goes
+ * near it (`returnFocusAfterDialogs`).
  */
 function useRestoreFocus(anyOpen: boolean): void {
   const wasOpen = useRef(anyOpen);
@@ -140,7 +142,7 @@ function useRestoreFocus(anyOpen: boolean): void {
       const opener = takeDialogOpener();
       const active = document.activeElement;
       const lost = active === null || active === document.body;
-      if (opener?.isConnected && lost) opener.focus();
+      if (opener && lost) returnFocusAfterDialogs(opener);
     }
     wasOpen.current = anyOpen;
   }, [anyOpen]);

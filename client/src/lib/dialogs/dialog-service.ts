@@ -97,6 +97,19 @@ export function takeDialogOpener(): HTMLElement | null {
   return taken;
 }
 
+/**
+ * While a dialog is open, the focus goes back to `target` when the last dialog closes, instead of
+ * to the control that opened the first, if that control is inside `within`: for a part of a
+ * screen whose action (an image slot's Upload or Remove) leaves the control pressed unusable,
+ * and which knows which of its controls comes next. Answers whether a dialog was open and its
+ * opener inside `within`.
+ */
+export function returnDialogFocusTo(target: HTMLElement, within: Element): boolean {
+  if (stack.length === 0 || !opener || !within.contains(opener)) return false;
+  opener = target;
+  return true;
+}
+
 /** For `useSyncExternalStore`: the open dialogs, last on top. */
 export const dialogStore = {
   subscribe(listener: Listener): () => void {
