@@ -102,7 +102,7 @@ describe.each(['Enter', 'Escape'] as const)(
       await page.context().close();
     });
 
-    it('General Settings: an image the server refuses, its Upload button focused again', async () => {
+    it('General Settings: an image the server refuses, let go, and Browse focused', async () => {
       const programId = await newScheme('gift');
       const { page } = await openStep('gift', 'general', programId);
       await expectValue(page, GENERAL_LABEL.city, 'SYDNEY');
@@ -121,7 +121,9 @@ describe.each(['Enter', 'Escape'] as const)(
         ERROR_MESSAGE.unsupportedMedia,
         key,
       );
-      await waitForFocus(upload);
+      // The file would be refused again: the slot is empty again, Browse has the focus.
+      await slot.getByRole('button', { name: 'Upload an Image', exact: true }).waitFor();
+      await waitForFocus(slot.getByRole('button', { name: 'Browse', exact: true }));
       await page.context().close();
     });
   },

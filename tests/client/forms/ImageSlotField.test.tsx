@@ -1,4 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { DialogHost } from '@/components/dialogs/dialog-host';
+import { dialogs } from '@/lib/dialogs/dialog-service';
+import type { ApiFailure } from '@/lib/api/errors';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { IMAGE_LIMITS } from '@contracts/api/constants';
 import { ImageSlotField } from '@/components/form/ImageSlotField';
@@ -179,5 +182,80 @@ describe('ImageSlotField', () => {
     expect(uploadButton()).toBeEnabled();
     expect(within(slot).getByRole('img', { name: 'No image' })).toBeInTheDocument();
     expect(button('Remove')).toBeDisabled();
+  });
+});
+
+describe('ImageSlotField: a file the server refuses as such', () => {
+  it.each([
+    [415, 'not an image it takes'],
+    [413, 'too large'],
+  ])('%i (%s): the slot lets the file go, and the focus goes to Browse', async (status) => {
+    const { user, slot, button, uploadButton, onUpload } = setup();
+    const refusal: ApiFailure = { status, errorCode: 1, errorMessage: 'Refused' };
+    onUpload.mockImplementationOnce(() => Promise.reject(refusal));
+    await user.upload(screen.getByLabelText('Site logo image'), png('notimage.png', 10));
+    uploadButton().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(slot).getByRole('status')).toHaveTextContent('Upload an Image'),
+    );
+    expect(uploadButton()).toBeDisabled();
+    expect(button('Remove')).toBeDisabled();
+    await waitFor(() => expect(button('Browse')).toHaveFocus());
+  });
+
+  it('keeps the image the slot had before the refused file', async () => {
+    const { user, slot, uploadButton, onUpload, values } = setup({ logo: 'img-0' });
+    const refusal: ApiFailure = { status: 415, errorCode: 1, errorMessage: 'Refused' };
+    onUpload.mockImplementationOnce(() => Promise.reject(refusal));
+    await user.upload(screen.getByLabelText('Site logo image'), png('notimage.png', 10));
+    await user.click(uploadButton());
+    await waitFor(() => expect(within(slot).getByRole('status')).toHaveTextContent('Uploaded'));
+    expect(values().logo).toBe('img-0');
+  });
+});
+
+describe('ImageSlotField: the dialog of an upload or a removal', () => {
+  afterEach(() => act(() => dialogs.closeAll()));
+
+  it('gives the focus back to Remove after an upload, to Browse after a removal', async () => {
+    const view = renderInForm(
+      <>
+        <ImageSlotField
+          name="logo"
+          label="Site logo image"
+          maxBytes={IMAGE_LIMITS.small}
+          onUpload={() => {
+            void dialogs.success('Success', 'Logo file uploaded successfully');
+            return Promise.resolve('img-1');
+          }}
+          onRemove={() => {
+            void dialogs.success('Success', 'Logo image removed successfully');
+            return Promise.resolve();
+          }}
+          onError={jest.fn()}
+        />
+        <button type="button">Save &amp; Continue</button>
+        <DialogHost />
+      </>,
+    );
+    const { user } = view;
+    const slot = screen.getByRole('group', { name: 'Site logo image' });
+    const button = (name: string | RegExp) => within(slot).getByRole('button', { name });
+    const closeSuccess = async () => {
+      const dialog = await screen.findByRole('dialog', { name: 'Success' });
+      await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    };
+
+    await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 10));
+    button(UPLOAD_CAPTION).focus();
+    await user.keyboard('{Enter}');
+    await closeSuccess();
+    await waitFor(() => expect(button('Remove')).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await closeSuccess();
+    await waitFor(() => expect(button('Browse')).toHaveFocus());
   });
 });

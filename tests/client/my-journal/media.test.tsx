@@ -90,7 +90,7 @@ describe('step 4, MyJournal Media Files', () => {
     expect(journal.writes()).toEqual(['POST /images']);
   });
 
-  it("shows the server's message when an upload fails and keeps the file ready", async () => {
+  it("shows the server's message when it refuses the file, and lets the file go", async () => {
     server.on('POST /images', {
       status: 415,
       body: { errorCode: 5, errorMessage: 'Only image files can be uploaded' },
@@ -101,6 +101,18 @@ describe('step 4, MyJournal Media Files', () => {
     expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(
       'Only image files can be uploaded',
     );
+    expect(within(slot('Favicon image')).getByRole('status')).toHaveTextContent('Upload an Image');
+  });
+
+  it("shows the server's message when an upload fails otherwise, and keeps the file ready", async () => {
+    server.on('POST /images', {
+      status: 500,
+      body: { errorCode: 1, errorMessage: 'Something went wrong' },
+    });
+    const { user } = await openMedia();
+    await user.upload(screen.getByLabelText('Favicon image'), png('icon.png', 100));
+    await user.click(slotButton('Favicon image', UPLOAD));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain('Something went wrong');
     expect(within(slot('Favicon image')).getByRole('status')).toHaveTextContent(
       'icon.png is ready to be uploaded',
     );

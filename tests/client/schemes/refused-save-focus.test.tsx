@@ -102,7 +102,23 @@ describe.each([
     await waitFor(() => expect(save()).toHaveFocus());
   });
 
-  it('an image the server refuses: the focus goes back to the Upload button', async () => {
+  it('an upload that fails: the focus goes back to the Upload button, the file kept', async () => {
+    server.on('POST /images', {
+      status: 500,
+      body: { errorCode: 1, errorMessage: 'Something went wrong' },
+    });
+    const { user } = renderApp({ route: withId(paths.loyalty.wizard.general, ID) });
+    const slot = 'Button Image';
+    await user.upload(await screen.findByLabelText(slot), png('fake.png', 10));
+    const upload = imageSlotButton(slot, UPLOAD_BUTTON_NAME);
+    await pressEnterOn(user, upload);
+    await closeWith(user, SCHEME_TEXT.errorTitle(1), key);
+    await waitFor(() =>
+      expect(imageSlotButton(slot, 'fake.png is ready to be uploaded')).toHaveFocus(),
+    );
+  });
+
+  it('a file the server refuses (415): the slot lets it go, the focus goes to Browse', async () => {
     server.on('POST /images', {
       status: 415,
       body: { errorCode: 5, errorMessage: 'file: Only PNG, JPEG, GIF or WebP images' },
@@ -113,9 +129,8 @@ describe.each([
     const upload = imageSlotButton(slot, UPLOAD_BUTTON_NAME);
     await pressEnterOn(user, upload);
     await closeWith(user, SCHEME_TEXT.errorTitle(5), key);
-    await waitFor(() =>
-      expect(imageSlotButton(slot, 'fake.png is ready to be uploaded')).toHaveFocus(),
-    );
+    await waitFor(() => expect(imageSlotButton(slot, 'Browse')).toHaveFocus());
+    expect(imageSlotButton(slot, 'Upload an Image')).toBeDisabled();
   });
 });
 

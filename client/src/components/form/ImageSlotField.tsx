@@ -4,8 +4,9 @@
  *
  * The Upload button's caption follows the slot ("the button caption cycles", 01 §2.8): "Upload an Image" (empty) → "{file} is ready to be uploaded"
  * (a file chosen) → "Uploading" → "Uploaded" (a value is set, also when loaded from the server),
- * and "Upload an Image" again after Remove. A failed upload goes back to "ready"; the caller's
- * `onUpload` reports the failure. Files over `maxBytes` or not of an image type are refused
+ * and "Upload an Image" again after Remove. A failed upload goes back to "ready" for a retry,
+ * except a file the server refuses as such (413, 415), which is let go ("Upload an Image" or
+ * "Uploaded" again, as before it was chosen); the caller's `onUpload` reports the failure. Files over `maxBytes` or not of an image type are refused
  * through `onError`: the caller shows the dialog.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { BusyButton } from '@/components/common/busy-button';
+import { toApiFailure } from '@/lib/api/errors';
+import { returnDialogFocusTo } from '@/lib/dialogs/dialog-service';
 import { useUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import { FieldFeedback, FieldHelp, useFormField } from './FieldShell';
 import type { BaseFieldProps } from './FieldShell';
@@ -53,6 +56,13 @@ export interface ImageSlotFieldProps extends BaseFieldProps<ImageValue> {
 
 const identity = (value: string): string => value;
 
+/** HTTP statuses of an upload refused for the file itself: 413 too large, 415 not an image. */
+const REFUSED_FILE_STATUS: readonly number[] = [413, 415];
+
+function isRefusedFile(error: unknown): boolean {
+  return REFUSED_FILE_STATUS.includes(toApiFailure(error).status);
+}
+
 export function ImageSlotField({
   name,
   label,
@@ -80,17 +90,21 @@ export function ImageSlotField({
   // While an upload or removal runs, the button pressed keeps the focus (BusyButton: the dialog
   // of a refused upload gives it back there) and the others are disabled. Once done, the button
   // pressed may be disabled (nothing left to upload or remove), which drops the focus to the
-  // page: it goes to the button that comes next, unless the user has put it somewhere else.
+  // page: it goes to the button that comes next (Remove after an upload, Browse after a removal
+  // or a refused file), unless the user has put it somewhere else. When the action opened a
+  // dialog (a success or an error), that button is where the dialog gives the focus back.
   const focusNext = useRef<'browse' | 'upload' | 'remove' | null>(null);
   useEffect(() => {
     const next = focusNext.current;
     if (next === null || busy !== null) return;
     focusNext.current = null;
+    const button = { browse: browseButton, upload: uploadButton, remove: removeButton }[next];
+    if (!button.current || !slot.current) return;
+    if (returnDialogFocusTo(button.current, slot.current)) return;
     const current = document.activeElement;
     const lost = current === null || current === document.body;
-    if (!lost && !slot.current?.contains(current)) return;
-    const button = { browse: browseButton, upload: uploadButton, remove: removeButton }[next];
-    button.current?.focus();
+    if (!lost && !slot.current.contains(current)) return;
+    button.current.focus();
   });
   const value = input.value || undefined;
   const labelId = `${id}-label`;
@@ -128,9 +142,16 @@ export function ImageSlotField({
       input.onChange(stored);
       setFile(null);
       focusNext.current = 'remove';
-    } catch {
-      // The caller's onUpload reports the failure; the chosen file stays ready for a retry.
-      focusNext.current = 'upload';
+    } catch (error) {
+      // The caller's onUpload reports the failure. A file the server refuses as such (too large,
+      // not an image it takes) would be refused again: the slot lets it go. Otherwise the chosen
+      // file stays ready for a retry.
+      if (isRefusedFile(error)) {
+        setFile(null);
+        focusNext.current = 'browse';
+      } else {
+        focusNext.current = 'upload';
+      }
     } finally {
       setBusy(null);
     }
@@ -212,6 +233,7 @@ export function ImageSlotField({
               ref={uploadButton}
               variant="primary"
               size="sm"
+              passFocusOn={false}
               busy={busy === 'uploading'}
               disabled={disabled || !file || busy !== null}
               onClick={() => void upload()}
@@ -222,6 +244,7 @@ export function ImageSlotField({
               ref={removeButton}
               variant="outline-danger"
               size="sm"
+              passFocusOn={false}
               busy={busy === 'removing'}
               // Disabled while the slot is empty (01 §2.8), a chosen file not uploaded included.
               disabled={disabled || !value || busy !== null}
