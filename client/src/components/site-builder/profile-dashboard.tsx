@@ -49,7 +49,8 @@ export function filterDashboard(
 /**
  * A site builder's dashboard (01 §2.3, 02 §2), shared by both builders: heading, search, Add New,
  * and the profiles as cards; the loading indicator replaces the cards until the builder's data
- * is in. The builder gives each card's content and its publish and unpublish flows.
+ * is in (the builder's `state.loading` is its first load only: a card whose Publish or Unpublish
+ * ran stays, with its focused button, while the list is read again). The builder gives each card's content and its publish and unpublish flows.
  */
 export function ProfileDashboard({ text, addNewTo, state, profiles }: ProfileDashboardProps) {
   const headingId = useId();
@@ -58,7 +59,8 @@ export function ProfileDashboard({ text, addNewTo, state, profiles }: ProfileDas
   return (
     <section aria-labelledby={headingId}>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-4">
-        <h1 id={headingId} className="h3 mb-0">
+        {/* Takes the focus when a dialog's opener is gone (components/dialogs/return-focus). */}
+        <h1 id={headingId} className="h3 mb-0" tabIndex={-1}>
           {text.title}
         </h1>
         <div className="d-flex gap-2 align-items-center">

@@ -63,6 +63,16 @@ export function toStoreShape<T>(
   };
 }
 
+/**
+ * True while a store has nothing to show yet (its first load). A screen that shows a store's data
+ * keeps showing it while the data is read again (after a change of its own invalidated it):
+ * replacing it with the loading indicator would take away the control the operator is on, and
+ * with it the keyboard focus.
+ */
+export function isFirstLoad(store: Pick<StoreShape<unknown>, 'data' | 'loading'>): boolean {
+  return store.loading && store.data === undefined;
+}
+
 /** Hook form of `toStoreShape`, memoised on the fields it reads. */
 export function useStoreShape<T>(
   query?: QueryLike<T>,

@@ -8,7 +8,7 @@ import {
 import { paths, withId } from '@/config/paths';
 import { imageLink } from '@/lib/api/images-api';
 import { useProgramsQuery } from '@/lib/api/lookups-api';
-import { useStoreShape } from '@/lib/api/store-shape';
+import { isFirstLoad, useStoreShape } from '@/lib/api/store-shape';
 import { dialogs } from '@/lib/dialogs/dialog-service';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
@@ -24,7 +24,8 @@ import { programNameOf } from '../lib/profile-search';
 /**
  * The journal dashboard (01 §2.3): the profiles as cards, searchable by title, program name or
  * URL (the shared ProfileDashboard). The profiles and the programs load together; the loading
- * indicator replaces the cards until both are in (01 §2.2).
+ * indicator replaces the cards until both are in (01 §2.2), not when they are read again after
+ * a publish (the cards stay).
  */
 export function JournalDashboard() {
   const profiles = useStoreShape(useJournalProfilesQuery());
@@ -32,7 +33,7 @@ export function JournalDashboard() {
   const { urlBase } = useAppSelector(selectRuntimeConfig);
   const { publish, unpublish, openSite } = usePublishProfile();
   const state = {
-    loading: profiles.loading || programs.loading,
+    loading: isFirstLoad(profiles) || isFirstLoad(programs),
     error: profiles.error.code !== 0 ? profiles.error : programs.error,
   };
 

@@ -4,7 +4,7 @@ import {
   type DashboardProfile,
 } from '@/components/site-builder/profile-dashboard';
 import { paths, withId } from '@/config/paths';
-import { useStoreShape } from '@/lib/api/store-shape';
+import { isFirstLoad, useStoreShape } from '@/lib/api/store-shape';
 import { dialogs } from '@/lib/dialogs/dialog-service';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
@@ -25,7 +25,7 @@ const TEXT = { ...DASHBOARD_TEXT, title: MERCHANT_TEXT.dashboardHeading };
  * The merchant dashboard (02 §2): the profiles as cards (logo or the default image, program
  * name, site title, Published only when publishLive is set), searchable by title, program name
  * or URL. The profile list and the program list load together; the loading indicator replaces
- * the cards until both are in. Add New as the journal's (docs/decisions.md: 02 shows none).
+ * the cards until both are in (not when they are read again after a publish: the cards stay). Add New as the journal's (docs/decisions.md: 02 shows none).
  */
 export function MerchantDashboard() {
   const profiles = useStoreShape(useMerchantProfilesQuery());
@@ -34,7 +34,7 @@ export function MerchantDashboard() {
   const { publish } = useMerchantPublish();
   const { unpublish, openSite, location } = useMerchantSiteActions();
   const state = {
-    loading: profiles.loading || programs.loading,
+    loading: isFirstLoad(profiles) || isFirstLoad(programs),
     error: profiles.error.code !== 0 ? profiles.error : programs.error,
   };
 
