@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
 import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -72,6 +73,10 @@ const choiceOf = (type: MerchantPageType): PageTypeChoice => ({
   name: type.name,
   mandatory: type.fl_mandatory === 1,
 });
+
+/** A page's panel, and its heading (Edit's aria-controls, and where Edit puts the focus). */
+const panelId = (pageTypeId: number) => `mm-page-panel-${pageTypeId}`;
+const panelHeadingId = (pageTypeId: number) => `mm-page-panel-${pageTypeId}-heading`;
 
 const orNull = (text: string | undefined): string | null => (text?.trim() ? text : null);
 
@@ -171,6 +176,17 @@ function SitePagesForm({
     );
   }
 
+  /**
+   * Edit shows the page's panel and moves the focus to its heading: the panel comes after the
+   * whole checklist, so the keyboard would otherwise pass every other page first (as a step
+   * change focuses the step's heading). A panel closes only when another opens (its heading
+   * then has the focus) or when its page is unticked (the focus is on that tick).
+   */
+  function openPanel(typeId: number) {
+    flushSync(() => setOpenedId(typeId));
+    document.getElementById(panelHeadingId(typeId))?.focus();
+  }
+
   return (
     <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
       {({ handleSubmit, submitting, values, form }) => {
@@ -198,8 +214,9 @@ function SitePagesForm({
                       size="sm"
                       aria-label={SITE_PAGES_TEXT.editPage(type.name)}
                       aria-expanded={opened?.id === type.id}
+                      aria-controls={panelId(type.id)}
                       disabled={!selected.includes(type.id)}
-                      onClick={() => setOpenedId(type.id)}
+                      onClick={() => openPanel(type.id)}
                     >
                       {SITE_PAGES_TEXT.edit}
                     </Button>
@@ -233,10 +250,16 @@ function SitePagesForm({
 
 /** The right panel of one selected page (02 §2 step 3). */
 function PagePanel({ type, hidden }: { type: MerchantPageType; hidden: boolean }) {
-  const headingId = `mm-page-panel-${type.id}`;
+  const headingId = panelHeadingId(type.id);
   return (
-    <section aria-labelledby={headingId} className="border rounded p-3 mb-3" hidden={hidden}>
-      <h4 id={headingId} className="h6 mb-3">
+    <section
+      id={panelId(type.id)}
+      aria-labelledby={headingId}
+      className="border rounded p-3 mb-3"
+      hidden={hidden}
+    >
+      {/* Takes the focus when the page's Edit opens the panel. */}
+      <h4 id={headingId} className="h6 mb-3" tabIndex={-1}>
         {SITE_PAGES_TEXT.panel(type.name)}
       </h4>
       <PageTextFields
