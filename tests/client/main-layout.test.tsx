@@ -115,6 +115,9 @@ describe('logout', () => {
     expect(dialog).toHaveTextContent(DIALOG_TEXT.logoutMessage);
     const buttons = within(dialog).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'OK']);
+    // Nothing unsaved on screen: OK has the focus (tests/client/session-draft.test.tsx: Cancel
+    // has it while something is unsaved).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'OK' })).toHaveFocus());
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 

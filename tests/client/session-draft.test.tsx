@@ -471,6 +471,10 @@ describe('a deliberate logout', () => {
     const { user } = await editSiteSettings();
     await user.click(screen.getByRole('button', { name: LAYOUT_TEXT.logout }));
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.logoutTitle });
+    // The unsaved edit would be lost: the dialog opens on Cancel, so Enter keeps it.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: DIALOG_TEXT.cancel })).toHaveFocus(),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await screen.findByLabelText(LOGIN_TEXT.username);
 

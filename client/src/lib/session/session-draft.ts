@@ -158,6 +158,12 @@ export function anyUnsavedForm(): boolean {
   return false;
 }
 
+/** The screen holds unsaved work of any kind: values, a secret being typed, a chosen file. */
+export function anyUnsavedWork(): boolean {
+  for (const source of sources) if (source() !== undefined) return true;
+  return false;
+}
+
 /**
  * Keeps the unsaved values of the forms on screen for `userName` (the session is ending without a
  * logout), with `etags`, the tags of the records as last read (none: the values go on top of
