@@ -127,6 +127,26 @@ describe('MyMerchant step 3, Site Pages', () => {
     expect(window.location.hash).toContain('?id=3');
   });
 
+  it('after the save, the pages read again show the texts as stored (trimmed), nothing unsaved', async () => {
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Home' }));
+    const title = within(panel('Home')).getByLabelText('Title (H1)');
+    await user.clear(title);
+    await user.type(title, '  Welcome home  ');
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(server.calls(`POST ${PAGES}`)[0]?.body).toMatchObject({
+      pageTypes: [{ typeId: 1, title: 'Welcome home' }, { typeId: 4 }],
+    });
+    // Read again while "Success" is open: the stored title replaces the typed one, which is no
+    // longer an unsaved change (a click elsewhere before Media Files shows would ask about it).
+    await waitFor(() =>
+      expect(within(panel('Home')).getByLabelText('Title (H1)')).toHaveValue('Welcome home'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.media.path));
+  });
+
   it('sends the sub-pages only once the pages answered 200', async () => {
     const answer = deferred<{ status: number; body: unknown }>();
     server.on(`POST ${PAGES}`, () => answer.promise);

@@ -1,11 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { FormApi } from 'final-form';
 import { Form, type FormProps } from 'react-final-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { QueryContent } from '@/components/common/query-content';
 import { showSaveFailure } from '@/lib/api/save-failures';
 import { useStoreShape, type QueryLike } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
+import { FormUnsavedChanges, formIsUnsaved, keepAsSaved } from '@/lib/forms/unsaved-changes';
 import type { DialogText } from '@/lib/sites/publish-flow';
 import { BusyButton } from '@/components/common/busy-button';
 
@@ -117,17 +118,25 @@ export function StepForm<Values extends object>({
 /**
  * A step's save: the call, then "Success" with the builder's text and on OK the next step
  * (01 §2.6, 02 §2, §4). A failed call shows the server's message under "Error" (the builders'
- * decision, lib/api/save-failures) and the step stays.
+ * decision, lib/api/save-failures) and the step stays. Saved, `form`'s values become what it
+ * loaded (keepAsSaved): the record read again may hold them its own way (trimmed, blank as
+ * null).
  */
 export function useSaveAndContinue() {
   const navigate = useNavigate();
-  return async (save: () => Promise<unknown>, success: DialogText, next: string) => {
+  return async <Values extends object>(
+    save: () => Promise<unknown>,
+    success: DialogText,
+    next: string,
+    form: FormApi<Values>,
+  ) => {
     try {
       await save();
     } catch (error) {
       await showSaveFailure(error);
       return;
     }
+    keepAsSaved(form);
     await dialogs.success(success.title, textToHtml(success.message));
     await navigate(next);
   };

@@ -1,3 +1,4 @@
+import type { FormApi } from 'final-form';
 import {
   EXPIRATION_DATE_COUNTS,
   JOURNAL_LIMITS,
@@ -68,7 +69,7 @@ function SiteSettingsForm({ profile }: { profile: JournalProfile }) {
     expirationDateCount: profile.expirationDateCount,
   };
 
-  async function onSubmit(values: SettingsValues): Promise<void> {
+  async function onSubmit(values: SettingsValues, form: FormApi<SettingsValues>): Promise<void> {
     await saveAndContinue(
       () =>
         updateProfile({
@@ -82,6 +83,7 @@ function SiteSettingsForm({ profile }: { profile: JournalProfile }) {
         }).unwrap(),
       { title: DIALOG_TEXT.successTitle, message: JOURNAL_TEXT.changedProfile },
       withId(paths.mj.wizard.page, profile.profileId),
+      form,
     );
   }
 

@@ -1,3 +1,4 @@
+import type { FormApi } from 'final-form';
 import { useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
@@ -148,7 +149,7 @@ function SitePagesForm({
    * only once that answered 200, their ticked sub-pages (POST profile/pagesubtypes/, 02 §4).
    * A failure shows the server's message and nothing more is sent (useSaveAndContinue).
    */
-  async function onSubmit(values: PagesValues): Promise<void> {
+  async function onSubmit(values: PagesValues, form: FormApi<PagesValues>): Promise<void> {
     const selected = selectedPageTypeIds(choices, values.selected);
     const pageTypesBody = selected.map((typeId) => {
       const texts = values.pages[pageKey(typeId)];
@@ -173,6 +174,7 @@ function SitePagesForm({
       },
       { title: MERCHANT_TEXT.successTitle, message: MERCHANT_TEXT.pagesUpdated },
       withId(paths.mm.wizard.media, profileId),
+      form,
     );
   }
 

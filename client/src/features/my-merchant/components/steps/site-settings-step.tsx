@@ -1,3 +1,4 @@
+import type { FormApi } from 'final-form';
 import { MERCHANT_LIMITS, MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
 import { TextField } from '@/components/form/TextField';
 import { SITE_SETTINGS_LABEL, TrackingCodeField } from '@/components/site-builder/setup-fields';
@@ -37,7 +38,7 @@ function SiteSettingsForm({ profile }: { profile: MerchantProfile }) {
     analyticsTrackingCode: profile.analyticsTrackingCode ?? undefined,
   };
 
-  const onSubmit = (values: SettingsValues) =>
+  const onSubmit = (values: SettingsValues, form: FormApi<SettingsValues>) =>
     saveAndContinue(
       () =>
         saveSettings({
@@ -49,6 +50,7 @@ function SiteSettingsForm({ profile }: { profile: MerchantProfile }) {
         }).unwrap(),
       { title: MERCHANT_TEXT.successTitle, message: MERCHANT_TEXT.profileUpdated },
       withId(paths.mm.wizard.page, profile.id),
+      form,
     );
 
   const title = (
