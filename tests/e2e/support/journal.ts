@@ -40,10 +40,32 @@ export async function answerDialog(
   { message, button = 'OK' }: { message?: string; button?: string } = {},
 ): Promise<void> {
   const dialog = page.getByRole('dialog', { name: title, exact: true });
-  await dialog.waitFor();
+  try {
+    await dialog.waitFor();
+  } catch (error) {
+    throw new Error(`${String(error)}\n${await whatShows(page)}`, { cause: error });
+  }
   if (message !== undefined) await dialog.getByText(message, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * What the page shows instead of an awaited dialog, for the failure's message: the dialogs open
+ * and the field errors on screen (a save stopped by a rule shows "Form not valid" and the
+ * fields' messages).
+ */
+async function whatShows(page: Page): Promise<string> {
+  try {
+    const dialogs = await page.getByRole('dialog').allInnerTexts();
+    const errors = await page.locator('[id$="-error"]').allInnerTexts();
+    const texts = (list: string[]) => list.map((text) => text.replace(/\s+/g, ' ').trim());
+    return `dialogs open: ${JSON.stringify(texts(dialogs))}; field errors: ${JSON.stringify(
+      texts(errors).filter(Boolean),
+    )}; at ${page.url()}`;
+  } catch {
+    return 'the page could not be read';
+  }
 }
 
 /** The texts of the error messages a control is described by (`…-error` ids), joined. */
