@@ -13,8 +13,9 @@ import {
   type ProgramIdAnswer,
   type SchemeInput,
 } from '@contracts/api/schemes';
-import { DIALOG_TEXT } from '@contracts/api/messages';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { API_PATHS } from '@contracts/api/paths';
+import { parseInputDate } from '@contracts/validation/rules';
 import { COMMON_TEXT } from '@/config/texts';
 import { ACTIVATION_TEXT, GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
 import { waitForFocus } from './browser';
@@ -482,17 +483,47 @@ export async function fillGeneralSettings(
  * Types a date (dd.MM.yyyy) into a date picker and leaves it, once the field shows it. The
  * picker opens its calendar on focus and re-renders the input as it does; on a loaded machine a
  * fill can land before that re-render and be replaced by the field's previous date, so the text
- * is typed again until the field keeps it (three tries at most).
+ * is typed again until the field keeps it (three tries at most). A fill, unlike a person typing,
+ * puts the whole text in at once: a real date that lands in that re-render can be shown as
+ * typed while the field holds what came before it, read as not a date ("Date is not valid"), so
+ * that is typed again too.
  */
 export async function typeDate(control: Locator, text: string): Promise<void> {
+  const realDate = parseInputDate(text) !== undefined;
   for (let attempt = 1; ; attempt += 1) {
     await control.fill(text);
     await control.press('Escape');
     await control.blur();
-    if (await showsValue(control, text)) return;
+    const kept = (await showsValue(control, text)) && (!realDate || (await heldAsDate(control)));
+    if (kept) return;
     if (attempt === 3) {
-      throw new Error(`date field: typed "${text}", shows "${await control.inputValue()}"`);
+      throw new Error(
+        `date field: typed "${text}", shows "${await control.inputValue()}" (${await fieldError(control)})`,
+      );
     }
+  }
+}
+
+/** Whether a date field showing a real date says anything but "Date is not valid" within a second. */
+async function heldAsDate(control: Locator): Promise<boolean> {
+  const handle = await control.elementHandle();
+  try {
+    await control.page().waitForFunction(
+      ([element, notValid]) => {
+        if (!(element instanceof Element)) return false;
+        const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/);
+        return !ids
+          .filter((id) => id.endsWith('-error'))
+          .some((id) => document.getElementById(id)?.textContent?.trim() === notValid);
+      },
+      [handle, FIELD_MESSAGES.checkFormat] as const,
+      { timeout: 1_000 },
+    );
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await handle?.dispose();
   }
 }
 
