@@ -13,7 +13,9 @@ import {
   type FakeResponse,
 } from '../../support/fake-fetch';
 import {
+  failDeployments,
   installJournalServer,
+  PUBLISH_TAKEN_BACK,
   makePage,
   makeProfile,
   type JournalFake,
@@ -260,20 +262,12 @@ describe('publish (01 §4.2)', () => {
 
 describe('a publish whose deployment fails', () => {
   it('says "Error" / "Something went wrong" and leaves the site unpublished, Publish offered', async () => {
-    server.on('POST /api/myjournal/deployments', {
-      status: 500,
-      body: { errorCode: 500, errorMessage: 'Server error' },
-    });
+    failDeployments(server);
     const { user } = openDashboard();
     await user.click(within(await card('Coffee balance')).getByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
     expect(dialog).toHaveTextContent(JOURNAL_TEXT.publishFailed);
-    expect(journal.writes()).toEqual([
-      'POST /api/moduleCodes',
-      'PUT /api/myjournal/profiles/1',
-      'POST /api/myjournal/deployments',
-      'PUT /api/myjournal/profiles/1',
-    ]);
+    expect(journal.writes()).toEqual(PUBLISH_TAKEN_BACK);
     expect(journal.profiles[0]).toMatchObject({ isPublished: 0, location: COFFEE.location });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 

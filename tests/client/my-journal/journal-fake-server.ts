@@ -33,6 +33,25 @@ export function makePage(overrides: Partial<JournalPage> & Pick<JournalPage, 'pa
   return buildJournalPage(overrides);
 }
 
+/**
+ * The writes of profile 1's publish whose deployment failed: the flag set, the deployment
+ * refused, the flag taken back.
+ */
+export const PUBLISH_TAKEN_BACK = [
+  'POST /api/moduleCodes',
+  'PUT /api/myjournal/profiles/1',
+  'POST /api/myjournal/deployments',
+  'PUT /api/myjournal/profiles/1',
+];
+
+/** Makes the deployment of a publish fail with a 500. */
+export function failDeployments(server: FakeFetch): void {
+  server.on('POST /api/myjournal/deployments', {
+    status: 500,
+    body: { errorCode: 500, errorMessage: 'Server error' },
+  });
+}
+
 export interface JournalSeed {
   profiles?: JournalProfile[];
   pages?: JournalPage[];

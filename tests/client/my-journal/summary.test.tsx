@@ -12,7 +12,9 @@ import {
   type FakeResponse,
 } from '../../support/fake-fetch';
 import {
+  failDeployments,
   installJournalServer,
+  PUBLISH_TAKEN_BACK,
   makePage,
   makeProfile,
   type JournalFake,
@@ -239,20 +241,12 @@ describe('summary (step 6 of 6)', () => {
   });
 
   it('a failed deployment says "Error" / "Something went wrong", takes the flag back and leaves Publish to retry', async () => {
-    server.on('POST /api/myjournal/deployments', {
-      status: 500,
-      body: { errorCode: 500, errorMessage: 'Server error' },
-    });
+    failDeployments(server);
     const { user } = openSummary();
     await user.click(await screen.findByRole('button', { name: 'Publish' }));
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
     expect(dialog).toHaveTextContent(JOURNAL_TEXT.publishFailed);
-    expect(journal.writes()).toEqual([
-      'POST /api/moduleCodes',
-      'PUT /api/myjournal/profiles/1',
-      'POST /api/myjournal/deployments',
-      'PUT /api/myjournal/profiles/1',
-    ]);
+    expect(journal.writes()).toEqual(PUBLISH_TAKEN_BACK);
     // The flag and the location as they were; the module code created stays the profile's.
     expect(journal.profiles[0]).toMatchObject({
       isPublished: 0,

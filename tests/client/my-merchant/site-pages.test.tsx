@@ -57,6 +57,15 @@ async function openPages() {
   await screen.findByRole('checkbox', { name: 'Terms' });
   return view;
 }
+/** Profile 3 with Terms selected beside the mandatory pages, and its sub-page Returns. */
+function storeTermsWithReturns() {
+  stored.pages = [
+    { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
+    { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
+    { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
+  ];
+  stored.subPages = [{ subtypeId: 61, pageTypeFk: 6 }];
+}
 const writes = () =>
   server.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 const panel = (name: string) => screen.getByRole('region', { name: `${name} page` });
@@ -201,12 +210,7 @@ describe('MyMerchant step 3, Site Pages', () => {
   });
 
   it('unticking a page closes its panel and leaves it and its sub-pages out', async () => {
-    stored.pages = [
-      { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
-      { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
-      { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
-    ];
-    stored.subPages = [{ subtypeId: 61, pageTypeFk: 6 }];
+    storeTermsWithReturns();
     const { user } = await openPages();
     await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
     expect(within(panel('Terms')).getByRole('checkbox', { name: 'Returns' })).toBeChecked();
@@ -226,12 +230,7 @@ describe('MyMerchant step 3, Site Pages', () => {
   });
 
   it('a page unticked and ticked again comes back with what was typed in it, and is saved so', async () => {
-    stored.pages = [
-      { typeId: 1, navItem: 'Start', title: 'Welcome', content: null },
-      { typeId: 4, navItem: 'Stores', title: 'Find a store', content: null },
-      { typeId: 6, navItem: 'Terms', title: 'Terms', content: null },
-    ];
-    stored.subPages = [{ subtypeId: 61, pageTypeFk: 6 }];
+    storeTermsWithReturns();
     const { user } = await openPages();
     await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
     const title = within(panel('Terms')).getByLabelText('Title (H1)');
