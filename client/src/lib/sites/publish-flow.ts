@@ -31,6 +31,46 @@ export class PublishStopped extends Error {
   }
 }
 
+export interface MarkThenGoLive<Profile> {
+  /** Saves the profile marked published; answers it as stored (with its new ETag). */
+  markPublished(): Promise<Profile>;
+  /** The call that puts the site live (the journal's deployment, the merchant's publish record). */
+  goLive(): Promise<unknown>;
+  /** Saves `saved` with its publication flags as they were before. */
+  takeBack(saved: Profile): Promise<unknown>;
+  /** Names the profile in the log. */
+  logLabel: string;
+}
+
+/**
+ * The last two steps of a publish in both builders: the profile is marked published (the server
+ * records a publication only for a published profile), then the site goes live. When going live
+ * fails, the flags go back to what they were, so the site is not served and Publish is offered
+ * again; the failure then gets its answer as any other. An ended session sends nothing more (the
+ * profile is as stored when the operator is back). If taking back fails too, the profile stays
+ * published, and the dashboard shows it so, with Unpublish.
+ */
+export async function markThenGoLive<Profile>({
+  markPublished,
+  goLive,
+  takeBack,
+  logLabel,
+}: MarkThenGoLive<Profile>): Promise<void> {
+  const saved = await markPublished();
+  try {
+    await goLive();
+  } catch (error) {
+    if (!isSessionExpiry(error)) {
+      try {
+        await takeBack(saved);
+      } catch (undo) {
+        logger.error(`Withdrawing the publication of ${logLabel} failed`, undo);
+      }
+    }
+    throw error;
+  }
+}
+
 export interface PublishFlowOptions {
   /** The builder's calls, in order; resolves once the site is published. */
   run(): Promise<void>;

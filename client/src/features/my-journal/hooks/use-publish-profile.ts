@@ -8,11 +8,11 @@ import {
   type JournalProfile,
 } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
-import { isNetworkFailure, isSessionExpiry, toApiFailure } from '@/lib/api/errors';
-import { logger } from '@/lib/logging/logger';
+import { isNetworkFailure, toApiFailure } from '@/lib/api/errors';
 import {
   openPublishedSite,
   PublishStopped,
+  markThenGoLive,
   runPublishFlow,
   runUnpublishFlow,
   type DialogText,
@@ -176,35 +176,18 @@ export function usePublishProfile() {
             moduleCodeId: created.moduleCodeId,
           };
         }
-        const saved = await save(published);
-        try {
-          await createDeployment({ profileId: profile.profileId }).unwrap();
-        } catch (error) {
-          // An ended session sends nothing more; the profile is as stored when the operator is back.
-          if (!isSessionExpiry(error)) await withdraw(saved, current);
-          throw error;
-        }
-      }
-
-      /**
-       * The deployment failed after the profile was marked published: its flag and location go
-       * back to what they were, so the site is not served and Publish is offered again (the
-       * module code stays: it is the profile's, and a retry finds it). If that save fails too,
-       * the profile stays published and the dashboard shows it so, with Unpublish.
-       */
-      async function withdraw(saved: JournalProfile, before: JournalProfile): Promise<void> {
-        try {
-          await updateProfile({
-            ...saved,
-            isPublished: before.isPublished,
-            location: before.location,
-          }).unwrap();
-        } catch (error) {
-          logger.error(
-            `Withdrawing the publication of journal profile ${profile.profileId} failed`,
-            error,
-          );
-        }
+        // Taken back on failure, the module code stays: it is the profile's, and a retry finds it.
+        await markThenGoLive({
+          markPublished: () => save(published),
+          goLive: () => createDeployment({ profileId: profile.profileId }).unwrap(),
+          takeBack: (saved) =>
+            updateProfile({
+              ...saved,
+              isPublished: current.isPublished,
+              location: current.location,
+            }).unwrap(),
+          logLabel: `journal profile ${profile.profileId}`,
+        });
       }
 
       return runPublishFlow({

@@ -5,9 +5,12 @@ import {
   type MerchantProfile,
   type MerchantProgram,
 } from '@contracts/api/merchant';
-import { runPublishFlow, PublishStopped, type DialogText } from '@/lib/sites/publish-flow';
-import { isSessionExpiry } from '@/lib/api/errors';
-import { logger } from '@/lib/logging/logger';
+import {
+  markThenGoLive,
+  runPublishFlow,
+  PublishStopped,
+  type DialogText,
+} from '@/lib/sites/publish-flow';
 import { useSiteEnvironment } from '@/lib/sites/site-environment';
 import { useAppDispatch } from '@/lib/store/hooks';
 import {
@@ -46,10 +49,10 @@ export const dashboardPublishedText = (profile: MerchantProfile): DialogText => 
  * answer without a code, is "Error" / "Something went wrong"), mark the profile published
  * (publishLive 1 as 02 §4 writes, and publishTest 1 too on a test host: spec README) with its
  * module code and update it (the profile read afresh after the code is set, so the update
- * carries the ETag of the profile as stored), then record the publication (POST profilepublish/live).
- * When that last call fails, the profile's publish flags are saved back as they were before, so
- * nothing is left half published: the site is not served, the card reads Not Published and
- * Publish can be tried again; the operator gets 02 §8's "Error" / "Something went wrong".
+ * carries the ETag of the profile as stored), then record the publication
+ * (POST profilepublish/live). When that last call fails, the profile's publish flags are saved
+ * back as they were before (markThenGoLive), so nothing is left half published: the site is not
+ * served, the card reads Not Published and Publish can be tried again; the operator gets 02 §8's "Error" / "Something went wrong".
  *
  * Decision: 02 says the module-code call "expects status 200"; the client reads any success
  * carrying the code as that answer (the server answers 200) and anything else as the failure.
@@ -96,40 +99,25 @@ export function useMerchantPublish() {
           publishLive: 1,
           publishTest: location === 0 ? 1 : current.publishTest,
         };
-        const saved = await updateProfile(published).unwrap();
-        try {
-          await publishLive({
-            creationDate: Date.now(),
-            programId: program.id,
-            profileId: profile.id,
-            profileLocationId: 0,
-          }).unwrap();
-        } catch (error) {
-          // An ended session sends nothing more; the profile is as stored when the operator is back.
-          if (!isSessionExpiry(error)) await withdraw(saved, current);
-          throw error;
-        }
-      }
-
-      /**
-       * The publish record failed after the profile was marked published: the flags go back to
-       * what they were, so the site is not served and Publish is offered again (the module code
-       * stays: it is the profile's, and a retry sets the same one). If that save fails too, the
-       * profile stays published and the dashboard shows it so, with Unpublish.
-       */
-      async function withdraw(saved: MerchantProfile, before: MerchantProfile): Promise<void> {
-        try {
-          await updateProfile({
-            ...saved,
-            publishLive: before.publishLive,
-            publishTest: before.publishTest,
-          }).unwrap();
-        } catch (error) {
-          logger.error(
-            `Withdrawing the publication of merchant profile ${profile.id} failed`,
-            error,
-          );
-        }
+        // Taken back on failure, the module code stays: it is the profile's, and a retry sets
+        // the same one.
+        await markThenGoLive({
+          markPublished: () => updateProfile(published).unwrap(),
+          goLive: () =>
+            publishLive({
+              creationDate: Date.now(),
+              programId: program.id,
+              profileId: profile.id,
+              profileLocationId: 0,
+            }).unwrap(),
+          takeBack: (saved) =>
+            updateProfile({
+              ...saved,
+              publishLive: current.publishLive,
+              publishTest: current.publishTest,
+            }).unwrap(),
+          logLabel: `merchant profile ${profile.id}`,
+        });
       }
 
       return runPublishFlow({
