@@ -48,6 +48,16 @@ export const UNKNOWN_IMAGE = {
 } as const;
 
 /**
+ * A new site (a journal or a merchant profile) is made for a gift program only, as both
+ * builders' Scheme Name offers only gift programs (docs/decisions.md). A create naming another
+ * program, as an import file may, is refused with 400 and this message after `programId: `.
+ */
+export const SITE_PROGRAM = {
+  notGift: (programId: number, name: string) =>
+    `Program ${programId} (${name}) is a loyalty program: a site is made for a gift program only`,
+} as const;
+
+/**
  * What the data file may hold per record and per owner (not in the spec: one user must not be
  * able to grow the data file without bound). The server answers 413 / 400 past them.
  */

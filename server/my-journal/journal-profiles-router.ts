@@ -36,6 +36,7 @@ import {
   nextId,
   profilePagesRecord,
   requireLoginPage,
+  requireNewSiteProgram,
 } from './journal-rules';
 import {
   newProfileBody,
@@ -103,6 +104,7 @@ export function createJournalProfilesRouter(store: Store, images: UnusedImages):
           input,
           nextId(data.journalProfiles, (p) => p.profileId),
         );
+        requireNewSiteProgram(data, created.programId);
         checkProfile(data, created);
         data.journalProfiles.push(created);
         return created;

@@ -3,7 +3,7 @@
  * check and the write see the same data (no other request can slip in between) and a failed
  * check writes nothing.
  */
-import { UNKNOWN_IMAGE } from '@contracts/api/constants';
+import { PROGRAM_TYPE, SITE_PROGRAM, UNKNOWN_IMAGE } from '@contracts/api/constants';
 import { JOURNAL_PAGE_TYPE, JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import type { Snapshot } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
@@ -60,6 +60,19 @@ export function requireProgramReference(data: Snapshot, programId: number) {
     throw validationError('programId', `Program ${programId} does not exist`);
   }
   return program;
+}
+
+/**
+ * The program of a new site, journal or merchant: an existing gift program (400 naming
+ * `programId` otherwise). Both builders' Scheme Name offers only gift programs, and an import
+ * file names its own program, so the create is where the rule holds. A stored profile keeps
+ * its program whatever its type: its program never changes.
+ */
+export function requireNewSiteProgram(data: Snapshot, programId: number): void {
+  const program = requireProgramReference(data, programId);
+  if (program.programTypeId !== PROGRAM_TYPE.GIFT) {
+    throw validationError('programId', SITE_PROGRAM.notGift(programId, program.schemeName));
+  }
 }
 
 /**

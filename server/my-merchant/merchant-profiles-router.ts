@@ -34,6 +34,7 @@ import {
   findMerchantProfile,
   mandatorySelections,
   merchantProfileIndex,
+  requireNewSiteProgram,
 } from './merchant-rules';
 import {
   merchantProfileUpdateBody,
@@ -97,6 +98,7 @@ export function createMerchantProfilesRouter(store: Store, images: UnusedImages)
           input,
           nextId(data.merchantProfiles, (p) => p.id),
         );
+        requireNewSiteProgram(data, created.programId);
         checkMerchantProfile(data, created);
         data.merchantProfiles.push(created);
         // Mandatory page types are always selected (02 §4), from the start.

@@ -13,10 +13,14 @@ import { URL_PATHS } from '@contracts/api/paths';
 import type { Data } from '../db/schema';
 import type { Snapshot } from '../db/store';
 import { conflict, notFound, validationError } from '../http/errors';
-import { requireProgramReference, sameSiteUrl } from '../my-journal/journal-rules';
+import {
+  requireNewSiteProgram,
+  requireProgramReference,
+  sameSiteUrl,
+} from '../my-journal/journal-rules';
 import { MERCHANT_INPUT_MESSAGE } from './merchant-schemas';
 
-export { requireProgramReference };
+export { requireNewSiteProgram, requireProgramReference };
 
 /** The profile a path (or a call's own target) names: 404 when unknown. */
 export function findMerchantProfile(data: Snapshot, id: number) {

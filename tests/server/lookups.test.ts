@@ -3,20 +3,14 @@ import { ERROR_CODE, PROGRAM_TYPE } from '@contracts/api/constants';
 import type { CountryState, EmbeddedList, LookupItem, Program } from '@contracts/api/entities';
 import { API_PATHS, EMBEDDED } from '@contracts/api/paths';
 import type { ProgramRecord } from '../../server/db/schema';
-import { buildScheme } from '../support/builders';
 import { createTestApp, type TestApp } from './support/test-app';
-import { addTestPrograms, TEST_CLIENT, TEST_PROGRAMS } from './support/test-programs';
+import {
+  addTestLoyaltyProgram,
+  addTestPrograms,
+  TEST_LOYALTY_PROGRAM as LOYALTY,
+  TEST_PROGRAMS,
+} from './support/test-programs';
 
-/** A loyalty program of the test's own, beside the three gift programs of TEST_PROGRAMS. */
-const LOYALTY = buildScheme({
-  programId: 7104,
-  programTypeId: PROGRAM_TYPE.LOYALTY,
-  clientId: TEST_CLIENT.clientId,
-  clientName: TEST_CLIENT.clientName,
-  schemeName: 'Test Loyalty Scheme',
-  schemeShortName: 'TSTLS',
-  schemeAbbreviation: 'TLS',
-});
 const GIFTS = Object.values(TEST_PROGRAMS);
 
 /** The /programs view of a built program. */
@@ -46,7 +40,7 @@ describe('lookups', () => {
     t = await createTestApp({
       prepare: (data) => {
         addTestPrograms(data);
-        data.programs.push(structuredClone(LOYALTY));
+        addTestLoyaltyProgram(data);
       },
     });
     auth = (await t.login()).token;

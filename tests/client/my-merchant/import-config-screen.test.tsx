@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ERROR_CODE, PROGRAM_TYPE, SITE_PROGRAM } from '@contracts/api/constants';
 import {
   MERCHANT_EMBEDDED,
   MERCHANT_TEXT,
@@ -12,7 +13,13 @@ import { recordEtagSeen, recordKey } from '@/lib/api/record-etags';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { MISSING_IMAGES_TEXT } from '@/lib/sites/missing-images';
 import { JSON_FILE_TEXT } from '@/lib/sites/read-json-file';
-import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import {
+  currentPath,
+  embeddedList,
+  PROGRAMS,
+  renderApp,
+  setTokenCookie,
+} from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import { installFakeFetch, serveImages, type FakeFetch } from '../../support/fake-fetch';
 import { etagOf } from '../../support/record-etags';
@@ -139,6 +146,26 @@ describe('MyMerchant step 1, Import config (02 §2, §4)', () => {
     expect(await pressOk(user, MERCHANT_TEXT.importFailedTitle)).toContain('Unknown page type 6');
     expect(merchant.writes()).not.toContain('POST /api/mymerchant/profile/pagesubtypes/');
     await waitFor(() => expect(window.location.hash).toBe(`#${withId(paths.mm.wizard.setup, 40)}`));
+  });
+
+  it("a file of a loyalty program: the refused create shows 'Failed' with the server's errorMessage", async () => {
+    const loyalty = PROGRAMS.find((program) => program.programTypeId === PROGRAM_TYPE.LOYALTY)!;
+    const errorMessage = `programId: ${SITE_PROGRAM.notGift(loyalty.programId, loyalty.name)}`;
+    server.on('POST /api/mymerchant/profile', {
+      status: 400,
+      body: { errorCode: ERROR_CODE.VALIDATION, errorMessage },
+    });
+    const { user } = openSetup(true);
+    const file = { ...EXPORTED, program: { id: loyalty.programId, name: loyalty.name } };
+    await user.upload(await screen.findByLabelText('Import config'), jsonFile(file));
+
+    expect(await pressOk(user, MERCHANT_TEXT.importFailedTitle)).toContain(errorMessage);
+    expect(server.calls('POST /api/mymerchant/profile')[0]!.body).toMatchObject({
+      programId: loyalty.programId,
+    });
+    expect(merchant.writes()).toEqual(['POST /api/mymerchant/profile']);
+    expect(currentPath()).toBe(paths.mm.wizard.setup.path);
+    expect(window.location.hash).not.toContain('id=');
   });
 
   it('leaves an image the server no longer has empty, names it, and imports the rest', async () => {

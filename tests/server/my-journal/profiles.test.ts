@@ -1,4 +1,4 @@
-import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_CODE, SITE_PROGRAM } from '@contracts/api/constants';
 import type { EmbeddedList } from '@contracts/api/entities';
 import {
   DEFAULT_THEME_ID,
@@ -19,6 +19,8 @@ import {
   TEST_PROGRAMS,
   type JournalTestApp,
 } from './journal-test-app';
+import { buildJournalProfile } from '../../support/builders';
+import { addTestLoyaltyProgram, TEST_LOYALTY_PROGRAM as LOYALTY } from '../support/test-programs';
 
 const SCRIPT = '<script>alert(1)</script>';
 const STYLE_BREAKOUT = `body { color: red; }</style>${SCRIPT}`;
@@ -191,6 +193,28 @@ describe('journal profiles', () => {
         headerImg: imageId,
         favIcon: null,
         backgroundImg: null,
+      });
+    });
+
+    // Scheme Name offers gift programs only; the rule is the merchant builder's too.
+    it('refuses a loyalty program and writes nothing; a stored profile of one still saves', async () => {
+      await t.store.update((data) => {
+        addTestLoyaltyProgram(data);
+        data.journalProfiles.push(
+          buildJournalProfile({ profileId: 2, programId: LOYALTY.programId, siteUrl: 'loyal' }),
+        );
+      });
+      await t.expectNothingWritten(async () => {
+        expectError(
+          await createProfile({ programId: LOYALTY.programId, siteUrl: 'loyalty-site' }),
+          400,
+          invalid(`programId: ${SITE_PROGRAM.notGift(LOYALTY.programId, LOYALTY.schemeName)}`),
+        );
+      });
+      await updateProfile(2, { title: 'Loyal balance' }).expect(200);
+      expect(await t.profile(2)).toMatchObject({
+        programId: LOYALTY.programId,
+        title: 'Loyal balance',
       });
     });
   });

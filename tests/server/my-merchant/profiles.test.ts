@@ -1,4 +1,4 @@
-import { ERROR_CODE } from '@contracts/api/constants';
+import { ERROR_CODE, SITE_PROGRAM } from '@contracts/api/constants';
 import type { EmbeddedList } from '@contracts/api/entities';
 import {
   MERCHANT_LIMITS,
@@ -17,6 +17,8 @@ import {
   TEST_PROGRAMS,
   type MerchantTestApp,
 } from './merchant-test-app';
+import { buildMerchantProfile } from '../../support/builders';
+import { addTestLoyaltyProgram, TEST_LOYALTY_PROGRAM as LOYALTY } from '../support/test-programs';
 
 const invalid = (errorMessage: string) => ({ errorCode: ERROR_CODE.VALIDATION, errorMessage });
 /** The programs of the test profiles (published and draft), and one without a profile. */
@@ -216,6 +218,31 @@ describe('merchant profiles', () => {
           siteTitle: 'A'.repeat(100),
         })
         .expect(201);
+    });
+
+    // Scheme Name offers gift programs only; an imported file names its own program.
+    it('refuses a loyalty program and writes nothing; a stored profile of one still saves', async () => {
+      await t.store.update((data) => {
+        addTestLoyaltyProgram(data);
+        data.merchantProfiles.push(
+          buildMerchantProfile({ id: 3, programId: LOYALTY.programId, liveURL: 'loyal-shop' }),
+        );
+      });
+      await t.expectNothingWritten(async () => {
+        const response = await t.post(MERCHANT_PATHS.profiles, {
+          ...NEW_PROFILE,
+          programId: LOYALTY.programId,
+        });
+        expectError(response, 400, {
+          errorCode: ERROR_CODE.VALIDATION,
+          errorMessage: `programId: ${SITE_PROGRAM.notGift(LOYALTY.programId, LOYALTY.schemeName)}`,
+        });
+      });
+      await t.put(MERCHANT_PATHS.profile(3), { siteTitle: 'Loyal Shop' }).expect(200);
+      expect(await t.profile(3)).toMatchObject({
+        programId: LOYALTY.programId,
+        siteTitle: 'Loyal Shop',
+      });
     });
   });
 

@@ -3,6 +3,7 @@
  * that need "a program" or "another program" (not db.json's demo programs, whose ids and names
  * may change). Their ids are far above the seed's, so they never collide with it.
  */
+import { PROGRAM_TYPE } from '@contracts/api/constants';
 import { JOURNAL_PAGE_TYPE } from '@contracts/api/journal';
 import type { Data } from '../../../server/db/schema';
 import {
@@ -31,6 +32,27 @@ export const TEST_PROGRAMS = {
   other: program(7102, 'Other Gift Card', 'OTHGC', 'OGC'),
   third: program(7103, 'Third Gift Card', 'THRGC', 'THG'),
 } as const;
+
+/**
+ * A loyalty program of the test client, beside the gift programs: not added by
+ * `addTestPrograms`, so lists of "the test programs" stay gift programs; a test that needs it
+ * adds it with `addTestLoyaltyProgram`.
+ */
+export const TEST_LOYALTY_PROGRAM = buildScheme({
+  programId: 7104,
+  programTypeId: PROGRAM_TYPE.LOYALTY,
+  clientId: TEST_CLIENT.clientId,
+  clientName: TEST_CLIENT.clientName,
+  schemeName: 'Test Loyalty Scheme',
+  schemeShortName: 'TSTLS',
+  schemeAbbreviation: 'TLS',
+  schemeStatus: 5,
+});
+
+/** Adds the test loyalty program to the data (the test client is `addTestPrograms`'). */
+export function addTestLoyaltyProgram(data: Data): void {
+  data.programs.push(structuredClone(TEST_LOYALTY_PROGRAM));
+}
 
 /** Adds the test client and the test programs to the data (for a test app's `prepare`). */
 export function addTestPrograms(data: Data): void {
