@@ -95,11 +95,23 @@ const recordedHeaders = z.record(z.string(), z.string()).superRefine((headers, c
   }
 });
 
+/**
+ * Calls under /__mock are the mock's own, never forwarded, so never recorded: a route there is
+ * refused when a recording starts (recordingInput), and a file made by hand that names one, as a
+ * route or as a call (whose answer would stand in for the developer tools' own), is refused as
+ * any file that is not what the mock saves.
+ */
+const notToolsPath = (routePath: string): boolean => !TOOLS_PATH.test(routePath);
+const NOT_RECORDED = { error: MOCK_PROXY_MESSAGE.toolsNotRecorded } as const;
+
 /** One recorded call: the request it answers and the answer. */
 const recordedCallSchema = z.object({
   method: z.string().regex(/^[A-Z]{1,20}$/, 'Must be an HTTP method in capitals'),
   /** Path and query as sent (secret query values as `***`). */
-  url: z.string().startsWith('/'),
+  url: z
+    .string()
+    .startsWith('/')
+    .refine((url) => notToolsPath(url.split('?', 1)[0] ?? ''), NOT_RECORDED),
   /** A write's JSON body, redacted, keys sorted; null when it had none or not JSON. */
   body: z.string().nullable(),
   /** A final status node:http answers (the target's; 1xx are never final). */
@@ -120,7 +132,9 @@ const recordingHeadSchema = z.object({
   description: z.string(),
   /** The scenario (and its parameters) the data was on when it started: replay resets to it. */
   from: z.object({ name: z.string(), params: z.record(z.string(), z.unknown()) }),
-  routes: z.array(z.object({ method: z.string(), path: z.string() })),
+  routes: z.array(
+    z.object({ method: z.string(), path: z.string().refine(notToolsPath, NOT_RECORDED) }),
+  ),
   /** How many calls it holds (written by the mock; a file without it has its calls counted). */
   callCount: z.number().int().min(0).optional(),
   /** Calls it matched but did not keep (written when some were). */
@@ -384,9 +398,7 @@ export const recordingInput = z
           .object({
             ...callMatchInput,
             // Those calls are the mock's own, never forwarded: a route there would never apply.
-            path: callMatchInput.path.refine((routePath) => !TOOLS_PATH.test(routePath), {
-              error: MOCK_PROXY_MESSAGE.toolsNotRecorded,
-            }),
+            path: callMatchInput.path.refine(notToolsPath, NOT_RECORDED),
           })
           .strict(),
       )

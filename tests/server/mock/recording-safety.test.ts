@@ -701,6 +701,26 @@ describe('recording files edited by hand', () => {
       JSON.stringify(recording('bad-encoding', [{ ...goodCall, encoding: 'nope' }])),
       'calls.0.encoding',
     ],
+    // Calls under /__mock are never recorded: a route there, as a recording's start refuses it.
+    [
+      'tools-route',
+      JSON.stringify({
+        ...recording('tools-route', [goodCall]),
+        routes: [
+          { method: '*', path: '/api/*' },
+          { method: 'GET', path: '/__MOCK/requests' },
+        ],
+      }),
+      `routes.1.path: ${MOCK_PROXY_MESSAGE.toolsNotRecorded}`,
+    ],
+    // ... nor a call there, whose answer would stand in for the tools' own.
+    [
+      'tools-call',
+      JSON.stringify(
+        recording('tools-call', [goodCall, { ...goodCall, url: `${MOCK_PATHS.faults}?all=1` }]),
+      ),
+      `calls.1.url: ${MOCK_PROXY_MESSAGE.toolsNotRecorded}`,
+    ],
   ];
 
   beforeEach(async () => {
@@ -1182,6 +1202,24 @@ describe('large recording files', () => {
       `${fileOf('huge')} cannot be used: too large to be read`,
     );
     expect(await tools.mock.dataFileBytes()).toEqual(before);
+  });
+
+  it('refuses a large file whose head names a route under /__mock, listed and switched to alike', async () => {
+    await writeFile(
+      fileOf('large-tools'),
+      `${headText('large-tools', { routes: [{ method: '*', path: '/__mock*' }], callCount: 1 })}${JSON.stringify(recordedCall(1, 'x'.repeat(RECORDING_HEAD_BYTES)))}]}`,
+    );
+    const problem = MOCK_PROXY_MESSAGE.recordingUnusable(
+      fileOf('large-tools'),
+      `routes.0.path: ${MOCK_PROXY_MESSAGE.toolsNotRecorded}`,
+    );
+    const listed = (await control('GET', MOCK_PROXY_PATHS.recordings)).json() as RecordingList;
+    expect(listed.recordings).toEqual([
+      { name: 'large-tools', running: false, calls: 0, routes: [], problem },
+    ]);
+    const switched = await control('POST', `${MOCK_PATHS.scenarios}/large-tools`);
+    expect(switched.status).toBe(400);
+    expect((switched.json() as { errorMessage: string }).errorMessage).toBe(problem);
   });
 
   it('counts the calls of a large file saved without callCount, and replays it', async () => {
