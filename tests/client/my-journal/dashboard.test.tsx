@@ -15,11 +15,14 @@ import {
 import {
   failDeployments,
   installJournalServer,
+  JOURNAL_PUBLISH_CALLS,
   PUBLISH_TAKEN_BACK,
   makePage,
   makeProfile,
   type JournalFake,
 } from './journal-fake-server';
+import { pressOk } from '../../support/dialogs';
+import { failGoLiveAfterOtherSave, failGoLiveAndTakeBack } from '../site-builder/publish-take-back';
 
 let server: FakeFetch;
 let journal: JournalFake;
@@ -275,6 +278,45 @@ describe('a publish whose deployment fails', () => {
     expect(await within(coffee).findByText(JOURNAL_TEXT.notPublished_indicator)).toBeVisible();
     expect(within(coffee).getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
+
+  it('takes the flag back from the profile read afresh when another save made the first take-back stale', async () => {
+    failGoLiveAfterOtherSave(server, JOURNAL_PUBLISH_CALLS, () => {
+      journal.profiles[0] = { ...journal.profiles[0]!, description: 'Saved by another operator' };
+    });
+    const { user } = openDashboard();
+    await user.click(within(await card('Coffee balance')).getByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(JOURNAL_TEXT.publishFailed);
+    expect(journal.writes()).toEqual([...PUBLISH_TAKEN_BACK, 'PUT /api/myjournal/profiles/1']);
+    // The other operator's save is kept; the flag and the location are as they were.
+    expect(journal.profiles[0]).toMatchObject({
+      isPublished: 0,
+      location: COFFEE.location,
+      description: 'Saved by another operator',
+    });
+    const coffee = await card('Coffee balance');
+    expect(await within(coffee).findByText(JOURNAL_TEXT.notPublished_indicator)).toBeVisible();
+    expect(within(coffee).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a server error', undefined],
+    ['a network failure', NETWORK_ERROR],
+  ] as const)(
+    'when the take-back fails with %s, the card shows the profile published, as stored',
+    async (_case, answer) => {
+      failGoLiveAndTakeBack(server, JOURNAL_PUBLISH_CALLS, answer);
+      const { user } = openDashboard();
+      await user.click(
+        within(await card('Coffee balance')).getByRole('button', { name: 'Publish' }),
+      );
+      expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(JOURNAL_TEXT.publishFailed);
+      expect(journal.writes()).toEqual(PUBLISH_TAKEN_BACK);
+      expect(journal.profiles[0]).toMatchObject({ isPublished: 1 });
+      const coffee = await card('Coffee balance');
+      expect(await within(coffee).findByText(JOURNAL_TEXT.published_indicator)).toBeVisible();
+      expect(within(coffee).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+    },
+  );
 });
 
 describe('unpublish and open site', () => {

@@ -17,6 +17,7 @@ import { buildJournalPage, buildJournalProfile, buildModuleCode } from '../../su
 import { PROGRAMS, embeddedList } from '../../support/client-app';
 import type { FakeFetch, RecordedRequest } from '../../support/fake-fetch';
 import { etagOf, readAnswer, staleAnswer } from '../../support/record-etags';
+import type { PublishCalls } from '../site-builder/publish-take-back';
 
 export const PAGE_TYPES: JournalPageType[] = [
   { pageTypeId: 1, name: 'Login', description: 'Balance check', mandatory: 1 },
@@ -43,6 +44,12 @@ export const PUBLISH_TAKEN_BACK = [
   'POST /api/myjournal/deployments',
   'PUT /api/myjournal/profiles/1',
 ];
+
+/** A publish's last two calls for profile 1 (tests/client/site-builder/publish-take-back.ts). */
+export const JOURNAL_PUBLISH_CALLS: PublishCalls = {
+  goLive: 'POST /api/myjournal/deployments',
+  saveProfile: 'PUT /api/myjournal/profiles/1',
+};
 
 /** Makes the deployment of a publish fail with a 500. */
 export function failDeployments(server: FakeFetch): void {

@@ -14,11 +14,14 @@ import {
 import {
   failDeployments,
   installJournalServer,
+  JOURNAL_PUBLISH_CALLS,
   PUBLISH_TAKEN_BACK,
   makePage,
   makeProfile,
   type JournalFake,
 } from './journal-fake-server';
+import { pressOk } from '../../support/dialogs';
+import { failGoLiveAfterOtherSave, failGoLiveAndTakeBack } from '../site-builder/publish-take-back';
 
 let server: FakeFetch;
 let journal: JournalFake;
@@ -268,5 +271,28 @@ describe('summary (step 6 of 6)', () => {
     expect(journal.profiles[0]).toMatchObject({ isPublished: 1, moduleCode: 'MJC_11CG1' });
     // The retry found the code the first attempt created: no second one.
     expect(server.calls('POST /api/moduleCodes')).toHaveLength(1);
+  });
+
+  it('a take-back refused as stale is sent again from the profile read afresh', async () => {
+    failGoLiveAfterOtherSave(server, JOURNAL_PUBLISH_CALLS, () => {
+      journal.profiles[0] = { ...journal.profiles[0]!, keywords: 'saved meanwhile' };
+    });
+    const { user } = openSummary();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(JOURNAL_TEXT.publishFailed);
+    expect(journal.writes()).toEqual([...PUBLISH_TAKEN_BACK, 'PUT /api/myjournal/profiles/1']);
+    expect(journal.profiles[0]).toMatchObject({ isPublished: 0, keywords: 'saved meanwhile' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled());
+  });
+
+  it('a take-back that fails leaves the profile published, and the summary shows it so', async () => {
+    failGoLiveAndTakeBack(server, JOURNAL_PUBLISH_CALLS);
+    const { user } = openSummary();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(JOURNAL_TEXT.publishFailed);
+    expect(journal.writes()).toEqual(PUBLISH_TAKEN_BACK);
+    expect(journal.profiles[0]).toMatchObject({ isPublished: 1 });
+    // Read again: published, so Publish is disabled, as on the dashboard's card.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled());
   });
 });

@@ -8,6 +8,7 @@ import { pressOk } from '../../support/dialogs';
 import {
   deferred,
   installFakeFetch,
+  NETWORK_ERROR,
   type FakeFetch,
   type FakeResponse,
 } from '../../support/fake-fetch';
@@ -16,6 +17,11 @@ import {
   makeMerchantProfile,
   type MerchantFake,
 } from './merchant-fake-server';
+import {
+  failGoLiveAfterOtherSave,
+  failGoLiveAndTakeBack,
+  type PublishCalls,
+} from '../site-builder/publish-take-back';
 
 let server: FakeFetch;
 let merchant: MerchantFake;
@@ -38,6 +44,12 @@ const BOOKS = makeMerchantProfile({
   publishTest: 1,
   moduleCode: 'MMC_12BG2',
 });
+
+/** Cafe corner's publish: its publish record, then its profile's save. */
+const CAFE_PUBLISH_CALLS: PublishCalls = {
+  goLive: 'POST /api/mymerchant/profilepublish/live',
+  saveProfile: 'PUT /api/mymerchant/profile/1',
+};
 
 beforeAll(() => import('@/features/my-merchant/components/merchant-area'));
 
@@ -177,6 +189,48 @@ describe('publish, unpublish and open site (02 §4)', () => {
     expect(await within(cafe).findByText(MERCHANT_TEXT.notPublished_indicator)).toBeVisible();
     expect(within(cafe).getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
+
+  it('a take-back refused as stale is sent again from the profile read afresh', async () => {
+    failGoLiveAfterOtherSave(server, CAFE_PUBLISH_CALLS, () => {
+      merchant.profiles[0] = { ...merchant.profiles[0]!, description: 'Saved by another operator' };
+    });
+    const { user } = openDashboard();
+    await user.click(within(await card('Cafe corner')).getByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, MERCHANT_TEXT.errorTitle)).toContain(MERCHANT_TEXT.publishFailed);
+    expect(merchant.writes()).toEqual([
+      'POST /api/mymerchant/modulecode',
+      'PUT /api/mymerchant/profile/1',
+      'POST /api/mymerchant/profilepublish/live',
+      'PUT /api/mymerchant/profile/1',
+      'PUT /api/mymerchant/profile/1',
+    ]);
+    // The other operator's save is kept; the flags are as they were.
+    expect(merchant.profiles[0]).toMatchObject({
+      publishLive: 0,
+      publishTest: 1,
+      description: 'Saved by another operator',
+    });
+    const cafe = await card('Cafe corner');
+    expect(await within(cafe).findByText(MERCHANT_TEXT.notPublished_indicator)).toBeVisible();
+    expect(within(cafe).getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a server error', undefined],
+    ['a network failure', NETWORK_ERROR],
+  ] as const)(
+    'when the take-back fails with %s, the card shows the profile published, as stored',
+    async (_case, answer) => {
+      failGoLiveAndTakeBack(server, CAFE_PUBLISH_CALLS, answer);
+      const { user } = openDashboard();
+      await user.click(within(await card('Cafe corner')).getByRole('button', { name: 'Publish' }));
+      expect(await pressOk(user, MERCHANT_TEXT.errorTitle)).toContain(MERCHANT_TEXT.publishFailed);
+      expect(merchant.profiles[0]).toMatchObject({ publishLive: 1 });
+      const cafe = await card('Cafe corner');
+      expect(await within(cafe).findByText(MERCHANT_TEXT.published_indicator)).toBeVisible();
+      expect(within(cafe).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+    },
+  );
 
   it('unpublish asks first (Cancel focused), then clears publishLive and this host’s flag', async () => {
     const { user } = openDashboard();

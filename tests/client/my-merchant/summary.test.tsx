@@ -16,7 +16,9 @@ import { defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { paths, withId } from '@/config/paths';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
 import { embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { pressOk } from '../../support/dialogs';
 import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { failGoLiveAndTakeBack } from '../site-builder/publish-take-back';
 
 const PROGRAMS: MerchantProgram[] = [
   { id: 1, name: 'Harbour City Gift Card', abbreviation: 'HCG' },
@@ -274,6 +276,17 @@ describe('MyMerchant step 6, Summary', () => {
     const done = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
     expect(done).toHaveTextContent(MERCHANT_TEXT.publishedNow);
     expect(stored).toMatchObject({ publishLive: 1, publishTest: 1 });
+  });
+
+  it('a take-back that fails leaves the profile published, and the summary shows it so', async () => {
+    failGoLiveAndTakeBack(server, { goLive: PUBLISH, saveProfile: PUT });
+    const { user } = openSummary();
+    await user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await pressOk(user, MERCHANT_TEXT.errorTitle)).toContain(MERCHANT_TEXT.publishFailed);
+    expect(writes()).toEqual([MODULE_CODE, PUT, PUBLISH, PUT]);
+    expect(stored).toMatchObject({ publishLive: 1 });
+    // Read again: published, so Publish is disabled, as on the dashboard's card.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled());
   });
 
   it('Publish is disabled once publishLive is set', async () => {

@@ -38,6 +38,12 @@ export interface ModuleCodeLookupArgs {
   moduleCodeId: number | null;
 }
 
+/** The tags a profile's reads provide: the profile and the list that holds it. */
+export const journalProfileTags = (profileId: number) => [
+  { type: 'JournalProfile' as const, id: profileId },
+  { type: 'JournalProfile' as const, id: 'LIST' },
+];
+
 export const journalApi = api
   .enhanceEndpoints({ addTagTypes: ['JournalProfile', 'JournalPage', 'JournalPageType'] })
   .injectEndpoints({
@@ -89,10 +95,7 @@ export const journalApi = api
             { kind: 'journalProfile', id: profile.profileId, api },
           ),
         // Read again after any answer, a refusal too: the screen then shows the stored profile.
-        invalidatesTags: (_result, _error, profile) => [
-          { type: 'JournalProfile', id: profile.profileId },
-          { type: 'JournalProfile', id: 'LIST' },
-        ],
+        invalidatesTags: (_result, _error, profile) => journalProfileTags(profile.profileId),
       }),
       /**
        * A profile's pages; the list answers the ETag of all of them, kept for the next save of

@@ -21,6 +21,7 @@ import { useSiteEnvironment } from '@/lib/sites/site-environment';
 import { useAppDispatch } from '@/lib/store/hooks';
 import {
   journalApi,
+  journalProfileTags,
   useCreateDeploymentMutation,
   useCreateModuleCodeMutation,
   useLookupModuleCodeMutation,
@@ -65,7 +66,9 @@ export const SUMMARY_PUBLISHED_TEXT: DialogText = {
  * way the profile also takes this environment's location flag (where it is now published), is
  * saved, and a deployment is recorded; when that last call fails, the profile's flag and location
  * are saved back as they were, so nothing is left half published and Publish can be tried again
- * ("Error" / "Something went wrong", 01 §8). A lookup refused by the server shows "Error: {code}"
+ * ("Error" / "Something went wrong", 01 §8). A take-back refused as stale is tried once more from
+ * the profile read afresh; one that still fails leaves the profile published, and the dashboard
+ * and the summary read it again to show it so (markThenGoLive). A lookup refused by the server shows "Error: {code}"
  * with its message; a lookup that never reached it only closes the processing dialog (01 §8).
  *
  * The profile saved is read afresh first (not the cached copy, which may be the dashboard's
@@ -83,6 +86,18 @@ export function usePublishProfile() {
   const [updateProfile] = useUpdateJournalProfileMutation();
   const [createDeployment] = useCreateDeploymentMutation();
   const { location, siteHost } = environment;
+
+  /** The profile as stored (not the cached copy), its ETag kept for the next save. */
+  const readProfile = useCallback(
+    (profileId: number) =>
+      dispatch(
+        journalApi.endpoints.journalProfile.initiate(profileId, {
+          subscribe: false,
+          forceRefetch: true,
+        }),
+      ).unwrap(),
+    [dispatch],
+  );
 
   const publish = useCallback(
     (profile: JournalProfile, program: Program, success: DialogText) => {
@@ -147,12 +162,7 @@ export function usePublishProfile() {
         await requireLoginPage();
         const found = await lookUp();
         // The profile as stored now: the save sends it whole, with the ETag of this read.
-        const current = await dispatch(
-          journalApi.endpoints.journalProfile.initiate(profile.profileId, {
-            subscribe: false,
-            forceRefetch: true,
-          }),
-        ).unwrap();
+        const current = await readProfile(profile.profileId);
         let published: JournalProfile;
         if (found.code) {
           published = {
@@ -180,12 +190,15 @@ export function usePublishProfile() {
         await markThenGoLive({
           markPublished: () => save(published),
           goLive: () => createDeployment({ profileId: profile.profileId }).unwrap(),
-          takeBack: (saved) =>
+          takeBack: (stored) =>
             updateProfile({
-              ...saved,
+              ...stored,
               isPublished: current.isPublished,
               location: current.location,
             }).unwrap(),
+          readAgain: () => readProfile(profile.profileId),
+          showStored: () =>
+            dispatch(journalApi.util.invalidateTags(journalProfileTags(profile.profileId))),
           logLabel: `journal profile ${profile.profileId}`,
         });
       }
@@ -197,7 +210,15 @@ export function usePublishProfile() {
         logLabel: `Publishing journal profile ${profile.profileId}`,
       });
     },
-    [dispatch, lookupModuleCode, createModuleCode, updateProfile, createDeployment, location],
+    [
+      dispatch,
+      readProfile,
+      lookupModuleCode,
+      createModuleCode,
+      updateProfile,
+      createDeployment,
+      location,
+    ],
   );
 
   /** Confirm, load the profile afresh (not the cached copy), clear its flag and save it. */
@@ -206,18 +227,13 @@ export function usePublishProfile() {
       runUnpublishFlow({
         confirm: { title: JOURNAL_TEXT.unpublishConfirm, message: '' },
         run: async () => {
-          const fresh = await dispatch(
-            journalApi.endpoints.journalProfile.initiate(profileId, {
-              subscribe: false,
-              forceRefetch: true,
-            }),
-          ).unwrap();
+          const fresh = await readProfile(profileId);
           await updateProfile({ ...fresh, isPublished: 0 }).unwrap();
         },
         done: { title: JOURNAL_TEXT.unpublished, message: '' },
         logLabel: `Unpublishing journal profile ${profileId}`,
       }),
-    [dispatch, updateProfile],
+    [readProfile, updateProfile],
   );
 
   /** The published site in a new tab, on this environment's site host. */

@@ -67,7 +67,8 @@ export interface MerchantMediaUploadArgs {
   transport?: UploadTransport;
 }
 
-const profileTags = (id: number) => [
+/** The tags a profile's reads provide: the profile and the list that holds it. */
+export const merchantProfileTags = (id: number) => [
   { type: 'MerchantProfile' as const, id },
   { type: 'MerchantProfile' as const, id: 'LIST' },
 ];
@@ -127,7 +128,7 @@ export const merchantApi = merchantSlice
             { kind: 'merchantProfile', id: profile.id, api },
           ),
         // Read again after any answer, a refusal too: the screen then shows the stored profile.
-        invalidatesTags: (_result, _error, profile) => profileTags(profile.id),
+        invalidatesTags: (_result, _error, profile) => merchantProfileTags(profile.id),
       }),
       /**
        * POST profile/sitesettings: site title and tracking code (step 2); answers `{ id }`. Sent
@@ -140,7 +141,7 @@ export const merchantApi = merchantSlice
             { url: MERCHANT_PATHS.siteSettings, method: 'POST', body },
             { kind: 'merchantProfile', id: body.id, api },
           ),
-        invalidatesTags: (_result, _error, settings) => profileTags(settings.id),
+        invalidatesTags: (_result, _error, settings) => merchantProfileTags(settings.id),
       }),
 
       // ---------------------------------------------------------------------- publishing
@@ -151,7 +152,7 @@ export const merchantApi = merchantSlice
       /** POST profilepublish/live: the publish record of a profile. */
       publishMerchantLive: build.mutation<MerchantPublishRecord, MerchantPublishBody>({
         query: (body) => ({ url: MERCHANT_PATHS.publishLive, method: 'POST', body }),
-        invalidatesTags: (_result, _error, body) => profileTags(body.profileId),
+        invalidatesTags: (_result, _error, body) => merchantProfileTags(body.profileId),
       }),
 
       // ------------------------------------------------------------------------- lookups
@@ -291,7 +292,7 @@ export const merchantApi = merchantSlice
           );
           return 'error' in result ? result : { data: result.data as MerchantMediaAnswer };
         },
-        invalidatesTags: (_result, _error, args) => profileTags(args.profileId),
+        invalidatesTags: (_result, _error, args) => merchantProfileTags(args.profileId),
       }),
     }),
   });

@@ -15,6 +15,7 @@ import { useSiteEnvironment } from '@/lib/sites/site-environment';
 import { useAppDispatch } from '@/lib/store/hooks';
 import {
   merchantApi,
+  merchantProfileTags,
   useCreateMerchantModuleCodeMutation,
   usePublishMerchantLiveMutation,
   useUpdateMerchantProfileMutation,
@@ -52,7 +53,10 @@ export const dashboardPublishedText = (profile: MerchantProfile): DialogText => 
  * carries the ETag of the profile as stored), then record the publication
  * (POST profilepublish/live). When that last call fails, the profile's publish flags are saved
  * back as they were before (markThenGoLive), so nothing is left half published: the site is not
- * served, the card reads Not Published and Publish can be tried again; the operator gets 02 §8's "Error" / "Something went wrong".
+ * served, the card reads Not Published and Publish can be tried again; the operator gets 02 §8's
+ * "Error" / "Something went wrong". A take-back refused as stale is tried once more from the
+ * profile read afresh; one that still fails leaves the profile published, and the dashboard and
+ * the summary read it again to show it so.
  *
  * Decision: 02 says the module-code call "expects status 200"; the client reads any success
  * carrying the code as that answer (the server answers 200) and anything else as the failure.
@@ -83,16 +87,20 @@ export function useMerchantPublish() {
         return code;
       }
 
-      async function run(): Promise<void> {
-        const moduleCode = await setModuleCode();
-        // The profile as stored now (the module code call sets its code on the server): the
-        // save sends it whole, with the ETag of this read.
-        const current = await dispatch(
+      /** The profile as stored (not the cached copy), its ETag kept for the next save. */
+      const readProfile = () =>
+        dispatch(
           merchantApi.endpoints.merchantProfile.initiate(profile.id, {
             subscribe: false,
             forceRefetch: true,
           }),
         ).unwrap();
+
+      async function run(): Promise<void> {
+        const moduleCode = await setModuleCode();
+        // The profile as stored now (the module code call sets its code on the server): the
+        // save sends it whole, with the ETag of this read.
+        const current = await readProfile();
         const published: MerchantProfile = {
           ...current,
           moduleCode,
@@ -110,12 +118,15 @@ export function useMerchantPublish() {
               profileId: profile.id,
               profileLocationId: 0,
             }).unwrap(),
-          takeBack: (saved) =>
+          takeBack: (stored) =>
             updateProfile({
-              ...saved,
+              ...stored,
               publishLive: current.publishLive,
               publishTest: current.publishTest,
             }).unwrap(),
+          readAgain: readProfile,
+          showStored: () =>
+            dispatch(merchantApi.util.invalidateTags(merchantProfileTags(profile.id))),
           logLabel: `merchant profile ${profile.id}`,
         });
       }
