@@ -279,23 +279,25 @@ describe('a publish whose deployment fails', () => {
     expect(within(coffee).getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
 
-  it('takes the flag back from the profile read afresh when another save made the first take-back stale', async () => {
+  it('sends no second take-back when the first is refused as stale: a publish made meanwhile stays', async () => {
     failGoLiveAfterOtherSave(server, JOURNAL_PUBLISH_CALLS, () => {
-      journal.profiles[0] = { ...journal.profiles[0]!, description: 'Saved by another operator' };
+      journal.profiles[0] = {
+        ...journal.profiles[0]!,
+        isPublished: 1,
+        description: 'Published by another operator',
+      };
     });
     const { user } = openDashboard();
     await user.click(within(await card('Coffee balance')).getByRole('button', { name: 'Publish' }));
     expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(JOURNAL_TEXT.publishFailed);
-    expect(journal.writes()).toEqual([...PUBLISH_TAKEN_BACK, 'PUT /api/myjournal/profiles/1']);
-    // The other operator's save is kept; the flag and the location are as they were.
+    expect(journal.writes()).toEqual(PUBLISH_TAKEN_BACK);
     expect(journal.profiles[0]).toMatchObject({
-      isPublished: 0,
-      location: COFFEE.location,
-      description: 'Saved by another operator',
+      isPublished: 1,
+      description: 'Published by another operator',
     });
     const coffee = await card('Coffee balance');
-    expect(await within(coffee).findByText(JOURNAL_TEXT.notPublished_indicator)).toBeVisible();
-    expect(within(coffee).getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expect(await within(coffee).findByText(JOURNAL_TEXT.published_indicator)).toBeVisible();
+    expect(within(coffee).getByRole('button', { name: 'Unpublish' })).toBeEnabled();
   });
 
   it.each([

@@ -38,8 +38,6 @@ export interface MarkThenGoLive<Profile> {
   goLive(): Promise<unknown>;
   /** Saves `profile` with its publication flags as they were before the publish. */
   takeBack(profile: Profile): Promise<unknown>;
-  /** The profile read afresh, its ETag kept for the next save. */
-  readAgain(): Promise<Profile>;
   /** Has the screens read the profile again (the dashboard's list, the summary's profile). */
   showStored(): void;
   /** Names the profile in the log. */
@@ -51,11 +49,11 @@ export interface MarkThenGoLive<Profile> {
  * records a publication only for a published profile), then the site goes live. When going live
  * fails, the flags go back to what they were, so the site is not served and Publish is offered
  * again; the failure then gets its answer as any other. The take-back goes with the ETag of the
- * publish's own save; refused because someone saved the profile since (412), it is tried once
- * more from the profile read afresh. If it still fails, the profile stays published: the screens
- * read it again, so the dashboard's card and the summary show it published (with Unpublish), as
- * it is stored. An ended session sends nothing more (the profile is as stored when the operator
- * is back).
+ * publish's own save and is not sent again when refused: refused as stale (412), someone saved the
+ * profile since, and may have published it themselves, which a second take-back would undo. When
+ * it fails, the profile stays published: the screens read it again, so the dashboard's card and
+ * the summary show it published (with Unpublish), as it is stored. An ended session sends nothing
+ * more (the profile is as stored when the operator is back).
  */
 export async function markThenGoLive<Profile>(steps: MarkThenGoLive<Profile>): Promise<void> {
   const saved = await steps.markPublished();
@@ -69,25 +67,12 @@ export async function markThenGoLive<Profile>(steps: MarkThenGoLive<Profile>): P
 
 /** The take-back of a publish whose go-live failed: see markThenGoLive. */
 async function withdraw<Profile>(steps: MarkThenGoLive<Profile>, saved: Profile): Promise<void> {
-  const failed = (undo: unknown) => {
+  try {
+    await steps.takeBack(saved);
+  } catch (undo) {
     logger.error(`Withdrawing the publication of ${steps.logLabel} failed`, undo);
     // An ended session resets every cache: nothing is left to read again.
     if (!isSessionExpiry(undo)) steps.showStored();
-  };
-  try {
-    await steps.takeBack(saved);
-    return;
-  } catch (undo) {
-    // Only a save refused as stale (the profile changed since its ETag) is tried again.
-    if (toApiFailure(undo).status !== 412) {
-      failed(undo);
-      return;
-    }
-  }
-  try {
-    await steps.takeBack(await steps.readAgain());
-  } catch (undo) {
-    failed(undo);
   }
 }
 

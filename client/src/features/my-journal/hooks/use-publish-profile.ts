@@ -66,9 +66,9 @@ export const SUMMARY_PUBLISHED_TEXT: DialogText = {
  * way the profile also takes this environment's location flag (where it is now published), is
  * saved, and a deployment is recorded; when that last call fails, the profile's flag and location
  * are saved back as they were, so nothing is left half published and Publish can be tried again
- * ("Error" / "Something went wrong", 01 §8). A take-back refused as stale is tried once more from
- * the profile read afresh; one that still fails leaves the profile published, and the dashboard
- * and the summary read it again to show it so (markThenGoLive). A lookup refused by the server shows "Error: {code}"
+ * ("Error" / "Something went wrong", 01 §8). A take-back that fails (refused as stale too: it is
+ * not sent again) leaves the profile published, and the dashboard and the summary read it again
+ * to show it so (markThenGoLive). A lookup refused by the server shows "Error: {code}"
  * with its message; a lookup that never reached it only closes the processing dialog (01 §8).
  *
  * The profile saved is read afresh first (not the cached copy, which may be the dashboard's
@@ -196,7 +196,6 @@ export function usePublishProfile() {
               isPublished: current.isPublished,
               location: current.location,
             }).unwrap(),
-          readAgain: () => readProfile(profile.profileId),
           showStored: () =>
             dispatch(journalApi.util.invalidateTags(journalProfileTags(profile.profileId))),
           logLabel: `journal profile ${profile.profileId}`,

@@ -54,9 +54,9 @@ export const dashboardPublishedText = (profile: MerchantProfile): DialogText => 
  * (POST profilepublish/live). When that last call fails, the profile's publish flags are saved
  * back as they were before (markThenGoLive), so nothing is left half published: the site is not
  * served, the card reads Not Published and Publish can be tried again; the operator gets 02 §8's
- * "Error" / "Something went wrong". A take-back refused as stale is tried once more from the
- * profile read afresh; one that still fails leaves the profile published, and the dashboard and
- * the summary read it again to show it so.
+ * "Error" / "Something went wrong". A take-back that fails (refused as stale too: it is not sent
+ * again) leaves the profile published, and the dashboard and the summary read it again to show it
+ * so.
  *
  * Decision: 02 says the module-code call "expects status 200"; the client reads any success
  * carrying the code as that answer (the server answers 200) and anything else as the failure.
@@ -124,7 +124,6 @@ export function useMerchantPublish() {
               publishLive: current.publishLive,
               publishTest: current.publishTest,
             }).unwrap(),
-          readAgain: readProfile,
           showStored: () =>
             dispatch(merchantApi.util.invalidateTags(merchantProfileTags(profile.id))),
           logLabel: `merchant profile ${profile.id}`,
