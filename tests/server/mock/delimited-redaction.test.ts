@@ -199,7 +199,8 @@ describe('delimited text forwarded to a real backend', () => {
       headers: { 'Content-Type': 'text/csv' },
       body: `Store;Password\r\n"Bar; Grill";${PINS[0]}\r\n"x";\r\n`,
     }));
-    // Quoting broken once (text after a closing quote): every line split at every delimiter.
+    // Quoting broken once (text after a closing quote): every field of that line and the lines
+    // after it, and of a line before it whose quoted value holds a delimiter, is ***.
     routes.set(BROKEN, () => ({
       headers: { 'Content-Type': 'text/csv' },
       body: `store,pin\n"a, b",${PINS[0]}\n"after" the quote,${PINS[1]}\n`,
@@ -220,7 +221,7 @@ describe('delimited text forwarded to a real backend', () => {
       '',
     ].join('\n');
     const semicolonsShown = `Store;Password\r\n"Bar; Grill";${REDACTED}\r\n"x";\r\n`;
-    const brokenShown = `store,pin\n${REDACTED}, ${REDACTED},${REDACTED}\n"after" the quote,${REDACTED}\n`;
+    const brokenShown = `store,pin\n"${REDACTED}",${REDACTED}\n${REDACTED},${REDACTED}\n`;
     const pipesShown = `note|pin\n${REDACTED}|${REDACTED}|${REDACTED}\n"a"|${REDACTED}\n`;
     expect(answers.get(COMMAS)).toBe(commasShown);
     expect(answers.get(SEMICOLONS)).toBe(semicolonsShown);
@@ -228,6 +229,29 @@ describe('delimited text forwarded to a real backend', () => {
     expect(answers.get(PIPES)).toBe(pipesShown);
     expect((await detailOf(COMMAS)).response.body).toBe(commasShown);
     expect((await detailOf(SEMICOLONS)).response.body).toBe(semicolonsShown);
+  });
+
+  it('shows no PIN of broken CSV, nor of CSV whose quoted header name holds the delimiter', async () => {
+    const BROKEN = '/api/gift-card/only-the-backend/broken-pins.csv';
+    const HOLDER = '/api/gift-card/only-the-backend/holder-pins.csv';
+    // A quoted comma adds a field where the missing city takes one away; the next line's quoting
+    // is broken (text after a closing quote).
+    routes.set(BROKEN, () => ({
+      headers: { 'Content-Type': 'text/csv' },
+      body: `name,pin,city\n"Doe, Jane",${PINS[0]}\n"Acme" Ltd,${PINS[1]},Perth\n`,
+    }));
+    routes.set(HOLDER, () => ({
+      headers: { 'Content-Type': 'text/csv' },
+      body: `"Holder, name",pin\r\n"Doe, Jane",${PINS[0]}\r\nSmith,${PINS[1]}\r\n`,
+    }));
+    const { text, answers } = await recorded([BROKEN, HOLDER]);
+    for (const pin of PINS) expect(text).not.toContain(pin);
+    const brokenShown = `name,pin,city\n"${REDACTED}",${REDACTED}\n${REDACTED},${REDACTED},${REDACTED}\n`;
+    const holderShown = `"Holder, name",pin\r\n"Doe, Jane",${REDACTED}\r\nSmith,${REDACTED}\r\n`;
+    expect(answers.get(BROKEN)).toBe(brokenShown);
+    expect(answers.get(HOLDER)).toBe(holderShown);
+    expect((await detailOf(BROKEN)).response.body).toBe(brokenShown);
+    expect((await detailOf(HOLDER)).response.body).toBe(holderShown);
   });
 
   it('still reads a JSON body as JSON, member by member', async () => {
