@@ -5,7 +5,7 @@
  * (`pin`, `password`, `cardNumber`: ../../http/secret-names.ts), the values of the secret
  * columns on every following line are `***`. A line, its delimiter and its line end stay as
  * they were, and so do the spaces and CSV's quotes around a value (`"1234"` is `"***"`); an
- * empty value stays empty. A header may end with a delimiter (an empty last column).
+ * empty value stays empty. Lines end with LF, CRLF, or a lone CR when the text has no LF. A header may end with a delimiter (an empty last column).
  *
  * Text delimited by `|` or TAB is split at every delimiter, line by line: the import files have
  * no quoting (a quote is a character and a pipe always separates: docs/imports.md), nor has TSV.
@@ -249,7 +249,13 @@ function redactedValue(value: string): string {
  */
 export function redactDelimited(text: string): string {
   const firstEnd = text.indexOf('\n');
-  if (firstEnd === -1) return text;
+  if (firstEnd === -1) {
+    // Lines ended by a lone CR (classic Mac OS text), with no LF anywhere: read as LF lines and
+    // given back with their CRs. Every LF of the redacted text is one of those CRs.
+    return text.includes('\r')
+      ? redactDelimited(text.replaceAll('\r', '\n')).replaceAll('\n', '\r')
+      : text;
+  }
   let first = text.slice(0, firstEnd);
   if (first.startsWith('\uFEFF')) first = first.slice(1);
   if (first.endsWith('\r')) first = first.slice(0, -1);

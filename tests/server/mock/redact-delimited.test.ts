@@ -103,4 +103,11 @@ describe('redacting delimited text', () => {
     );
     expect(redactDelimited('name,pin\n"Doe, Jane",\n"x"y,\n')).toBe(`name,pin\n"${R}",\n${R},\n`);
   });
+
+  it('reads lines ended by a lone CR, and gives them back so', () => {
+    expect(redactDelimited('name,pin\rx,1234\r"Doe, Jane",5678\r')).toBe(
+      `name,pin\rx,${R}\r"Doe, Jane",${R}\r`,
+    );
+    expect(redactDelimited('cardNumber|pin\r4000|1234')).toBe(`cardNumber|pin\r${R}|${R}`);
+  });
 });
