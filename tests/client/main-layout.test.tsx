@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { EMBEDDED } from '@contracts/api/paths';
 import { paths } from '@/config/paths';
+import { LOGIN_TEXT } from '@/config/texts';
 import {
   PROGRAMS,
   TEST_TOKEN,
@@ -146,6 +147,14 @@ describe('logout', () => {
     expect(store.getState().merchantApi.queries).toEqual({});
     // Nothing was requested after the state was cleared.
     expect(server.requests.at(-1)!.method).toBe('DELETE');
+  });
+
+  it("OK by keyboard: the focus goes to the login screen's heading, not the page", async () => {
+    const { user, dialog } = await openLogout();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'OK' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { name: LOGIN_TEXT.heading });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('still signs out when revoking fails', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { DIALOG_TEXT } from '@contracts/api/messages';
+import { LOGIN_TEXT } from '@/config/texts';
 import { waitForFocus } from './support/browser';
 import { browserSuite } from './support/suite';
 
@@ -118,6 +119,21 @@ describe('sign-in and the main layout', () => {
     await page.goto(`${suite.baseUrl}/#/my-journal/dashboard`);
     await page.getByLabel('Username').waitFor();
     expect(new URL(page.url()).hash).toBe('#/');
+    await page.context().close();
+  });
+
+  it("logging out by keyboard leaves the focus on the login screen's heading, not the page", async () => {
+    const { page, errors } = await suite.newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: JOURNAL_HEADING }).waitFor();
+    const logout = page.getByRole('button', { name: 'Logout' });
+    await logout.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: DIALOG_TEXT.logoutTitle });
+    await waitForFocus(dialog.getByRole('button', { name: 'OK' }));
+    await page.keyboard.press('Enter');
+    await waitForFocus(page.getByRole('heading', { name: LOGIN_TEXT.heading }));
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

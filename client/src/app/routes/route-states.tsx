@@ -17,7 +17,10 @@ export function RouteError() {
       : String(error);
   return (
     <main className="container py-5">
-      <h1 className="h3">This screen could not be opened</h1>
+      {/* Takes the focus when a dialog's opener is gone (components/dialogs/return-focus). */}
+      <h1 className="h3" tabIndex={-1}>
+        This screen could not be opened
+      </h1>
       <p className="text-body-secondary">{detail}</p>
       <p>
         Reload the page to try again, or <Link to={FALLBACK_PATH}>go to the start page</Link>.

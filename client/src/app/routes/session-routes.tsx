@@ -17,7 +17,8 @@ export function LoginRoute() {
   useEffect(() => {
     if (userName !== undefined) draftRouteTaken(userName);
   }, [userName]);
-  if (userName === undefined) return <LoginScreen />;
+  // The router is there once a token was held: the login screen replaces the signed-in ones.
+  if (userName === undefined) return <LoginScreen replacesScreen />;
   return <Navigate to={draftRouteFor(userName) ?? HOME_PATH} replace />;
 }
 

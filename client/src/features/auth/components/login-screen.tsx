@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import type { LoginRequest, Token } from '@contracts/api/entities';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -21,8 +21,12 @@ import './login-screen.css';
  *
  * The page's first screen: it renders without the router (app/boot.tsx) and with plain Bootstrap
  * markup, so the main chunk carries neither the router nor react-bootstrap.
+ *
+ * `replacesScreen`: shown in place of the signed-in screens (a logout, an ended session), whose
+ * going took the focus with it; the heading then takes it, as a wizard step's heading does on a
+ * step change. The heading also takes it when a dialog's opener is gone (return-focus.ts).
  */
-export function LoginScreen() {
+export function LoginScreen({ replacesScreen = false }: { replacesScreen?: boolean }) {
   const [login, { isLoading: submitting }] = useLoginMutation();
   const dispatch = useAppDispatch();
   const ended = useAppSelector(selectSessionEnded);
@@ -30,6 +34,14 @@ export function LoginScreen() {
   const passwordId = useId();
   const headingId = useId();
   const newsId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!replacesScreen) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body)
+      heading.current?.focus({ preventScroll: true });
+  }, [replacesScreen]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +80,12 @@ export function LoginScreen() {
             <div className="card shadow-sm">
               <div className="card-body p-4">
                 <p className="h4 mb-1">{APP_NAME}</p>
-                <h1 id={headingId} className="h5 mb-4 text-body-secondary">
+                <h1
+                  ref={heading}
+                  id={headingId}
+                  className="h5 mb-4 text-body-secondary"
+                  tabIndex={-1}
+                >
                   {LOGIN_TEXT.heading}
                 </h1>
                 {ended ? (
