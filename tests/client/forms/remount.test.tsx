@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { useFormState } from 'react-final-form';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
 import { required } from '@/lib/forms/validators';
 import { useField } from '@/lib/forms/use-field';
+import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import { SESSION_DRAFT_KEY, dropDraft, keepDraft } from '@/lib/session/session-draft';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
 import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextField';
@@ -88,5 +91,45 @@ describe('a field that is hidden and shown again', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(M.required);
+  });
+});
+
+/** A field that one choice shows as a password: the same name, text or password input. */
+function SwitchableSecret() {
+  const [type, setType] = useState<'text' | 'password'>('text');
+  return (
+    <>
+      <FormUnsavedChanges />
+      <TextField name="code" label="Code" type={type} />
+      <button type="button" onClick={() => setType(type === 'text' ? 'password' : 'text')}>
+        Switch
+      </button>
+    </>
+  );
+}
+
+/** What the session's end keeps of the form on screen (session-draft.ts), as stored. */
+function keptAtSessionEnd(): string {
+  keepDraft('admin');
+  const stored = sessionStorage.getItem(SESSION_DRAFT_KEY) ?? '';
+  dropDraft();
+  return stored;
+}
+
+describe("a field's data follows its props", () => {
+  afterEach(() => dropDraft());
+
+  it('a text field turned into a password is secret: its value is not kept', async () => {
+    const { user } = renderInForm(<SwitchableSecret />);
+    await user.type(screen.getByLabelText('Code'), 'typed-1234');
+    expect(keptAtSessionEnd()).toContain('typed-1234');
+
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(screen.getByLabelText('Code')).toHaveAttribute('type', 'password');
+    expect(keptAtSessionEnd()).not.toContain('typed-1234');
+
+    // And back: a text field again, its value kept.
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(keptAtSessionEnd()).toContain('typed-1234');
   });
 });

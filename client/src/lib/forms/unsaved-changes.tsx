@@ -17,6 +17,7 @@ import { ReactReduxContext } from 'react-redux';
 import { SESSION_DRAFT_TEXT } from '@/config/texts';
 import { restoredEtagsKept } from '@/lib/api/record-etags';
 import { registerDraftSource, takeDraft, type DraftValues } from '@/lib/session/session-draft';
+import { fieldData } from '@/lib/forms/use-field';
 
 type Check = () => boolean;
 
@@ -96,9 +97,9 @@ export interface FormUnsavedChangesProps<Values extends object> {
  */
 export const SECRET_FIELD: Readonly<Record<'secret', true>> = Object.freeze({ secret: true });
 
+/** A field on screen under `name` carries SECRET_FIELD now (lib/forms/use-field.ts, fieldData). */
 const isSecret = (form: FormApi<object>, name: string): boolean =>
-  (form.getFieldState(name as never)?.data as Partial<typeof SECRET_FIELD> | undefined)?.secret ===
-  true;
+  fieldData(form, name).some((data) => (data as Partial<typeof SECRET_FIELD>).secret === true);
 
 /** The list item a field belongs to: `sliding[1]` of `sliding[1].max`; undefined outside lists. */
 const itemOf = (name: string): string | undefined => /^.*\[\d+\]/.exec(name)?.[0];

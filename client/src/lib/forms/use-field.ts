@@ -10,11 +10,16 @@
  * loaded value, and what the operator typed would be lost.
  *
  * Here the field's state is registered a moment earlier (a layout effect, which React runs before
- * the field's own registration, a passive effect), with no subscription, no validator and the
- * field's data: the field then finds its state and keeps the value the form holds; and until it
- * has registered, that value is what it renders. The state is given up with the field, so a
- * hidden field is still not registered: not validated, not counted as changed, and not kept when
- * the session ends.
+ * the field's own registration, a passive effect), with no subscription and no validator: the
+ * field then finds its state and keeps the value the form holds; and until it has registered,
+ * that value is what it renders. The state is given up with the field, so a hidden field is still
+ * not registered: not validated, not counted as changed, and not kept when the session ends.
+ *
+ * A field's `data` (e.g. SECRET_FIELD, lib/forms/unsaved-changes.tsx) is read with `fieldData`,
+ * not from final-form's field state: final-form sets a field state's data once, when the state is
+ * made, and the state registered early outlives the field's own registrations, so a field whose
+ * data changes (a text input turned into a password) would keep its first data there. `fieldData`
+ * answers what each field of that name on screen was given in its latest render.
  *
  * Only the options the form kit uses are taken (no format, parse or type): the value rendered
  * before the registration is the form's value as react-final-form shows it (undefined shows
@@ -29,16 +34,43 @@ export type FieldConfig = Pick<UseFieldConfig, 'subscription' | 'validate' | 'da
 
 const IGNORE = (): void => undefined;
 
+type FieldData = NonNullable<FieldConfig['data']>;
+
+/** Per form, per field name: the data of each field of that name on screen. */
+const mountedData = new WeakMap<object, Map<string, Set<{ data: FieldData | undefined }>>>();
+
+/** Adds a field's data to `mountedData` for as long as the field shows it; returns the removal. */
+function showData(form: object, name: string, data: FieldData | undefined): () => void {
+  const byName = mountedData.get(form) ?? new Map<string, Set<{ data: FieldData | undefined }>>();
+  mountedData.set(form, byName);
+  const shown = byName.get(name) ?? new Set<{ data: FieldData | undefined }>();
+  byName.set(name, shown);
+  // An entry of its own: two fields may show the same (frozen) data object.
+  const entry = { data };
+  shown.add(entry);
+  return () => {
+    shown.delete(entry);
+    if (shown.size === 0 && byName.get(name) === shown) byName.delete(name);
+  };
+}
+
+/** The data (useField's `data`) of each field named `name` on screen in `form`, as rendered last. */
+export function fieldData(form: object, name: string): FieldData[] {
+  const shown = mountedData.get(form)?.get(name);
+  return shown ? [...shown].flatMap(({ data }) => (data === undefined ? [] : [data])) : [];
+}
+
 export function useField<V>(name: string, config: FieldConfig = {}): FieldRenderProps<V> {
   const form = useForm('useField');
-  const { data, allowNull = false } = config;
+  const { subscription, validate, data, allowNull = false } = config;
   useLayoutEffect(
     // `silent`: only this field's own subscribers hear of it; the field's registration then
     // tells the form.
-    () => form.registerField(name, IGNORE, {}, { data, silent: true }),
-    [form, name, data],
+    () => form.registerField(name, IGNORE, {}, { silent: true }),
+    [form, name],
   );
-  const field = useFinalFormField<V>(name, config);
+  useLayoutEffect(() => showData(form, name, data), [form, name, data]);
+  const field = useFinalFormField<V>(name, { subscription, validate, allowNull });
   const held: unknown = getIn(form.getState().values, name);
   const shown = (held === undefined || (held === null && !allowNull) ? '' : held) as V;
   if (field.input.value === shown) return field;
