@@ -7,6 +7,7 @@ import {
 } from '@contracts/api/merchant';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { LAYOUT_TEXT } from '@/config/texts';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
@@ -154,6 +155,60 @@ describe('MyMerchant step 3, Site Pages', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
     await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.media.path));
+  });
+
+  describe('text typed while Save & Continue runs', () => {
+    /** Edits Home's title, saves with the sub-pages' answer held, types on, lets it answer. */
+    async function typeDuringTheSave() {
+      const held = deferred<undefined>();
+      server.once(`POST ${SUB_PAGES}`, async (request) => {
+        await held.promise;
+        stored.subPages = (
+          request.body as { pageSubtypes: MerchantPagesState['subPages'] }
+        ).pageSubtypes;
+        return { body: request.body };
+      });
+      const view = await openPages();
+      const { user } = view;
+      await user.click(screen.getByRole('button', { name: 'Edit Home' }));
+      const title = within(panel('Home')).getByLabelText('Title (H1)');
+      await user.clear(title);
+      await user.type(title, 'First');
+      await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+      await waitFor(() => expect(writes()).toEqual([`POST ${PAGES}`, `POST ${SUB_PAGES}`]));
+      await user.type(title, ' and more');
+      held.resolve(undefined);
+      expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(MERCHANT_TEXT.pagesUpdated);
+      expect(server.calls(`POST ${PAGES}`)[0]?.body).toMatchObject({
+        pageTypes: [{ typeId: 1, title: 'First' }, { typeId: 4 }],
+      });
+      return view;
+    }
+
+    it('was not sent: moving on asks, and Stay keeps it, unsaved, for the next save', async () => {
+      const { user } = await typeDuringTheSave();
+      const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+      await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(currentPath()).toBe(paths.mm.wizard.page.path);
+      expect(within(panel('Home')).getByLabelText('Title (H1)')).toHaveValue('First and more');
+      // The button is free again, and the next save sends it and moves on without a question.
+      await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+      expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(MERCHANT_TEXT.pagesUpdated);
+      await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.media.path));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(server.calls(`POST ${PAGES}`)[1]?.body).toMatchObject({
+        pageTypes: [{ typeId: 1, title: 'First and more' }, { typeId: 4 }],
+      });
+    });
+
+    it('Leave moves on without it', async () => {
+      const { user } = await typeDuringTheSave();
+      const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+      await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.leave }));
+      await waitFor(() => expect(currentPath()).toBe(paths.mm.wizard.media.path));
+      expect(stored.pages[0]).toMatchObject({ typeId: 1, title: 'First' });
+    });
   });
 
   it('sends the sub-pages only once the pages answered 200', async () => {

@@ -6,6 +6,7 @@ import {
   SCHEME_TEXT,
   type FinancialSettlement,
 } from '@contracts/api/schemes';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import {
   buildClient,
@@ -14,7 +15,7 @@ import {
   buildScheme,
 } from '../../support/builders';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
 
 let server: FakeFetch;
@@ -347,6 +348,35 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(currentPath()).toBe(gift.liability.path));
+  });
+
+  it('text typed while the save runs is not sent, and moving on asks before leaving it', async () => {
+    const { user } = await open([buildFinancialSettlement({ programId: 11 })]);
+    await waitFor(() => expect(enable()).toBeChecked());
+    const held = deferred<undefined>();
+    server.once('PUT /api/gift-card/financial-settlements/11', async (request) => {
+      await held.promise;
+      return { body: { ...(request.body as FinancialSettlement), schemeStatus: 4 } };
+    });
+    await typeInto(user, 'Pool Account Name', 'New Pool');
+    await user.click(save());
+    await waitFor(() =>
+      expect(fake.writes()).toEqual(['PUT /api/gift-card/financial-settlements/11']),
+    );
+    await user.type(field('Pool Account Name'), ' 2');
+    held.resolve(undefined);
+    const success = await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(fake.writeBody(0)).toMatchObject({ poolAccName: 'New Pool' });
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
+
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath()).toBe(gift.financial.path);
+    expect(field('Pool Account Name')).toHaveValue('New Pool 2');
+    // Still unsaved: leaving by a tab asks too.
+    await user.click(screen.getByRole('link', { name: /Liability/ }));
+    await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
   });
 
   it('an account number typed over the saved one stays while the bank is unchosen and chosen again', async () => {

@@ -118,9 +118,10 @@ export function StepForm<Values extends object>({
 /**
  * A step's save: the call, then "Success" with the builder's text and on OK the next step
  * (01 §2.6, 02 §2, §4). A failed call shows the server's message under "Error" (the builders'
- * decision, lib/api/save-failures) and the step stays. Saved, `form`'s values become what it
- * loaded (keepAsSaved): the record read again may hold them its own way (trimmed, blank as
- * null).
+ * decision, lib/api/save-failures) and the step stays. Saved, `values` (what `form` submitted)
+ * become what it loaded (keepAsSaved): the record read again may hold them its own way (trimmed,
+ * blank as null). What was typed while the save ran stays unsaved, so the move to the next step
+ * asks first (the wizard's "Unsaved changes"), and Stay keeps it on the step.
  */
 export function useSaveAndContinue() {
   const navigate = useNavigate();
@@ -129,6 +130,7 @@ export function useSaveAndContinue() {
     success: DialogText,
     next: string,
     form: FormApi<Values>,
+    values: Values,
   ) => {
     try {
       await save();
@@ -136,7 +138,7 @@ export function useSaveAndContinue() {
       await showSaveFailure(error);
       return;
     }
-    keepAsSaved(form);
+    keepAsSaved(form, values);
     await dialogs.success(success.title, textToHtml(success.message));
     await navigate(next);
   };

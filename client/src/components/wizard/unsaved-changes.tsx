@@ -7,8 +7,9 @@
  * in the same tab, which the blocker cannot stop (see UnsavedChangesGuard); and closing or
  * reloading the page, caught by beforeunload (the browser asks in its own words there).
  *
- * Not asked: a move a step makes while its form submits (the save's own "Next"), and the way to
- * the login screen (logout has confirmed already; an ended session cannot save anyway).
+ * Not asked: a move a step makes while its form submits (the save's own "Next"), unless something
+ * was changed after the form submitted (typed while the save ran: not sent, so still unsaved), and
+ * the way to the login screen (logout has confirmed already; an ended session cannot save anyway).
  */
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import {

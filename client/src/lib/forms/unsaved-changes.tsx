@@ -66,20 +66,37 @@ export function useUnsavedChanges(
 }
 
 /**
- * After a successful save: what the form holds becomes what it loaded. A read again of the saved
- * record then replaces each field (keepDirtyOnReinitialize keeps only fields changed since the
- * load), so a value the record holds its own way (an emptied text stored as null and shown as
- * its default) is not taken for unsaved typing while the next screen is on its way.
+ * After a successful save of `saved` (the values the form submitted, onSubmit's `values`): they
+ * become what the form loaded. A read again of the saved record then replaces each field
+ * (keepDirtyOnReinitialize keeps only fields changed since the load), so a value the record holds
+ * its own way (an emptied text stored as null and shown as its default) is not taken for unsaved
+ * typing while the next screen is on its way. What was typed while the save ran was not sent: it
+ * stays in its field, changed from what was saved, so it still counts as unsaved (formIsUnsaved)
+ * and the save's own move on asks before leaving it.
  */
-export function keepAsSaved<Values extends object>(form: FormApi<Values>): void {
-  form.initialize(form.getState().values);
+export function keepAsSaved<Values extends object>(form: FormApi<Values>, saved: Values): void {
+  const held = form.getState().values;
+  form.batch(() => {
+    form.initialize(saved);
+    for (const name of form.getRegisteredFields()) {
+      const typed: unknown = getIn(held, name);
+      if (getIn(form.getState().values, name) !== typed) {
+        form.change(name as keyof Values, typed as Values[keyof Values]);
+      }
+    }
+  });
 }
 
-/** A form's unsaved state: changed from what it loaded, and not being saved right now. */
+/**
+ * A form's unsaved state: changed from what it loaded. While it submits, what it submitted does
+ * not count (the save's own move to the next step is not held up), only what was changed since.
+ */
 export const formIsUnsaved = ({
   dirty,
   submitting,
-}: Pick<FormState<object>, 'dirty' | 'submitting'>): boolean => Boolean(dirty) && !submitting;
+  dirtySinceLastSubmit,
+}: Pick<FormState<object>, 'dirty' | 'submitting' | 'dirtySinceLastSubmit'>): boolean =>
+  Boolean(dirty) && (!submitting || Boolean(dirtySinceLastSubmit));
 
 export interface FormUnsavedChangesProps<Values extends object> {
   /** Instead of `formIsUnsaved`, e.g. when part of the form is saved as soon as it changes. */
@@ -188,7 +205,8 @@ function applyDraft(form: FormApi<object>, restored: DraftValues): () => void {
 
 /**
  * Put inside a final-form <Form>: its changes count as unsaved until saved. While the form
- * submits they do not, so the save's own move to the next step is not held up.
+ * submits, what it submitted does not, so the save's own move to the next step is not held up;
+ * what is typed meanwhile does (formIsUnsaved, keepAsSaved).
  *
  * When the session ends by itself its changed values are kept (a save in progress included: the
  * session may end during it), and when the form opens again on the same screen for the same

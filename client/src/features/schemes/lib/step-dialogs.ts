@@ -5,6 +5,7 @@ import { SCHEME_TEXT } from '@contracts/api/schemes';
 import { isSessionExpiry, toApiFailure } from '@/lib/api/errors';
 import { saveFailureText } from '@/lib/api/save-failures';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { keepAsSaved } from '@/lib/forms/unsaved-changes';
 
 /**
  * The dialogs the scheme steps share (03 §8): a failed save shows 'Error: {errorCode}' with the
@@ -27,14 +28,23 @@ export function showSaveSuccess(message: string): Promise<void> {
   return dialogs.success(SCHEME_TEXT.successTitle, textToHtml(message));
 }
 
+/** The form a step saves and the values it submitted (onSubmit's `values` and `form`). */
+export interface Submitted<Values extends object> {
+  form: FormApi<Values>;
+  values: Values;
+}
+
 /**
  * A step's save (03 §8): runs `save`; when it fails, shows the failure (`onFailure`: 'Error:
- * {errorCode}' by default) and answers undefined; when it succeeds, shows 'Success' with
- * `successText` and answers what the save answered, so the step can move on.
+ * {errorCode}' by default) and answers undefined; when it succeeds, the submitted values become
+ * what the form loaded (keepAsSaved: what was typed while the save ran stays unsaved, so the
+ * step's move on asks before leaving it), shows 'Success' with `successText` and answers what the
+ * save answered, so the step can move on.
  */
-export async function saveAndConfirm<T>(
+export async function saveAndConfirm<T, Values extends object>(
   save: () => Promise<T>,
   successText: string,
+  { form, values }: Submitted<Values>,
   onFailure: (error: unknown) => Promise<void> = showSaveError,
 ): Promise<{ saved: T } | undefined> {
   let saved: T;
@@ -44,6 +54,7 @@ export async function saveAndConfirm<T>(
     await onFailure(error);
     return undefined;
   }
+  keepAsSaved(form, values);
   await showSaveSuccess(successText);
   return { saved };
 }

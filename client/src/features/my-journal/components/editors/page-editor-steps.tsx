@@ -210,7 +210,7 @@ function PageEditorForm({
     }
     processing.close();
     // An emptied text is stored as null and read again as the page type's default.
-    keepAsSaved(form);
+    keepAsSaved(form, values);
     await dialogs.success(DIALOG_TEXT.successTitle, textToHtml(config.saved));
     await navigate(nextAfter(config.here));
   }

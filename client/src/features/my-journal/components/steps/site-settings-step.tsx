@@ -84,6 +84,7 @@ function SiteSettingsForm({ profile }: { profile: JournalProfile }) {
       { title: DIALOG_TEXT.successTitle, message: JOURNAL_TEXT.changedProfile },
       withId(paths.mj.wizard.page, profile.profileId),
       form,
+      values,
     );
   }
 

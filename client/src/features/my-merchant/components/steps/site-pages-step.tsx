@@ -175,6 +175,7 @@ function SitePagesForm({
       { title: MERCHANT_TEXT.successTitle, message: MERCHANT_TEXT.pagesUpdated },
       withId(paths.mm.wizard.media, profileId),
       form,
+      values,
     );
   }
 

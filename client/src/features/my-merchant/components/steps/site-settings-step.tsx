@@ -51,6 +51,7 @@ function SiteSettingsForm({ profile }: { profile: MerchantProfile }) {
       { title: MERCHANT_TEXT.successTitle, message: MERCHANT_TEXT.profileUpdated },
       withId(paths.mm.wizard.page, profile.id),
       form,
+      values,
     );
 
   const title = (

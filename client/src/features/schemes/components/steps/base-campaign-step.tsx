@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
+import type { FormApi } from 'final-form';
 import { Form, useForm, useFormState } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -178,11 +179,12 @@ function BaseCampaignForm({
   const initialValues = values;
   const next = withId(nextStep('loyalty', 'basecampaign'), programId);
 
-  async function onSubmit(form: BaseCampaignValues) {
-    const body = toBody(programId, form);
+  async function onSubmit(values: BaseCampaignValues, form: FormApi<BaseCampaignValues>) {
+    const body = toBody(programId, values);
     const done = await saveAndConfirm(
       () => (exists ? updateCampaign(body) : createCampaign(body)).unwrap(),
       exists ? SCHEME_TEXT.baseCampaignUpdated : SCHEME_TEXT.baseCampaignCreated,
+      { form, values },
       showFailedOrError,
     );
     if (done) await navigate(next);

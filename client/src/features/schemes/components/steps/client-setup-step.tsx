@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import type { LookupItem } from '@contracts/api/entities';
@@ -207,7 +208,7 @@ function ClientSetupForm({
     label: country.value,
   }));
 
-  async function onSubmit(values: ClientSetupValues) {
+  async function onSubmit(values: ClientSetupValues, form: FormApi<ClientSetupValues>) {
     // Navigate after the submit event: a transition started inside it makes React treat the
     // submit as a form action of its own.
     await Promise.resolve();
@@ -231,6 +232,7 @@ function ClientSetupForm({
           binCountryId: binTypeId === BIN_TYPE.LOCAL ? (values.binCountryId ?? null) : null,
         }).unwrap(),
       SCHEME_TEXT.clientCreated,
+      { form, values },
     );
     if (done) await navigate(`${general.path}?clientId=${done.saved.data.clientId}`);
   }

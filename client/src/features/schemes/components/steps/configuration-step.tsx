@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import BsForm from 'react-bootstrap/Form';
+import type { FormApi } from 'final-form';
 import { Form, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -215,7 +216,7 @@ function ConfigForm({
   const locked = config !== null;
   const initialValues = useMemo(() => toConfigValues(config, ownBin?.id), [config, ownBin?.id]);
 
-  async function onSubmit(values: ConfigValues) {
+  async function onSubmit(values: ConfigValues, form: FormApi<ConfigValues>) {
     // Navigate after the submit event (see client-setup-step): let it finish first.
     await Promise.resolve();
     const bin = bins.find((candidate) => candidate.id === values.liveCardBinId);
@@ -231,6 +232,7 @@ function ConfigForm({
           : createConfiguration(body)
         ).unwrap(),
       config ? SCHEME_TEXT.configUpdated : SCHEME_TEXT.configCreated,
+      { form, values },
     );
     if (done) await navigate(withId(nextStep(area, 'config'), programId));
   }

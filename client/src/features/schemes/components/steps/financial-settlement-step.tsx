@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import type { FormApi } from 'final-form';
 import { Form, useForm } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -108,7 +109,7 @@ function SettlementForm({
   const next = withId(nextStep(area, 'financial'), programId);
   const { skip, isUnsaved } = useSkipStep(next);
 
-  async function onSubmit(values: SettlementValues) {
+  async function onSubmit(values: SettlementValues, form: FormApi<SettlementValues>) {
     if (!values.enabled) {
       // Out of the submit event first: a navigation (a transition) started inside it would make
       // React treat the form's submit as a form action.
@@ -120,6 +121,7 @@ function SettlementForm({
     const done = await saveAndConfirm(
       () => (isUpdate ? updateSettlement(body) : createSettlement(body)).unwrap(),
       isUpdate ? SCHEME_TEXT.settlementUpdated : SCHEME_TEXT.settlementCreated,
+      { form, values },
     );
     if (done) await navigate(next);
   }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import type { FormApi } from 'final-form';
 import { Form, useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -244,7 +245,7 @@ function GeneralForm({
     }
   }
 
-  async function onSubmit(values: GeneralValues) {
+  async function onSubmit(values: GeneralValues, form: FormApi<GeneralValues>) {
     const body: SchemeInput = {
       programTypeId: programTypeId as SchemeInput['programTypeId'],
       clientId: client.clientId,
@@ -287,6 +288,7 @@ function GeneralForm({
             }).unwrap()
           : createScheme(body).unwrap(),
       scheme ? SCHEME_TEXT.schemeUpdated : SCHEME_TEXT.schemeCreated,
+      { form, values },
     );
     if (done) await navigate(withId(areaPaths(area).wizard.config, done.saved.programId));
   }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { FormApi } from 'final-form';
 import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -118,11 +119,12 @@ function LiabilityForm({
   const next = withId(nextStep(area, 'liability'), programId);
   const { skip, isUnsaved } = useSkipStep(next);
 
-  async function onSubmit(values: LiabilityValues) {
+  async function onSubmit(values: LiabilityValues, form: FormApi<LiabilityValues>) {
     const body = toLiabilityBody(programId, values);
     const done = await saveAndConfirm(
       () => (isUpdate ? updateLiability(body) : createLiability(body)).unwrap(),
       isUpdate ? SCHEME_TEXT.liabilityUpdated : SCHEME_TEXT.liabilityCreated,
+      { form, values },
       showFailedOrError,
     );
     if (done) await navigate(next);
