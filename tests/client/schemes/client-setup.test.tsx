@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { BIN_TYPE, SCHEME_EMBEDDED, SCHEME_LIMITS, SCHEME_TEXT } from '@contracts/api/schemes';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
+import { LAYOUT_TEXT } from '@/config/texts';
+import { SESSION_DRAFT_KEY, dropDraft, keepDraft } from '@/lib/session/session-draft';
 import { buildClient, buildScheme } from '../../support/builders';
-import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import {
+  TEST_TOKEN,
+  currentPath,
+  embeddedList,
+  renderApp,
+  setTokenCookie,
+} from '../../support/client-app';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
 
@@ -262,6 +271,40 @@ describe('Client Setup (03 §2, §5)', () => {
       binName: 'Typed BIN',
       binCountryId: 2,
     });
+  });
+
+  it('a new client name hidden by Existing client still counts as unsaved; the session end keeps the screen, not the name', async () => {
+    const { user } = renderApp({ route: gift.setup.path });
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Tea House');
+    // Back to the choice the step loaded with: the only change is in the hidden field.
+    await user.click(screen.getByRole('radio', { name: 'Existing client' }));
+    expect(screen.queryByLabelText('New Client Name')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: LAYOUT_TEXT.loyalty }));
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath()).toBe(gift.setup.path);
+    // Logout, which keeps nothing unsaved, opens on Cancel.
+    await user.click(screen.getByRole('button', { name: LAYOUT_TEXT.logout }));
+    const logout = await screen.findByRole('dialog', { name: DIALOG_TEXT.logoutTitle });
+    await waitFor(() =>
+      expect(within(logout).getByRole('button', { name: 'Cancel' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // What the session's end keeps (session-draft.ts): the screen, without the hidden name.
+    keepDraft(TEST_TOKEN.userName);
+    const kept = sessionStorage.getItem(SESSION_DRAFT_KEY) ?? '';
+    dropDraft();
+    expect(JSON.parse(kept)).toMatchObject({ route: gift.setup.path, forms: [] });
+    expect(kept).not.toContain('Tea House');
+
+    // Shown again, it holds what was typed.
+    await openNewClient(user);
+    expect(field('New Client Name')).toHaveValue('Tea House');
   });
 
   it('a BIN half typed for a new client does not hold up an existing client', async () => {

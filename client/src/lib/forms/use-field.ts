@@ -13,7 +13,9 @@
  * the field's own registration, a passive effect), with no subscription and no validator: the
  * field then finds its state and keeps the value the form holds; and until it has registered,
  * that value is what it renders. The state is given up with the field, so a hidden field is still
- * not registered: not validated, not counted as changed, and not kept when the session ends.
+ * not registered: not validated, and not kept when the session ends. What was typed in it still
+ * makes the form count as changed (final-form compares the values the form holds with the loaded
+ * ones, registered or not), so leaving asks.
  *
  * A field's `data` (e.g. SECRET_FIELD, lib/forms/unsaved-changes.tsx) is read with `fieldData`,
  * not from final-form's field state: final-form sets a field state's data once, when the state is
