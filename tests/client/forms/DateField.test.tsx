@@ -86,4 +86,55 @@ describe('DateField', () => {
     expect(end).toHaveFocus();
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
+
+  it('holds a date pasted with spaces around it as that date', async () => {
+    const { user, values } = renderInForm(<DateField name="d" label="Next execution date" />, {
+      initialValues: { d: new Date(2024, 0, 5) },
+    });
+    const input = screen.getByLabelText('Next execution date');
+    await user.tripleClick(input);
+    await user.paste(' 20.01.2024 ');
+    expect(values().d).toEqual(new Date(2024, 0, 20));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(input).toHaveValue('20.01.2024');
+    expect(input).not.toHaveAccessibleDescription(M.checkFormat);
+  });
+
+  it('holds each typed or pasted text as what it says, whatever it held before', async () => {
+    const { user, values } = renderInForm(<DateField name="d" label="Start date" />, {
+      initialValues: { d: new Date(2024, 0, 5) },
+    });
+    const input = screen.getByLabelText('Start date');
+    // Past the date and back to it, a key at a time.
+    await user.click(input);
+    await user.keyboard('{End}x');
+    expect(Number.isNaN((values().d as Date).getTime())).toBe(true);
+    await user.keyboard('{Backspace}');
+    expect(values().d).toEqual(new Date(2024, 0, 5));
+    // The same date typed over itself, and another pasted over it.
+    await user.tripleClick(input);
+    await user.keyboard('05.01.2024');
+    expect(values().d).toEqual(new Date(2024, 0, 5));
+    await user.tripleClick(input);
+    await user.paste('10.01.2024');
+    expect(values().d).toEqual(new Date(2024, 0, 10));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(input).toHaveValue('10.01.2024');
+  });
+
+  it('holds a typed date outside its calendar limits as typed', async () => {
+    const { user, values } = renderInForm(
+      <DateField name="d" label="Start date" minDate={new Date(2024, 0, 10)} />,
+      { initialValues: { d: new Date(2024, 0, 20) } },
+    );
+    const input = screen.getByLabelText('Start date');
+    await user.tripleClick(input);
+    await user.keyboard('05.01.2024');
+    expect(values().d).toEqual(new Date(2024, 0, 5));
+    await user.keyboard('{Escape}');
+    await user.tab();
+    expect(input).toHaveValue('05.01.2024');
+  });
 });

@@ -1,8 +1,11 @@
 /**
  * A date input on react-datepicker in INPUT_DATE_FORMAT (dd.MM.yyyy, 03 §9). The value is a Date
- * or null. Typed text that is not a real date is kept on screen and stored as an invalid Date, so
- * `checkFormat` (always applied first) reports "Date is not valid" instead of the picker silently
- * restoring the previous date.
+ * or null. The field holds what its text says, decided here for every typed or pasted text: a
+ * real date (spaces around it ignored) is that date, an empty text is null, and any other text is
+ * kept on screen and stored as an invalid Date, so `checkFormat` (always applied first) reports
+ * "Date is not valid" instead of the picker silently keeping the previous date. A day picked in
+ * the calendar comes through the picker's onChange. `minDate` / `maxDate` limit the calendar's
+ * days; a typed date outside them is held as typed, for a validator to judge.
  *
  * Enter in the input while the calendar is open takes the typed date and closes the calendar
  * (react-datepicker's keyboard support), and the focus stays in the input (useKeepFocusOnEnter).
@@ -56,16 +59,14 @@ export function DateField({
   const selected = isRealDate(input.value) ? input.value : null;
   const keepFocus = useKeepFocusOnEnter();
 
+  /** Typed or pasted text: the field holds what it says (see above). */
   const onChangeRaw = (event?: SyntheticEvent<HTMLElement>) => {
     const target = event?.target;
-    if (!(target instanceof HTMLInputElement)) return;
-    const text = target.value;
-    if (text === '' || parseInputDate(text)) {
-      setBadText(null);
-      return; // the picker calls onChange with the date (or null)
-    }
-    setBadText(text);
-    input.onChange(new Date(Number.NaN));
+    if (!(target instanceof HTMLInputElement) || event?.type !== 'change') return;
+    const text = target.value.trim();
+    const date = text === '' ? null : (parseInputDate(text) ?? null);
+    setBadText(text === '' || date !== null ? null : target.value);
+    input.onChange(text === '' || date !== null ? date : new Date(Number.NaN));
   };
 
   return (
@@ -75,7 +76,9 @@ export function DateField({
         name={input.name}
         selected={selected}
         value={badText ?? undefined}
-        onChange={(date: Date | null) => {
+        onChange={(date: Date | null, event?: SyntheticEvent) => {
+          // Typed text was taken by onChangeRaw; this is a day picked in the calendar.
+          if (event?.type === 'change') return;
           setBadText(null);
           input.onChange(date);
         }}
