@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
 import { endAfterStart, required } from '@/lib/forms/validators';
 import { DateField } from '@/components/form/DateField';
+import { TextField } from '@/components/form/TextField';
 import { renderInForm } from './renderInForm';
 
 describe('DateField', () => {
@@ -136,5 +137,36 @@ describe('DateField', () => {
     await user.keyboard('{Escape}');
     await user.tab();
     expect(input).toHaveValue('05.01.2024');
+  });
+
+  describe('the focus the picker gives back after Escape', () => {
+    afterEach(() => jest.useRealTimers());
+
+    it('stays in the field the operator moved to before it came', async () => {
+      // Fake timers: the picker's focus return runs when the test moves the clock. Escape and the
+      // move to the next field are sent without user-event, whose every call ends by running the
+      // timers due now: as on a busy page, the operator is in the next field before it runs.
+      jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+      const { user, values } = renderInForm(
+        <>
+          <DateField name="d" label="Next execution date" />
+          <TextField name="horizon" label="Grouping horizon" />
+        </>,
+        { userOptions: { advanceTimers: jest.advanceTimersByTime } },
+      );
+      const date = screen.getByLabelText('Next execution date');
+      const horizon = screen.getByLabelText('Grouping horizon');
+      await user.click(date);
+      await user.keyboard('01.02.2027');
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      fireEvent.keyDown(date, { key: 'Escape' });
+      act(() => horizon.focus());
+      act(() => jest.runOnlyPendingTimers());
+      expect(horizon).toHaveFocus();
+      await user.keyboard('3');
+      expect(horizon).toHaveValue('3');
+      expect(date).toHaveValue('01.02.2027');
+      expect(values()).toEqual({ d: new Date(2027, 1, 1), horizon: '3' });
+    });
   });
 });

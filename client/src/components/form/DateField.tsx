@@ -9,9 +9,18 @@
  *
  * Enter in the input while the calendar is open takes the typed date and closes the calendar
  * (react-datepicker's keyboard support), and the focus stays in the input (useKeepFocusOnEnter).
+ * The picker gives the focus back to the input on timers of its own (after Escape, or a day
+ * picked); one that comes once the operator is in another control is not taken (PickerInput).
  */
-import { useMemo, useRef, useState } from 'react';
-import type { FocusEvent, KeyboardEvent, SyntheticEvent } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState } from 'react';
+import type {
+  FocusEvent,
+  InputHTMLAttributes,
+  KeyboardEvent,
+  Ref,
+  RefObject,
+  SyntheticEvent,
+} from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { INPUT_DATE_FORMAT } from '@contracts/api/constants';
@@ -59,6 +68,8 @@ export function DateField({
   const selected = isRealDate(input.value) ? input.value : null;
   const keepFocus = useKeepFocusOnEnter();
 
+  const field = useRef<HTMLDivElement>(null);
+
   /** Typed or pasted text: the field holds what it says (see above). */
   const onChangeRaw = (event?: SyntheticEvent<HTMLElement>) => {
     const target = event?.target;
@@ -71,42 +82,45 @@ export function DateField({
 
   return (
     <FieldShell id={id} label={label} error={error} help={help} className={className}>
-      <DatePicker
-        id={id}
-        name={input.name}
-        selected={selected}
-        value={badText ?? undefined}
-        onChange={(date: Date | null, event?: SyntheticEvent) => {
-          // Typed text was taken by onChangeRaw; this is a day picked in the calendar.
-          if (event?.type === 'change') return;
-          setBadText(null);
-          input.onChange(date);
-        }}
-        onChangeRaw={onChangeRaw}
-        onKeyDown={keepFocus.onKeyDown}
-        onBlur={(event) => {
-          input.onBlur();
-          keepFocus.onBlur(event);
-        }}
-        onFocus={() => input.onFocus()}
-        onCalendarOpen={keepFocus.onCalendarOpen}
-        onCalendarClose={() => {
-          input.onBlur();
-          keepFocus.onCalendarClose();
-        }}
-        preventOpenOnFocus={keepFocus.refocusing}
-        dateFormat={INPUT_DATE_FORMAT}
-        strictParsing
-        minDate={minDate}
-        maxDate={maxDate}
-        placeholderText={placeholder}
-        disabled={disabled}
-        autoComplete="off"
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        wrapperClassName="d-block"
-        aria-invalid={aria['aria-invalid'] ? 'true' : undefined}
-        aria-describedby={aria['aria-describedby']}
-      />
+      <div ref={field}>
+        <DatePicker
+          id={id}
+          name={input.name}
+          selected={selected}
+          value={badText ?? undefined}
+          onChange={(date: Date | null, event?: SyntheticEvent) => {
+            // Typed text was taken by onChangeRaw; this is a day picked in the calendar.
+            if (event?.type === 'change') return;
+            setBadText(null);
+            input.onChange(date);
+          }}
+          onChangeRaw={onChangeRaw}
+          onKeyDown={keepFocus.onKeyDown}
+          onBlur={(event) => {
+            input.onBlur();
+            keepFocus.onBlur(event);
+          }}
+          onFocus={() => input.onFocus()}
+          onCalendarOpen={keepFocus.onCalendarOpen}
+          onCalendarClose={() => {
+            input.onBlur();
+            keepFocus.onCalendarClose();
+          }}
+          preventOpenOnFocus={keepFocus.refocusing}
+          customInput={<PickerInput field={field} />}
+          dateFormat={INPUT_DATE_FORMAT}
+          strictParsing
+          minDate={minDate}
+          maxDate={maxDate}
+          placeholderText={placeholder}
+          disabled={disabled}
+          autoComplete="off"
+          className={`form-control${error ? ' is-invalid' : ''}`}
+          wrapperClassName="d-block"
+          aria-invalid={aria['aria-invalid'] ? 'true' : undefined}
+          aria-describedby={aria['aria-describedby']}
+        />
+      </div>
     </FieldShell>
   );
 }
@@ -168,4 +182,45 @@ function useKeepFocusOnEnter() {
       else release();
     },
   };
+}
+
+/** What react-datepicker moves the focus with: its input's `focus` and `blur` (through its ref). */
+interface PickerFocusTarget {
+  focus(options?: FocusOptions): void;
+  blur(): void;
+}
+
+type PickerInputProps = InputHTMLAttributes<HTMLInputElement> & {
+  ref?: Ref<PickerFocusTarget>;
+  /** The field's element around the input and its calendar. */
+  field: RefObject<HTMLElement | null>;
+};
+
+/**
+ * The picker's input (`customInput`, which the picker gives its props and its ref). After
+ * Escape, or a day picked in the calendar, react-datepicker gives the focus back to the input on
+ * a timer. On a busy page that can come after the operator has moved on (Escape, then Tab or a
+ * click into another field, and typing on): the input would take the focus from that field and
+ * what they type next would land in the date. So the picker's focus is taken only while no
+ * control outside this field (input and calendar) has the focus; a focus from the page itself
+ * (nothing focused) is the picker's return proper and is taken.
+ */
+function PickerInput({ ref, field, ...props }: PickerInputProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus(options) {
+        const active = document.activeElement;
+        const elsewhere =
+          active !== null && active !== document.body && !field.current?.contains(active);
+        if (!elsewhere) input.current?.focus(options);
+      },
+      blur() {
+        input.current?.blur();
+      },
+    }),
+    [field],
+  );
+  return <input type="text" {...props} ref={input} />;
 }
