@@ -29,8 +29,9 @@ import { browserSuite } from './support/suite';
  * Accessibility of the journal wizard in Chromium: axe-core finds no violations on the
  * page editor with its rich-text toolbar and on the appearance editor (including the experimental
  * label-in-name rule); dialogs keep the keyboard focus inside and give it back to the opener; a
- * step change focuses the step's heading and an invalid save the first field in error; leaving a
- * step, or the page, with unsaved changes asks first.
+ * step change focuses the step's heading and an invalid save the first field in error; a screen
+ * opens at its top at once, also one opened by its address after another was left scrolled;
+ * leaving a step, or the page, with unsaved changes asks first.
  */
 
 const suite = browserSuite();
@@ -206,6 +207,41 @@ describe('focus after a step change and after an invalid save', () => {
       button: UNSAVED_CHANGES_TEXT.leave,
     });
     await stepHeading('Site Pages').waitFor();
+  });
+});
+
+describe('where a screen opens (the page scrolls at once)', () => {
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  /** Scrolls the page to its bottom at once; the screen must be taller than the window. */
+  async function scrollToBottom() {
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
+    expect(await scrollY()).toBeGreaterThan(0);
+  }
+
+  it('a tab opens its step at the top, the page scrolled down before', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.setting, profile.profileId, 'Site Setting');
+    await scrollToBottom();
+    // From the keyboard, so nothing scrolls the tab into view first.
+    const tab = page.getByRole('link', { name: 'Site Pages', exact: true });
+    await tab.evaluate((link) => {
+      if (link instanceof HTMLElement) link.focus({ preventScroll: true });
+    });
+    await page.keyboard.press('Enter');
+    await waitForFocus(stepHeading('Site Pages'));
+    expect(await scrollY()).toBe(0);
+  });
+
+  it('a screen opened by its address opens at its top, not where another one so opened was left', async () => {
+    const profile = await createProfile();
+    await openStep(paths.mj.wizard.editor.font, profile.profileId, 'Site Editor');
+    await page.getByRole('group', { name: 'Page Text p' }).waitFor();
+    await scrollToBottom();
+    await openRoute(page, suite.baseUrl, paths.mj.dashboard.path);
+    await page.getByRole('heading', { name: DASHBOARD_TEXT.title }).waitFor();
+    expect(await scrollY()).toBe(0);
   });
 });
 
