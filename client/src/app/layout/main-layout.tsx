@@ -24,7 +24,7 @@ function scrollKey(location: Location): string {
  * the session ended drops the tags its values were typed over once it is left. A screen
  * opens at its top, and Back or Forward returns to where the screen was left (react-router's
  * ScrollRestoration, keyed by `scrollKey`), at once: the page's smooth scrolling is off
- * (main-layout.css).
+ * (main-layout.css). A wizard's step opens at its top however it is reached (WizardFrame).
  */
 export function MainLayout() {
   useSessionMonitor();
