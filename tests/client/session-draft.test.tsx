@@ -448,6 +448,92 @@ describe('values the kept values bring back on screen come back too', () => {
   });
 });
 
+describe('text typed in a field a mode switch hides comes back too', () => {
+  beforeEach(() => {
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [],
+    });
+  });
+  const newClient = () => screen.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient });
+  const existingClient = () =>
+    screen.getByRole('radio', { name: CLIENT_SETUP_LABEL.existingClient });
+
+  it('Client Setup: a new client name, with Existing client chosen again, after a "Timeout"', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      server.on(`POST ${URL_PATHS.refresh}`, SESSION_EXPIRED_ANSWER);
+      const route = paths.gift.wizard.setup.path;
+      const { user } = renderApp({
+        route,
+        fakeTimers: true,
+        preloadedState: { config: { ...DEFAULT_RUNTIME_CONFIG, inactivityLimitSeconds: 5 } },
+      });
+      await screen.findByRole('option', { name: 'Coffee Co' });
+      await user.click(newClient());
+      await user.type(field(CLIENT_SETUP_LABEL.newClientName), 'Tea House');
+      // Back to the choice the step loaded with: the only change is in the hidden field.
+      await user.click(existingClient());
+      expect(screen.queryByLabelText(CLIENT_SETUP_LABEL.newClientName)).not.toBeInTheDocument();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(6000);
+      });
+      const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.timeoutTitle });
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+      expect(storedDraft()).toContain('Tea House');
+
+      await signIn(user, server);
+      expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+      expect(routeNow()).toBe(route);
+      expect(existingClient()).toBeChecked();
+      expect(storedDraft()).toBeNull();
+      await user.click(newClient());
+      expect(field(CLIENT_SETUP_LABEL.newClientName)).toHaveValue('Tea House');
+
+      // Unsaved, as before the session ended: leaving asks.
+      await user.click(existingClient());
+      await user.click(screen.getByRole('link', { name: LAYOUT_TEXT.loyalty }));
+      await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('Client Setup: a BIN number and name, with the Card BIN type Transactor chosen again', async () => {
+    const route = paths.gift.wizard.setup.path;
+    const { user } = renderApp({ route });
+    await user.click(await screen.findByRole('radio', { name: CLIENT_SETUP_LABEL.newClient }));
+    const international = BIN_TYPE_LABEL[BIN_TYPE.INTERNATIONAL];
+    const transactor = BIN_TYPE_LABEL[BIN_TYPE.TRANSACTOR];
+    await user.click(screen.getByRole('radio', { name: international }));
+    await user.type(field(CLIENT_SETUP_LABEL.binNumber), '123456');
+    await user.type(field(CLIENT_SETUP_LABEL.binName), 'Tea BIN');
+    await user.click(screen.getByRole('radio', { name: transactor }));
+    await user.type(field(CLIENT_SETUP_LABEL.newClientName), 'Tea House');
+
+    server.on('POST /api/gift-card/clients', SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    // Transactor sends no BIN; the BIN typed is kept all the same.
+    expect(server.calls('POST /api/gift-card/clients')[0]!.body).toMatchObject({
+      binNumber: null,
+      binName: null,
+    });
+    expect(storedDraft()).toContain('Tea BIN');
+
+    await signIn(user, server);
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    expect(newClient()).toBeChecked();
+    await waitFor(() => expect(field(CLIENT_SETUP_LABEL.newClientName)).toHaveValue('Tea House'));
+    expect(screen.getByRole('radio', { name: transactor })).toBeChecked();
+    expect(screen.queryByLabelText(CLIENT_SETUP_LABEL.binNumber)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: international }));
+    expect(field(CLIENT_SETUP_LABEL.binNumber)).toHaveValue('123456');
+    expect(field(CLIENT_SETUP_LABEL.binName)).toHaveValue('Tea BIN');
+  });
+});
+
 describe('two forms on one screen', () => {
   it('each takes back its own values, by the fields it holds; the draft goes with the last', () => {
     window.history.replaceState(null, '', `#${SETTINGS_ROUTE}`);

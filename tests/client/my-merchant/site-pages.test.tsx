@@ -9,8 +9,15 @@ import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
-import { LAYOUT_TEXT } from '@/config/texts';
-import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { LAYOUT_TEXT, LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
+import {
+  SESSION_EXPIRED_ANSWER,
+  currentPath,
+  embeddedList,
+  renderApp,
+  setTokenCookie,
+  signIn,
+} from '../../support/client-app';
 import { pressOk } from '../../support/dialogs';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installMerchantPagesServer, type MerchantPagesState } from './merchant-fake-server';
@@ -311,6 +318,31 @@ describe('MyMerchant step 3, Site Pages', () => {
         { subtypeId: 62, pageTypeFk: 6 },
       ],
     });
+  });
+
+  it('a page unticked when the session ends: after the sign-in, ticked again, it shows what was typed', async () => {
+    storeTermsWithReturns();
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    const title = within(panel('Terms')).getByLabelText('Title (H1)');
+    await user.clear(title);
+    await user.type(title, 'Our terms');
+    await user.click(within(panel('Terms')).getByRole('checkbox', { name: 'Card terms' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    expect(screen.queryByRole('region', { name: 'Terms page' })).toBeNull();
+
+    server.once(`POST ${PAGES}`, SESSION_EXPIRED_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+    await signIn(user, server);
+    expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+    expect(currentPath()).toBe(paths.mm.wizard.page.path);
+    expect(screen.getByRole('checkbox', { name: 'Terms' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    expect(within(panel('Terms')).getByLabelText('Title (H1)')).toHaveValue('Our terms');
+    expect(within(panel('Terms')).getByRole('checkbox', { name: 'Card terms' })).toBeChecked();
   });
 
   it("a save after another operator's refuses as stale, shows their change and keeps the typing", async () => {

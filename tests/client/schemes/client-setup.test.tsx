@@ -273,7 +273,7 @@ describe('Client Setup (03 §2, §5)', () => {
     });
   });
 
-  it('a new client name hidden by Existing client still counts as unsaved; the session end keeps the screen, not the name', async () => {
+  it('a new client name hidden by Existing client still counts as unsaved; the session end keeps it', async () => {
     const { user } = renderApp({ route: gift.setup.path });
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Tea House');
@@ -295,12 +295,14 @@ describe('Client Setup (03 §2, §5)', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    // What the session's end keeps (session-draft.ts): the screen, without the hidden name.
+    // What the session's end keeps (session-draft.ts): the screen, with the hidden name.
     keepDraft(TEST_TOKEN.userName);
     const kept = sessionStorage.getItem(SESSION_DRAFT_KEY) ?? '';
     dropDraft();
-    expect(JSON.parse(kept)).toMatchObject({ route: gift.setup.path, forms: [] });
-    expect(kept).not.toContain('Tea House');
+    expect(JSON.parse(kept)).toMatchObject({
+      route: gift.setup.path,
+      forms: [{ fields: [['clientName', 'Tea House']] }],
+    });
 
     // Shown again, it holds what was typed.
     await openNewClient(user);

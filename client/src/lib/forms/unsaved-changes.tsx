@@ -5,9 +5,10 @@
  * checks when someone leaves. Outside a scope the hooks do nothing.
  *
  * <FormUnsavedChanges/> also keeps a form's unsaved values when the session ends by itself and
- * puts them back after the same user signs in again (lib/session/session-draft.ts). Secret
- * fields are never kept: a field is secret when its field data carries SECRET_FIELD (every
- * password input does: components/form/TextField.tsx).
+ * puts them back after the same user signs in again (lib/session/session-draft.ts), those of the
+ * fields a mode switch hides included. Secret fields are never kept: a field is secret when its
+ * field data carries SECRET_FIELD (every password input does: components/form/TextField.tsx);
+ * a hidden one, when it did as last shown.
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -17,7 +18,7 @@ import { ReactReduxContext } from 'react-redux';
 import { SESSION_DRAFT_TEXT } from '@/config/texts';
 import { restoredEtagsKept } from '@/lib/api/record-etags';
 import { registerDraftSource, takeDraft, type DraftValues } from '@/lib/session/session-draft';
-import { fieldData } from '@/lib/forms/use-field';
+import { fieldData, shownNames } from '@/lib/forms/use-field';
 
 type Check = () => boolean;
 
@@ -114,7 +115,10 @@ export interface FormUnsavedChangesProps<Values extends object> {
  */
 export const SECRET_FIELD: Readonly<Record<'secret', true>> = Object.freeze({ secret: true });
 
-/** A field on screen under `name` carries SECRET_FIELD now (lib/forms/use-field.ts, fieldData). */
+/**
+ * A field under `name` carries SECRET_FIELD: one on screen now, or, when none is (hidden by a mode
+ * switch), the last one that was (lib/forms/use-field.ts, fieldData).
+ */
 const isSecret = (form: FormApi<object>, name: string): boolean =>
   fieldData(form, name).some((data) => (data as Partial<typeof SECRET_FIELD>).secret === true);
 
@@ -122,20 +126,30 @@ const isSecret = (form: FormApi<object>, name: string): boolean =>
 const itemOf = (name: string): string | undefined => /^.*\[\d+\]/.exec(name)?.[0];
 
 /**
- * The values of a form's changed fields, secrets left out, in the order the fields registered.
- * A changed field of a list item keeps its whole item (a row added holds values no field edits,
- * such as where a scale row starts), unless a secret field belongs to that item.
+ * The values of a form's changed fields, secrets left out: its registered fields first, in the
+ * order they registered, then the fields a mode switch hides (shown before, not registered now:
+ * lib/forms/use-field.ts, shownNames), changed where the value the form holds for them is not
+ * the one it loaded. A changed field of a list item keeps its whole item (a row added holds
+ * values no field edits, such as where a scale row starts), unless a secret field, shown or
+ * hidden, belongs to that item; a hidden field of a row that is gone (removed) keeps nothing.
  */
 function unsavedValues(form: FormApi<object>): DraftValues {
-  const { dirtyFields, values } = form.getState();
-  const registered = form.getRegisteredFields();
+  const { dirtyFields, values, initialValues } = form.getState();
+  const registered = new Set(form.getRegisteredFields());
+  const hidden = new Set(shownNames(form).filter((name) => !registered.has(name)));
+  const fields = [...registered, ...hidden];
+  const changed = (name: string): boolean =>
+    hidden.has(name)
+      ? getIn(values, name) !== getIn(initialValues ?? {}, name)
+      : Boolean(dirtyFields?.[name]);
   const kept = new Map<string, unknown>();
-  for (const name of registered) {
-    if (!dirtyFields?.[name] || isSecret(form, name)) continue;
+  for (const name of fields) {
+    if (!changed(name) || isSecret(form, name)) continue;
     const item = itemOf(name);
+    if (hidden.has(name) && item !== undefined && getIn(values, item) === undefined) continue;
     const whole =
       item !== undefined &&
-      !registered.some((other) => itemOf(other) === item && isSecret(form, other));
+      !fields.some((other) => itemOf(other) === item && isSecret(form, other));
     const key = whole ? item : name;
     if (!kept.has(key)) kept.set(key, getIn(values, key));
   }
@@ -209,8 +223,11 @@ function applyDraft(form: FormApi<object>, restored: DraftValues): () => void {
  * what is typed meanwhile does (formIsUnsaved, keepAsSaved).
  *
  * When the session ends by itself its changed values are kept (a save in progress included: the
- * session may end during it), and when the form opens again on the same screen for the same
- * user they are put back on top of what it loaded — changed, unsaved — with a notice saying so.
+ * session may end during it), with the names of its fields on screen (which form they belong to),
+ * and when the form opens again on the same screen for the same user they are put back on top of
+ * what it loaded — changed, unsaved — with a notice saying so. A value of a field hidden then
+ * goes back into the form without a field (final-form's `change` takes any name): it counts as
+ * unsaved as it did, and the field shows it once a choice shows the field again.
  */
 export function FormUnsavedChanges<Values extends object>({
   isUnsaved,
@@ -228,10 +245,12 @@ export function FormUnsavedChanges<Values extends object>({
   useEffect(() => {
     if (!sessionDraft) return undefined;
     const anyForm = form as unknown as FormApi<object>;
-    return registerDraftSource(() =>
-      latestUnsaved.current({ ...form.getState(), submitting: false })
-        ? unsavedValues(anyForm)
-        : undefined,
+    return registerDraftSource(
+      () =>
+        latestUnsaved.current({ ...form.getState(), submitting: false })
+          ? unsavedValues(anyForm)
+          : undefined,
+      () => anyForm.getRegisteredFields(),
     );
   }, [form, sessionDraft]);
 

@@ -12,16 +12,19 @@
  * Here the field's state is registered a moment earlier (a layout effect, which React runs before
  * the field's own registration, a passive effect), with no subscription and no validator: the
  * field then finds its state and keeps the value the form holds; and until it has registered,
- * that value is what it renders. The state is given up with the field, so a hidden field is still
- * not registered: not validated, and not kept when the session ends. What was typed in it still
- * makes the form count as changed (final-form compares the values the form holds with the loaded
- * ones, registered or not), so leaving asks.
+ * that value is what it renders. The state is given up with the field, so a hidden field is not
+ * registered: not validated. What was typed in it still makes the form count as changed
+ * (final-form compares the values the form holds with the loaded ones, registered or not), so
+ * leaving asks; and the session's end keeps it (lib/forms/unsaved-changes.tsx), which is why the
+ * form remembers the fields it has shown (`shownNames`).
  *
  * A field's `data` (e.g. SECRET_FIELD, lib/forms/unsaved-changes.tsx) is read with `fieldData`,
  * not from final-form's field state: final-form sets a field state's data once, when the state is
  * made, and the state registered early outlives the field's own registrations, so a field whose
  * data changes (a text input turned into a password) would keep its first data there. `fieldData`
- * answers what each field of that name on screen was given in its latest render.
+ * answers what each field of that name on screen was given in its latest render; for a name no
+ * field shows now (hidden by a mode switch), what the last of them was given when it left, so a
+ * password hidden is still known to be one.
  *
  * Only the options the form kit uses are taken (no format, parse or type): the value rendered
  * before the registration is the form's value as react-final-form shows it (undefined shows
@@ -38,28 +41,65 @@ const IGNORE = (): void => undefined;
 
 type FieldData = NonNullable<FieldConfig['data']>;
 
-/** Per form, per field name: the data of each field of that name on screen. */
-const mountedData = new WeakMap<object, Map<string, Set<{ data: FieldData | undefined }>>>();
+/** One field on screen: the data it was given in its latest render. */
+interface Shown {
+  data: FieldData | undefined;
+}
 
-/** Adds a field's data to `mountedData` for as long as the field shows it; returns the removal. */
+/** What a form's fields have shown, by field name. */
+interface FormFields {
+  /** Each field of that name on screen now. */
+  onScreen: Map<string, Set<Shown>>;
+  /**
+   * Every name a field has shown under since the form was made, in the order they first showed,
+   * with the data of the last field of that name to leave the screen (none yet: still shown).
+   */
+  everShown: Map<string, FieldData | undefined>;
+}
+
+const formFields = new WeakMap<object, FormFields>();
+
+function fieldsOf(form: object): FormFields {
+  const known = formFields.get(form) ?? { onScreen: new Map(), everShown: new Map() };
+  formFields.set(form, known);
+  return known;
+}
+
+/** Records a field's data for as long as the field shows it; returns the removal. */
 function showData(form: object, name: string, data: FieldData | undefined): () => void {
-  const byName = mountedData.get(form) ?? new Map<string, Set<{ data: FieldData | undefined }>>();
-  mountedData.set(form, byName);
-  const shown = byName.get(name) ?? new Set<{ data: FieldData | undefined }>();
-  byName.set(name, shown);
+  const { onScreen, everShown } = fieldsOf(form);
+  if (!everShown.has(name)) everShown.set(name, undefined);
+  const shown = onScreen.get(name) ?? new Set<Shown>();
+  onScreen.set(name, shown);
   // An entry of its own: two fields may show the same (frozen) data object.
-  const entry = { data };
+  const entry: Shown = { data };
   shown.add(entry);
   return () => {
     shown.delete(entry);
-    if (shown.size === 0 && byName.get(name) === shown) byName.delete(name);
+    if (shown.size > 0 || onScreen.get(name) !== shown) return;
+    onScreen.delete(name);
+    everShown.set(name, data);
   };
 }
 
-/** The data (useField's `data`) of each field named `name` on screen in `form`, as rendered last. */
+/**
+ * The data (useField's `data`) of each field named `name` on screen in `form`, as rendered last;
+ * when none is on screen (a field a mode switch hides), the data of the last one to leave.
+ */
 export function fieldData(form: object, name: string): FieldData[] {
-  const shown = mountedData.get(form)?.get(name);
-  return shown ? [...shown].flatMap(({ data }) => (data === undefined ? [] : [data])) : [];
+  const known = formFields.get(form);
+  const shown = known?.onScreen.get(name);
+  if (shown) return [...shown].flatMap(({ data }) => (data === undefined ? [] : [data]));
+  const last = known?.everShown.get(name);
+  return last === undefined ? [] : [last];
+}
+
+/**
+ * The name of every field `form` has shown since it was made, on screen now or not (hidden by a
+ * mode switch, a list row removed), in the order they first showed.
+ */
+export function shownNames(form: object): string[] {
+  return [...(formFields.get(form)?.everShown.keys() ?? [])];
 }
 
 export function useField<V>(name: string, config: FieldConfig = {}): FieldRenderProps<V> {

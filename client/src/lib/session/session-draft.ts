@@ -5,7 +5,8 @@
  * signed in again (lib/forms/unsaved-changes.tsx reads and writes the form side).
  *
  * - One draft at a time, stored with its user name and its screen (hash path and query), holding
- *   each form's values apart.
+ *   each form's values apart, each with the names of the fields the form had on screen (which
+ *   form they belong to: takeDraft).
  * - Never stored: secret fields (the form side leaves them out) and values JSON cannot hold (a
  *   chosen file); dates are kept as dates. Unsaved changes that are all of these (a PIN typed,
  *   nothing else) still keep the screen, with no values: the sign-in returns there all the same.
@@ -39,11 +40,17 @@ type Encoded =
 /** One form's values: [field name, encoded value], in the order the form registered its fields. */
 type StoredFields = [string, Encoded][];
 
+/** One form's kept values, and the tops (`topOf`) of its fields on screen and of those values. */
+interface StoredForm {
+  fields: StoredFields;
+  tops: string[];
+}
+
 interface StoredDraft {
   userName: string;
   route: string;
   /** Each form's values, apart. */
-  forms: StoredFields[];
+  forms: StoredForm[];
   /** The ETags of the records as the values were typed over them, by record key. */
   etags?: EtagsByRecord;
 }
@@ -104,13 +111,20 @@ function isStoredDraft(value: unknown): value is StoredDraft {
         draft.etags !== null &&
         Object.values(draft.etags).every((etag) => typeof etag === 'string'))) &&
     Array.isArray(draft.forms) &&
-    draft.forms.every(
-      (fields) =>
-        Array.isArray(fields) &&
-        fields.every(
-          (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
-        ),
-    )
+    draft.forms.every(isStoredForm)
+  );
+}
+
+function isStoredForm(value: unknown): value is StoredForm {
+  if (!value || typeof value !== 'object') return false;
+  const { fields, tops } = value as Record<string, unknown>;
+  return (
+    Array.isArray(fields) &&
+    fields.every(
+      (entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string',
+    ) &&
+    Array.isArray(tops) &&
+    tops.every((top) => typeof top === 'string')
   );
 }
 
@@ -142,11 +156,19 @@ export function currentRoute(): string {
   return hash.replace(/^#/, '') || '/';
 }
 
-const sources = new Set<DraftSource>();
+/** The names of a form's fields on screen (final-form's registered fields). */
+export type DraftFieldNames = () => readonly string[];
 
-/** Offers a mounted form's unsaved values for as long as it is mounted; returns the removal. */
-export function registerDraftSource(source: DraftSource): () => void {
-  sources.add(source);
+const sources = new Map<DraftSource, DraftFieldNames | undefined>();
+
+/**
+ * Offers a mounted form's unsaved values for as long as it is mounted; returns the removal.
+ * `fieldNames` (the names of its fields on screen) are kept with its values: when the form opens
+ * again it finds its values by them, even when every value kept belongs to a field it hides
+ * (takeDraft).
+ */
+export function registerDraftSource(source: DraftSource, fieldNames?: DraftFieldNames): () => void {
+  sources.set(source, fieldNames);
   return () => {
     sources.delete(source);
   };
@@ -154,15 +176,24 @@ export function registerDraftSource(source: DraftSource): () => void {
 
 /** A form on screen holds unsaved values (those keepDraft would keep). */
 export function anyUnsavedForm(): boolean {
-  for (const source of sources) if ((source()?.size ?? 0) > 0) return true;
+  for (const source of sources.keys()) if ((source()?.size ?? 0) > 0) return true;
   return false;
 }
 
 /** The screen holds unsaved work of any kind: values, a secret being typed, a chosen file. */
 export function anyUnsavedWork(): boolean {
-  for (const source of sources) if (source() !== undefined) return true;
+  for (const source of sources.keys()) if (source() !== undefined) return true;
   return false;
 }
+
+/**
+ * The top of a field name: `sliding` of `sliding[1].max`, `items` of `items.button.color`. A
+ * form's fields share their tops with the values it kept, including fields that are not on
+ * screen yet (a row the kept values add, a part a kept choice shows), and the fields it had on
+ * screen when they were kept share theirs with its fields when it opens again (kept values that
+ * all belong to fields a mode switch hides: a new client's name while Existing client shows).
+ */
+const topOf = (name: string): string => /^[^.[]*/.exec(name)?.[0] ?? name;
 
 /**
  * Keeps the unsaved values of the forms on screen for `userName` (the session is ending without a
@@ -172,9 +203,9 @@ export function anyUnsavedWork(): boolean {
  * cleared, while the forms are still mounted.
  */
 export function keepDraft(userName: string, etags: EtagsByRecord = {}): void {
-  const forms: StoredFields[] = [];
+  const forms: StoredForm[] = [];
   let unsaved = false;
-  for (const source of sources) {
+  for (const [source, fieldNames] of sources) {
     const values = source();
     if (values === undefined) continue;
     unsaved = true;
@@ -183,7 +214,8 @@ export function keepDraft(userName: string, etags: EtagsByRecord = {}): void {
       const encoded = encode(value);
       if (encoded !== NOT_STORABLE) fields.push([name, encoded]);
     }
-    if (fields.length > 0) forms.push(fields);
+    const names = [...(fieldNames?.() ?? []), ...fields.map(([name]) => name)];
+    if (fields.length > 0) forms.push({ fields, tops: [...new Set(names.map(topOf))] });
   }
   if (!unsaved) {
     dropDraft();
@@ -223,13 +255,6 @@ export function draftRouteTaken(userName: string): void {
   if (draft?.userName === userName && draft.forms.length === 0) dropDraft();
 }
 
-/**
- * The top of a field name: `sliding` of `sliding[1].max`, `items` of `items.button.color`. A
- * form's fields share their tops with the values it kept, including fields that are not on
- * screen yet (a row the kept values add, a part a kept choice shows).
- */
-const topOf = (name: string): string => /^[^.[]*/.exec(name)?.[0] ?? name;
-
 /** What a form takes back from the draft. */
 export interface TakenDraft {
   values: DraftValues;
@@ -239,17 +264,18 @@ export interface TakenDraft {
 
 /**
  * Takes the values a form kept, for the form now asking on the screen shown now, when the user
- * holding the token is the draft's user: the kept form whose fields share a top (`topOf`) with
- * `names` (the asking form's registered fields), decoded, every field of it, including those the
- * asking form has not registered yet, with the tags the draft kept. Undefined when there is
- * nothing for that form. The draft keeps the other forms' values, and goes with the last.
+ * holding the token is the draft's user: the kept form whose fields on screen or kept values
+ * share a top (`topOf`) with `names` (the asking form's registered fields), decoded, every field
+ * of it, including those the asking form has not registered yet, with the tags the draft kept.
+ * Undefined when there is nothing for that form. The draft keeps the other forms' values, and
+ * goes with the last.
  */
 export function takeDraft(names: readonly string[]): TakenDraft | undefined {
   const draft = readDraft();
   if (!draft || draft.route !== currentRoute()) return undefined;
   if (readTokenCookie()?.userName !== draft.userName) return undefined;
   const tops = new Set(names.map(topOf));
-  const index = draft.forms.findIndex((fields) => fields.some(([name]) => tops.has(topOf(name))));
+  const index = draft.forms.findIndex((form) => form.tops.some((top) => tops.has(top)));
   const taken = draft.forms[index];
   if (taken === undefined) return undefined;
   const rest = draft.forms.filter((_, i) => i !== index);
@@ -257,7 +283,7 @@ export function takeDraft(names: readonly string[]): TakenDraft | undefined {
   else writeDraft({ ...draft, forms: rest });
   const etags = draft.etags ?? {};
   return {
-    values: new Map(taken.map(([name, encoded]) => [name, decode(encoded)])),
+    values: new Map(taken.fields.map(([name, encoded]) => [name, decode(encoded)])),
     restoredEtags: Object.keys(etags).length > 0 ? { route: draft.route, etags } : undefined,
   };
 }
