@@ -4,12 +4,18 @@ import { ERROR_CODE } from '@contracts/api/constants';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { JOURNAL_PATHS, type JournalProfile } from '@contracts/api/journal';
-import { SCHEME_PATHS, SCHEME_TEXT, type Scheme } from '@contracts/api/schemes';
+import {
+  BIN_TYPE,
+  BIN_TYPE_LABEL,
+  SCHEME_PATHS,
+  SCHEME_TEXT,
+  type Scheme,
+} from '@contracts/api/schemes';
 import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { LAYOUT_TEXT, LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
 import { DASHBOARD_TEXT, SETTINGS_LABEL } from '@/features/my-journal/lib/journal-texts';
-import { GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
+import { CLIENT_SETUP_LABEL, GENERAL_LABEL } from '@/features/schemes/lib/scheme-texts';
 import {
   DEMO_USER,
   JournalApi,
@@ -188,6 +194,46 @@ describe('the session is revoked while a form is filled in', () => {
     expect(stored.schemeName).toBe(savedName);
     // The refused save, and the wizard's "none yet" reads of a new scheme (03 §7: 404).
     expect(unexpectedErrors(errors, [401, 404])).toEqual([]);
+    await page.context().close();
+  });
+
+  it('text typed in a field a mode switch hides comes back: a BIN set aside with Transactor', async () => {
+    const { page, errors } = await suite.newPage();
+    const route = paths.gift.wizard.setup.path;
+    const international = page.getByRole('radio', {
+      name: BIN_TYPE_LABEL[BIN_TYPE.INTERNATIONAL],
+      exact: true,
+    });
+    const transactor = page.getByRole('radio', {
+      name: BIN_TYPE_LABEL[BIN_TYPE.TRANSACTOR],
+      exact: true,
+    });
+    await signIn(page, suite.baseUrl);
+    await openRoute(page, suite.baseUrl, route);
+    await page.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient, exact: true }).check();
+    await international.check();
+    await field(page, CLIENT_SETUP_LABEL.binNumber).fill('123456');
+    await field(page, CLIENT_SETUP_LABEL.binName).fill('Typed BIN');
+    await transactor.check();
+    await field(page, CLIENT_SETUP_LABEL.binNumber).waitFor({ state: 'detached' });
+    const name = `Hidden ${uniqueLetters()}`;
+    await field(page, CLIENT_SETUP_LABEL.newClientName).fill(name);
+    await revokeSession(page);
+
+    await saveButton(page).click();
+    await expectSessionEndedLogin(page);
+    expect(await sessionStorageText(page)).toContain('Typed BIN');
+
+    await signInHere(page);
+    await expectRestoredOn(page, route);
+    await expectValue(page, CLIENT_SETUP_LABEL.newClientName, name);
+    expect(await transactor.isChecked()).toBe(true);
+    await international.check();
+    expect(await field(page, CLIENT_SETUP_LABEL.binNumber).inputValue()).toBe('123456');
+    expect(await field(page, CLIENT_SETUP_LABEL.binName).inputValue()).toBe('Typed BIN');
+    await expectLeavingAsks(page, route);
+    // The refused save, and nothing else.
+    expect(unexpectedErrors(errors, [401])).toEqual([]);
     await page.context().close();
   });
 
