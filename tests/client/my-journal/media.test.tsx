@@ -4,9 +4,10 @@ import { JOURNAL_TEXT, type JournalProfile } from '@contracts/api/journal';
 import { DIALOG_TEXT } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
 import { readBodyBackgroundImage } from '@contracts/site/stylesheet';
+import { UNSAVED_CHANGES_TEXT } from '@/components/wizard/unsaved-changes';
 import { paths, withId } from '@/config/paths';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import {
   installJournalServer,
   makePage,
@@ -180,6 +181,38 @@ describe('step 4, MyJournal Media Files', () => {
     expect(saved.cssOverride).toContain(CSS.slice(CSS.indexOf('header {')));
     await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.editor.font.path));
     expect(window.location.hash).toContain('?id=1');
+  });
+
+  it('an upload that lands while Save & Continue runs was not saved: moving on asks, Stay keeps it', async () => {
+    const uploaded = deferred<undefined>();
+    server.once('POST /images', async () => {
+      await uploaded.promise;
+      return { status: 201, body: { id: 'img-late' } };
+    });
+    const { user } = await openMedia();
+    await user.upload(screen.getByLabelText('Header logo image'), png('header.png', 2000));
+    await user.click(slotButton('Header logo image', UPLOAD));
+    // Saved while the upload runs: the profile goes without the new image.
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const success = await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(lastPut().headerImg).toBeNull();
+    uploaded.resolve(undefined);
+    await waitFor(() =>
+      expect(within(slot('Header logo image')).getByRole('status')).toHaveTextContent('Uploaded'),
+    );
+
+    await user.click(within(success).getByRole('button', { name: DIALOG_TEXT.ok }));
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath()).toBe(paths.mj.wizard.media.path);
+
+    // The next save sends it and moves on without a question.
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    await pressOk(user, DIALOG_TEXT.successTitle);
+    expect(lastPut().headerImg).toBe('img-late');
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.editor.font.path));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('without a background image the save clears the body image from the CSS', async () => {

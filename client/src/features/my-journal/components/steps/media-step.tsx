@@ -10,7 +10,7 @@ import { paths, withId } from '@/config/paths';
 import { imageLink, useUploadImageMutation } from '@/lib/api/images-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
-import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
+import { FormUnsavedChanges, formIsUnsaved } from '@/lib/forms/unsaved-changes';
 import { selectRuntimeConfig } from '@/lib/store/config-slice';
 import { useAppSelector } from '@/lib/store/hooks';
 import { useUpdateJournalProfileMutation } from '../../api/journal-api';
@@ -127,13 +127,20 @@ function MediaForm({ profile }: { profile: JournalProfile }) {
     <Form<MediaValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
-          {/* A removal is saved at once: unsaved are images that differ from the stored profile. */}
+          {/*
+           * A removal is saved at once: changed are images that differ from the stored profile.
+           * While the save runs, what it sent does not count; an upload that lands meanwhile
+           * (started before the save) was not sent, and does (formIsUnsaved).
+           */}
           <FormUnsavedChanges<MediaValues>
-            isUnsaved={({ values, submitting }) =>
-              !submitting &&
-              Object.values(FIELDS).some(
-                (field) => (values[field] ?? null) !== (latest.current[field] ?? null),
-              )
+            isUnsaved={({ values, submitting, dirtySinceLastSubmit }) =>
+              formIsUnsaved({
+                dirty: Object.values(FIELDS).some(
+                  (field) => (values[field] ?? null) !== (latest.current[field] ?? null),
+                ),
+                submitting,
+                dirtySinceLastSubmit,
+              })
             }
           />
           <MediaSlots
