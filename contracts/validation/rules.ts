@@ -155,6 +155,15 @@ export function toCalendarDay(value: DateInput): Date | undefined {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
+/**
+ * The first day a date field takes: the wire carries a day as whole epoch seconds of its UTC
+ * midnight (03 §3), none of them negative.
+ */
+export const FIRST_WIRE_YEAR = 1970;
+
+/** A day the wire can carry: from 01.01.1970 on (dd.MM.yyyy ends at year 9999). */
+export const isWireDay = (day: Date): boolean => day.getFullYear() >= FIRST_WIRE_YEAR;
+
 /** ISO day of week: 1 Monday … 7 Sunday. */
 const isoWeekday = (date: Date): number => date.getDay() || 7;
 

@@ -158,6 +158,12 @@ describe('dates', () => {
     expect(checkFormat(null, none)).toBeUndefined();
     expect(checkFormat('', none)).toBeUndefined();
   });
+  it('checkFormat: a day before 01.01.1970 is not valid (the wire carries epoch seconds)', () => {
+    expect(checkFormat('31.12.1969', none)).toBe(M.checkFormat);
+    expect(checkFormat(new Date(1960, 0, 1), none)).toBe(M.checkFormat);
+    expect(checkFormat('01.01.1970', none)).toBeUndefined();
+    expect(checkFormat('31.12.9999', none)).toBeUndefined();
+  });
 });
 
 describe('frequency validators', () => {

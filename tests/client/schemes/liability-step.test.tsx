@@ -177,6 +177,9 @@ describe('Liability Reports step (03 §2 step 5, §4, §5 Liability)', () => {
     );
     await typeDate(user, 'Next Execution Date', '31.02.2026');
     expect(field('Next Execution Date')).toHaveAccessibleDescription(FIELD_MESSAGES.checkFormat);
+    // A real day the wire cannot carry (before 01.01.1970): the same message, not the server's.
+    await typeDate(user, 'Next Execution Date', '31.12.1969');
+    expect(field('Next Execution Date')).toHaveAccessibleDescription(FIELD_MESSAGES.checkFormat);
     await addTag(user, 'BCC', 'bcc@bad');
     expect(field('BCC')).toHaveAccessibleDescription(`${FIELD_MESSAGES.email} bcc@bad`);
     await user.click(screen.getByRole('button', { name: 'Remove not-an-email' }));

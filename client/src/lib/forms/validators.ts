@@ -25,6 +25,7 @@ import {
   isUrl,
   isWeeklyDayInPeriod,
   toCalendarDay,
+  isWireDay,
 } from '@contracts/validation/rules';
 import type { DateInput } from '@contracts/validation/rules';
 
@@ -197,9 +198,15 @@ export const endAfterStart =
     return start && end && end < start ? FIELD_MESSAGES.endDateValidation : undefined;
   };
 
-/** A real date: a valid Date, epoch milliseconds, or strict dd.MM.yyyy text. Empty passes. */
-export const checkFormat: Validator<DateInput> = (value) =>
-  isEmptyInput(value) || toCalendarDay(value) ? undefined : FIELD_MESSAGES.checkFormat;
+/**
+ * A real date the wire can carry: a valid Date, epoch milliseconds, or strict dd.MM.yyyy text,
+ * from 01.01.1970 on (isWireDay; the server refuses an earlier day). Empty passes.
+ */
+export const checkFormat: Validator<DateInput> = (value) => {
+  if (isEmptyInput(value)) return undefined;
+  const day = toCalendarDay(value);
+  return day && isWireDay(day) ? undefined : FIELD_MESSAGES.checkFormat;
+};
 
 /** Field names the frequency validators read; defaults are the settlement entity's (03 §3). */
 export interface FrequencyFields {
