@@ -134,6 +134,22 @@ export default tseslint.config(
     },
   },
   {
+    // keepDirtyOnReinitialize alone keeps only the changes of the fields on screen: text typed
+    // in a field a mode switch hides would give way to the record read again
+    // (client/src/lib/forms/keep-changes-form.tsx).
+    files: ['client/**/*.tsx'],
+    ignores: ['client/src/lib/forms/keep-changes-form.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='keepDirtyOnReinitialize']",
+          message: 'Use KeepChangesForm from @/lib/forms/keep-changes-form.',
+        },
+      ],
+    },
+  },
+  {
     // The server's routers record their routes for the OpenAPI document
     // (server/http/route-table.ts): one made by express directly would be left out of it.
     files: ['server/**/*.ts'],

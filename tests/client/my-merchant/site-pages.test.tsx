@@ -345,6 +345,37 @@ describe('MyMerchant step 3, Site Pages', () => {
     expect(within(panel('Terms')).getByRole('checkbox', { name: 'Card terms' })).toBeChecked();
   });
 
+  it('a page unticked keeps what was typed in it through a save refused as stale', async () => {
+    storeTermsWithReturns();
+    const { user } = await openPages();
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    const title = within(panel('Terms')).getByLabelText('Title (H1)');
+    await user.clear(title);
+    await user.type(title, 'Our terms');
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    expect(screen.queryByRole('region', { name: 'Terms page' })).toBeNull();
+    // Operator B selects About meanwhile.
+    stored.pages = [
+      ...stored.pages,
+      { typeId: 8, navItem: 'About', title: 'About us', content: null },
+    ];
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain(ERROR_MESSAGE.staleRecord);
+
+    // Read again: B's page shows; Terms stays unticked, and ticked again it shows the typing.
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'About' })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: 'Terms' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Terms' }));
+    await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
+    expect(within(panel('Terms')).getByLabelText('Title (H1)')).toHaveValue('Our terms');
+
+    // The next save stores it on top of B's save.
+    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(MERCHANT_TEXT.pagesUpdated);
+    expect(stored.pages.find((page) => page.typeId === 6)?.title).toBe('Our terms');
+    expect(stored.pages.find((page) => page.typeId === 8)?.title).toBe('About us');
+  });
+
   it("a save after another operator's refuses as stale, shows their change and keeps the typing", async () => {
     const { user } = await openPages();
     await user.click(screen.getByRole('button', { name: 'Edit Home' }));

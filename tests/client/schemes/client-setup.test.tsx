@@ -366,6 +366,32 @@ describe('Client Setup (03 §2, §5)', () => {
     expect(screen.getByRole('option', { name: 'Local Co' })).toBeInTheDocument();
   });
 
+  it('a new client name hidden by Existing client is there when the list answers none and shows New client', async () => {
+    const list = deferred<undefined>();
+    server.on('GET /api/gift-card/clients', async () => {
+      await list.promise;
+      return { body: embeddedList(SCHEME_EMBEDDED.clients, []) };
+    });
+    const { user } = renderApp({ route: gift.setup.path });
+    expect(await screen.findByLabelText('Client Name')).toBeDisabled();
+    await openNewClient(user);
+    await user.type(field('New Client Name'), 'Tea House');
+    await user.click(screen.getByRole('radio', { name: 'Existing client' }));
+    expect(screen.queryByLabelText('New Client Name')).not.toBeInTheDocument();
+
+    // No client exists: the step starts again on New client (its initial values change), and
+    // the name typed while it was hidden is there.
+    list.resolve(undefined);
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'New client' })).toBeChecked());
+    expect(field('New Client Name')).toHaveValue('Tea House');
+    // Still unsaved: leaving asks.
+    await user.click(screen.getByRole('link', { name: LAYOUT_TEXT.loyalty }));
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(field('New Client Name')).toHaveValue('Tea House');
+  });
+
   it('behind "Client created successfully" the form keeps the new client while the list reloads', async () => {
     // The first list answers at once; the one read again after the create waits.
     const reload = deferred<undefined>();

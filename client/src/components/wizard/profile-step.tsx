@@ -1,11 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { FormApi } from 'final-form';
-import { Form, type FormProps } from 'react-final-form';
+import type { FormProps } from 'react-final-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { QueryContent } from '@/components/common/query-content';
 import { showSaveFailure } from '@/lib/api/save-failures';
 import { useStoreShape, type QueryLike } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges, formIsUnsaved, keepAsSaved } from '@/lib/forms/unsaved-changes';
 import type { DialogText } from '@/lib/sites/publish-flow';
 import { BusyButton } from '@/components/common/busy-button';
@@ -93,7 +94,7 @@ export function StepForm<Values extends object>({
   return (
     // The profile read again (after someone else's save refused this one as stale) shows in
     // the fields the operator left alone; the ones they changed keep their typing.
-    <Form<Values> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
+    <KeepChangesForm<Values> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, values }) => {
         const state = { values, submitting: Boolean(submitting) };
         return (
@@ -111,7 +112,7 @@ export function StepForm<Values extends object>({
           </form>
         );
       }}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

@@ -8,17 +8,18 @@
  * puts them back after the same user signs in again (lib/session/session-draft.ts), those of the
  * fields a mode switch hides included. Secret fields are never kept: a field is secret when its
  * field data carries SECRET_FIELD (every password input does: components/form/TextField.tsx);
- * a hidden one, when it did as last shown.
+ * a hidden one, when it did as last shown. A form re-initialised from its record read again keeps
+ * the changes of the hidden fields as it does those of the shown ones (keepHiddenChanges).
  */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { getIn, type FormApi, type FormState } from 'final-form';
+import { getIn, type FormApi, type FormState, type Unsubscribe } from 'final-form';
 import { useForm, useFormState } from 'react-final-form';
 import { ReactReduxContext } from 'react-redux';
 import { SESSION_DRAFT_TEXT } from '@/config/texts';
 import { restoredEtagsKept } from '@/lib/api/record-etags';
 import { registerDraftSource, takeDraft, type DraftValues } from '@/lib/session/session-draft';
-import { fieldData, shownNames } from '@/lib/forms/use-field';
+import { fieldData, hiddenNames } from '@/lib/forms/use-field';
 
 type Check = () => boolean;
 
@@ -69,11 +70,13 @@ export function useUnsavedChanges(
 /**
  * After a successful save of `saved` (the values the form submitted, onSubmit's `values`): they
  * become what the form loaded. A read again of the saved record then replaces each field
- * (keepDirtyOnReinitialize keeps only fields changed since the load), so a value the record holds
+ * (KeepChangesForm keeps only fields changed since the load), so a value the record holds
  * its own way (an emptied text stored as null and shown as its default) is not taken for unsaved
  * typing while the next screen is on its way. What was typed while the save ran was not sent: it
  * stays in its field, changed from what was saved, so it still counts as unsaved (formIsUnsaved)
- * and the save's own move on asks before leaving it.
+ * and the save's own move on asks before leaving it. The values of fields a mode switch hides
+ * are among those submitted, though the save did not send them: the choice that hides them is
+ * what was saved, so they count as saved too, and the record read again replaces them.
  */
 export function keepAsSaved<Values extends object>(form: FormApi<Values>, saved: Values): void {
   const held = form.getState().values;
@@ -125,28 +128,47 @@ const isSecret = (form: FormApi<object>, name: string): boolean =>
 /** The list item a field belongs to: `sliding[1]` of `sliding[1].max`; undefined outside lists. */
 const itemOf = (name: string): string | undefined => /^.*\[\d+\]/.exec(name)?.[0];
 
+/** `name` is a field of a list item that `values` does not hold (a row removed). */
+const inRemovedItem = (values: object, name: string): boolean => {
+  const item = itemOf(name);
+  return item !== undefined && getIn(values, item) === undefined;
+};
+
+/**
+ * The fields a mode switch hides in `form` (shown before, not registered now:
+ * lib/forms/use-field.ts, hiddenNames) that hold a change in `state`: the value the form holds
+ * for them is not the one it loaded. A hidden field of a list row that is gone (removed) holds
+ * none.
+ */
+function changedHiddenFields(
+  form: FormApi<object>,
+  { values, initialValues }: Pick<FormState<object>, 'values' | 'initialValues'>,
+): string[] {
+  return hiddenNames(form).filter(
+    (name) =>
+      getIn(values, name) !== getIn(initialValues ?? {}, name) && !inRemovedItem(values, name),
+  );
+}
+
 /**
  * The values of a form's changed fields, secrets left out: its registered fields first, in the
- * order they registered, then the fields a mode switch hides (shown before, not registered now:
- * lib/forms/use-field.ts, shownNames), changed where the value the form holds for them is not
- * the one it loaded. A changed field of a list item keeps its whole item (a row added holds
- * values no field edits, such as where a scale row starts), unless a secret field, shown or
- * hidden, belongs to that item; a hidden field of a row that is gone (removed) keeps nothing.
+ * order they registered, then the changed fields a mode switch hides (changedHiddenFields). A
+ * changed field of a list item keeps its whole item (a row added holds values no field edits,
+ * such as where a scale row starts), unless a secret field, shown or hidden, belongs to that
+ * item.
  */
 function unsavedValues(form: FormApi<object>): DraftValues {
-  const { dirtyFields, values, initialValues } = form.getState();
-  const registered = new Set(form.getRegisteredFields());
-  const hidden = new Set(shownNames(form).filter((name) => !registered.has(name)));
-  const fields = [...registered, ...hidden];
-  const changed = (name: string): boolean =>
-    hidden.has(name)
-      ? getIn(values, name) !== getIn(initialValues ?? {}, name)
-      : Boolean(dirtyFields?.[name]);
+  const state = form.getState();
+  const { dirtyFields, values } = state;
+  const fields = [...form.getRegisteredFields(), ...hiddenNames(form)];
+  const changed = new Set([
+    ...Object.keys(dirtyFields ?? {}).filter((name) => dirtyFields?.[name]),
+    ...changedHiddenFields(form, state),
+  ]);
   const kept = new Map<string, unknown>();
   for (const name of fields) {
-    if (!changed(name) || isSecret(form, name)) continue;
+    if (!changed.has(name) || isSecret(form, name)) continue;
     const item = itemOf(name);
-    if (hidden.has(name) && item !== undefined && getIn(values, item) === undefined) continue;
     const whole =
       item !== undefined &&
       !fields.some((other) => itemOf(other) === item && isSecret(form, other));
@@ -154,6 +176,49 @@ function unsavedValues(form: FormApi<object>): DraftValues {
     if (!kept.has(key)) kept.set(key, getIn(values, key));
   }
   return kept;
+}
+
+/**
+ * A form decorator (react-final-form's `decorators`; lib/forms/keep-changes-form.tsx puts it on
+ * every form that keeps the operator's changes when it re-initialises): what was typed in a field
+ * a mode switch hides is kept when the form's initial values change (the record read again), as
+ * keepDirtyOnReinitialize keeps the changes of the fields on screen, which final-form limits to
+ * the registered ones. A hidden field changed from the value the form had loaded
+ * (changedHiddenFields) whose value the new initial values replaced gets its typed value back: it
+ * counts as unsaved where it differs from the new loaded value, and the field shows it once a
+ * choice shows the field again. Untouched: a hidden field the re-initialisation did not replace
+ * (keepAsSaved's, whose saved values hold it), and one of a list row the new values lack.
+ */
+export function keepHiddenChanges<Values extends object>(form: FormApi<Values>): Unsubscribe {
+  const anyForm = form as unknown as FormApi<object>;
+  let last: FormState<object> | undefined;
+  return anyForm.subscribe(
+    (state) => {
+      const before = last;
+      last = state;
+      if (before === undefined || state.initialValues === before.initialValues) return;
+      const loaded = state.initialValues ?? {};
+      const replaced = changedHiddenFields(anyForm, before).filter((name) => {
+        const value: unknown = getIn(state.values, name);
+        return (
+          value !== getIn(before.values, name) &&
+          value === getIn(loaded, name) &&
+          !inRemovedItem(state.values, name)
+        );
+      });
+      if (replaced.length === 0) return;
+      // Within the notification of the re-initialisation, as final-form's own decorators
+      // (final-form-calculate) change values: final-form notifies again once this one is done, so
+      // every subscriber, and the form's reactions to a change (a new country clears the state),
+      // see the values kept.
+      anyForm.batch(() => {
+        for (const name of replaced) {
+          anyForm.change(name as never, getIn(before.values, name) as never);
+        }
+      });
+    },
+    { values: true, initialValues: true },
+  );
 }
 
 /**

@@ -15,8 +15,9 @@
  * that value is what it renders. The state is given up with the field, so a hidden field is not
  * registered: not validated. What was typed in it still makes the form count as changed
  * (final-form compares the values the form holds with the loaded ones, registered or not), so
- * leaving asks; and the session's end keeps it (lib/forms/unsaved-changes.tsx), which is why the
- * form remembers the fields it has shown (`shownNames`).
+ * leaving asks; the session's end keeps it, and so does the form's re-initialisation from its
+ * record read again (lib/forms/unsaved-changes.tsx, keepHiddenChanges), which is why the form
+ * remembers the fields it has shown (`shownNames`, `hiddenNames`).
  *
  * A field's `data` (e.g. SECRET_FIELD, lib/forms/unsaved-changes.tsx) is read with `fieldData`,
  * not from final-form's field state: final-form sets a field state's data once, when the state is
@@ -31,7 +32,7 @@
  * empty, and so does null unless `allowNull`).
  */
 import { useLayoutEffect } from 'react';
-import { getIn } from 'final-form';
+import { getIn, type FormApi } from 'final-form';
 import { useField as useFinalFormField, useForm } from 'react-final-form';
 import type { FieldRenderProps, UseFieldConfig } from 'react-final-form';
 
@@ -100,6 +101,15 @@ export function fieldData(form: object, name: string): FieldData[] {
  */
 export function shownNames(form: object): string[] {
   return [...(formFields.get(form)?.everShown.keys() ?? [])];
+}
+
+/**
+ * The name of every field `form` has shown that no field shows now (hidden by a mode switch, a
+ * list row removed): `shownNames` less the fields registered.
+ */
+export function hiddenNames(form: Pick<FormApi<object>, 'getRegisteredFields'>): string[] {
+  const registered = new Set(form.getRegisteredFields());
+  return shownNames(form).filter((name) => !registered.has(name));
 }
 
 export function useField<V>(name: string, config: FieldConfig = {}): FieldRenderProps<V> {

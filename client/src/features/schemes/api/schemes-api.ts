@@ -49,7 +49,7 @@ import {
  * the server refuses a record saved by someone else since with 412. A save refused as stale
  * (412) or a create refused because the record exists now (409) reads the record again, like a
  * save that succeeded: the step's form re-initialises on top of what the operator changed
- * (keepDirtyOnReinitialize), and the next save goes with the fresh ETag. Other refused saves
+ * (lib/forms/keep-changes-form.tsx), and the next save goes with the fresh ETag. Other refused saves
  * read nothing again.
  */
 

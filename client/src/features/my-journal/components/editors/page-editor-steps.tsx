@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import type { FormApi } from 'final-form';
-import { Form } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   JOURNAL_LIMITS,
@@ -17,6 +16,7 @@ import { PAGE_EDITOR_LABEL, PageTextFields } from '@/components/site-builder/pag
 import { paths, withId } from '@/config/paths';
 import { toStoreError } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges, keepAsSaved } from '@/lib/forms/unsaved-changes';
 import {
   useCreateJournalPageMutation,
@@ -168,7 +168,7 @@ function PageEditorForm({
   const [createPage] = useCreateJournalPageMutation();
   // Empty fields get the page type's defaults when the page is loaded (01 §4.3, §9). A read
   // again (after someone else's save refused this one as stale) shows in the fields the operator
-  // left alone; the ones they changed keep their typing (keepDirtyOnReinitialize).
+  // left alone; the ones they changed keep their typing (KeepChangesForm).
   const initialValues = useMemo<PageValues>(
     () => pageTextsWithDefaults(config.pageTypeId, page),
     [config.pageTypeId, page],
@@ -216,7 +216,7 @@ function PageEditorForm({
   }
 
   return (
-    <Form<PageValues> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
+    <KeepChangesForm<PageValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
@@ -227,6 +227,6 @@ function PageEditorForm({
           </BusyButton>
         </form>
       )}
-    </Form>
+    </KeepChangesForm>
   );
 }

@@ -1,4 +1,3 @@
-import { Form } from 'react-final-form';
 import { useNavigate } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { JOURNAL_TEXT, type JournalPage, type JournalPageType } from '@contracts/api/journal';
@@ -9,6 +8,7 @@ import { paths, withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { pageFlags, selectedPageTypeIds, type PageFlags } from '@/lib/sites/page-selection';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   useCreateJournalPageMutation,
@@ -36,7 +36,7 @@ function SitePagesForm({
   const choices = pageTypes.map(pageTypeChoice);
   // Flat flags: equal between renders unless the pages changed. A read again of the pages
   // (after someone else's save refused this one as stale) shows in the ticks the operator left
-  // alone; the ones they changed stay (keepDirtyOnReinitialize).
+  // alone; the ones they changed stay (KeepChangesForm).
   const initialValues = pageFlags(choices, initialSelection(pageTypes, pages));
 
   async function onSubmit(values: PageFlags): Promise<void> {
@@ -60,7 +60,7 @@ function SitePagesForm({
   }
 
   return (
-    <Form<PageFlags> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
+    <KeepChangesForm<PageFlags> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormUnsavedChanges />
@@ -70,7 +70,7 @@ function SitePagesForm({
           </BusyButton>
         </form>
       )}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

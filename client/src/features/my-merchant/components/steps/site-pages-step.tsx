@@ -2,7 +2,6 @@ import type { FormApi } from 'final-form';
 import { useMemo, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
-import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import {
   MERCHANT_LIMITS,
@@ -18,6 +17,7 @@ import { SAVE_AND_CONTINUE, useSaveAndContinue } from '@/components/wizard/profi
 import { loadedStep } from '@/components/wizard/loaded-step';
 import { paths, withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   initialSelection,
@@ -137,7 +137,7 @@ function SitePagesForm({
   const [choices] = useState(() => pageTypes.map(choiceOf));
   // Made again only when the pages are read again (after someone else's save refused this one
   // as stale, or after this save): that read shows in the fields the operator left alone, and
-  // the ones they changed keep their typing (keepDirtyOnReinitialize).
+  // the ones they changed keep their typing, in a page unticked too (KeepChangesForm).
   const initialValues = useMemo(
     () => initialValuesOf(pageTypes, selection.pages, selection.subPages),
     [pageTypes, selection],
@@ -191,7 +191,7 @@ function SitePagesForm({
   }
 
   return (
-    <Form<PagesValues> onSubmit={onSubmit} initialValues={initialValues} keepDirtyOnReinitialize>
+    <KeepChangesForm<PagesValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, values, form }) => {
         const selected = selectedPageTypeIds(choices, values.selected);
         const opened = pageTypes.find((type) => type.id === openedId && selected.includes(type.id));
@@ -247,7 +247,7 @@ function SitePagesForm({
           </form>
         );
       }}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

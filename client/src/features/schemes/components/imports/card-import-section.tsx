@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { Form } from 'react-final-form';
 import { IMPORT_TEXT } from '@contracts/api/imports';
 import type { CardBin, Config } from '@contracts/api/schemes';
 import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextField';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import type { FileImport } from '../../hooks/use-file-import';
 import {
   CARD_IMPORT_VALIDATE,
@@ -49,11 +49,11 @@ export function CardImportSection({
   );
 
   return (
-    <Form<CardImportValues>
+    <KeepChangesForm<CardImportValues>
       onSubmit={() => undefined}
+      // The fields are what the next upload uses; a new BIN after a load is taken over, on top
+      // of what the operator changed.
       initialValues={initialValues}
-      // The fields are what the next upload uses; a new BIN after a load is taken over.
-      keepDirtyOnReinitialize
     >
       {({ values }) => {
         const ready = cardImportReady(values);
@@ -102,6 +102,6 @@ export function CardImportSection({
           </ImportSection>
         );
       }}
-    </Form>
+    </KeepChangesForm>
   );
 }

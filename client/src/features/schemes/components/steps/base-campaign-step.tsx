@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import BsForm from 'react-bootstrap/Form';
 import type { FormApi } from 'final-form';
-import { Form, useForm, useFormState } from 'react-final-form';
+import { useForm, useFormState } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -19,6 +19,7 @@ import { FloatField } from '@/components/form/FloatField';
 import { RadioGroupField } from '@/components/form/RadioGroupField';
 import { withId } from '@/config/paths';
 import { NO_ERROR, useStoreShape } from '@/lib/api/store-shape';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   composeValidators,
@@ -175,7 +176,7 @@ function BaseCampaignForm({
   const [updateCampaign] = useUpdateBaseCampaignMutation({
     fixedCacheKey: 'base-campaign-update',
   });
-  // Per read of the campaign; a read again keeps what the operator typed (keepDirtyOnReinitialize).
+  // Per read of the campaign; a read again keeps what the operator typed (KeepChangesForm).
   const initialValues = values;
   const next = withId(nextStep('loyalty', 'basecampaign'), programId);
 
@@ -193,12 +194,11 @@ function BaseCampaignForm({
   const { skip, isUnsaved } = useSkipStep(next);
 
   return (
-    <Form<BaseCampaignValues>
+    <KeepChangesForm<BaseCampaignValues>
       onSubmit={onSubmit}
       initialValues={initialValues}
       // A fresh read of the record (the step opened again, a save refused as stale) shows what
       // is stored now in every field the operator has not changed, and keeps what they changed.
-      keepDirtyOnReinitialize
     >
       {({ handleSubmit, submitting, values: current }) => (
         <form onSubmit={(event) => void handleSubmit(event)} noValidate>
@@ -265,7 +265,7 @@ function BaseCampaignForm({
           />
         </form>
       )}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

@@ -24,6 +24,7 @@ import type { FieldOption } from '@/components/form/options';
 import { withId } from '@/config/paths';
 import { useCountriesQuery } from '@/lib/api/lookups-api';
 import { useStoreShape, type StoreShape } from '@/lib/api/store-shape';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   composeValidators,
@@ -190,8 +191,9 @@ function ClientSetupForm({
   const locked = schemeId !== null;
   const startingMode = useStartingMode(clients);
 
-  // Kept stable: final-form re-initialises the form whenever these change. keepDirtyOnReinitialize
-  // (below) keeps the operator's changes should the starting choice move to New client.
+  // Kept stable: final-form re-initialises the form whenever these change. KeepChangesForm
+  // (below) keeps the operator's changes should the starting choice move to New client, a name
+  // typed for a new client and hidden by Existing client included.
   const initialValues = useMemo<ClientSetupValues>(
     () =>
       schemeClient
@@ -238,11 +240,7 @@ function ClientSetupForm({
   }
 
   return (
-    <Form<ClientSetupValues>
-      onSubmit={onSubmit}
-      initialValues={initialValues}
-      keepDirtyOnReinitialize
-    >
+    <KeepChangesForm<ClientSetupValues> onSubmit={onSubmit} initialValues={initialValues}>
       {({ handleSubmit, submitting, values }) => {
         const existing = values.mode === 'existing';
         const binLocked = locked || existing;
@@ -302,7 +300,7 @@ function ClientSetupForm({
           </form>
         );
       }}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import BsForm from 'react-bootstrap/Form';
 import type { FormApi } from 'final-form';
-import { Form, useForm } from 'react-final-form';
+import { useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import {
@@ -27,6 +27,7 @@ import { toApiFailure, isSessionExpiry } from '@/lib/api/errors';
 import { useExpiryTermsQuery, useExpiryTypesQuery } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   composeValidators,
@@ -246,12 +247,11 @@ function ConfigForm({
   const saving = store.creating || store.updating;
 
   return (
-    <Form<ConfigValues>
+    <KeepChangesForm<ConfigValues>
       onSubmit={onSubmit}
       initialValues={initialValues}
       // A fresh read of the record (the step opened again, a save refused as stale) shows what
       // is stored now in every field the operator has not changed, and keeps what they changed.
-      keepDirtyOnReinitialize
     >
       {({ handleSubmit, submitting, form }) => (
         <form onSubmit={submitOrSayInvalid(handleSubmit, form)} noValidate>
@@ -373,7 +373,7 @@ function ConfigForm({
           </BusyButton>
         </form>
       )}
-    </Form>
+    </KeepChangesForm>
   );
 }
 
@@ -642,7 +642,7 @@ function MultiTopupWatch() {
  * values, whatever the operator picked there. This matters when the configuration appears under
  * a form opened to create one (another operator created it first: the create is refused with 409
  * and the record read again): every other field keeps what the operator typed
- * (keepDirtyOnReinitialize). If the stored BIN is not the one the operator picked, suffixes they
+ * (KeepChangesForm). If the stored BIN is not the one the operator picked, suffixes they
  * ticked that the stored configuration lacks were numbered from the other BIN, so they are
  * cleared with their card counts, as choosing another BIN clears them (BinChangeWatch).
  */

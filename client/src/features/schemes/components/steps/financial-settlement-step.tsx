@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { FormApi } from 'final-form';
-import { Form, useForm } from 'react-final-form';
+import { useForm } from 'react-final-form';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   SCHEME_TEXT,
@@ -17,6 +17,7 @@ import { SelectField } from '@/components/form/SelectField';
 import { TextField } from '@/components/form/TextField';
 import { withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   useBanksQuery,
@@ -102,7 +103,7 @@ function SettlementForm({
   const saving = useStoreShape(undefined, { create: createState, update: updateState });
   const isUpdate = settlement !== null;
   // Initial values once per settlement read; a read again (another operator's create or save)
-  // keeps what the operator typed (keepDirtyOnReinitialize below).
+  // keeps what the operator typed (KeepChangesForm below).
   const initialValues = useMemo(() => toSettlementValues(settlement, banks), [settlement, banks]);
   const validate = useMemo(() => settlementValidators(banks), [banks]);
   const bankOptions = banks.map((b) => ({ value: b.id, label: b.bankName }));
@@ -129,12 +130,11 @@ function SettlementForm({
   const busy = saving.creating || saving.updating;
 
   return (
-    <Form<SettlementValues>
+    <KeepChangesForm<SettlementValues>
       onSubmit={onSubmit}
       initialValues={initialValues}
       // A fresh read of the record (the step opened again, a save refused as stale) shows what
       // is stored now in every field the operator has not changed, and keeps what they changed.
-      keepDirtyOnReinitialize
     >
       {({ handleSubmit, submitting, form, values }) => {
         const off = !values.enabled;
@@ -247,7 +247,7 @@ function SettlementForm({
           </form>
         );
       }}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

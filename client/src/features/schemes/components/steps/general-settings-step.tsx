@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { FormApi } from 'final-form';
-import { Form, useForm } from 'react-final-form';
+import { useForm } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import { IMAGE_LIMITS } from '@contracts/api/constants';
@@ -29,6 +29,7 @@ import {
 } from '@/lib/api/lookups-api';
 import { useStoreShape } from '@/lib/api/store-shape';
 import { dialogs, textToHtml } from '@/lib/dialogs/dialog-service';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
   alphaNumSpace,
@@ -297,12 +298,11 @@ function GeneralForm({
     void dialogs.error(DIALOG_TEXT.errorTitle, textToHtml(message));
 
   return (
-    <Form<GeneralValues>
+    <KeepChangesForm<GeneralValues>
       onSubmit={onSubmit}
       initialValues={initialValues}
       // A fresh read of the record (the step opened again, a save refused as stale) shows what
       // is stored now in every field the operator has not changed, and keeps what they changed.
-      keepDirtyOnReinitialize
     >
       {({ handleSubmit, submitting, form }) => (
         <form onSubmit={submitOrSayInvalid(handleSubmit, form)} noValidate>
@@ -453,7 +453,7 @@ function GeneralForm({
           </BusyButton>
         </form>
       )}
-    </Form>
+    </KeepChangesForm>
   );
 }
 

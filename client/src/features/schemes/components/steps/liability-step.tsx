@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import type { FormApi } from 'final-form';
-import { Form } from 'react-final-form';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useNavigate } from 'react-router-dom';
 import { SCHEME_TEXT, type LiabilityReportConfig } from '@contracts/api/schemes';
@@ -14,6 +13,7 @@ import { TagInputField } from '@/components/form/TagInputField';
 import { TextField } from '@/components/form/TextField';
 import { withId } from '@/config/paths';
 import { useStoreShape } from '@/lib/api/store-shape';
+import { KeepChangesForm } from '@/lib/forms/keep-changes-form';
 import { FormErrorsProvider } from '@/lib/forms/errorDisplay';
 import { FormUnsavedChanges } from '@/lib/forms/unsaved-changes';
 import {
@@ -133,12 +133,11 @@ function LiabilityForm({
   const busy = saving.creating || saving.updating;
 
   return (
-    <Form<LiabilityValues>
+    <KeepChangesForm<LiabilityValues>
       onSubmit={onSubmit}
       initialValues={initialValues}
       // A fresh read of the record (the step opened again, a save refused as stale) shows what
       // is stored now in every field the operator has not changed, and keeps what they changed.
-      keepDirtyOnReinitialize
     >
       {({ handleSubmit, submitting, form, values, submitFailed }) => {
         const off = !values.enabled;
@@ -232,6 +231,6 @@ function LiabilityForm({
           </FormErrorsProvider>
         );
       }}
-    </Form>
+    </KeepChangesForm>
   );
 }
