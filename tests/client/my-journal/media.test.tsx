@@ -21,6 +21,7 @@ import {
   png,
 } from '../../support/image-slot';
 import { pressOk } from '../../support/dialogs';
+import { readAnswer, staleAnswer } from '../../support/record-etags';
 
 let server: FakeFetch;
 let journal: JournalFake;
@@ -159,6 +160,45 @@ describe('step 4, MyJournal Media Files', () => {
     await user.click(slotButton('Site logo image', 'Remove'));
     expect(await pressOk(user, DIALOG_TEXT.errorTitle)).toContain('Internal error');
     expect(within(slot('Site logo image')).getByRole('status')).toHaveTextContent('Uploaded');
+  });
+
+  it('while a Remove runs, Save & Continue and the other slots wait: nothing puts the image back', async () => {
+    journal.profiles[0]!.headerImg = 'header-1';
+    // The removal is stored at once; its answer comes back later.
+    const answer = deferred<undefined>();
+    server.once('PUT /api/myjournal/profiles/1', async (request) => {
+      const stale = staleAnswer(request, journal.profiles[0]);
+      if (stale) return stale;
+      journal.profiles[0] = { ...journal.profiles[0]!, ...(request.body as JournalProfile) };
+      const stored = readAnswer(journal.profiles[0]);
+      await answer.promise;
+      return stored;
+    });
+    const { user } = await openMedia();
+    const save = () => screen.getByRole('button', { name: 'Save & Continue' });
+    await user.click(slotButton('Site logo image', 'Remove'));
+    await waitFor(() => expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']));
+
+    // Pressed meanwhile, Save & Continue and another slot's Remove send nothing: they wait.
+    await user.click(save());
+    await user.click(slotButton('Header logo image', 'Remove'));
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']);
+    expect(save()).toBeDisabled();
+    expect(slotButton('Header logo image', 'Remove')).toBeDisabled();
+    answer.resolve(undefined);
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(JOURNAL_TEXT.logoRemoved);
+    expect(journal.writes()).toEqual(['PUT /api/myjournal/profiles/1']);
+    expect(journal.profiles[0]).toMatchObject({ logo: null, headerImg: 'header-1' });
+    // Answered: the slots are available again.
+    expect(slotButton('Site logo image', 'Browse')).toBeEnabled();
+    expect(slotButton('Header logo image', 'Remove')).toBeEnabled();
+
+    // Done: the save sends the profile as the removal left it.
+    await user.click(save());
+    expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(JOURNAL_TEXT.updateProfile);
+    expect(lastPut()).toMatchObject({ logo: null, headerImg: 'header-1' });
+    expect(journal.profiles[0]?.logo).toBeNull();
+    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.editor.font.path));
   });
 
   it('Save & Continue stores the images and the background CSS, then opens Appearance', async () => {

@@ -83,13 +83,23 @@ function MediaForm({ profile }: { profile: JournalProfile }) {
     }
   }
 
+  // Removals running. Each saves the profile; until its answer is in, the profile the screen
+  // holds (`latest`) and the removed slot's value are as before it, and the profile's ETag is the
+  // one it went with: a save made meanwhile (Save & Continue, another slot's Remove) would send
+  // the image back and be refused as stale, since the removal changed the profile. So Save &
+  // Continue and the slots are unavailable until the removals are answered.
+  const [removals, setRemovals] = useState(0);
+
   /** Removing an image clears the field and saves the profile at once (01 §4.3). */
   async function remove(slot: MediaSlotKey): Promise<void> {
+    setRemovals((running) => running + 1);
     try {
       await save({ ...latest.current, [FIELDS[slot]]: null });
     } catch (error) {
       void showSaveFailure(error);
       throw error;
+    } finally {
+      setRemovals((running) => running - 1);
     }
     void dialogs.success(DIALOG_TEXT.successTitle, textToHtml(REMOVED[slot]));
   }
@@ -148,9 +158,9 @@ function MediaForm({ profile }: { profile: JournalProfile }) {
             onUpload={upload}
             onRemove={remove}
             resolveSrc={(id) => imageLink(urlBase, id)}
-            disabled={submitting}
+            disabled={submitting || removals > 0}
           />
-          <BusyButton type="submit" variant="primary" busy={submitting}>
+          <BusyButton type="submit" variant="primary" busy={submitting} disabled={removals > 0}>
             {SAVE_AND_CONTINUE}
           </BusyButton>
         </form>
