@@ -261,8 +261,7 @@ function applyDraft(form: FormApi<object>, restored: DraftValues): () => void {
       const moved = [...putBack].filter((name) => getIn(values, name) !== restored.get(name));
       if (moved.length === 0) return;
       for (const name of moved) putBack.delete(name);
-      // After the reaction that changed them (changing values inside a form's notification is not
-      // supported by final-form).
+      // After the reaction that changed them, once the notification of its change is done.
       queueMicrotask(() => {
         if (!holding) return;
         form.batch(() => {
