@@ -190,6 +190,16 @@ describe('FloatField', () => {
     expect(values().creditMax).toBe(shown);
   });
 
+  it('Enter formats before the form submits: the form sends what the field shows', async () => {
+    const { user, onSubmit } = render();
+    const input = screen.getByLabelText('Max credit');
+    await user.type(input, '10000{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toEqual({ creditMax: '9999.99' });
+    expect(input).toHaveValue('9999.99');
+    expect(input).toHaveFocus();
+  });
+
   it('leaves text that is not a number for validation', async () => {
     const { user } = render();
     const input = screen.getByLabelText('Max credit');

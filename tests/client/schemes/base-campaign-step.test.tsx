@@ -140,6 +140,17 @@ describe('Base Campaign, loyalty step 6 of 7 (03 §2, §4, §5, §8)', () => {
     await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
   });
 
+  it('a save with Enter in Points moves on after OK with no question about the formatted text', async () => {
+    const { user } = await open();
+    await user.click(radio('Flat Allocation'));
+    await user.click(screen.getByLabelText('Points'));
+    await user.keyboard('10{Enter}');
+    await okDialog(user, SCHEME_TEXT.successTitle, SCHEME_TEXT.baseCampaignCreated);
+    expect(fake.writeBody(0)).toMatchObject({ actionTypeId: 2, actionParameter1: 10 });
+    await waitFor(() => expect(currentPath()).toBe(loyalty.summary.path));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title })).toBeNull();
+  });
+
   it('flat points are required in flat mode; the form does not submit', async () => {
     const { user } = await open();
     await user.click(radio('Flat Allocation'));

@@ -13,7 +13,7 @@ import {
   buildScheme,
 } from '../../support/builders';
 import { currentPath, embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
 
 let server: FakeFetch;
@@ -369,6 +369,25 @@ describe('Configuration step (03 §2 step 2, §4, §5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(currentPath()).toBe(gift.upload.path));
     expect(window.location.hash).toBe(`#${gift.upload.path}?id=12`);
+  });
+
+  it('a save with Enter in a money field moves on after OK with no question, the re-read held', async () => {
+    const { user } = await open(withId(gift.config, 12));
+    await waitFor(() => expect(field('Maximum Credit Value')).toHaveValue('1000.00'));
+    // The record's re-read after the save answers only once the step has moved on.
+    const reread = deferred<true>();
+    server.on('GET /api/gift-card/configurations/12', async () => {
+      await reread.promise;
+      return { body: { ...SAVED_GIFT, creditMax: 2000 } };
+    });
+    await user.clear(field('Maximum Credit Value'));
+    await user.type(field('Maximum Credit Value'), '2000{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: SCHEME_TEXT.successTitle });
+    expect(fake.writeBody(0)).toMatchObject({ programId: 12, creditMax: 2000 });
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(currentPath()).toBe(gift.upload.path));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title })).toBeNull();
+    reread.resolve(true);
   });
 
   it('loyalty: Total Loyalty Value, no top-up or bulk, transOverLimit on the balance', async () => {

@@ -1,4 +1,4 @@
-import type { FocusEvent } from 'react';
+import type { FocusEvent, KeyboardEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { formatFloat } from '@contracts/validation/rules';
 import { FieldShell, useFormField } from './FieldShell';
@@ -18,6 +18,11 @@ export interface FloatFieldProps extends BaseFieldProps<FloatValue> {
  * digits: '1.005' → '1.01'), clamps to min/max and stores that text, e.g. '12.50'. Text that is
  * not a number stays as typed for a validator (`decimal`) to flag. A number value from the
  * server is shown with two decimals.
+ *
+ * Enter does the same first: its keydown comes before the form's implicit submission, so the
+ * form sends the text the field will show. Otherwise the field would format only when the save's
+ * dialog takes the focus, after the save, and that change would count as typed since the save
+ * (lib/forms/unsaved-changes.tsx): moving on would ask about it.
  */
 export function FloatField({
   name,
@@ -35,12 +40,20 @@ export function FloatField({
   const value = input.value;
   const shown = typeof value === 'number' ? (formatFloat(value) ?? String(value)) : (value ?? '');
 
-  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+  const normalise = () => {
     if (value !== undefined && value !== '') {
       const formatted = formatFloat(value, { min, max });
       if (formatted !== undefined && formatted !== value) input.onChange(formatted);
     }
+  };
+
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    normalise();
     input.onBlur(event);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') normalise();
   };
 
   return (
@@ -55,6 +68,7 @@ export function FloatField({
         value={shown}
         onChange={(event) => input.onChange(event.target.value)}
         onBlur={onBlur}
+        onKeyDown={onKeyDown}
         onFocus={input.onFocus}
         disabled={disabled}
         isInvalid={Boolean(error)}
