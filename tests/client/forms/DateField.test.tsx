@@ -125,6 +125,47 @@ describe('DateField', () => {
     expect(input).toHaveValue('10.01.2024');
   });
 
+  describe('a date typed back to the loaded one is no change', () => {
+    const setup = () =>
+      renderInForm(<DateField name="d" label="Start date" />, {
+        initialValues: { d: new Date(2027, 1, 1) },
+      });
+
+    it('typed over itself', async () => {
+      const { user, form } = setup();
+      const input = screen.getByLabelText('Start date');
+      await user.tripleClick(input);
+      await user.keyboard('01.02.2027');
+      await user.keyboard('{Escape}');
+      await user.tab();
+      expect(input).toHaveValue('01.02.2027');
+      expect(form.getState().dirty).toBe(false);
+    });
+
+    it('another date, then the loaded one again', async () => {
+      const { user, form } = setup();
+      const input = screen.getByLabelText('Start date');
+      await user.tripleClick(input);
+      await user.paste('05.02.2027');
+      expect(form.getState().dirty).toBe(true);
+      await user.tripleClick(input);
+      await user.paste('01.02.2027');
+      await user.keyboard('{Escape}');
+      await user.tab();
+      expect(form.getState().dirty).toBe(false);
+    });
+
+    it('text that is not a date, then cleared, on a field loaded empty', async () => {
+      const { user, form } = renderInForm(<DateField name="d" label="End date" />);
+      const input = screen.getByLabelText('End date');
+      await user.type(input, '31.02');
+      expect(form.getState().dirty).toBe(true);
+      await user.clear(input);
+      expect(form.getState().values.d).toBeNull();
+      expect(form.getState().dirty).toBe(false);
+    });
+  });
+
   it('holds a typed date outside its calendar limits as typed', async () => {
     const { user, values } = renderInForm(
       <DateField name="d" label="Start date" minDate={new Date(2024, 0, 10)} />,

@@ -350,6 +350,24 @@ describe('Financial Settlement step (03 §2 step 4, §4, §5 Financial)', () => 
     await waitFor(() => expect(currentPath()).toBe(gift.liability.path));
   });
 
+  it('a date typed back to the loaded one is no change: leaving does not ask', async () => {
+    const { user } = await open([
+      buildFinancialSettlement({ programId: 11, startDate: Date.UTC(2026, 0, 1) / 1000 }),
+    ]);
+    await waitFor(() => expect(field('Start Date')).toHaveValue('01.01.2026'));
+    const liability = () => screen.getByRole('link', { name: /Liability/ });
+    await typeDate(user, 'Start Date', '05.01.2026');
+    await user.click(liability());
+    const question = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title });
+    await user.click(within(question).getByRole('button', { name: UNSAVED_CHANGES_TEXT.stay }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await typeDate(user, 'Start Date', '01.01.2026');
+    await user.click(liability());
+    await waitFor(() => expect(currentPath()).toBe(gift.liability.path));
+    expect(screen.queryByRole('dialog', { name: UNSAVED_CHANGES_TEXT.title })).toBeNull();
+  });
+
   it('text typed while the save runs is not sent, and moving on asks before leaving it', async () => {
     const { user } = await open([buildFinancialSettlement({ programId: 11 })]);
     await waitFor(() => expect(enable()).toBeChecked());

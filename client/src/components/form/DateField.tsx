@@ -41,6 +41,19 @@ export interface DateFieldProps extends BaseFieldProps<DateValue> {
 const isRealDate = (value: unknown): value is Date =>
   value instanceof Date && !Number.isNaN(value.getTime());
 
+/**
+ * The field's comparison with what the form loaded and what it last sent (its `isEqual`): two
+ * dates on the same moment are the same, so a date typed back to the loaded one is not a change
+ * (each typed date is a new Date); two invalid dates are the same, and so are null and undefined.
+ */
+function sameDate(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) {
+    const [timeA, timeB] = [a.getTime(), b.getTime()];
+    return timeA === timeB || (Number.isNaN(timeA) && Number.isNaN(timeB));
+  }
+  return (a ?? null) === (b ?? null);
+}
+
 export function DateField({
   name,
   label,
@@ -62,6 +75,7 @@ export function DateField({
     id: idProp,
     help,
     allowNull: true,
+    isEqual: sameDate,
   });
   /** Text that did not parse; shown instead of the picker's own formatting. */
   const [badText, setBadText] = useState<string | null>(null);

@@ -29,14 +29,19 @@
  *
  * Only the options the form kit uses are taken (no format, parse or type): the value rendered
  * before the registration is the form's value as react-final-form shows it (undefined shows
- * empty, and so does null unless `allowNull`).
+ * empty, and so does null unless `allowNull`). An `isEqual` is set by the field's own
+ * registration: final-form keeps a field state's comparison through a registration that gives
+ * none, such as the early one.
  */
 import { useLayoutEffect } from 'react';
 import { getIn, type FormApi } from 'final-form';
 import { useField as useFinalFormField, useForm } from 'react-final-form';
 import type { FieldRenderProps, UseFieldConfig } from 'react-final-form';
 
-export type FieldConfig = Pick<UseFieldConfig, 'subscription' | 'validate' | 'data' | 'allowNull'>;
+export type FieldConfig = Pick<
+  UseFieldConfig,
+  'subscription' | 'validate' | 'data' | 'allowNull' | 'isEqual'
+>;
 
 const IGNORE = (): void => undefined;
 
@@ -114,7 +119,7 @@ export function hiddenNames(form: Pick<FormApi<object>, 'getRegisteredFields'>):
 
 export function useField<V>(name: string, config: FieldConfig = {}): FieldRenderProps<V> {
   const form = useForm('useField');
-  const { subscription, validate, data, allowNull = false } = config;
+  const { subscription, validate, data, allowNull = false, isEqual } = config;
   useLayoutEffect(
     // `silent`: only this field's own subscribers hear of it; the field's registration then
     // tells the form.
@@ -122,7 +127,7 @@ export function useField<V>(name: string, config: FieldConfig = {}): FieldRender
     [form, name],
   );
   useLayoutEffect(() => showData(form, name, data), [form, name, data]);
-  const field = useFinalFormField<V>(name, { subscription, validate, allowNull });
+  const field = useFinalFormField<V>(name, { subscription, validate, allowNull, isEqual });
   const held: unknown = getIn(form.getState().values, name);
   const shown = (held === undefined || (held === null && !allowNull) ? '' : held) as V;
   if (field.input.value === shown) return field;
