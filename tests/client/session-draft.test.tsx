@@ -8,7 +8,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Token } from '@contracts/api/entities';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
-import { DIALOG_TEXT } from '@contracts/api/messages';
+import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { URL_PATHS } from '@contracts/api/paths';
 import {
   BASE_CAMPAIGN_ACTION,
@@ -30,7 +30,13 @@ import {
   takeDraftFor,
 } from '@/lib/session/session-draft';
 import { DEFAULT_RUNTIME_CONFIG } from '@/lib/store/config-slice';
-import { buildClient, buildLoyaltyConfig, buildScheme } from '../support/builders';
+import {
+  buildClient,
+  buildFinancialSettlement,
+  buildGiftConfig,
+  buildLoyaltyConfig,
+  buildScheme,
+} from '../support/builders';
 import {
   SESSION_EXPIRED_ANSWER,
   TEST_TOKEN,
@@ -531,6 +537,48 @@ describe('text typed in a field a mode switch hides comes back too', () => {
     await user.click(screen.getByRole('radio', { name: international }));
     expect(field(CLIENT_SETUP_LABEL.binNumber)).toHaveValue('123456');
     expect(field(CLIENT_SETUP_LABEL.binName)).toHaveValue('Tea BIN');
+  });
+});
+
+describe('a date whose text is not a date', () => {
+  it('Financial Settlement: comes back as typed after a "Timeout", still "Date is not valid"', async () => {
+    installSchemeServer(server, {
+      clients: [buildClient({ clientId: 1, clientName: 'Coffee Co' })],
+      schemes: [buildScheme({ programId: 11, clientId: 1, clientName: 'Coffee Co' })],
+      configs: [buildGiftConfig({ programId: 11 })],
+      settlements: [buildFinancialSettlement({ programId: 11 })],
+    });
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      server.on(`POST ${URL_PATHS.refresh}`, SESSION_EXPIRED_ANSWER);
+      const route = withId(paths.gift.wizard.financial, 11);
+      const { user } = renderApp({
+        route,
+        fakeTimers: true,
+        preloadedState: { config: { ...DEFAULT_RUNTIME_CONFIG, inactivityLimitSeconds: 5 } },
+      });
+      await waitFor(() => expect(field('End Date')).not.toHaveValue(''));
+      await user.clear(field('End Date'));
+      await user.paste('31.02.2027');
+      await user.keyboard('{Escape}');
+      await user.tab();
+      expect(field('End Date')).toHaveAccessibleDescription(FIELD_MESSAGES.checkFormat);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(6000);
+      });
+      const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.timeoutTitle });
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+      expect(await screen.findByText(LOGIN_TEXT.sessionEnded)).toBeVisible();
+      expect(storedDraft()).toContain('31.02.2027');
+
+      await signIn(user, server);
+      expect(await screen.findByText(SESSION_DRAFT_TEXT.restored)).toBeVisible();
+      expect(routeNow()).toBe(route);
+      await waitFor(() => expect(field('End Date')).toHaveValue('31.02.2027'));
+      expect(field('End Date')).toHaveAccessibleDescription(FIELD_MESSAGES.checkFormat);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

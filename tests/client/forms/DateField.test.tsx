@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FIELD_MESSAGES as M } from '@contracts/api/messages';
 import { endAfterStart, required } from '@/lib/forms/validators';
@@ -36,6 +37,27 @@ describe('DateField', () => {
     await user.type(input, '28.02.2024');
     expect(values().d).toEqual(new Date(2024, 1, 28));
     expect(screen.queryByText(M.checkFormat)).not.toBeInTheDocument();
+  });
+
+  it('shows text that is not a date again when the field is hidden and shown again', async () => {
+    function Toggled() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          {shown ? <DateField name="d" label="End date" /> : null}
+          <button type="button" onClick={() => setShown(!shown)}>
+            Toggle
+          </button>
+        </>
+      );
+    }
+    const { user } = renderInForm(<Toggled />);
+    await user.type(screen.getByLabelText('End date'), '31.02.2027');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(screen.queryByLabelText('End date')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(screen.getByLabelText('End date')).toHaveValue('31.02.2027');
   });
 
   it('stores null when cleared and runs the given validators', async () => {

@@ -2,8 +2,9 @@
  * A date input on react-datepicker in INPUT_DATE_FORMAT (dd.MM.yyyy, 03 §9). The value is a Date
  * or null. The field holds what its text says, decided here for every typed or pasted text: a
  * real date (spaces around it ignored) is that date, an empty text is null, and any other text is
- * kept on screen and stored as an invalid Date, so `checkFormat` (always applied first) reports
- * "Date is not valid" instead of the picker silently keeping the previous date. A day picked in
+ * kept on screen and stored as an invalid Date that remembers the text (lib/forms/unparsed-date.ts),
+ * so `checkFormat` (always applied first) reports "Date is not valid" instead of the picker
+ * silently keeping the previous date, and the text is back whenever the value is. A day picked in
  * the calendar comes through the picker's onChange. `minDate` / `maxDate` limit the calendar's
  * days; a typed date outside them is held as typed, for a validator to judge.
  *
@@ -25,6 +26,7 @@ import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { INPUT_DATE_FORMAT } from '@contracts/api/constants';
 import { parseInputDate } from '@contracts/validation/rules';
+import { unparsedDate, unparsedText } from '@/lib/forms/unparsed-date';
 import { checkFormat, composeValidators } from '@/lib/forms/validators';
 import type { Validator } from '@/lib/forms/validators';
 import { FieldShell, useFormField } from './FieldShell';
@@ -78,7 +80,7 @@ export function DateField({
     isEqual: sameDate,
   });
   /** Text that did not parse; shown instead of the picker's own formatting. */
-  const [badText, setBadText] = useState<string | null>(null);
+  const badText = unparsedText(input.value);
   const selected = isRealDate(input.value) ? input.value : null;
   const keepFocus = useKeepFocusOnEnter();
 
@@ -90,8 +92,7 @@ export function DateField({
     if (!(target instanceof HTMLInputElement) || event?.type !== 'change') return;
     const text = target.value.trim();
     const date = text === '' ? null : (parseInputDate(text) ?? null);
-    setBadText(text === '' || date !== null ? null : target.value);
-    input.onChange(text === '' || date !== null ? date : new Date(Number.NaN));
+    input.onChange(text === '' || date !== null ? date : unparsedDate(target.value));
   };
 
   return (
@@ -105,7 +106,6 @@ export function DateField({
           onChange={(date: Date | null, event?: SyntheticEvent) => {
             // Typed text was taken by onChangeRaw; this is a day picked in the calendar.
             if (event?.type === 'change') return;
-            setBadText(null);
             input.onChange(date);
           }}
           onChangeRaw={onChangeRaw}

@@ -8,8 +8,10 @@
  *   each form's values apart, each with the names of the fields the form had on screen (which
  *   form they belong to: takeDraft).
  * - Never stored: secret fields (the form side leaves them out) and values JSON cannot hold (a
- *   chosen file); dates are kept as dates. Unsaved changes that are all of these (a PIN typed,
- *   nothing else) still keep the screen, with no values: the sign-in returns there all the same.
+ *   chosen file). Unsaved changes that are all of these (a PIN typed, nothing else) still keep
+ *   the screen, with no values: the sign-in returns there all the same.
+ * - Dates are kept as dates, and a date field's text that is not a date as that text
+ *   (lib/forms/unparsed-date.ts).
  * - Used once: each form's values are taken when that form has applied them, and the draft goes
  *   with the last; a draft with no values goes once the sign-in has returned to its screen. A
  *   deliberate logout drops it, and so does another user's sign-in; it is only ever applied
@@ -19,6 +21,7 @@
  *   while the session was over is not silently overwritten.
  */
 import type { EtagsByRecord, RestoredEtags } from '@/lib/api/record-etags';
+import { unparsedDate, unparsedText } from '@/lib/forms/unparsed-date';
 import { readTokenCookie } from './token-cookie';
 
 /** The sessionStorage key of the draft. */
@@ -69,8 +72,10 @@ function encode(value: unknown): Encoded | typeof NOT_STORABLE {
   if (typeof value === 'number') return Number.isFinite(value) ? value : NOT_STORABLE;
   if (value instanceof Date) {
     const time = value.getTime();
-    // An invalid date is what a date field holds for text that is not a date: kept as such.
-    return { [TAG]: 'date', time: Number.isNaN(time) ? null : time };
+    if (!Number.isNaN(time)) return { [TAG]: 'date', time };
+    // An invalid date is what a date field holds for text that is not a date: kept with the text.
+    const text = unparsedText(value);
+    return text === undefined ? { [TAG]: 'date', time: null } : { [TAG]: 'date', time: null, text };
   }
   if (Array.isArray(value)) {
     const items = value.map(encode);
@@ -93,7 +98,8 @@ function decode(value: Encoded): unknown {
   const record = value as { readonly [key: string]: Encoded };
   if (record[TAG] === 'undefined') return undefined;
   if (record[TAG] === 'date') {
-    return new Date(typeof record.time === 'number' ? record.time : Number.NaN);
+    if (typeof record.time === 'number') return new Date(record.time);
+    return typeof record.text === 'string' ? unparsedDate(record.text) : new Date(Number.NaN);
   }
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, decode(item)]));
 }
