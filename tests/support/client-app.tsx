@@ -3,7 +3,7 @@
  * fresh store, plus the fixtures and the cleanup every client test needs. A file importing this
  * loads the app's lazy areas before its tests (./preload-lazy-areas).
  */
-import { act, cleanup, render, screen, type RenderResult } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { ERROR_CODE } from '@contracts/api/constants';
@@ -141,6 +141,19 @@ export function renderApp({
   const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
   const result = render(<App store={store} router={router} />);
   return { ...result, store, router, user };
+}
+
+/**
+ * Waits until the wizard step headed `name` has shown and taken the focus, as it does once it is
+ * on the screen (wizard-frame.tsx: the step's heading, in an effect after the render). Only then
+ * does the step take what is typed into it: its form's fields start to listen in an effect of the
+ * same render (react-final-form), and a control found by a query the moment it is rendered can
+ * be used before that on a loaded machine, losing the click or the typing.
+ */
+export async function stepShown(name: string): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { level: 2, name });
+  await waitFor(() => expect(heading).toHaveFocus());
+  return heading;
 }
 
 /** The hash path the app shows now, e.g. `/` or `/my-journal/dashboard`. */

@@ -12,6 +12,7 @@ import {
   embeddedList,
   renderApp,
   setTokenCookie,
+  stepShown,
 } from '../../support/client-app';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { installSchemeServer, type SchemeFake } from './scheme-fake-server';
@@ -43,13 +44,23 @@ type User = ReturnType<typeof renderApp>['user'];
 const save = () => screen.getByRole('button', { name: SCHEME_TEXT.buttons.saveContinue });
 const field = (label: string) => screen.getByLabelText(label);
 
+/**
+ * Opens Client Setup for a new scheme once it has shown: it takes a click or typing from then on
+ * (stepShown).
+ */
+async function openSetup() {
+  const rendered = renderApp({ route: gift.setup.path });
+  await stepShown(SCHEME_TEXT.tabs.setup);
+  return rendered;
+}
+
 async function openNewClient(user: User) {
   await user.click(await screen.findByRole('radio', { name: 'New client' }));
 }
 
 describe('Client Setup (03 §2, §5)', () => {
   it('a new client needs a name; International needs a 6-digit BIN number and a BIN name', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     await user.click(screen.getByRole('radio', { name: 'International' }));
     await user.click(save());
@@ -72,7 +83,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('a new client name is required, and a name over 100 characters is kept and too long', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     const name = field('New Client Name');
     await user.type(name, '   ');
@@ -94,7 +105,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('Local needs 9 digits and a country', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     await user.click(screen.getByRole('radio', { name: 'Local' }));
     await user.type(field('BIN Number'), '123456');
@@ -109,7 +120,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('creates the client, says so, and opens General Settings for it', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Tea House');
     await user.click(screen.getByRole('radio', { name: 'Local' }));
@@ -143,7 +154,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('the transactor BIN needs no BIN fields', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     expect(screen.getByRole('radio', { name: 'Use Transactor Bin' })).toBeChecked();
     expect(screen.queryByLabelText('BIN Number')).not.toBeInTheDocument();
@@ -160,7 +171,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('a BIN typed for Local stays through other Card BIN choices; Transactor sends none of it', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Switch Co');
     await user.click(screen.getByRole('radio', { name: 'Local' }));
@@ -197,7 +208,7 @@ describe('Client Setup (03 §2, §5)', () => {
       status: 409,
       body: { errorCode: 12, errorMessage: 'clientName: Tea House is already a client' },
     });
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Tea House');
     await user.click(save());
@@ -207,8 +218,8 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('an existing client shows its saved BIN, locked, and moves on without a call', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
-    await user.click(await screen.findByRole('button', { name: SCHEME_TEXT.buttons.saveContinue }));
+    const { user } = await openSetup();
+    await user.click(save());
     expect(await screen.findByLabelText('Client Name')).toHaveAccessibleDescription(
       FIELD_MESSAGES.required,
     );
@@ -225,7 +236,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it("Existing client shows no BIN until a client is chosen, and never the new client's typed BIN", async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await screen.findByRole('option', { name: 'Local Co' });
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Mode Switch Co');
@@ -274,7 +285,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('a new client name hidden by Existing client still counts as unsaved; the session end keeps it', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Tea House');
     // Back to the choice the step loaded with: the only change is in the hidden field.
@@ -310,7 +321,7 @@ describe('Client Setup (03 §2, §5)', () => {
   });
 
   it('a BIN half typed for a new client does not hold up an existing client', async () => {
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await screen.findByRole('option', { name: 'Coffee Co' });
     await openNewClient(user);
     await user.click(screen.getByRole('radio', { name: 'International' }));
@@ -347,7 +358,7 @@ describe('Client Setup (03 §2, §5)', () => {
       await list.promise;
       return { body: embeddedList(SCHEME_EMBEDDED.clients, fake.clients) };
     });
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     // The form is there while the list loads: its client choice says so.
     expect(await screen.findByLabelText('Client Name')).toBeDisabled();
     expect(field('Client Name')).toHaveDisplayValue(DIALOG_TEXT.loading);
@@ -372,7 +383,7 @@ describe('Client Setup (03 §2, §5)', () => {
       await list.promise;
       return { body: embeddedList(SCHEME_EMBEDDED.clients, []) };
     });
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     expect(await screen.findByLabelText('Client Name')).toBeDisabled();
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Tea House');
@@ -399,7 +410,7 @@ describe('Client Setup (03 §2, §5)', () => {
       if (server.calls('GET /api/gift-card/clients').length > 1) await reload.promise;
       return { body: embeddedList(SCHEME_EMBEDDED.clients, fake.clients) };
     });
-    const { user } = renderApp({ route: gift.setup.path });
+    const { user } = await openSetup();
     await screen.findByRole('option', { name: 'Coffee Co' });
     await openNewClient(user);
     await user.type(field('New Client Name'), 'Tea House');
@@ -432,7 +443,7 @@ describe('Client Setup (03 §2, §5)', () => {
   ])(
     'a new client on "$bin": the card BIN list is read again only for its own BIN ($reads)',
     async ({ bin, binNumber, reads }) => {
-      const { user } = renderApp({ route: gift.setup.path });
+      const { user } = await openSetup();
       // The area's last load (03 §2): clients, schemes, banks, then card BINs.
       await waitFor(() => expect(server.calls('GET /api/gift-card/bins')).toHaveLength(1));
       await openNewClient(user);

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SCHEME_EMBEDDED, SCHEME_TEXT } from '@contracts/api/schemes';
 import { paths, withId } from '@/config/paths';
 import { buildClient, buildLoyaltyConfig, buildScheme } from '../../support/builders';
-import { embeddedList, renderApp, setTokenCookie } from '../../support/client-app';
+import { embeddedList, renderApp, setTokenCookie, stepShown } from '../../support/client-app';
 import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
 import { imageSlotButton, png, UPLOAD_BUTTON_NAME } from '../../support/image-slot';
 import { installSchemeServer } from './scheme-fake-server';
@@ -66,7 +66,8 @@ describe.each([
       refused(12, 'clientName: Coffee Co is already a client'),
     );
     const { user } = renderApp({ route: paths.gift.wizard.setup.path });
-    await user.click(await screen.findByRole('radio', { name: 'New client' }));
+    await stepShown(SCHEME_TEXT.tabs.setup);
+    await user.click(screen.getByRole('radio', { name: 'New client' }));
     await user.type(screen.getByLabelText('New Client Name'), 'coffee  CO');
     await pressEnterOn(user, save());
     await closeWith(user, SCHEME_TEXT.errorTitle(12), key);
@@ -142,7 +143,8 @@ describe('Save & Continue while its save runs', () => {
       return refused(12, 'clientName: Coffee Co is already a client');
     });
     const { user } = renderApp({ route: paths.gift.wizard.setup.path });
-    await user.click(await screen.findByRole('radio', { name: 'New client' }));
+    await stepShown(SCHEME_TEXT.tabs.setup);
+    await user.click(screen.getByRole('radio', { name: 'New client' }));
     const name = screen.getByLabelText('New Client Name');
     await user.type(name, 'Tea House');
     await pressEnterOn(user, save());
