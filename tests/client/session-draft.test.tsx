@@ -45,6 +45,7 @@ import {
   renderApp,
   setTokenCookie,
   signIn,
+  stepShown,
   typeAddress,
 } from '../support/client-app';
 import { installFakeFetch, type FakeFetch } from '../support/fake-fetch';
@@ -147,7 +148,9 @@ describe('the session ends by itself with a form filled in', () => {
       keywords: 'tea, cake',
     });
     await user.click(within(success).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.page.path));
+    // The next step shows, without the notice.
+    await screen.findByRole('heading', { level: 2, name: 'Site Pages' });
+    expect(currentPath()).toBe(paths.mj.wizard.page.path);
     expect(screen.queryByText(SESSION_DRAFT_TEXT.restored)).not.toBeInTheDocument();
   });
 
@@ -303,7 +306,10 @@ describe('someone else saves the record while the session is over', () => {
 
     // Saved again, knowingly: with the tag of the record as it is now, A's typing over B's save.
     expect(field(SETTINGS_LABEL.title)).toHaveValue('Tea time');
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const save = screen.getByRole('button', { name: 'Save & Continue' });
+    // Once the refused save has ended: until then the button reads unavailable and does nothing.
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
+    await user.click(save);
     await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
     expect(puts()).toHaveLength(3);
     expect(journal.profiles[0]).toMatchObject({
@@ -381,6 +387,7 @@ describe('someone else saves the record while the session is over', () => {
     // Left once the screen left is gone: the Gift dashboard shows.
     await screen.findByRole('heading', { name: SCHEME_TEXT.giftDashboardTitle });
     act(() => typeAddress(SETTINGS_ROUTE));
+    await stepShown('Site Setting');
     await waitFor(() => expect(field(SETTINGS_LABEL.description)).toHaveValue('Theirs'));
     await replaceText(user, SETTINGS_LABEL.keywords, 'later');
     await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
@@ -396,7 +403,8 @@ describe('values the kept values bring back on screen come back too', () => {
       schemes: [],
     });
     const { user } = renderApp({ route: paths.gift.wizard.setup.path });
-    await user.click(await screen.findByRole('radio', { name: CLIENT_SETUP_LABEL.newClient }));
+    await stepShown(SCHEME_TEXT.tabs.setup);
+    await user.click(screen.getByRole('radio', { name: CLIENT_SETUP_LABEL.newClient }));
     await user.type(field(CLIENT_SETUP_LABEL.newClientName), 'Tea House');
     const international = BIN_TYPE_LABEL[BIN_TYPE.INTERNATIONAL];
     await user.click(screen.getByRole('radio', { name: international }));
