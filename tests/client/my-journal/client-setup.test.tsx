@@ -272,18 +272,21 @@ describe('step 1, Import config', () => {
   it('a file that is not JSON, or not a configuration, fails with a clear message', async () => {
     const { user } = openStep();
     await user.selectOptions(await screen.findByLabelText('Scheme Name'), 'Books Gift');
-    await user.upload(screen.getByLabelText('Import config'), jsonFile('{ not json'));
+    const importFile = async (content: unknown) => {
+      const input = screen.getByLabelText('Import config');
+      // The import before has ended: until then the input reads unavailable and takes no file.
+      await waitFor(() => expect(input).not.toHaveAttribute('aria-disabled'));
+      await user.upload(input, jsonFile(content));
+    };
+    await importFile('{ not json');
     const first = await pressOk(user, JOURNAL_TEXT.importFailedTitle);
     expect(first).toHaveTextContent('The file is not a valid JSON file.');
 
-    await user.upload(screen.getByLabelText('Import config'), jsonFile({ profile: {} }));
+    await importFile({ profile: {} });
     const second = await pressOk(user, JOURNAL_TEXT.importFailedTitle);
     expect(second).toHaveTextContent('it needs a "profile" and a "pages" list');
 
-    await user.upload(
-      screen.getByLabelText('Import config'),
-      jsonFile({ profile: { themeId: 'dark' }, pages: [] }),
-    );
+    await importFile({ profile: { themeId: 'dark' }, pages: [] });
     expect(
       await screen.findByRole('dialog', { name: JOURNAL_TEXT.importFailedTitle }),
     ).toHaveTextContent('"themeId" must be a whole number');

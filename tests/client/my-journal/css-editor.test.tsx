@@ -96,7 +96,10 @@ describe('Edit CSS', () => {
         .unwrap(),
     );
     expect(reread.logo).toBe('b'.repeat(32));
-    await user.click(screen.getByRole('button', { name: 'Save & Continue' }));
+    const save = screen.getByRole('button', { name: 'Save & Continue' });
+    // The refused save has ended: until then the button reads unavailable and does nothing.
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
+    await user.click(save);
     await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
     expect(journal.profiles[0]).toEqual({
       ...PROFILE,

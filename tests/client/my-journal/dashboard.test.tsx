@@ -337,7 +337,10 @@ describe('unpublish and open site', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(journal.writes()).toEqual([]);
 
-    await user.click(within(books).getByRole('button', { name: 'Unpublish' }));
+    // The question answered, Unpublish is available again (unavailable while its flow runs).
+    const unpublish = within(books).getByRole('button', { name: 'Unpublish' });
+    await waitFor(() => expect(unpublish).not.toHaveAttribute('aria-disabled'));
+    await user.click(unpublish);
     await user.click(
       within(await screen.findByRole('dialog', { name: JOURNAL_TEXT.unpublishConfirm })).getByRole(
         'button',

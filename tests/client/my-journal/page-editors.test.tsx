@@ -242,6 +242,8 @@ describe('two operators on one page', () => {
     await waitFor(() => expect(screen.getByLabelText('Title (H1)')).toHaveValue('Find us'));
     expect(content()).toHaveTextContent(/^Theirs$/);
     expect(navItem).toHaveValue('Stores');
+    // The refused save has ended: until then the button reads unavailable and does nothing.
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
     await user.click(save());
     expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(
       JOURNAL_TEXT.locationPageUpdated,
@@ -273,6 +275,8 @@ describe('two operators on one page', () => {
     const [theirs] = await pagesReadAgain(store);
     await waitFor(() => expect(content()).toHaveTextContent(/^Theirs$/));
     expect(title).toHaveValue('Your balance');
+    // The refused save has ended: until then the button reads unavailable and does nothing.
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
     await user.click(save());
     expect(await pressOk(user, DIALOG_TEXT.successTitle)).toContain(JOURNAL_TEXT.loginPageUpdated);
     expect(journal.writes()).toEqual([

@@ -56,6 +56,8 @@ describe('step 2, MyJournal Site Settings', () => {
     expect(reread.description).toBe('Theirs');
     expect(screen.getByLabelText('Site Title')).toHaveValue('Coffee cards');
     expect(screen.getByLabelText('Site Description')).toHaveValue('Mine');
+    // The refused save has ended: until then the button reads unavailable and does nothing.
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
     await user.click(save());
     await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
     expect(journal.profiles[0]).toMatchObject({

@@ -260,6 +260,8 @@ describe('summary (step 6 of 6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     const publish = screen.getByRole('button', { name: 'Publish' });
     expect(publish).toBeEnabled();
+    // Available again once the failed publish has ended (unavailable while it runs).
+    await waitFor(() => expect(publish).not.toHaveAttribute('aria-disabled'));
     server.on('POST /api/myjournal/deployments', (request) => ({
       status: 201,
       body: { deploymentId: 2, ...(request.body as object) },

@@ -245,7 +245,10 @@ describe('publish, unpublish and open site (02 §4)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(merchant.writes()).toEqual([]);
 
-    await user.click(within(books).getByRole('button', { name: 'Unpublish' }));
+    // The question answered, Unpublish is available again (unavailable while its flow runs).
+    const unpublish = within(books).getByRole('button', { name: 'Unpublish' });
+    await waitFor(() => expect(unpublish).not.toHaveAttribute('aria-disabled'));
+    await user.click(unpublish);
     await pressOk(user, UNPUBLISH_CONFIRM);
     const done = await screen.findByRole('dialog', { name: MERCHANT_TEXT.unpublished });
     expect(done).toHaveTextContent(MERCHANT_TEXT.unpublishedDetail);

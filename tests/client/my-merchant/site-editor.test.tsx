@@ -100,6 +100,8 @@ describe('MyMerchant step 5, Site Editor', () => {
         .unwrap(),
     );
     expect(reread.logoPath).toBe(logo);
+    // The refused save has ended: until then the button reads unavailable and does nothing.
+    await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
     await user.click(save());
     await screen.findByRole('dialog', { name: MERCHANT_TEXT.successTitle });
     expect(puts()).toHaveLength(2);

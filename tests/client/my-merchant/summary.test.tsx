@@ -268,6 +268,8 @@ describe('MyMerchant step 6, Summary', () => {
     await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
     const publish = screen.getByRole('button', { name: 'Publish' });
     expect(publish).toBeEnabled();
+    // Available again once the failed publish has ended (unavailable while it runs).
+    await waitFor(() => expect(publish).not.toHaveAttribute('aria-disabled'));
 
     server.on(PUBLISH, (request) => ({
       body: { ...(request.body as MerchantPublishBody), publishId: 4, userName: 'admin' },

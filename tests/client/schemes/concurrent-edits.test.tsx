@@ -89,6 +89,15 @@ async function typeInto(user: User, label: string, text: string) {
   if (text !== '') await user.paste(text);
 }
 
+/**
+ * Saves again once the refused save has ended: until then Save & Continue reads unavailable and
+ * does nothing.
+ */
+async function saveAgain(user: User) {
+  await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
+  await user.click(save());
+}
+
 async function closeDialog(user: User, name: string | RegExp) {
   const dialog = await screen.findByRole('dialog', { name });
   const text = dialog.textContent;
@@ -136,7 +145,7 @@ describe('General Settings saved by two operators', () => {
     expect(field('Mobile')).toHaveValue('0499999999');
 
     // The next save goes with the fresh ETag and keeps both changes.
-    await user.click(save());
+    await saveAgain(user);
     await closeDialog(user, SCHEME_TEXT.successTitle);
     expect(puts()).toHaveLength(2);
     expect(puts()[1]!.headers.get('If-Match')).toBe('"v2"');
@@ -222,7 +231,7 @@ describe('Financial Settlement created by two operators', () => {
     expect(field('End Date')).toHaveValue('31.12.2026');
 
     // B's next save updates A's settlement with B's values, with its ETag.
-    await user.click(save());
+    await saveAgain(user);
     await closeDialog(user, SCHEME_TEXT.successTitle);
     const put = server.calls('PUT /api/gift-card/financial-settlements/11');
     expect(put).toHaveLength(1);
@@ -333,7 +342,7 @@ describe('Configuration created by two operators', () => {
     expect(field('Number of Standard Cards')).toHaveValue('200');
 
     // B's next save updates A's configuration with B's values, with its ETag.
-    await user.click(save());
+    await saveAgain(user);
     await closeDialog(user, SCHEME_TEXT.successTitle);
     const put = server.calls('PUT /api/gift-card/configurations/21');
     expect(put).toHaveLength(1);

@@ -895,8 +895,11 @@ describe('import error review', () => {
     expect(review.lines().find((l) => l.line === 2)?.secret).toBe('12b');
     expect(bulk.getByLabelText(REVIEW_TEXT.bulkValue)).toHaveValue('4321');
 
-    // Applied again over the review as read again: it goes through.
-    await user.click(bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply }));
+    // Applied again over the review as read again: it goes through. Apply is available again once
+    // the refused correction has ended (it reads unavailable while one runs).
+    const apply = bulk.getByRole('button', { name: REVIEW_TEXT.bulkApply });
+    await waitFor(() => expect(apply).not.toHaveAttribute('aria-disabled'));
+    await user.click(apply);
     expect(await bulk.findByText(REVIEW_TEXT.bulkResult(50, 50))).toBeInTheDocument();
     expect(review.bulks().map((each) => each.version)).toEqual([0, 1]);
   });
