@@ -61,7 +61,9 @@ describe('leaving a step with unsaved changes', () => {
     const { user } = renderApp({ route: withId(paths.mj.wizard.setting, 1) });
     await screen.findByLabelText('Site Title');
     await user.click(stepTab('Site Pages'));
-    await waitFor(() => expect(currentPath()).toBe(paths.mj.wizard.page.path));
+    // On the next step: its heading shows (the tabs clicked next are that step's).
+    await stepHeading('Site Pages');
+    expect(currentPath()).toBe(paths.mj.wizard.page.path);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(stepTab('Site Setting'));

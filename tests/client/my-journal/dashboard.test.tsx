@@ -140,10 +140,13 @@ describe('journal dashboard', () => {
     await user.click(
       within(await card('Coffee balance')).getByRole('link', { name: 'Coffee balance' }),
     );
-    await waitFor(() => expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}?id=1`));
+    // Step 1 shows (the dashboard left behind is gone), at its address.
+    await screen.findByRole('heading', { level: 2, name: 'Client Setup' });
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}?id=1`);
     await act(() => router.navigate(paths.mj.dashboard.path));
     await user.click(await screen.findByRole('link', { name: 'Add New' }));
-    await waitFor(() => expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}`));
+    await screen.findByRole('heading', { level: 2, name: 'Client Setup' });
+    expect(window.location.hash).toBe(`#${paths.mj.wizard.setup.path}`);
   });
 });
 
