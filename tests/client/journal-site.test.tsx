@@ -326,7 +326,8 @@ describe('published journal site', () => {
         server.on(BALANCE_ROUTE, { status, body: { errorCode, errorMessage: text } });
         const user = await fillIn('6035990000000011', '0000');
         await user.click(screen.getByRole('button', { name: JOURNAL_SITE_TEXT.submit }));
-        expect(await screen.findByRole('alert')).toHaveTextContent(text);
+        // The alert region is there, empty, from the start: the message is what shows.
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
         const card = screen.getByLabelText(JOURNAL_SITE_TEXT.cardNumberLabel);
         const pin = screen.getByLabelText(JOURNAL_SITE_TEXT.pinLabel);
         if (field === 'both') {
@@ -346,7 +347,9 @@ describe('published journal site', () => {
       server.on(BALANCE_ROUTE, NETWORK_ERROR);
       const user = await fillIn('6035990000000011', '1234');
       await user.click(screen.getByRole('button', { name: JOURNAL_SITE_TEXT.submit }));
-      expect(await screen.findByRole('alert')).toHaveTextContent(JOURNAL_SITE_TEXT.networkError);
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(JOURNAL_SITE_TEXT.networkError),
+      );
     });
 
     it('checks the card number and PIN before sending', async () => {

@@ -32,6 +32,7 @@ import {
 import { TOKEN_KEY } from '@/mock-page/mock-api';
 import { startMockPage, type MockPage } from '@/mock-page/mock-page';
 import {
+  deferred,
   installFakeFetch,
   NETWORK_ERROR,
   type FakeFetch,
@@ -184,7 +185,10 @@ describe('the /__mock page', () => {
     await user.type(screen.getByLabelText(T.signIn.username), 'admin');
     await user.type(screen.getByLabelText(T.signIn.password), 'wrong');
     await user.click(screen.getByRole('button', { name: T.signIn.submit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    // The alert is on the page, empty, from the start: the message is what shows.
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid username or password'),
+    );
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
@@ -268,7 +272,8 @@ describe('the /__mock page', () => {
   it('says when no call was logged yet, and that no delay is added', async () => {
     signedIn();
     start();
-    expect(await screen.findByText(T.requests.none)).toBeVisible();
+    // Hidden until the log has answered.
+    await waitFor(() => expect(screen.getByText(T.requests.none)).toBeVisible());
     expect(
       await screen.findByText('No delay is added to the calls (MOCK_DELAY_MS is 0).'),
     ).toBeVisible();
@@ -394,13 +399,14 @@ describe('the /__mock page', () => {
 
   it('shows a busy status during a switch or reset, then gives the focus back to its button', async () => {
     signedIn();
-    let finish: () => void = () => undefined;
-    const answered = () =>
-      new Promise<{ body: ScenarioList }>((resolve) => {
-        // A browser takes the focus off a button when it is disabled.
-        (document.activeElement as HTMLElement | null)?.blur();
-        finish = () => resolve({ body: scenarios });
-      });
+    // Each answer waits until the test lets it go, however soon the call reaches the server.
+    let answer = deferred<undefined>();
+    const answered = async () => {
+      // A browser takes the focus off a button when it is disabled.
+      (document.activeElement as HTMLElement | null)?.blur();
+      await answer.promise;
+      return { body: scenarios };
+    };
     server.on('POST /__mock/scenarios/empty', answered);
     server.on('POST /__mock/reset', answered);
     const user = userEvent.setup();
@@ -412,13 +418,14 @@ describe('the /__mock page', () => {
       [T.scenario.switch, T.scenario.switching('empty'), T.scenario.switched('demo')],
       [T.scenario.reset, T.scenario.resetting('demo'), T.scenario.wasReset('demo')],
     ] as const) {
+      answer = deferred();
       await user.selectOptions(screen.getByLabelText(T.scenario.select), 'empty');
       await user.click(screen.getByRole('button', { name: button }));
       await user.click(screen.getByRole('button', { name: T.scenario.confirm }));
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(busy));
       expect(section).toHaveAttribute('aria-busy', 'true');
       expect(screen.getByRole('button', { name: button })).toBeDisabled();
-      finish();
+      answer.resolve(undefined);
       await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(done));
       expect(section).not.toHaveAttribute('aria-busy');
       expect(screen.getByRole('button', { name: button })).toHaveFocus();
@@ -780,7 +787,10 @@ describe('faults on the page', () => {
     await user.click(within(form).getByRole('button', { name: P.faultForm.add }));
 
     // Refused: the server's message, the form still open with what was typed.
-    expect(await within(form).findByRole('alert')).toHaveTextContent('times: Too small: >=1');
+    // The form's alert is there, empty, from the start: the message is what shows.
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('times: Too small: >=1'),
+    );
     expect(form).toBeInTheDocument();
     await user.clear(within(form).getByLabelText(F.times));
     await user.type(within(form).getByLabelText(F.times), '2');
@@ -951,7 +961,9 @@ describe('forwarding rules on the page', () => {
     await user.type(within(form).getByLabelText(P.routes.path), 'api/myjournal/profiles/:id');
     await user.selectOptions(within(form).getByLabelText(P.routes.to), 'mock');
     await user.click(within(form).getByRole('button', { name: P.routes.add }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('path: Must start with /');
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent('path: Must start with /'),
+    );
     await user.clear(within(form).getByLabelText(P.routes.path));
     await user.type(within(form).getByLabelText(P.routes.path), '/api/myjournal/profiles/:id');
     await user.click(within(form).getByRole('button', { name: P.routes.add }));
@@ -982,7 +994,8 @@ describe('forwarding rules on the page', () => {
     await user.click(screen.getByRole('button', { name: P.routes.deleteLabel('r1') }));
     expect(await screen.findByText(T.routes.deleted('r1'))).toBeInTheDocument();
     expect(server.calls('DELETE /__mock/routes/r1')).toHaveLength(1);
-    expect(screen.queryByText('/api/programs')).not.toBeInTheDocument();
+    // Said first, then the rules are read again.
+    await waitFor(() => expect(screen.queryByText('/api/programs')).not.toBeInTheDocument());
   });
 
   it('says when no real backend is set and there is no rule', async () => {
@@ -1045,7 +1058,8 @@ describe('recordings on the page', () => {
 
     await user.click(screen.getByRole('button', { name: P.recordings.stopLabel('journal-real') }));
     expect(await screen.findByText(P.recordings.saved('journal-real', 3, 1))).toBeInTheDocument();
-    const saved = screen.getByRole('list', { name: T.recordings.savedHeading });
+    // Said first, then the recordings are read again.
+    const saved = await screen.findByRole('list', { name: T.recordings.savedHeading });
     // What it left out is still said once it is saved.
     expect(within(saved).getByText('journal-real: 3 calls, 1 left out')).toBeVisible();
     expect(
@@ -1088,8 +1102,10 @@ describe('recordings on the page', () => {
     await user.type(await screen.findByLabelText(P.recordings.name), 'demo');
     await user.type(screen.getByLabelText(P.recordings.routes), 'GET /api/programs');
     await user.click(screen.getByRole('button', { name: P.recordings.start }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'A recording or scenario named demo exists already',
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'A recording or scenario named demo exists already',
+      ),
     );
     expect(screen.getByLabelText(P.recordings.name)).toHaveValue('demo');
   });

@@ -404,8 +404,8 @@ describe('MyMerchant step 3, Site Pages', () => {
 
     // Read again: B's content, page and sub-page show; A's title stays.
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Terms' })).toBeChecked());
-    expect(await within(home).findByRole('textbox', { name: 'Content' })).toHaveTextContent(
-      /^Theirs$/,
+    await waitFor(() =>
+      expect(within(home).getByRole('textbox', { name: 'Content' })).toHaveTextContent(/^Theirs$/),
     );
     expect(title).toHaveValue('Mine');
     await user.click(screen.getByRole('button', { name: 'Edit Terms' }));
