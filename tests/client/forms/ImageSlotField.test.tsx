@@ -242,8 +242,11 @@ describe('ImageSlotField: the dialog of an upload or a removal', () => {
     const { user } = view;
     const slot = screen.getByRole('group', { name: 'Site logo image' });
     const button = (name: string | RegExp) => within(slot).getByRole('button', { name });
-    const closeSuccess = async () => {
+    /** Closes the dialog once the slot behind it shows the action done, as an operator does. */
+    const closeSuccess = async (done: string) => {
       const dialog = await screen.findByRole('dialog', { name: 'Success' });
+      // Behind the (modal) dialog, hidden from the accessibility tree.
+      await within(slot).findByRole('img', { name: done, hidden: true });
       await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
       await waitFor(() => expect(dialog).not.toBeInTheDocument());
     };
@@ -251,11 +254,11 @@ describe('ImageSlotField: the dialog of an upload or a removal', () => {
     await user.upload(screen.getByLabelText('Site logo image'), png('logo.png', 10));
     button(UPLOAD_CAPTION).focus();
     await user.keyboard('{Enter}');
-    await closeSuccess();
+    await closeSuccess('Site logo image preview');
     await waitFor(() => expect(button('Remove')).toHaveFocus());
 
     await user.keyboard('{Enter}');
-    await closeSuccess();
+    await closeSuccess('No image');
     await waitFor(() => expect(button('Browse')).toHaveFocus());
   });
 });
