@@ -3,6 +3,7 @@ import { JOURNAL_LIMITS, JOURNAL_TEXT } from '@contracts/api/journal';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { defaultJournalStylesheet } from '@contracts/site/style-model';
+import { SITE_PREVIEW_TEXT } from '@/components/site-builder/site-preview';
 import { paths, withId } from '@/config/paths';
 import { journalApi } from '@/features/my-journal/api/journal-api';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
@@ -28,6 +29,15 @@ beforeEach(() => {
   setTokenCookie();
 });
 afterEach(() => server.restore());
+
+/** The image of the live preview whose address holds `id`, if it shows one. */
+const previewImage = (id: string) =>
+  new DOMParser()
+    .parseFromString(
+      screen.getByTitle(SITE_PREVIEW_TEXT.frameTitle).getAttribute('srcdoc') ?? '',
+      'text/html',
+    )
+    .querySelector(`img[src*="${id}"]`);
 
 async function openCss() {
   const view = renderApp({ route: withId(paths.mj.wizard.editor.css, 1) });
@@ -96,6 +106,8 @@ describe('Edit CSS', () => {
         .unwrap(),
     );
     expect(reread.logo).toBe('b'.repeat(32));
+    // On the screen: the preview shows B's logo.
+    await waitFor(() => expect(previewImage('b'.repeat(32))).not.toBeNull());
     const save = screen.getByRole('button', { name: 'Save & Continue' });
     // The refused save has ended: until then the button reads unavailable and does nothing.
     await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));

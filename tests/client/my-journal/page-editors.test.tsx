@@ -240,7 +240,8 @@ describe('two operators on one page', () => {
     // Read again: B's texts where A changed nothing, A's label kept; the next save stores both.
     expect((await pagesReadAgain(store))[1]).toEqual(theirs);
     await waitFor(() => expect(screen.getByLabelText('Title (H1)')).toHaveValue('Find us'));
-    expect(content()).toHaveTextContent(/^Theirs$/);
+    // The editor takes its content a render after the field's value.
+    await waitFor(() => expect(content()).toHaveTextContent(/^Theirs$/));
     expect(navItem).toHaveValue('Stores');
     // The refused save has ended: until then the button reads unavailable and does nothing.
     await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));

@@ -36,8 +36,12 @@ describe('step 2, MyJournal Site Settings', () => {
     const { user, store } = openStep();
     await user.type(await screen.findByLabelText('Site Title'), 'Coffee cards');
     await user.type(screen.getByLabelText('Site Description'), 'Mine');
-    // Operator B saves a description and a logo meanwhile.
-    Object.assign(journal.profiles[0]!, { description: 'Theirs', logo: 'b'.repeat(32) });
+    // Operator B saves a description, keywords and a logo meanwhile.
+    Object.assign(journal.profiles[0]!, {
+      description: 'Theirs',
+      keywords: 'their keywords',
+      logo: 'b'.repeat(32),
+    });
     await user.click(save());
 
     const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
@@ -54,6 +58,10 @@ describe('step 2, MyJournal Site Settings', () => {
         .unwrap(),
     );
     expect(reread.description).toBe('Theirs');
+    // On the screen: B's keywords, which A left alone, show; A's typing stays.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Site Keywords')).toHaveValue('their keywords'),
+    );
     expect(screen.getByLabelText('Site Title')).toHaveValue('Coffee cards');
     expect(screen.getByLabelText('Site Description')).toHaveValue('Mine');
     // The refused save has ended: until then the button reads unavailable and does nothing.
@@ -63,6 +71,7 @@ describe('step 2, MyJournal Site Settings', () => {
     expect(journal.profiles[0]).toMatchObject({
       title: 'Coffee cards',
       description: 'Mine',
+      keywords: 'their keywords',
       logo: 'b'.repeat(32),
     });
   });

@@ -6,6 +6,7 @@ import { MERCHANT_TEXT, type MerchantProfile } from '@contracts/api/merchant';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
 import { STYLE_ITEMS, defaultMerchantStylesheet } from '@contracts/site/style-model';
 import { readAppearance } from '@contracts/site/stylesheet';
+import { SITE_PREVIEW_TEXT } from '@/components/site-builder/site-preview';
 import { paths, withId } from '@/config/paths';
 import { merchantApi } from '@/features/my-merchant/api/merchant-api';
 import { LOGIN_TEXT, SESSION_DRAFT_TEXT } from '@/config/texts';
@@ -60,6 +61,14 @@ async function openEditor(fakeTimers = false) {
   return view;
 }
 const group = (name: string) => screen.getByRole('group', { name });
+/** The image of the live preview whose address holds `id`, if it shows one. */
+const previewImage = (id: string) =>
+  new DOMParser()
+    .parseFromString(
+      screen.getByTitle(SITE_PREVIEW_TEXT.frameTitle).getAttribute('srcdoc') ?? '',
+      'text/html',
+    )
+    .querySelector(`img[src*="${id}"]`);
 const inGroup = (name: string, label: string) => within(group(name)).getByLabelText(label);
 const save = () => screen.getByRole('button', { name: 'Save & Continue' });
 const puts = () => server.calls(PUT);
@@ -100,6 +109,8 @@ describe('MyMerchant step 5, Site Editor', () => {
         .unwrap(),
     );
     expect(reread.logoPath).toBe(logo);
+    // On the screen: the preview shows B's logo.
+    await waitFor(() => expect(previewImage('b'.repeat(32))).not.toBeNull());
     // The refused save has ended: until then the button reads unavailable and does nothing.
     await waitFor(() => expect(save()).not.toHaveAttribute('aria-disabled'));
     await user.click(save());
