@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { JOURNAL_LIMITS, JOURNAL_TEXT } from '@contracts/api/journal';
 import { ERROR_MESSAGE } from '@contracts/api/error-messages';
 import { DIALOG_TEXT, FIELD_MESSAGES } from '@contracts/api/messages';
@@ -7,7 +7,8 @@ import { SITE_PREVIEW_TEXT } from '@/components/site-builder/site-preview';
 import { paths, withId } from '@/config/paths';
 import { journalApi } from '@/features/my-journal/api/journal-api';
 import { currentPath, renderApp, setTokenCookie } from '../../support/client-app';
-import { installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { deferred, installFakeFetch, type FakeFetch } from '../../support/fake-fetch';
+import { readAnswer } from '../../support/record-etags';
 import {
   installJournalServer,
   makePage,
@@ -113,6 +114,40 @@ describe('Edit CSS', () => {
     await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
     await user.click(save);
     await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.profiles[0]).toEqual({
+      ...PROFILE,
+      logo: 'b'.repeat(32),
+      cssOverride: `${CSS}.extra { color: red; }`,
+    });
+  });
+
+  it('a save clicked as soon as the profile read again has come in goes with that profile', async () => {
+    const { user, area, store } = await openCss();
+    await user.type(area, '.extra {{ color: red; }', { initialSelectionStart: CSS.length });
+    // Operator B saves a new logo meanwhile; the read again after A's refusal is held.
+    journal.profiles[0]!.logo = 'b'.repeat(32);
+    const readAgain = deferred<undefined>();
+    server.on('GET /api/myjournal/profiles/1', async () => {
+      await readAgain.promise;
+      return readAnswer(journal.profiles[0]);
+    });
+    const save = screen.getByRole('button', { name: 'Save & Continue' });
+    await user.click(save);
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TEXT.errorTitle });
+    await user.click(within(dialog).getByRole('button', { name: DIALOG_TEXT.ok }));
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-disabled'));
+
+    // The profile read again comes in, and A saves at that very moment: the save sends the
+    // record whose tag it carries, B's logo with it, never the one read before with B's tag.
+    readAgain.resolve(undefined);
+    await act(() =>
+      store
+        .dispatch(journalApi.endpoints.journalProfile.initiate(1, { subscribe: false }))
+        .unwrap(),
+    );
+    fireEvent.click(save);
+    await screen.findByRole('dialog', { name: DIALOG_TEXT.successTitle });
+    expect(journal.writeBody(1)).toMatchObject({ logo: 'b'.repeat(32) });
     expect(journal.profiles[0]).toEqual({
       ...PROFILE,
       logo: 'b'.repeat(32),

@@ -91,6 +91,12 @@ export function makeStore(preloadedState?: Partial<RootState>, options: MakeStor
       })
         .prepend(listener.middleware)
         .concat(api.middleware, urlApi.middleware, merchantApi.middleware),
+    // RTK Query batches its cache updates and tells the screens at the end of the tick, not at
+    // the next animation frame (RTK's default). A record read again takes its ETag into the store
+    // as it comes in (record-etags.ts); told a frame later, the screen would go on showing, and
+    // saving, the record read before, and a save clicked in that frame would send the new tag
+    // with the old values: accepted, it would write over what another operator saved.
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch: { type: 'tick' } }),
   });
   return store;
 }
