@@ -517,7 +517,8 @@ describe('text typed in a field a mode switch hides comes back too', () => {
   it('Client Setup: a BIN number and name, with the Card BIN type Transactor chosen again', async () => {
     const route = paths.gift.wizard.setup.path;
     const { user } = renderApp({ route });
-    await user.click(await screen.findByRole('radio', { name: CLIENT_SETUP_LABEL.newClient }));
+    await stepShown(SCHEME_TEXT.tabs.setup);
+    await user.click(newClient());
     const international = BIN_TYPE_LABEL[BIN_TYPE.INTERNATIONAL];
     const transactor = BIN_TYPE_LABEL[BIN_TYPE.TRANSACTOR];
     await user.click(screen.getByRole('radio', { name: international }));
